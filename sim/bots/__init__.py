@@ -1,0 +1,1 @@
+"""Bots shared by every game."""

@@ -1,0 +1,20 @@
+"""The uniform-random legal bot: the floor of every bot ladder."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        return legal[int(rng.integers(len(legal)))]

@@ -1,0 +1,55 @@
+"""Config errors written for people: file, dotted path, bad value, what is allowed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from sim.config.merge import Origins
+
+
+class ConfigError(Exception):
+    """A config file or override that cannot be used. ``str()`` is the message for the user."""
+
+
+def _dotted(loc: tuple[Any, ...], data: Any) -> tuple[str, tuple[str, ...]]:
+    """Turn a pydantic location into ``cards.门客.赌徒.cost``, naming list items by id."""
+    parts: list[str] = []
+    node = data
+    for key in loc:
+        if isinstance(key, int) and isinstance(node, list) and 0 <= key < len(node):
+            item = node[key]
+            parts.append(str(item["id"]) if isinstance(item, dict) and "id" in item else str(key))
+            node = item
+        else:
+            parts.append(str(key))
+            node = node.get(key) if isinstance(node, dict) else None
+    return ".".join(parts), tuple(parts)
+
+
+def _origin(path: tuple[str, ...], origins: Origins, default: str) -> str:
+    for cut in range(len(path), -1, -1):
+        if path[:cut] in origins:
+            return origins[path[:cut]]
+    return default
+
+
+def format_validation_error(exc: ValidationError, data: Any, origins: Origins, default_source: str) -> str:
+    """One paragraph per problem: where it came from, the dotted path, the value, what is allowed."""
+    lines = []
+    for err in exc.errors():
+        loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and k.startswith("function-")))
+        dotted, parts = _dotted(loc, data)
+        source = _origin(parts, origins, default_source)
+        where = dotted or "(top level)"
+        if err["type"] == "extra_forbidden":
+            lines.append(f"{source}: unknown key '{where}' (value {err['input']!r}); check the spelling")
+            continue
+        if err["type"] == "missing":
+            lines.append(f"{source}: missing required key '{where}'")
+            continue
+        value = err.get("input")
+        shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+        lines.append(f"{source}: '{where}' = {shown}: {err['msg']}")
+    return "\n".join(lines)

@@ -1,0 +1,144 @@
+"""Load ``configs/<game>/<variant>.yaml``: extends-chains, overrides, validation, stable hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from sim.config.errors import ConfigError, format_validation_error
+from sim.config.merge import Origins, deep_merge, parse_override, set_path
+
+RESERVED_KEYS = ("game", "extends", "description")
+
+
+@dataclass(frozen=True)
+class ResolvedConfig:
+    """A validated config: which game, the typed params, and the data they came from."""
+
+    path: Path
+    game: str
+    variant: str
+    params: Any
+    data: dict[str, Any]
+    description: str = ""
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def config_hash(self) -> str:
+        return config_hash(self.game, self.params)
+
+    @property
+    def label(self) -> str:
+        """Variant label: file stem, plus overrides in brackets."""
+        if not self.overrides:
+            return self.variant
+        inner = ",".join(f"{k}={v}" for k, v in self.overrides.items())
+        return f"{self.variant}[{inner}]"
+
+
+def config_hash(game: str, params: Any) -> str:
+    """Stable hash of a resolved config: same rules numbers, same hash."""
+    payload = {"game": game, "params": params.model_dump(mode="json")}
+    text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """Read one YAML mapping, turning syntax errors into a ConfigError with line and column."""
+    if not path.is_file():
+        raise ConfigError(f"{path}: config file not found")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
+        raise ConfigError(f"{path}: YAML syntax error at {where}: {exc.problem}") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: YAML error: {exc}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(
+            f"{path}: the top level must be a mapping of keys to values, got {type(data).__name__}"
+        )
+    return data
+
+
+def _layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
+    path = path.resolve()
+    if path in seen:
+        chain = " -> ".join(str(p) for p in (*seen, path))
+        raise ConfigError(f"{path}: 'extends' forms a cycle: {chain}")
+    data = read_yaml(path)
+    parent = data.get("extends")
+    if parent is None:
+        return [(path, data)]
+    if not isinstance(parent, str):
+        raise ConfigError(f"{path}: 'extends' = {parent!r}: must be a relative path to another YAML file")
+    parent_path = (path.parent / parent).resolve()
+    if not parent_path.is_file():
+        raise ConfigError(f"{path}: 'extends' = {parent!r}: file {parent_path} not found")
+    return [*_layers(parent_path, (*seen, path)), (path, data)]
+
+
+def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> ResolvedConfig:
+    """Resolve ``path`` (with its extends-chain) plus ``overrides`` into validated params.
+
+    ``overrides`` maps dotted paths to values; string values are parsed as YAML scalars.
+    Raises ConfigError with a message naming the file, the dotted path and the value.
+    """
+    from sim.games import game_names, get_game
+
+    path = Path(path)
+    origins: Origins = {}
+    merged: dict[str, Any] = {}
+    for layer_path, data in _layers(path):
+        merged = deep_merge(merged, data, str(layer_path), origins)
+    game = merged.get("game")
+    if game is None:
+        raise ConfigError(f"{path}: missing 'game:' (one of: {', '.join(game_names())})")
+    try:
+        spec = get_game(str(game))
+    except KeyError:
+        raise ConfigError(
+            f"{path}: 'game' = {game!r}: unknown game; known games: {', '.join(game_names())}"
+        ) from None
+
+    applied: dict[str, Any] = {}
+    for dotted, value in (overrides or {}).items():
+        if isinstance(value, str):
+            _, value = parse_override(f"{dotted}={value}")
+        if dotted.split(".")[0] in RESERVED_KEYS:
+            raise ConfigError(f"--set {dotted}: '{dotted.split('.')[0]}' cannot be overridden")
+        try:
+            set_path(merged, dotted, value)
+        except KeyError as exc:
+            raise ConfigError(f"--set {dotted}={value}: {exc.args[0]}") from None
+        origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"
+        applied[dotted] = value
+
+    params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
+    try:
+        params = spec.params_model.model_validate(params_data)
+    except ValidationError as exc:
+        raise ConfigError(format_validation_error(exc, params_data, origins, str(path))) from None
+    return ResolvedConfig(
+        path=path,
+        game=spec.name,
+        variant=path.stem,
+        params=params,
+        data=merged,
+        description=str(merged.get("description", "")),
+        overrides=applied,
+    )

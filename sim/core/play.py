@@ -1,0 +1,113 @@
+"""Play one game from a seed: the single code path used by ``sim play``, the runner and tests."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.core.game import GameSpec
+
+
+def setup_rng(seed: int) -> np.random.Generator:
+    """The rules' stream: deal, shuffles and every draw during play."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(0,))))
+
+
+def bot_rng(seed: int, seat: int) -> np.random.Generator:
+    """A bot's own stream, so a bot's randomness never changes the deal."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(1, seat))))
+
+
+class TurnCapExceeded(RuntimeError):
+    """The game did not end within the spec's action cap."""
+
+
+@dataclass
+class GameRecord:
+    """Everything the runner keeps about one finished (or failed) game."""
+
+    seed: int
+    n_players: int
+    bots: list[str]
+    rounds: int = 0
+    actions: int = 0
+    scores: list[float] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+    breakdown: list[dict[str, float]] = field(default_factory=list)
+    end_reason: str = ""
+    events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    running_scores: list[list[float]] = field(default_factory=list)
+    """One list of per-seat scores for each completed round."""
+    error: str = ""
+    duration_s: float = 0.0
+
+    @property
+    def winner_seats(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+
+StepHook = Callable[[Any, int, Any, str], None]
+"""Called before each action with (state, seat, action, description)."""
+
+
+def play_game(
+    spec: GameSpec,
+    params: Any,
+    n_players: int,
+    seed: int,
+    bot_names: Sequence[str],
+    *,
+    on_step: StepHook | None = None,
+    catch_errors: bool = True,
+) -> GameRecord:
+    """Play one game; a rules or bot exception becomes ``record.error`` when ``catch_errors``."""
+    record = GameRecord(seed=seed, n_players=n_players, bots=list(bot_names))
+    start = time.perf_counter()
+    try:
+        _play(spec, params, n_players, seed, bot_names, record, on_step)
+    except Exception as exc:  # one failing game must not stop a run
+        if not catch_errors:
+            raise
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        record.error = f"{type(exc).__name__}: {exc} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
+    record.duration_s = time.perf_counter() - start
+    return record
+
+
+def _play(spec, params, n_players, seed, bot_names, record, on_step) -> None:
+    rules = spec.rules
+    if len(bot_names) != n_players:
+        raise ValueError(f"need {n_players} bots, got {len(bot_names)}")
+    bots = [spec.bots[name](seat) for seat, name in enumerate(bot_names)]
+    rngs = [bot_rng(seed, seat) for seat in range(n_players)]
+    state = rules.initial_state(params, n_players, setup_rng(seed))
+    cap = spec.max_actions(n_players)
+    current_round = rules.round_number(state)
+    while not rules.is_terminal(state):
+        if record.actions >= cap:
+            raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
+        seat = rules.current_player(state)
+        legal = rules.legal_actions(state)
+        if not legal:
+            raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
+        action = bots[seat].choose(state, legal, rngs[seat])
+        if on_step is not None:
+            on_step(state, seat, action, rules.describe_action(state, action))
+        rules.apply(state, action)
+        record.actions += 1
+        new_round = rules.round_number(state)
+        if new_round != current_round:
+            record.running_scores.append(list(rules.running_scores(state)))
+            current_round = new_round
+    record.running_scores.append(list(rules.scores(state)))
+    record.rounds = rules.round_number(state)
+    record.scores = [float(s) for s in rules.scores(state)]
+    record.ranks = list(rules.ranking(state))
+    record.breakdown = rules.score_breakdown(state)
+    record.end_reason = rules.end_reason(state)
+    record.events = rules.events(state)

@@ -1,0 +1,236 @@
+"""Run a planned study locally (joblib processes) or on a Dask cluster, writing chunks as they finish."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import joblib
+import numpy as np
+from tqdm import tqdm
+
+from sim.games import get_game
+from sim.runner.plan import Chunk, Study, plan_chunks
+from sim.runner.store import (
+    RunDirError,
+    finished_games,
+    read_run_json,
+    remove_temp_files,
+    write_chunk,
+    write_json,
+)
+from sim.runner.tables import ChunkContext
+from sim.runner.worker import run_chunk
+
+BACKENDS = ("local", "dask")
+
+
+def code_version() -> str:
+    try:
+        return metadata.version("sim")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def package_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version(), "sim": code_version()}
+    for name in ("numpy", "pandas", "pyarrow", "joblib", "pydantic"):
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a run did: where, how many games were planned, run now, and how many failed overall."""
+
+    out: Path
+    run_id: str
+    games_planned: int
+    games_run_now: int
+    errors: int
+
+
+def _contexts(study: Study, run_id: str) -> dict[tuple[int, int], ChunkContext]:
+    contexts = {}
+    for vi, variant in enumerate(study.variants):
+        spec = get_game(variant.game)
+        params = {path: _param_value(variant.data, path) for path in study.param_columns()}
+        for n in study.player_counts:
+            contexts[(vi, n)] = ChunkContext(
+                run_id=run_id,
+                game=variant.game,
+                variant=variant.label,
+                config_hash=variant.config_hash,
+                rules_version=spec.rules_version,
+                code_version=code_version(),
+                n_players=n,
+                params=params,
+                breakdown_columns=tuple(spec.breakdown_columns),
+                event_tables={k: dict(v) for k, v in spec.event_tables.items()},
+            )
+    return contexts
+
+
+def _param_value(data: dict[str, Any], dotted: str) -> str:
+    node: Any = data
+    for part in dotted.split("."):
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list):
+            node = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == part), None)
+        else:
+            return ""
+    return "" if node is None else str(node)
+
+
+def run_json_payload(study: Study, command: str) -> dict[str, Any]:
+    games = {}
+    for variant in study.variants:
+        spec = get_game(variant.game)
+        games[spec.name] = {
+            "title": spec.title,
+            "rules_version": spec.rules_version,
+            "breakdown_columns": list(spec.breakdown_columns),
+            "event_tables": {k: dict(v) for k, v in spec.event_tables.items()},
+        }
+    return {
+        "run_id": study.run_id,
+        "command": command,
+        "root_seed": study.root_seed,
+        "seed_scheme": "SeedSequence(root_seed, spawn_key=(n_players, game_index)) -> uint64 >> 1",
+        "player_counts": list(study.player_counts),
+        "games_per_count": study.games_per_count,
+        "bots": list(study.bots),
+        "chunk_size": study.chunk_size,
+        "variants": [
+            {
+                "label": v.label,
+                "game": v.game,
+                "config_path": str(v.path),
+                "config_hash": v.config_hash,
+                "rules_version": get_game(v.game).rules_version,
+                "overrides": dict(v.overrides),
+                "resolved": v.params.model_dump(mode="json"),
+            }
+            for v in study.variants
+        ],
+        "games": games,
+        "versions": package_versions(),
+    }
+
+
+def _check_existing(out: Path, study: Study) -> dict[str, Any] | None:
+    existing = read_run_json(out)
+    if existing is not None and existing.get("run_id") != study.run_id:
+        labels = [v.get("label") for v in existing.get("variants", [])]
+        raise RunDirError(
+            f"{out} already holds a different run (run_id {existing.get('run_id')}, variants {labels}, "
+            f"seed {existing.get('root_seed')}, bots {existing.get('bots')}); "
+            f"this run is {study.run_id}. Use another --out directory or delete it."
+        )
+    return existing
+
+
+@contextmanager
+def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
+    if backend == "local":
+        yield
+        return
+    from dask.distributed import Client
+
+    address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
+    if not address:
+        raise RunDirError("--backend dask needs --scheduler ADDRESS or the DASK_SCHEDULER_ADDRESS variable")
+    with Client(address) as client, joblib.parallel_config(backend="dask"):
+        client.wait_for_workers(1, timeout=60)
+        yield
+
+
+def run_study(
+    study: Study,
+    out: Path,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    scheduler: str | None = None,
+    progress: bool = True,
+    command: str = "",
+) -> RunResult:
+    """Run every planned game not yet in ``out``; identical rows for any ``jobs`` or backend."""
+    if backend not in BACKENDS:
+        raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    _check_existing(out, study)
+    remove_temp_files(out)
+    run_id = study.run_id
+    chunks = plan_chunks(study, finished_games(out, run_id))
+    payload = run_json_payload(study, command)
+    write_json(out / "run.json", payload)
+    contexts = _contexts(study, run_id)
+    metadata_base = {"sim.run_id": run_id, "sim.code_version": code_version(), "sim.numpy": np.__version__}
+    total = sum(len(c.game_indices) for c in chunks)
+    bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc="games")
+    try:
+        for chunk, tables in _execute(chunks, study, contexts, jobs, backend, scheduler):
+            ctx = contexts[(chunk.variant_index, chunk.n_players)]
+            meta = {
+                **metadata_base,
+                "sim.config_hash": ctx.config_hash,
+                "sim.rules_version": ctx.rules_version,
+            }
+            write_chunk(out, chunk.chunk_id, tables, meta)
+            bar.update(len(chunk.game_indices))
+    finally:
+        bar.close()
+    done = finished_games(out, run_id)
+    payload["chunks"] = sorted(p.stem for p in (out / "games").glob("part-*.parquet"))
+    write_json(out / "run.json", payload)
+    planned = len(study.variants) * len(study.player_counts) * study.games_per_count
+    return RunResult(out, run_id, planned, total, count_errors(out, sum(len(v) for v in done.values())))
+
+
+def count_errors(out: Path, expected_rows: int) -> int:
+    import pandas as pd
+
+    games = pd.read_parquet(out / "games", columns=["error"])
+    if len(games) != expected_rows:
+        raise RunDirError(f"{out}/games holds {len(games)} rows, expected {expected_rows}")
+    return int((games["error"] != "").sum())
+
+
+def _execute(
+    chunks: list[Chunk],
+    study: Study,
+    contexts: dict[tuple[int, int], ChunkContext],
+    jobs: int,
+    backend: str,
+    scheduler: str | None,
+) -> Iterator[tuple[Chunk, dict]]:
+    def task(chunk: Chunk):
+        variant = study.variants[chunk.variant_index]
+        ctx = contexts[(chunk.variant_index, chunk.n_players)]
+        return joblib.delayed(run_chunk)(
+            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx
+        )
+
+    if backend == "local" and jobs == 1:
+        for chunk in chunks:
+            function, args, kwargs = task(chunk)
+            yield function(*args, **kwargs)
+        return
+    with _backend(backend, scheduler):
+        parallel = joblib.Parallel(
+            n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
+        )
+        yield from parallel(task(chunk) for chunk in chunks)

@@ -1,0 +1,104 @@
+"""Plan a study in the parent: variants x player counts x game indices, seeds, seats, chunks."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.config import ResolvedConfig
+
+
+def game_seed(root_seed: int, n_players: int, game_index: int) -> int:
+    """The seed of one game: depends only on (root, player count, index), so variants pair up."""
+    state = np.random.SeedSequence(root_seed, spawn_key=(n_players, game_index)).generate_state(1, np.uint64)
+    return int(state[0] >> np.uint64(1))
+
+
+def seat_bots(bots: Sequence[str], n_players: int, game_index: int) -> list[str]:
+    """Bots by seat: the lineup cycled to ``n_players`` and rotated by game index.
+
+    Over every ``n_players`` consecutive games each bot sits in each seat equally often.
+    """
+    lineup = [bots[seat % len(bots)] for seat in range(n_players)]
+    shift = game_index % n_players
+    return lineup[shift:] + lineup[:shift]
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A batch of consecutive games of one variant and player count: one Parquet file per table."""
+
+    variant_index: int
+    n_players: int
+    start: int
+    stop: int
+
+    @property
+    def chunk_id(self) -> str:
+        return f"v{self.variant_index:02d}-p{self.n_players}-g{self.start:07d}-{self.stop:07d}"
+
+    @property
+    def game_indices(self) -> range:
+        return range(self.start, self.stop)
+
+
+@dataclass(frozen=True)
+class Study:
+    """What to run: the variants (same seeds for each), player counts, games, bots and root seed."""
+
+    variants: tuple[ResolvedConfig, ...]
+    player_counts: tuple[int, ...]
+    games_per_count: int
+    bots: tuple[str, ...]
+    root_seed: int = 0
+    chunk_size: int = 25
+
+    @property
+    def run_id(self) -> str:
+        """Stable id of the run, independent of the number of games (so a run can grow or resume)."""
+        identity = {
+            "seed": self.root_seed,
+            "bots": list(self.bots),
+            "variants": [(v.label, v.game, v.config_hash) for v in self.variants],
+        }
+        text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+    def param_columns(self) -> list[str]:
+        """Dotted paths overridden in any variant: each becomes a ``param:<path>`` column."""
+        paths: dict[str, None] = {}
+        for variant in self.variants:
+            paths.update(dict.fromkeys(variant.overrides))
+        return list(paths)
+
+
+def plan_chunks(study: Study, done: dict[tuple[int, int], set[int]] | None = None) -> list[Chunk]:
+    """Chunks covering every planned game not already in ``done`` ((variant, n) -> finished indices)."""
+    done = done or {}
+    chunks = []
+    for variant_index in range(len(study.variants)):
+        for n_players in study.player_counts:
+            finished = done.get((variant_index, n_players), set())
+            missing = [i for i in range(study.games_per_count) if i not in finished]
+            chunks.extend(_group(variant_index, n_players, missing, study.chunk_size))
+    return chunks
+
+
+def _group(variant_index: int, n_players: int, indices: list[int], size: int) -> list[Chunk]:
+    """Consecutive runs of indices, cut at multiples of ``size`` so chunk ids stay stable."""
+    chunks: list[Chunk] = []
+    start = prev = None
+    for index in indices:
+        if start is not None and (index != prev + 1 or index % size == 0):
+            chunks.append(Chunk(variant_index, n_players, start, prev + 1))
+            start = None
+        if start is None:
+            start = index
+        prev = index
+    if start is not None:
+        chunks.append(Chunk(variant_index, n_players, start, prev + 1))
+    return chunks

@@ -1,0 +1,1 @@
+"""Helpers for tests of the toolkit itself (a tiny toy game, rank helpers)."""
