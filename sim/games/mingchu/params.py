@@ -1,0 +1,410 @@
+"""Every tunable number and card of 明初商途, validated from ``configs/mingchu/*.yaml``.
+
+Top-level keys: ``map``, ``goods``, ``worker_track``, ``income_track``, ``loans``, ``start``,
+``setup``, ``scoring``, ``rules`` (switches for ambiguous readings) and ``cards`` (one list
+per deck, keyed by the deck's Chinese name). Every list item has a unique ``id`` so a variant
+or ``--set cards.门客.赌徒.cost=4`` can address it. Card effects use the vocabulary of
+``effects_schema.py`` (documented in ``docs/cards.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from sim.games.mingchu.effects_schema import (
+    AllOf,
+    Condition,
+    Effect,
+    ScoreIf,
+    ScoreRule,
+)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Card(_Model):
+    """Base of every card: validation errors inside are re-raised naming the card id."""
+
+    id: str = Field(min_length=1)
+    count: int = Field(default=1, ge=1, le=10)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _name_the_card(cls, data, handler):
+        try:
+            return handler(data)
+        except ValidationError as exc:
+            card = data.get("id", "?") if isinstance(data, dict) else "?"
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or '(card)'}: {err['msg']}" for err in exc.errors()
+            )
+            raise ValueError(f"{cls.__name__} card {card!r}: {problems}") from None
+
+
+# --- map ------------------------------------------------------------------------------------------
+
+
+class IndustrySite(_Model):
+    good: str
+    cost: int = Field(ge=0, le=40)
+
+
+class Place(_Model):
+    id: str = Field(min_length=1)  # e.g. 应天府, 徐州, 肃州卫
+    kind: Literal["府", "州", "卫", "司"] | None = None  # informational
+    industry: IndustrySite | None = None
+
+
+class Road(_Model):
+    """A link between two places. ``dashed`` roads are usable only once a 驿道 is on them (M28)."""
+
+    id: str = Field(min_length=1)  # convention: "甲-乙"
+    a: str
+    b: str
+    kind: Literal["solid", "dashed", "water"] = "solid"
+    yidao_cost: int = Field(default=2, ge=0, le=6)  # 伙计 to build a 驿道 here (M31)
+    coins: int = Field(default=0, ge=0, le=10)  # water routes: coins per use (M27)
+
+
+class MapParams(_Model):
+    places: tuple[Place, ...] = Field(min_length=2)
+    roads: tuple[Road, ...] = Field(min_length=1)
+    capital: str  # 京城 at the start (应天府)
+    second_capital: str  # 京城 after a 燕王 victory (顺天府, 两京制)
+
+
+# --- goods and tracks -----------------------------------------------------------------------------
+
+
+class Good(_Model):
+    id: str = Field(min_length=1)
+    base_value: int = Field(ge=1, le=30)
+    monopoly_threshold: int | None = Field(default=None, ge=0)
+    """专营 good: building its industry needs this best income-track value (or a permit)."""
+    sellable: bool = True  # 火药: False
+    rots: bool = False  # 荔枝: returned to supply at settlement (M48)
+    uncapped_in_production: bool = False  # 荔枝: no price cap when sold in production
+    wild: bool = False  # 黄金: counts as any good for an order
+    not_substitutable: bool = False  # 和田玉: 黄金 cannot stand in for it
+    free_moves: int = Field(default=0, ge=0, le=3)  # 马: free steps per round when carried
+    upgrades: bool = False  # 铁: spent to upgrade an industry
+    horse_slot: bool = False  # may use the extra 马匹格
+
+
+class WorkerStep(_Model):
+    """One space of the 伙计人数轨: tokens gained each production, coins to advance onto it."""
+
+    tokens: int = Field(ge=0, le=10)
+    cost: int = Field(ge=0, le=40)
+
+
+class IncomeSpace(_Model):
+    """A rewarded space of the 本轮收入总和轨, reached with ``at`` or more income in a round."""
+
+    id: str
+    at: int = Field(ge=0)
+    rewards: tuple[Effect, ...] = ()
+    once: bool = False  # each player gains it only the first time (门客, 皇恩计分卡)
+
+
+class LoanParams(_Model):
+    amount: int = Field(default=9, ge=1)
+    interest: int = Field(default=1, ge=0)
+    repay: int = Field(default=13, ge=1)
+    max_per_player: int = Field(default=10, ge=0)
+
+
+class StartParams(_Model):
+    """Resources each player has before the family cards are added."""
+
+    coins: int = Field(default=0, ge=0)
+    workers: int = Field(default=0, ge=0)
+    favor_markers: int = Field(default=40, ge=10)  # own 恩义 markers in supply (M66)
+
+
+class SetupParams(_Model):
+    opening_event: str  # 洪武开篇
+    hongwu_final_event: str  # 洪武驾崩
+    war_event: str  # 靖难之役
+    later_final_event: str  # 天数将至
+    official_setup_cards: int = Field(default=2, ge=0)  # M03
+    public_orders: int = Field(default=3, ge=1)  # M06
+    visible_retainers: int = Field(default=3, ge=1)  # M05
+    score_cards_extra: int = Field(default=2, ge=0)  # players + this many 皇恩计分卡 (M04)
+    special_orders_per_side: int = Field(default=3, ge=1)  # M52
+    war_track: int = Field(default=3, ge=1)  # M44
+    hongwu_events_minus_players: int = Field(default=1)  # players - 1 洪武 events (M02)
+    later_events_minus_players: int = Field(default=0)  # players + 0 later events (M58)
+    draft_family_per_column: int = Field(default=2, ge=1)  # M09
+    setup_road_max_cost: int = Field(default=1, ge=0)  # M12: "造价为1木材" read as yidao_cost <= this
+
+
+class ScoringParams(_Model):
+    coins_per_vp: int = Field(default=10, ge=1)  # M60
+    industry_vp: int = 1  # M61
+    banked_coins_per_vp: int = Field(default=5, ge=1)  # M63
+    banked_card_vp: int = 1  # M63
+    loan_vp: int = -5  # M64
+    failed_order_vp: int = -5  # M64
+    favor_given_vp: int = -1  # M64
+
+
+class RuleSwitches(_Model):
+    """Readings of ambiguous rules (see docs/rules/mingchu.md for the sentence each rests on)."""
+
+    backpack_slots: int = Field(default=6, ge=1)  # M08: one shared backpack per player
+    horse_slots: int = Field(default=1, ge=0)
+    warehouse_capacity: int = Field(default=4, ge=0)  # M67
+    max_retainers: int = Field(default=3, ge=0)  # M69
+    retainer_refresh_cost: int = Field(default=3, ge=0)  # M69
+    moves_per_turn: int = Field(default=3, ge=0)  # M24
+    build_max_moved: int = Field(default=1, ge=0)  # M30
+    road_max_moved: int = Field(default=2, ge=0)  # M31
+    hire_max_moved: int = Field(default=3, ge=0)  # M32
+    workers_per_free_step: int = Field(default=1, ge=1)  # M26
+    max_steps_per_turn: int = Field(default=8, ge=3)  # safety: path length of one turn (free roads)
+    income_rewards: Literal["current_space", "all_reached"] = "current_space"  # M22
+    income_counts_action_sales: bool = False  # M22: only production income moves the track
+    price_sources: Literal["sites", "built"] = "sites"  # M18: 产地 = printed sites or built ones
+    foreign_uses_per_round: int = Field(default=1, ge=0)  # M19/M20: uses of one foreign industry
+    war_tie_winner: Literal["建文", "燕王"] = "燕王"  # M54
+    war_coins_per_marker: int = Field(default=3, ge=1)  # M45
+    special_order_war_markers: int = Field(default=2, ge=0)  # M54
+    final_event_ends: Literal["this_round", "next_round"] = "this_round"  # M59
+    tianwei_tiebreak: Literal["income_then_coins"] = "income_then_coins"  # M55
+    warehouse_in_both_capitals: bool = True  # M58 两京制
+    end_tiebreak: Literal["coins", "shared"] = "coins"  # M65
+    pay_favor_with_held_first: bool = True  # M21: pay with third players' held markers before own
+
+
+# --- cards ----------------------------------------------------------------------------------------
+
+Period = Literal["洪武", "靖难", "后期"]
+OrderDeck = Literal["洪武", "建文特别", "燕王特别", "建文", "永乐"]
+
+
+class EventCard(_Card):
+    """任务事件卡: a task (condition) and effects for the next round (M42/M43)."""
+
+    period: Period
+    role: Literal["normal", "opening", "final", "war"] = "normal"
+    task: Condition | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+class OrderCard(_Card):
+    """订单卡: deliver ``goods`` at ``place``; scores ``points`` at the end."""
+
+    deck: OrderDeck
+    place: str
+    goods: dict[str, int] = Field(min_length=1)
+    points: int = Field(ge=0, le=30)
+    rewards: tuple[Effect, ...] = ()  # on delivery, besides the reward card
+
+
+class RewardCard(_Card):
+    """下赏/上赏: play it and choose one option (a list of effects)."""
+
+    options: tuple[tuple[Effect, ...], ...] = Field(min_length=1)
+
+
+class RetainerCard(_Card):
+    """门客: a once-per-round ability (tap) and/or passive modifiers while held."""
+
+    ability: tuple[Effect, ...] = ()
+    passive: tuple[Effect, ...] = ()
+
+
+class GraceCard(_Card):
+    """皇恩卡: effects on the player who plays it, or on a chosen player when ``target: any``."""
+
+    target: Literal["self", "any"] = "self"
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+class FamilyCard(_Card):
+    """初始家族卡: a place (an industry there if it has a site) and starting resources."""
+
+    place: str
+    coins: int = Field(default=0, ge=0)
+    workers: int = Field(default=0, ge=0)
+    goods: dict[str, int] = Field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+
+
+class OfficialSetupCard(_Card):
+    """初始官府产业卡: places that get an 官府 industry."""
+
+    places: tuple[str, ...] = Field(min_length=1)
+    upgraded: tuple[str, ...] = ()
+
+
+class ScoreCard(_Card):
+    """皇恩计分卡 (positive) or 天威卡 (negative): scored at the end."""
+
+    scoring: tuple[ScoreRule, ...] = Field(min_length=1)
+
+
+class Decks(_Model):
+    事件: tuple[EventCard, ...]
+    订单: tuple[OrderCard, ...]
+    下赏: tuple[RewardCard, ...]
+    上赏: tuple[RewardCard, ...]
+    门客: tuple[RetainerCard, ...]
+    皇恩: tuple[GraceCard, ...]
+    家族: tuple[FamilyCard, ...]
+    官府产业: tuple[OfficialSetupCard, ...]
+    皇恩计分: tuple[ScoreCard, ...]
+    天威: tuple[ScoreCard, ...]
+
+
+# --- the whole model ------------------------------------------------------------------------------
+
+
+def _unique(kind: str, ids: Iterable[str]) -> None:
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            raise ValueError(f"{kind}: duplicate id {item!r}")
+        seen.add(item)
+
+
+def _effect_refs(effects: Iterable) -> Iterable[str]:
+    for eff in effects:
+        for name in ("good",):
+            value = getattr(eff, name, None)
+            if value is not None:
+                yield value
+        yield from getattr(eff, "keep", ())
+
+
+def _condition_goods(cond) -> Iterable[str]:
+    if cond is None:
+        return
+    if isinstance(cond, AllOf):
+        for sub in cond.conditions:
+            yield from _condition_goods(sub)
+    elif cond.good is not None:
+        yield cond.good
+
+
+class MingchuParams(_Model):
+    """The validated parameters of one 明初商途 variant."""
+
+    map: MapParams
+    goods: tuple[Good, ...] = Field(min_length=1)
+    worker_track: tuple[WorkerStep, ...] = Field(min_length=2)
+    income_track: tuple[IncomeSpace, ...] = Field(min_length=1)
+    loans: LoanParams = LoanParams()
+    start: StartParams = StartParams()
+    setup: SetupParams
+    scoring: ScoringParams = ScoringParams()
+    rules: RuleSwitches = RuleSwitches()
+    cards: Decks
+
+    @model_validator(mode="after")
+    def _cross_check(self) -> MingchuParams:
+        places = {p.id for p in self.map.places}
+        goods = {g.id for g in self.goods}
+        _unique("map.places", (p.id for p in self.map.places))
+        _unique("map.roads", (r.id for r in self.map.roads))
+        _unique("goods", (g.id for g in self.goods))
+        _unique("income_track", (s.id for s in self.income_track))
+        for cap in (self.map.capital, self.map.second_capital):
+            if cap not in places:
+                raise ValueError(f"map: capital {cap!r} is not a place")
+        for place in self.map.places:
+            if place.industry and place.industry.good not in goods:
+                raise ValueError(f"map.places {place.id!r}: industry.good {place.industry.good!r} unknown")
+        for road in self.map.roads:
+            for end in (road.a, road.b):
+                if end not in places:
+                    raise ValueError(f"map.roads {road.id!r}: unknown place {end!r}")
+            if road.a == road.b:
+                raise ValueError(f"map.roads {road.id!r}: a road needs two different places")
+        ats = [s.at for s in self.income_track]
+        if ats != sorted(ats):
+            raise ValueError("income_track: spaces must be in increasing `at` order")
+        for space in self.income_track:
+            self._check_goods(f"income_track {space.id!r}", _effect_refs(space.rewards), goods)
+        for deck, cards in self.cards:
+            _unique(f"cards.{deck}", (c.id for c in cards))
+            for card in cards:
+                self._check_card(f"cards.{deck} {card.id!r}", card, places, goods)
+        self._check_setup()
+        return self
+
+    @staticmethod
+    def _check_goods(where: str, refs: Iterable[str], goods: set[str]) -> None:
+        for ref in refs:
+            if ref not in goods:
+                raise ValueError(f"{where}: unknown good {ref!r}")
+
+    def _check_card(self, where: str, card, places: set[str], goods: set[str]) -> None:
+        effects = []
+        for name in ("effects", "ability", "passive", "rewards"):
+            effects.extend(getattr(card, name, ()))
+        for option in getattr(card, "options", ()):
+            effects.extend(option)
+        self._check_goods(where, _effect_refs(effects), goods)
+        self._check_goods(where, _condition_goods(getattr(card, "task", None)), goods)
+        for rule in getattr(card, "scoring", ()):
+            good = getattr(rule, "good", None)
+            if good is not None:
+                self._check_goods(where, [good], goods)
+            if isinstance(rule, ScoreIf):
+                self._check_goods(where, _condition_goods(rule.condition), goods)
+        self._check_goods(where, getattr(card, "goods", {}).keys(), goods)
+        for place in [
+            getattr(card, "place", None),
+            *getattr(card, "places", ()),
+            *getattr(card, "upgraded", ()),
+        ]:
+            if place is not None and place not in places:
+                raise ValueError(f"{where}: unknown place {place!r}")
+
+    def _check_setup(self) -> None:
+        events = {c.id: c for c in self.cards.事件}
+        want = {
+            "opening_event": ("洪武", "opening"),
+            "hongwu_final_event": ("洪武", "final"),
+            "war_event": ("靖难", "war"),
+            "later_final_event": ("后期", "final"),
+        }
+        for field, (period, role) in want.items():
+            card_id = getattr(self.setup, field)
+            card = events.get(card_id)
+            if card is None:
+                raise ValueError(f"setup.{field}: no event card {card_id!r}")
+            if (card.period, card.role) != (period, role):
+                raise ValueError(f"setup.{field}: card {card_id!r} must have period {period} and role {role}")
+        for period, extra in (
+            ("洪武", self.setup.hongwu_events_minus_players),
+            ("后期", self.setup.later_events_minus_players),
+        ):
+            normal = sum(c.count for c in self.cards.事件 if c.period == period and c.role == "normal")
+            if normal < 5 - extra:
+                raise ValueError(
+                    f"cards.事件: {period} needs at least {5 - extra} normal events for 5 players, has {normal}"
+                )
+        for deck in ("建文特别", "燕王特别"):
+            n = sum(c.count for c in self.cards.订单 if c.deck == deck)
+            if n < self.setup.special_orders_per_side:
+                raise ValueError(
+                    f"cards.订单: deck {deck} has {n} cards, setup needs {self.setup.special_orders_per_side}"
+                )
+        if sum(c.count for c in self.cards.天威) < 5:
+            raise ValueError("cards.天威: needs at least 5 cards for 5 players")
+        if sum(c.count for c in self.cards.皇恩计分) < 5 + self.setup.score_cards_extra:
+            raise ValueError("cards.皇恩计分: needs players + score_cards_extra cards for 5 players")
+        if sum(c.count for c in self.cards.门客) < 6 + self.setup.visible_retainers:
+            raise ValueError("cards.门客: needs at least 6 for the 5-player draft plus the face-up row")
+        if sum(c.count for c in self.cards.家族) < 12 * self.setup.draft_family_per_column // 2:
+            raise ValueError("cards.家族: needs 2 x (players + 1) cards for 5 players")
+        if sum(c.count for c in self.cards.官府产业) < self.setup.official_setup_cards:
+            raise ValueError("cards.官府产业: fewer cards than setup.official_setup_cards")
