@@ -1,0 +1,61 @@
+"""Balance statistics over a results dataset: named metric functions returning tidy DataFrames."""
+
+from sim.stats.bots import bot_matrix, bot_results
+from sim.stats.components import component_contribution
+from sim.stats.content import unseen_config_ids, zero_breakdown_columns
+from sim.stats.load import Run, load_run
+from sim.stats.outcomes import (
+    end_reasons,
+    error_list,
+    error_summary,
+    game_length,
+    margin_summary,
+    replay_command,
+    score_distribution,
+    tie_break_share,
+    winning_margin,
+)
+from sim.stats.paired import (
+    paired_games,
+    paired_length_difference,
+    paired_score_difference,
+    paired_seat_difference,
+)
+from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins
+from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
+from sim.stats.sweep import sweep_response, swept_parameters
+from sim.stats.verdicts import paired_verdict, seat_verdict, seat_verdicts
+
+__all__ = [
+    "Run",
+    "bot_matrix",
+    "bot_results",
+    "component_contribution",
+    "end_reasons",
+    "error_list",
+    "error_summary",
+    "first_player_advantage",
+    "game_length",
+    "lead_change_summary",
+    "lead_changes",
+    "leader_wins",
+    "load_run",
+    "margin_summary",
+    "max_halfwidth",
+    "paired_games",
+    "paired_length_difference",
+    "paired_score_difference",
+    "paired_seat_difference",
+    "paired_verdict",
+    "replay_command",
+    "score_distribution",
+    "seat_verdict",
+    "seat_verdicts",
+    "seat_win_rates",
+    "sweep_response",
+    "swept_parameters",
+    "tie_break_share",
+    "unseen_config_ids",
+    "winning_margin",
+    "zero_breakdown_columns",
+]

@@ -1,0 +1,77 @@
+"""Never-used content: breakdown columns that are always zero and config ids no event mentions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pandas as pd
+
+from sim.stats.load import Run
+
+
+def zero_breakdown_columns(players: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """Per (game, variant, column): rows where the breakdown column is zero (or missing) in every game."""
+    rows = []
+    for (game, variant), part in players.groupby(["game", "variant"], sort=True):
+        for column in columns:
+            values = part[column].fillna(0.0)
+            if (values == 0).all():
+                rows.append({"game": game, "variant": variant, "column": column, "player_rows": len(part)})
+    return pd.DataFrame(rows, columns=["game", "variant", "column", "player_rows"])
+
+
+def config_ids(resolved: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every (list path, id) of list items carrying an ``id`` in a resolved config."""
+    if isinstance(resolved, dict):
+        for key, value in resolved.items():
+            yield from config_ids(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(resolved, list):
+        for item in resolved:
+            if isinstance(item, dict) and "id" in item:
+                yield path, str(item["id"])
+            yield from config_ids(item, path)
+
+
+def event_values(run: Run) -> dict[tuple[str, str], set[str]]:
+    """Every string value seen in any event table, per (game, variant)."""
+    seen: dict[tuple[str, str], set[str]] = {}
+    for table in run.events.values():
+        text_columns = [
+            c
+            for c in table.columns
+            if c not in ("run_id", "variant", "game", "config_hash")
+            and not pd.api.types.is_numeric_dtype(table[c])
+        ]
+        for (game, variant), part in table.groupby(["game", "variant"], sort=False):
+            bucket = seen.setdefault((game, variant), set())
+            for column in text_columns:
+                bucket.update(part[column].dropna().astype(str).unique())
+    return seen
+
+
+def unseen_config_ids(run: Run) -> pd.DataFrame:
+    """Config ids (cards, tiles, places...) that no event table row mentions, per (game, variant).
+
+    Only lists that the events track at all (at least one of their ids appears) are checked, so a
+    list of places is not reported when no event table records places."""
+    seen = event_values(run)
+    played = set(zip(run.games["game"], run.games["variant"], strict=True))
+    rows = []
+    for meta in run.meta:
+        for variant in meta.get("variants", []):
+            key = (variant.get("game", ""), variant.get("label", ""))
+            if key not in played or key not in seen:
+                continue
+            by_list: dict[str, list[str]] = {}
+            for list_path, item_id in config_ids(variant.get("resolved") or {}):
+                by_list.setdefault(list_path, []).append(item_id)
+            for list_path, ids in by_list.items():
+                if not any(i in seen[key] for i in ids):
+                    continue
+                rows += [
+                    {"game": key[0], "variant": key[1], "list": list_path, "id": i}
+                    for i in ids
+                    if i not in seen[key]
+                ]
+    return pd.DataFrame(rows, columns=["game", "variant", "list", "id"]).drop_duplicates()

@@ -1,0 +1,116 @@
+"""Load one or more run directories (docs/dataset.md) into pandas DataFrames via DuckDB."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import duckdb
+import pandas as pd
+
+GAME_KEY = ["run_id", "variant", "n_players", "game_index"]
+"""Columns that identify one game across every table of a combined set of runs."""
+
+GROUP = ["game", "variant", "n_players"]
+"""The unit most statistics are reported for."""
+
+
+@dataclass
+class Run:
+    """The tables of one or more run directories, joined on a shared integer game id ``gid``."""
+
+    games: pd.DataFrame
+    players: pd.DataFrame
+    rounds: pd.DataFrame
+    events: dict[str, pd.DataFrame]
+    meta: list[dict] = field(default_factory=list)
+    """The parsed ``run.json`` of every directory, in the order given."""
+
+    @property
+    def breakdown_columns(self) -> list[str]:
+        """Breakdown columns declared in any run.json and present in ``players``."""
+        names: list[str] = []
+        for meta in self.meta:
+            for game in meta.get("games", {}).values():
+                names += [c for c in game.get("breakdown_columns", []) if c not in names]
+        return [c for c in names if c in self.players.columns]
+
+    @property
+    def param_columns(self) -> list[str]:
+        """The ``param:<path>`` columns of ``games``."""
+        return [c for c in self.games.columns if c.startswith("param:")]
+
+    def variant_info(self) -> pd.DataFrame:
+        """One row per (run_id, variant label) with its config path and overrides."""
+        rows = [
+            {
+                "run_id": meta.get("run_id", ""),
+                "variant": v.get("label", ""),
+                "game": v.get("game", ""),
+                "config_path": v.get("config_path", ""),
+                "overrides": v.get("overrides") or {},
+            }
+            for meta in self.meta
+            for v in meta.get("variants", [])
+        ]
+        return pd.DataFrame(rows, columns=["run_id", "variant", "game", "config_path", "overrides"])
+
+
+def _parquet_files(folder: Path) -> list[str]:
+    """Published part files (hidden and temporary names skipped), sorted for determinism."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        str(p)
+        for p in folder.rglob("*.parquet")
+        if not any(part.startswith((".", "_")) for part in p.relative_to(folder).parts)
+    )
+
+
+def _read_joined(
+    con: duckdb.DuckDBPyConnection, files: list[str], columns: str, order: str = "k.gid"
+) -> pd.DataFrame:
+    """Read part files and join them to the registered ``keys`` table (adds ``gid`` and ``game``)."""
+    if not files:
+        return pd.DataFrame(columns=["gid", "game"])
+    source = f"read_parquet({files!r}, union_by_name = true)"
+    return con.sql(
+        f"SELECT {columns} FROM {source} t JOIN keys k USING ({', '.join(GAME_KEY)}) ORDER BY {order}"
+    ).df()
+
+
+def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
+    """Read games, players, rounds and every events_<name> table of the given run directories."""
+    paths = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
+    missing = [str(p) for p in paths if not (p / "games").is_dir()]
+    if missing:
+        raise FileNotFoundError(f"not a run directory (no games/ folder): {', '.join(missing)}")
+    meta = [
+        json.loads((p / "run.json").read_text(encoding="utf-8")) if (p / "run.json").exists() else {}
+        for p in paths
+    ]
+
+    def files(table: str) -> list[str]:
+        return [f for d in paths for f in _parquet_files(d / table)]
+
+    con = duckdb.connect()
+    games = con.sql(f"SELECT * FROM read_parquet({files('games')!r}, union_by_name = true)").df()
+    games = games.drop_duplicates(GAME_KEY).sort_values(GAME_KEY, kind="stable").reset_index(drop=True)
+    games["gid"] = range(len(games))
+    games["error"] = games["error"].fillna("")
+    games["winner_seats"] = games["winner_seats"].fillna("")
+    keys = games[[*GAME_KEY, "gid", "game"]]
+    con.register("keys", keys)
+    players = _read_joined(con, files("players"), "t.*, k.gid, k.game", "k.gid, t.seat")
+    # rounds/ is the largest table: keep only what the statistics use.
+    rounds = _read_joined(
+        con, files("rounds"), "k.gid, t.n_players, t.round, t.seat, t.score", "k.gid, t.round, t.seat"
+    )
+    event_names = sorted({p.name for d in paths for p in d.glob("events_*") if p.is_dir()})
+    events = {
+        name[len("events_") :]: _read_joined(con, files(name), "t.*, k.gid, k.game") for name in event_names
+    }
+    con.close()
+    return Run(games=games, players=players, rounds=rounds, events=events, meta=meta)

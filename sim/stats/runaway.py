@@ -1,0 +1,70 @@
+"""Runaway leader: lead changes per game and how often the leader after round k wins."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from sim.stats.intervals import mean_ci, wilson
+from sim.stats.load import GROUP
+
+
+def round_leaders(rounds: pd.DataFrame) -> pd.DataFrame:
+    """Per (gid, round): the sole leading seat, or -1 when the top running score is shared."""
+    if not (rounds["gid"].is_monotonic_increasing and _rounds_sorted_within_games(rounds)):
+        rounds = rounds.sort_values(["gid", "round"], kind="stable")
+    gid, rnd = rounds["gid"].to_numpy(), rounds["round"].to_numpy()
+    score, seat = rounds["score"].to_numpy(dtype=float), rounds["seat"].to_numpy()
+    if len(gid) == 0:
+        return pd.DataFrame({"gid": gid, "round": rnd, "leader": seat})
+    boundary = np.r_[True, (gid[1:] != gid[:-1]) | (rnd[1:] != rnd[:-1])]
+    starts = np.flatnonzero(boundary)
+    group = np.cumsum(boundary) - 1
+    is_top = score == np.maximum.reduceat(score, starts)[group]
+    n_top = np.add.reduceat(is_top.astype(np.int64), starts)
+    top_seat = np.maximum.reduceat(np.where(is_top, seat, -1), starts)
+    return pd.DataFrame(
+        {"gid": gid[starts], "round": rnd[starts], "leader": np.where(n_top == 1, top_seat, -1)}
+    )
+
+
+def _rounds_sorted_within_games(rounds: pd.DataFrame) -> bool:
+    same_game = rounds["gid"].diff().fillna(1).eq(0)
+    return bool((rounds["round"].diff()[same_game] >= 0).all())
+
+
+def lead_changes(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per game: how often the sole leader changed to a different seat from one round to a later one."""
+    leaders = round_leaders(rounds)
+    sole = leaders[leaders["leader"] >= 0]
+    previous = sole.groupby("gid")["leader"].shift()
+    changed = (previous.notna() & (previous != sole["leader"])).groupby(sole["gid"]).sum()
+    per_game = games.set_index("gid").loc[leaders["gid"].unique(), GROUP].copy()
+    per_game["lead_changes"] = changed.reindex(per_game.index).fillna(0).astype(int)
+    return per_game.reset_index()
+
+
+def lead_change_summary(changes: pd.DataFrame) -> pd.DataFrame:
+    """Mean lead changes per game with a t interval, per (game, variant, n_players)."""
+    return mean_ci(changes.groupby(GROUP)["lead_changes"]).reset_index()
+
+
+def leader_wins(
+    rounds: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame, min_games: int = 20
+) -> pd.DataFrame:
+    """P(the sole leader after round k wins), per (game, variant, n_players, k) with Wilson intervals.
+
+    A game counts at round k if it lasted at least k rounds and had a sole leader then; rounds
+    reached by fewer than ``min_games`` games are dropped. ``fair_share`` is 1/n for reference."""
+    leaders = round_leaders(rounds)
+    leaders = leaders[leaders["leader"] >= 0]
+    winners = players.loc[players["won"], ["gid", "seat"]].assign(won=True)
+    hits = leaders.merge(winners, left_on=["gid", "leader"], right_on=["gid", "seat"], how="left")
+    hits["won"] = hits["won"].fillna(False).astype(bool)
+    hits = hits.join(games.set_index("gid")[GROUP], on="gid")
+    out = hits.groupby([*GROUP, "round"]).agg(games=("won", "size"), leader_won=("won", "sum")).reset_index()
+    out = out[out["games"] >= min_games].copy()
+    out["p_leader_wins"] = out["leader_won"] / out["games"]
+    out["lo"], out["hi"] = wilson(out["leader_won"], out["games"])
+    out["fair_share"] = 1.0 / out["n_players"]
+    return out.reset_index(drop=True)

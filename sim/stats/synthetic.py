@@ -1,0 +1,256 @@
+"""Write a synthetic results dataset (the schema of docs/dataset.md) with planted effects.
+
+Tests, notebooks and the report benchmark use it so the statistics can be checked against known
+answers without running a real game. The winner of each game is drawn from planted per-seat
+weights (times a per-bot strength); scores, ranks, rounds and events are then made consistent
+with that winner. Games with the same ``(n_players, game_index)`` share one random stream in
+every variant (common random numbers), as the real runner's seeds do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+BREAKDOWN_COLUMNS = ("points_trade", "points_build", "points_bonus", "tiles_built_unused")
+CARD_IDS = ("merchant", "scholar", "gambler", "smuggler", "hermit")
+USED_CARDS = CARD_IDS[:4]
+END_REASONS = ("deck_exhausted", "score_limit")
+
+
+@dataclass(frozen=True)
+class SyntheticVariant:
+    """One variant: its label, planted seat weights per player count, and sweep parameters."""
+
+    label: str
+    seat_weights: Mapping[int, Sequence[float]] = field(default_factory=dict)
+    params: Mapping[str, str] = field(default_factory=dict)
+    config_path: str = "configs/synth/base.yaml"
+
+
+def _seat_probabilities(weights: Sequence[float] | None, n_players: int) -> np.ndarray:
+    w = np.ones(n_players) if weights is None else np.asarray(weights, dtype=float)
+    if len(w) != n_players:
+        raise ValueError(f"seat weights {list(w)} do not match {n_players} players")
+    return w / w.sum()
+
+
+def _write_part(table: pd.DataFrame, folder: Path, name: str, meta: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    arrow = pa.Table.from_pandas(table, preserve_index=False)
+    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), **meta})
+    tmp = folder / f".{name}.tmp"
+    pq.write_table(arrow, tmp, compression="zstd")
+    tmp.replace(folder / name)
+
+
+def _simulate_block(
+    variant: SyntheticVariant,
+    n_players: int,
+    n_games: int,
+    bots: Sequence[str],
+    bot_strength: Mapping[str, float],
+    root_seed: int,
+    error_rate: float,
+    tie_rate: float,
+    shared_win_rate: float,
+) -> dict[str, pd.DataFrame]:
+    """All rows of one (variant, player count) block, vectorised over games."""
+    idx = np.arange(n_games)
+    # Common random numbers: the stream depends only on (root seed, n_players), not the variant.
+    rng = np.random.default_rng([root_seed, n_players])
+    u_win, u_err, u_tie, u_shared, u_end = rng.random((5, n_games))
+    noise = rng.random((n_games, n_players))
+    n_rounds = 6 + rng.poisson(3.0, n_games)
+    seeds = rng.integers(0, 2**31 - 1, n_games)
+
+    seat_bot = np.array(
+        [[bots[(g + s) % len(bots)] for s in range(n_players)] for g in range(min(n_games, len(bots)))]
+    )
+    seat_bot = seat_bot[idx % len(seat_bot)]
+    strength = np.vectorize(lambda b: bot_strength.get(b, 1.0))(seat_bot)
+    probs = _seat_probabilities(variant.seat_weights.get(n_players), n_players)[None, :] * strength
+    probs /= probs.sum(axis=1, keepdims=True)
+    winner = (u_win[:, None] > np.cumsum(probs, axis=1)).sum(axis=1)
+    winner = np.minimum(winner, n_players - 1)
+    errored = u_err < error_rate
+
+    # Scores: the winner is on top; a tie-break or a shared win sets the runner-up equal to it.
+    base = 40 + 30 * noise
+    scores = np.round(base, 0)
+    scores[idx, winner] = scores.max(axis=1) + 1 + np.round(10 * u_win)
+    order = np.argsort(-scores, axis=1, kind="stable")
+    runner_up = order[:, 1]
+    tie = u_tie < tie_rate
+    shared = (u_shared < shared_win_rate) & ~tie
+    equal = tie | shared
+    scores[idx[equal], runner_up[equal]] = scores[idx[equal], winner[equal]]
+    rank = np.empty_like(order)
+    rank[idx[:, None], order] = np.arange(1, n_players + 1)[None, :]
+    rank[idx[shared], runner_up[shared]] = 1
+    # Breakdown: the winner gains mostly on trade, everyone else spreads evenly.
+    trade_share = np.where(np.arange(n_players)[None, :] == winner[:, None], 0.6, 0.4)
+    trade = np.round(scores * trade_share, 0)
+    bonus = np.round(scores * 0.1, 0)
+    build = scores - trade - bonus
+
+    variant_meta = {"variant": variant.label, "config_hash": f"hash-{variant.label}"}
+    games = pd.DataFrame(
+        {
+            "game": "synth",
+            **variant_meta,
+            "rules_version": "1",
+            "code_version": "0.1.0",
+            "n_players": np.int64(n_players),
+            "game_index": idx.astype(np.int64),
+            "seed": seeds.astype(np.int64),
+            "bots": [",".join(row) for row in seat_bot],
+            "rounds": np.where(errored, 0, n_rounds).astype(np.int64),
+            "actions": np.where(errored, 0, n_rounds * n_players * 3).astype(np.int64),
+            "winner_seats": [
+                "" if e else ",".join(str(s) for s in np.flatnonzero(r == 1))
+                for e, r in zip(errored, rank, strict=True)
+            ],
+            "tie_break": tie & ~errored,
+            "end_reason": np.where(errored, "", np.where(u_end < 0.7, END_REASONS[0], END_REASONS[1])),
+            "error": np.where(
+                errored,
+                np.where(u_end < 0.5, "turn cap hit", "ValueError: no legal action (at rules.py:42)"),
+                "",
+            ),
+            "duration_s": 0.01 + 0.001 * n_rounds,
+        }
+    )
+    for path, value in variant.params.items():
+        games[f"param:{path}"] = str(value)
+
+    ok = np.flatnonzero(~errored)
+    players = pd.DataFrame(
+        {
+            **variant_meta,
+            "game_index": np.repeat(ok, n_players).astype(np.int64),
+            "n_players": np.int64(n_players),
+            "seat": np.tile(np.arange(n_players), len(ok)).astype(np.int64),
+            "bot": seat_bot[ok].ravel(),
+            "score": scores[ok].ravel(),
+            "rank": rank[ok].ravel().astype(np.int64),
+            "won": rank[ok].ravel() == 1,
+            "points_trade": trade[ok].ravel(),
+            "points_build": build[ok].ravel(),
+            "points_bonus": bonus[ok].ravel(),
+            "tiles_built_unused": 0.0,
+        }
+    )
+
+    # Running scores: equal increments with noise, ending exactly at the final score.
+    r_of_game = n_rounds[ok]
+    game_rep = np.repeat(ok, r_of_game)
+    round_no = np.concatenate([np.arange(1, r + 1) for r in r_of_game]) if len(ok) else np.array([], int)
+    frac = round_no / np.repeat(r_of_game, r_of_game)
+    wobble = rng.normal(0, 4, (len(game_rep), n_players)) * (1 - frac)[:, None]
+    running = np.round(scores[game_rep] * frac[:, None] + wobble, 1)
+    rounds = pd.DataFrame(
+        {
+            "variant": variant.label,
+            "game_index": np.repeat(game_rep, n_players).astype(np.int64),
+            "n_players": np.int64(n_players),
+            "round": np.repeat(round_no, n_players).astype(np.int64),
+            "seat": np.tile(np.arange(n_players), len(game_rep)).astype(np.int64),
+            "score": running.ravel(),
+        }
+    )
+
+    plays = rng.integers(0, len(USED_CARDS), (len(ok), 2))
+    events = pd.DataFrame(
+        {
+            "variant": variant.label,
+            "game_index": np.repeat(ok, 2).astype(np.int64),
+            "n_players": np.int64(n_players),
+            "card": np.asarray(USED_CARDS)[plays.ravel()],
+            "seat": np.tile([0, 1], len(ok)).astype(np.int64),
+            "round": np.int64(1),
+        }
+    )
+    return {"games": games, "players": players, "rounds": rounds, "events_cards": events}
+
+
+def write_synthetic_run(
+    out_dir: Path | str,
+    *,
+    variants: Sequence[SyntheticVariant] = (SyntheticVariant("base"),),
+    player_counts: Sequence[int] = (2, 3, 4),
+    games_per_count: int = 200,
+    bots: Sequence[str] = ("random",),
+    bot_strength: Mapping[str, float] | None = None,
+    root_seed: int = 1,
+    error_rate: float = 0.0,
+    tie_rate: float = 0.05,
+    shared_win_rate: float = 0.0,
+    run_id: str = "synthetic",
+) -> Path:
+    """Write a run directory with planted effects and return its path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    chunks = []
+    for v_i, variant in enumerate(variants):
+        for n_players in player_counts:
+            block = _simulate_block(
+                variant,
+                n_players,
+                games_per_count,
+                bots,
+                bot_strength or {},
+                root_seed,
+                error_rate,
+                tie_rate,
+                shared_win_rate,
+            )
+            chunk = f"v{v_i}-p{n_players}-c0000"
+            chunks.append(chunk)
+            meta = {
+                "sim.config_hash": f"hash-{variant.label}",
+                "sim.rules_version": "1",
+                "sim.code_version": "0.1.0",
+                "sim.run_id": run_id,
+            }
+            for table_name, table in block.items():
+                table.insert(0, "run_id", run_id)
+                _write_part(table, out / table_name, f"part-{chunk}.parquet", meta)
+    run = {
+        "run_id": run_id,
+        "root_seed": root_seed,
+        "player_counts": list(player_counts),
+        "games_per_count": games_per_count,
+        "bots": list(bots),
+        "chunk_size": games_per_count,
+        "variants": [
+            {
+                "label": v.label,
+                "game": "synth",
+                "config_path": v.config_path,
+                "config_hash": f"hash-{v.label}",
+                "rules_version": "1",
+                "overrides": dict(v.params),
+                "resolved": {"cards": [{"id": c, "cost": 3} for c in CARD_IDS], "start_money": 10},
+            }
+            for v in variants
+        ],
+        "games": {
+            "synth": {
+                "title": "Synthetic game",
+                "breakdown_columns": list(BREAKDOWN_COLUMNS),
+                "event_tables": {"cards": {"card": "string", "seat": "int64", "round": "int64"}},
+            }
+        },
+        "versions": {"sim": "0.1.0", "numpy": np.__version__, "pandas": pd.__version__},
+        "chunks": chunks,
+    }
+    (out / "run.json").write_text(json.dumps(run, ensure_ascii=False, indent=2), encoding="utf-8")
+    return out

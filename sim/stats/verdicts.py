@@ -1,0 +1,128 @@
+"""Plain-language verdicts (English and Chinese) that never claim more than the interval supports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import pandas as pd
+
+Lang = Literal["en", "zh"]
+
+WIDE_HALFWIDTH = 0.02
+"""A seat interval wider than ±2 points is called too wide to rule out a real gap."""
+
+TEXT: dict[str, dict[str, str]] = {
+    "seat_head": {
+        "en": "Seat {seat} wins {rate} ± {half} at {n} players (fair share {fair}, {games} games)",
+        "zh": "{n}人局 {seat}号位胜率 {rate} ± {half}（公平份额 {fair}，{games} 局）",
+    },
+    "seat_imbalanced": {
+        "en": "{head}: likely imbalance, {direction} than the fair share (Holm-corrected p = {p}).",
+        "zh": "{head}：很可能不平衡，{direction}（Holm 校正 p = {p}）。",
+    },
+    "more": {"en": "wins more often", "zh": "胜率高于公平份额"},
+    "less": {"en": "wins less often", "zh": "胜率低于公平份额"},
+    "seat_fair": {
+        "en": "{head}: no evidence of imbalance, the interval covers the fair share.",
+        "zh": "{head}：没有不平衡的证据，区间覆盖公平份额。",
+    },
+    "seat_wide": {
+        "en": "{head}: no evidence of imbalance, but the interval is wide: a gap of up to {gap} points "
+        "cannot be ruled out; run more games.",
+        "zh": "{head}：没有不平衡的证据，但区间较宽，无法排除最多 {gap} 个百分点的差距；需要更多对局。",
+    },
+    "seat_weak": {
+        "en": "{head}: the interval excludes the fair share, but not after correcting for {seats} seats "
+        "(Holm p = {p}): weak evidence only; run more games.",
+        "zh": "{head}：区间不含公平份额，但经 {seats} 个座位的多重比较校正后不显著（Holm p = {p}）：证据较弱，需要更多对局。",
+    },
+    "pair_head": {
+        "en": "At {n} players, seat {seat} wins {rate_a} in {a} and {rate_b} in {b} ({pairs} paired games)",
+        "zh": "{n}人局 {seat}号位胜率：{a} 为 {rate_a}，{b} 为 {rate_b}（{pairs} 对同种子对局）",
+    },
+    "pair_changed": {
+        "en": "{head}: {b} changes it by {diff} points (95% CI {lo} to {hi}, Holm p = {p}): likely a real change.",
+        "zh": "{head}：{b} 使其变化 {diff} 个百分点（95% 区间 {lo} 至 {hi}，Holm p = {p}）：很可能是真实变化。",
+    },
+    "pair_same": {
+        "en": "{head}: no detectable change (difference {diff} points, 95% CI {lo} to {hi}).",
+        "zh": "{head}：未检测到变化（差值 {diff} 个百分点，95% 区间 {lo} 至 {hi}）。",
+    },
+}
+
+
+def text(key: str, lang: Lang, **values: Any) -> str:
+    """One verdict template filled in."""
+    return TEXT[key][lang].format(**values)
+
+
+def pct(x: float, decimals: int = 0) -> str:
+    """A proportion as a percentage string, e.g. 0.312 -> '31%'."""
+    return f"{100 * x:.{decimals}f}%"
+
+
+def points(x: float, decimals: int = 1, sign: bool = False) -> str:
+    """A difference of proportions in percentage points, e.g. 0.021 -> '2.1' (or '+2.1')."""
+    return f"{100 * x:{'+' if sign else ''}.{decimals}f}"
+
+
+def _decimals(half: float) -> int:
+    return 0 if half >= 0.015 else 1
+
+
+def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int | None = None) -> str:
+    """Verdict for one row of ``seat_win_rates`` (seats are shown 1-based)."""
+    half = max(row["win_rate"] - row["lo"], row["hi"] - row["win_rate"])
+    d = _decimals(half)
+    head = text(
+        "seat_head",
+        lang,
+        seat=int(row["seat"]) + 1,
+        rate=pct(row["win_rate"], d),
+        half=pct(half, d),
+        n=int(row["n_players"]),
+        fair=pct(row["fair_share"], d),
+        games=f"{int(row['games']):,}",
+    )
+    p = f"{row['p_holm']:.2g}"
+    if row["imbalanced"]:
+        direction = text("more" if row["win_rate"] > row["fair_share"] else "less", lang)
+        return text("seat_imbalanced", lang, head=head, direction=direction, p=p)
+    if row["lo"] > row["fair_share"] or row["hi"] < row["fair_share"]:
+        return text("seat_weak", lang, head=head, seats=seats_in_group or int(row["n_players"]), p=p)
+    if half > WIDE_HALFWIDTH:
+        gap = max(row["hi"] - row["fair_share"], row["fair_share"] - row["lo"])
+        return text("seat_wide", lang, head=head, gap=points(gap))
+    return text("seat_fair", lang, head=head)
+
+
+def seat_verdicts(seats: pd.DataFrame, lang: Lang = "en") -> pd.Series:
+    """``seat_verdict`` for every row of ``seat_win_rates``."""
+    return pd.Series(
+        [seat_verdict(row, lang) for row in seats.to_dict("records")], index=seats.index, dtype=object
+    )
+
+
+def paired_verdict(row: Mapping[str, Any], variant_a: str, variant_b: str, lang: Lang = "en") -> str:
+    """Verdict for one row of ``paired_seat_difference``."""
+    head = text(
+        "pair_head",
+        lang,
+        n=int(row["n_players"]),
+        seat=int(row["seat"]) + 1,
+        rate_a=pct(row["win_rate_a"], 1),
+        rate_b=pct(row["win_rate_b"], 1),
+        a=variant_a,
+        b=variant_b,
+        pairs=f"{int(row['pairs']):,}",
+    )
+    values = {
+        "head": head,
+        "b": variant_b,
+        "diff": points(row["difference"], sign=True),
+        "lo": points(row["lo"], sign=True),
+        "hi": points(row["hi"], sign=True),
+        "p": f"{row['p_holm']:.2g}",
+    }
+    return text("pair_changed" if row["significant"] else "pair_same", lang, **values)
