@@ -111,4 +111,9 @@ class GameSpec:
     """Event table name -> {column: arrow type name ("string", "int64", "float64", "bool")}."""
     max_actions: Callable[[int], int] = lambda n_players: 10_000
     """Turn cap: a game still running after this many actions is recorded as an error."""
-    default_bot: str = "random"
+    default_bots: tuple[str, ...] = ()
+    """The lineup used when no ``--bots`` is given (and by ``make demo``); empty means every bot."""
+
+    @property
+    def lineup(self) -> tuple[str, ...]:
+        return tuple(self.default_bots) or tuple(self.bots)

@@ -34,12 +34,13 @@ def game_names() -> list[str]:
     names = []
     for name, module in _modules().items():
         try:
-            importlib.import_module(module)
+            loaded = importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
             continue
-        names.append(name)
+        if hasattr(loaded, "SPEC"):  # a package still being written has no SPEC yet
+            names.append(name)
     return names + sorted(_extra)
 
 

@@ -19,12 +19,23 @@ from sim.bots.random_bot import RandomBot
 from sim.core.game import GameSpec
 
 
+class BonusSquare(BaseModel):
+    """Ending a step exactly here scores extra points."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    position: int = Field(ge=1)
+    points: int = Field(ge=0, le=100)
+
+
 class ToyParams(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     target: int = Field(12, ge=3, le=1000, description="position that ends the game")
     max_step: int = Field(3, ge=1, le=10)
     fail_rate: float = Field(0.0, ge=0.0, le=1.0, description="share of games that raise (for tests)")
+    bonus_squares: tuple[BonusSquare, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,6 +55,7 @@ class ToyState:
     rng: np.random.Generator
     current: int = 0
     round: int = 1
+    bonus: list[int] = field(default_factory=list)
     steps_taken: list[int] = field(default_factory=list)
     gambles: list[int] = field(default_factory=list)
 
@@ -57,7 +69,10 @@ class ToyRules:
     def initial_state(self, params: ToyParams, n_players: int, rng: np.random.Generator) -> ToyState:
         if rng.random() < params.fail_rate:
             raise RuntimeError("injected failure (fail_rate)")
-        return ToyState(params, [0] * n_players, rng, steps_taken=[0] * n_players, gambles=[0] * n_players)
+        zeros = [0] * n_players
+        return ToyState(
+            params, list(zeros), rng, bonus=list(zeros), steps_taken=list(zeros), gambles=list(zeros)
+        )
 
     def current_player(self, state: ToyState) -> int:
         return state.current
@@ -73,6 +88,9 @@ class ToyRules:
         else:
             state.steps_taken[seat] += 1
             state.positions[seat] += action.size
+        state.bonus[seat] += sum(
+            b.points for b in state.params.bonus_squares if b.position == state.positions[seat]
+        )
         state.current = (seat + 1) % len(state.positions)
         if state.current == 0 and not self.is_terminal(state):
             state.round += 1
@@ -81,10 +99,11 @@ class ToyRules:
         return state.current == 0 and max(state.positions) >= state.params.target
 
     def scores(self, state: ToyState) -> list[float]:
-        return [float(p) for p in state.positions]
+        return [float(p + b) for p, b in zip(state.positions, state.bonus, strict=True)]
 
     def ranking(self, state: ToyState) -> list[int]:
-        return [1 + sum(other > mine for other in state.positions) for mine in state.positions]
+        scores = self.scores(state)
+        return [1 + sum(other > mine for other in scores) for mine in scores]
 
     def round_number(self, state: ToyState) -> int:
         return state.round
@@ -102,7 +121,11 @@ class ToyRules:
         return "target_reached"
 
     def events(self, state: ToyState) -> dict:
-        return {"moves": [{"seat": s, "kind": "gamble", "count": state.gambles[s]} for s in range(len(state.positions))]}
+        return {
+            "moves": [
+                {"seat": s, "kind": "gamble", "count": state.gambles[s]} for s in range(len(state.positions))
+            ]
+        }
 
     def observation(self, state: ToyState, seat: int) -> dict:
         return {"positions": list(state.positions), "current": state.current}

@@ -1,0 +1,48 @@
+# Two commands on a fresh machine: `make demo` and `make test`. Both set everything up themselves.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+JOBS   ?= 2
+
+.PHONY: setup system-deps demo test lint format bench clean
+
+setup: $(STAMP) system-deps
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+# A CJK font for chart labels and Chromium for the report test (Debian packages).
+system-deps:
+	@if ! fc-list 2>/dev/null | grep -qiE "WenQuanYi|Noto Sans CJK" || ! command -v chromium >/dev/null; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends \
+			fonts-wqy-microhei fontconfig chromium >/dev/null && \
+		rm -rf $$HOME/.cache/matplotlib; \
+	fi
+
+demo: setup
+	$(BIN)/python -m sim.demo --jobs $(JOBS) --out reports/demo
+
+test: setup
+	$(BIN)/ruff check sim tests benchmarks
+	$(BIN)/pytest -n $(JOBS) --dist loadfile tests
+	$(BIN)/pytest -n $(JOBS) --nbmake notebooks
+
+lint:
+	$(BIN)/ruff check sim tests benchmarks
+	$(BIN)/ruff format --check sim tests benchmarks
+
+format:
+	$(BIN)/ruff format sim tests benchmarks
+	$(BIN)/ruff check --fix sim tests benchmarks
+
+bench: setup
+	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+
+clean:
+	rm -rf $(VENV) runs reports/demo .pytest_cache

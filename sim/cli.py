@@ -1,0 +1,433 @@
+"""The ``sim`` command line: a thin layer wiring configs, games, runner and reports together."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
+from sim.core.game import GameSpec
+from sim.games import game_names, get_game
+from sim.runner import RunDirError, Study, run_study, seat_bots
+
+CONFIG_ROOT = Path(__file__).resolve().parents[1] / "configs"
+
+
+class UserError(click.ClickException):
+    """A mistake in the user's input: printed as one clear message, no traceback."""
+
+    exit_code = 2
+
+
+def friendly(command: Callable) -> Callable:
+    """Turn config, run-dir and disk errors into clear messages instead of tracebacks."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (ConfigError, RunDirError) as exc:
+            raise UserError(str(exc)) from None
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            raise UserError(
+                f"could not write results{where}: {exc.strerror or exc}. Finished chunks are kept; "
+                "free space or fix the path, then run the same command again to resume."
+            ) from None
+
+    return wrapper
+
+
+def resolve_config_path(text: str) -> Path:
+    """A config file path, or a shorthand: ``brass`` (its base config) or ``brass/cheap-loans``."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    game, _, variant = text.partition("/")
+    candidate = CONFIG_ROOT / game / f"{variant or 'base'}.yaml"
+    if game in game_names() and candidate.is_file():
+        return candidate
+    raise UserError(
+        f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
+    )
+
+
+def parse_sets(values: Sequence[str]) -> dict[str, Any]:
+    overrides = {}
+    for text in values:
+        try:
+            path, value = parse_override(text)
+        except ValueError as exc:
+            raise UserError(f"--set: {exc}") from None
+        overrides[path] = value
+    return overrides
+
+
+def load(config: str, sets: Sequence[str] = ()) -> tuple[ResolvedConfig, GameSpec]:
+    resolved = load_config(resolve_config_path(config), parse_sets(sets))
+    return resolved, get_game(resolved.game)
+
+
+def parse_players(spec: GameSpec, text: str | None) -> tuple[int, ...]:
+    if not text:
+        return tuple(spec.player_counts)
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise UserError(f"--players {text!r}: give numbers separated by commas, e.g. 2,3,4") from None
+    allowed = ", ".join(map(str, spec.player_counts))
+    for count in counts:
+        if count not in spec.player_counts:
+            raise UserError(f"--players {count}: {spec.title} supports {allowed} players")
+    return counts
+
+
+def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -> tuple[str, ...]:
+    bots = tuple(part.strip() for part in text.split(",")) if text else spec.lineup
+    for bot in bots:
+        if bot not in spec.bots:
+            raise UserError(
+                f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(spec.bots)}"
+            )
+    if n_players is not None:
+        if not text:
+            return tuple(seat_bots(bots, n_players, 0))
+        if len(bots) == 1:
+            return bots * n_players
+        if len(bots) != n_players:
+            raise UserError(f"--bots: give 1 bot or {n_players} bots (one per seat), got {len(bots)}")
+    return bots
+
+
+def command_line() -> str:
+    return " ".join(shlex.quote(arg) for arg in ["sim", *sys.argv[1:]])
+
+
+seed_option = click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
+jobs_option = click.option(
+    "--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes."
+)
+set_option = click.option(
+    "--set", "sets", multiple=True, metavar="PATH=VALUE", help="Override a config value."
+)
+bots_option = click.option(
+    "--bots", help="Comma-separated bot names, rotated over seats (default: the game's lineup)."
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="sim")
+def cli() -> None:
+    """Monte Carlo balance testing for board games.
+
+    \b
+    Typical use:
+      sim list
+      sim play brass --players 4 --seed 1
+      sim run brass --players 2,3,4 --games 1000 --jobs 2 --out runs/brass
+      sim report runs/brass --out reports/brass
+    """
+
+
+@cli.command("list")
+def list_command() -> None:
+    """List games, their variants, player counts and bots."""
+    for name in game_names():
+        spec = get_game(name)
+        variants = sorted(p.stem for p in (CONFIG_ROOT / name).glob("*.yaml"))
+        click.echo(f"{name}: {spec.title} (rules {spec.rules_version})")
+        click.echo(f"  players:  {', '.join(map(str, spec.player_counts))}")
+        click.echo(f"  variants: {', '.join(variants) or '-'}  (configs/{name}/)")
+        click.echo(f"  bots:     {', '.join(spec.bots)}")
+
+
+@cli.command()
+@click.argument("configs", nargs=-1, required=True)
+@set_option
+def validate(configs: tuple[str, ...], sets: tuple[str, ...]) -> None:
+    """Check config files; print each one's game, variant and hash, or what is wrong.
+
+    \b
+    Example:  sim validate configs/brass/*.yaml
+    """
+    failed = 0
+    for config in configs:
+        try:
+            resolved, _ = load(config, sets)
+        except (ConfigError, UserError) as exc:
+            failed += 1
+            click.echo(f"error: {exc.message if isinstance(exc, UserError) else exc}", err=True)
+            continue
+        click.echo(
+            f"ok  {config}: game {resolved.game}, variant {resolved.label}, hash {resolved.config_hash}"
+        )
+    if failed:
+        raise SystemExit(1)
+
+
+@cli.command()
+@click.argument("config")
+@click.option("--players", "-p", type=int, help="Player count (default: the smallest allowed).")
+@seed_option
+@bots_option
+@set_option
+@click.option(
+    "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSONL event log."
+)
+@click.option("--quiet", "-q", is_flag=True, help="Only print the result.")
+@friendly
+def play(config, players, seed, bots, sets, log_path, quiet) -> None:
+    """Play one game and print it move by move.
+
+    \b
+    Examples:
+      sim play brass --players 4 --seed 1
+      sim play configs/mingchu/base.yaml -p 5 --seed 7 --bots random --log game.jsonl
+    The seed of any row in a run's games table replays that game (give the same bots by seat).
+    """
+    from sim.core.play import play_game
+    from sim.core.playlog import final_event, final_lines, make_step_hook
+
+    resolved, spec = load(config, sets)
+    n_players = parse_players(spec, str(players) if players else None)[0]
+    lineup = list(parse_bots(spec, bots, n_players))
+    click.echo(
+        f"{spec.title}, variant {resolved.label}, {n_players} players, seed {seed}, bots {', '.join(lineup)}"
+    )
+    log = open(log_path, "w", encoding="utf-8") if log_path else None
+    try:
+        hook = make_step_hook(spec, lineup, None if quiet else click.echo, log)
+        record = play_game(spec, resolved.params, n_players, seed, lineup, on_step=hook)
+        if log:
+            log.write(json.dumps(final_event(record), ensure_ascii=False) + "\n")
+    finally:
+        if log:
+            log.close()
+    click.echo("\n".join(final_lines(spec, record)))
+    if record.error:
+        raise SystemExit(1)
+
+
+def run_options(command: Callable) -> Callable:
+    """Options shared by run, compare and sweep."""
+    options = [
+        click.option("--players", "-p", help="Player counts, e.g. 2,3,4 (default: all)."),
+        click.option(
+            "--games",
+            "-n",
+            type=click.IntRange(1),
+            default=100,
+            show_default=True,
+            help="Games per player count and variant.",
+        ),
+        seed_option,
+        jobs_option,
+        bots_option,
+        click.option(
+            "--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Results directory."
+        ),
+        click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True),
+        click.option(
+            "--scheduler",
+            envvar="DASK_SCHEDULER_ADDRESS",
+            help="Dask scheduler address (or DASK_SCHEDULER_ADDRESS).",
+        ),
+        click.option(
+            "--chunk-size",
+            type=click.IntRange(1),
+            default=25,
+            show_default=True,
+            help="Games per task and file.",
+        ),
+        click.option(
+            "--max-error-rate",
+            type=click.FloatRange(0, 1),
+            default=0.0,
+            show_default=True,
+            help="Exit non-zero above this share of failed games.",
+        ),
+        click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def execute(
+    variants: list[ResolvedConfig], opts: dict[str, Any], default_out: str, until_ci: float | None = None
+) -> Path:
+    """Plan and run a study over ``variants``, print the summary, enforce the error threshold."""
+    from sim.runner.summary import max_seat_halfwidth, summary_text
+
+    spec = get_game(variants[0].game)
+    if any(v.game != spec.name for v in variants):
+        raise UserError("all configs of one run must be for the same game")
+    counts = parse_players(spec, opts["players"])
+    bots = parse_bots(spec, opts["bots"])
+    out = opts["out"] or Path("runs") / default_out
+    games = opts["games"]
+    target = games
+    if until_ci is not None:
+        games = min(games, max(opts["chunk_size"], 4 * opts["chunk_size"]))
+    while True:
+        study = Study(tuple(variants), counts, games, bots, opts["seed"], opts["chunk_size"])
+        result = run_study(
+            study,
+            out,
+            jobs=opts["jobs"],
+            backend=opts["backend"],
+            scheduler=opts["scheduler"],
+            progress=not opts["no_progress"],
+            command=command_line(),
+        )
+        if until_ci is None:
+            break
+        import pandas as pd
+
+        halfwidth = max_seat_halfwidth(pd.read_parquet(out / "players"))
+        click.echo(
+            f"{games} games per count: widest seat interval +-{halfwidth:.2%} (target +-{until_ci:.2%})",
+            err=True,
+        )
+        if halfwidth <= until_ci or games >= target:
+            reached = "reached" if halfwidth <= until_ci else "NOT reached (raise --games)"
+            click.echo(f"--until-ci {until_ci}: {reached} after {games} games per player count and variant")
+            break
+        games = min(target, games * 2)
+    click.echo(f"\nResults: {out}  (run {result.run_id})")
+    click.echo(summary_text(out))
+    rate = result.errors / max(result.games_planned, 1)
+    if result.errors:
+        click.echo(
+            f"\n{result.errors} games failed ({rate:.2%}); see the error column of {out}/games", err=True
+        )
+    if rate > opts["max_error_rate"]:
+        raise SystemExit(1)
+    return out
+
+
+@cli.command()
+@click.argument("config")
+@set_option
+@run_options
+@click.option(
+    "--until-ci",
+    type=click.FloatRange(0.001, 0.5),
+    help="Add games until every seat's 95% half-width is below this (capped by --games).",
+)
+@friendly
+def run(config, sets, until_ci, **opts) -> None:
+    """Run many games of one config and store the results as Parquet.
+
+    \b
+    Examples:
+      sim run brass --players 2,3,4 --games 1000 --jobs 2
+      sim run configs/mingchu/base.yaml -p 5 -n 500 --set loans.interest=2 --out runs/m5
+      sim run brass -n 20000 --until-ci 0.01 --jobs 2
+      sim run brass -n 5000 --backend dask --scheduler tcp://10.0.0.5:8786
+    Running the same command again resumes an interrupted run.
+    """
+    resolved, _ = load(config, sets)
+    execute([resolved], opts, f"{resolved.game}-{resolved.variant}", until_ci)
+
+
+@cli.command()
+@click.argument("config_a")
+@click.argument("config_b", required=False)
+@click.option("--set-a", multiple=True, metavar="PATH=VALUE", help="Override for variant A.")
+@click.option("--set-b", multiple=True, metavar="PATH=VALUE", help="Override for variant B.")
+@run_options
+@click.option("--report/--no-report", "with_report", default=True, show_default=True)
+@friendly
+def compare(config_a, config_b, set_a, set_b, with_report, **opts) -> None:
+    """Run two variants on the same seeds and report paired differences.
+
+    \b
+    Examples:
+      sim compare configs/brass/base.yaml configs/brass/cheap-loans.yaml -p 4 -n 2000
+      sim compare brass --set-b starting_money=20 -n 2000
+    """
+    variant_a, _ = load(config_a, set_a)
+    variant_b, _ = load(config_b or config_a, set_b)
+    if variant_a.label == variant_b.label:
+        raise UserError("the two variants are identical; give two configs or --set-a/--set-b overrides")
+    out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}")
+    if with_report:
+        make_report([out], out / "report", "en")
+
+
+@cli.command()
+@click.argument("config")
+@click.option(
+    "--param",
+    "params",
+    multiple=True,
+    required=True,
+    metavar="PATH=V1,V2,...",
+    help="A parameter and its values.",
+)
+@set_option
+@run_options
+@click.option("--report/--no-report", "with_report", default=True, show_default=True)
+@friendly
+def sweep(config, params, sets, with_report, **opts) -> None:
+    """Run a grid of parameter values on the same seeds and report each metric's response.
+
+    \b
+    Example:
+      sim sweep brass --param starting_money=14,17,20 -p 3 -n 500 --jobs 2
+    """
+    axes = []
+    for text in params:
+        path, _, values = text.partition("=")
+        if not path or not values:
+            raise UserError(f"--param {text!r}: write it as path=v1,v2,...")
+        axes.append([(path, value) for value in values.split(",")])
+    base_sets = list(sets)
+    variants = [
+        load(config, base_sets + [f"{p}={v}" for p, v in combo])[0] for combo in itertools.product(*axes)
+    ]
+    out = execute(variants, opts, f"sweep-{variants[0].game}-{variants[0].variant}")
+    if with_report:
+        make_report([out], out / "report", "en")
+
+
+def make_report(run_dirs: Sequence[Path], out: Path, lang: str) -> Path:
+    from sim.report import build_report
+
+    path = build_report(list(run_dirs), out, lang=lang)
+    click.echo(f"Report: {path}")
+    return path
+
+
+@cli.command()
+@click.argument(
+    "run_dirs", nargs=-1, required=True, type=click.Path(exists=True, file_okay=False, path_type=Path)
+)
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Report folder (default RUN_DIR/report).",
+)
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@friendly
+def report(run_dirs, out, lang) -> None:
+    """Write a balance report (HTML, Markdown, CSV) for one or more run directories.
+
+    \b
+    Example:  sim report runs/brass --out reports/brass --lang zh
+    """
+    make_report(run_dirs, out or run_dirs[0] / "report", lang)
+
+
+def main() -> None:
+    cli(prog_name="sim")

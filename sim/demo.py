@@ -1,0 +1,49 @@
+"""The default study behind ``make demo``: every bundled game, its default lineup, one report."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from sim.config import load_config
+from sim.games import GAME_MODULES, game_names, get_game
+from sim.runner import Study, run_study
+from sim.runner.summary import summary_text
+
+DEMO_GAMES_PER_COUNT = {"brass": 300, "mingchu": 300}
+"""Games per player count, sized so the whole demo takes a few minutes on 2 cores."""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("reports/demo"))
+    parser.add_argument("--runs", type=Path, default=Path("runs/demo"))
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply the number of games")
+    args = parser.parse_args()
+    run_dirs = []
+    for name in game_names():
+        if name not in GAME_MODULES:
+            continue
+        spec = get_game(name)
+        config = load_config(spec.default_config)
+        games = max(10, int(DEMO_GAMES_PER_COUNT.get(name, 200) * args.scale))
+        study = Study((config,), tuple(spec.player_counts), games, spec.lineup, root_seed=1)
+        out = args.runs / name
+        start = time.perf_counter()
+        print(
+            f"{spec.title}: {games} games x {len(spec.player_counts)} player counts, bots {', '.join(spec.lineup)}"
+        )
+        run_study(study, out, jobs=args.jobs, command=f"python -m sim.demo --jobs {args.jobs}")
+        print(f"  {time.perf_counter() - start:.0f} s\n{summary_text(out)}\n")
+        run_dirs.append(out)
+    from sim.report import build_report
+
+    for lang in ("en", "zh"):
+        path = build_report(run_dirs, args.out if lang == "en" else args.out / "zh", lang=lang)
+        print(f"Report ({lang}): {path}")
+
+
+if __name__ == "__main__":
+    main()

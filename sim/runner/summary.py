@@ -1,0 +1,60 @@
+"""The table ``sim run`` prints: games, errors, win rate per seat and per bot with 95% intervals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from statsmodels.stats.proportion import proportion_confint
+
+
+def win_rates(players: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    """Win rate with 95% Wilson interval per group; a shared win counts for each winner."""
+    grouped = players.groupby(by, sort=True, observed=True)
+    table = grouped.agg(
+        games=("won", "size"), wins=("won", "sum"), mean_score=("score", "mean")
+    ).reset_index()
+    low, high = proportion_confint(table["wins"], table["games"], alpha=0.05, method="wilson")
+    table["win_rate"] = table["wins"] / table["games"]
+    table["ci_low"], table["ci_high"] = np.asarray(low), np.asarray(high)
+    return table
+
+
+def max_seat_halfwidth(players: pd.DataFrame) -> float:
+    """Largest half-width of any seat's 95% win-rate interval (what ``--until-ci`` drives down)."""
+    if players.empty:
+        return float("inf")
+    table = win_rates(players, ["variant", "n_players", "seat"])
+    return float(((table["ci_high"] - table["ci_low"]) / 2).max())
+
+
+def _pct(row: pd.Series) -> str:
+    return f"{row.win_rate:6.1%} [{row.ci_low:5.1%}, {row.ci_high:5.1%}]"
+
+
+def summary_text(out: Path) -> str:
+    """A plain-text summary of a results directory, per variant and player count."""
+    games = pd.read_parquet(out / "games", columns=["variant", "n_players", "error", "rounds"])
+    players = pd.read_parquet(
+        out / "players", columns=["variant", "n_players", "seat", "bot", "score", "won"]
+    )
+    lines = []
+    for (variant, n), group in games.groupby(["variant", "n_players"], sort=True):
+        errors = int((group["error"] != "").sum())
+        ok = group[group["error"] == ""]
+        lines.append(
+            f"{variant}, {n} players: {len(group)} games, {errors} errors, "
+            f"mean length {ok['rounds'].mean():.1f} rounds (fair share {1 / n:.1%})"
+        )
+        subset = players[(players["variant"] == variant) & (players["n_players"] == n)]
+        if subset.empty:
+            continue
+        lines.append("  seat  win rate [95% CI]          mean score")
+        for row in win_rates(subset, ["seat"]).itertuples():
+            lines.append(f"  {row.seat + 1:>4}  {_pct(row)}   {row.mean_score:8.1f}")
+        if subset["bot"].nunique() > 1:
+            lines.append("  bot           win rate [95% CI]          mean score")
+            for row in win_rates(subset, ["bot"]).itertuples():
+                lines.append(f"  {row.bot:<12}  {_pct(row)}   {row.mean_score:8.1f}")
+    return "\n".join(lines)

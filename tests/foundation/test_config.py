@@ -1,0 +1,94 @@
+"""Config loading: layering, overrides by id, hashing, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.config import ConfigError, load_config
+from tests.foundation.helpers import ROOT, TOY
+
+
+def test_extends_merges_list_items_by_id_and_appends_new_ones():
+    config = load_config(ROOT / "configs/toy/long.yaml")
+    squares = {s.id: (s.position, s.points) for s in config.params.bonus_squares}
+    assert config.params.target == 20
+    assert squares == {"井": (5, 2), "塔": (9, 5), "桥": (15, 1)}
+
+
+def test_override_addresses_list_item_by_chinese_id():
+    config = load_config(TOY, {"bonus_squares.井.points": "4", "target": "15"})
+    assert {s.id: s.points for s in config.params.bonus_squares}["井"] == 4
+    assert config.params.target == 15
+    assert config.label == "base[bonus_squares.井.points=4,target=15]"
+
+
+def test_hash_is_stable_and_tracks_values():
+    assert load_config(TOY).config_hash == load_config(TOY).config_hash
+    assert load_config(TOY).config_hash != load_config(TOY, {"target": 13}).config_hash
+    # The same numbers reached another way hash the same.
+    assert load_config(TOY, {"target": 12}).config_hash == load_config(TOY).config_hash
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+BAD_CONFIGS = {
+    "missing_file": (None, {}, ["nope.yaml", "not found"]),
+    "yaml_syntax": ("game: toy\ntarget: [1, 2\n", {}, ["bad.yaml", "YAML syntax error", "line"]),
+    "not_a_mapping": ("- game\n- toy\n", {}, ["bad.yaml", "top level must be a mapping"]),
+    "missing_game": ("target: 5\n", {}, ["bad.yaml", "missing 'game:'", "toy"]),
+    "unknown_game": ("game: chess\n", {}, ["bad.yaml", "'chess'", "unknown game"]),
+    "unknown_key": ("game: toy\ntarget: 12\ntraget: 3\n", {}, ["bad.yaml", "unknown key 'traget'", "3"]),
+    "wrong_type": ("game: toy\ntarget: twelve\n", {}, ["bad.yaml", "'target'", "'twelve'", "integer"]),
+    "out_of_range": (
+        "game: toy\nmax_step: 50\n",
+        {},
+        ["bad.yaml", "'max_step'", "50", "less than or equal to 10"],
+    ),
+    "bad_list_item": (
+        "game: toy\nbonus_squares:\n  - {id: 井, position: 0, points: 2}\n",
+        {},
+        ["bad.yaml", "bonus_squares.井.position", "0", "greater than or equal to 1"],
+    ),
+    "extends_missing": ("extends: base-missing.yaml\ngame: toy\n", {}, ["bad.yaml", "extends", "not found"]),
+    "override_unknown_id": (
+        "game: toy\nbonus_squares:\n  - {id: 井, position: 5, points: 2}\n",
+        {"bonus_squares.塔.points": 3},
+        ["--set bonus_squares.塔.points=3", "no item '塔'", "ids: 井"],
+    ),
+    "override_bad_value": (
+        "game: toy\n",
+        {"fail_rate": 2},
+        ["--set fail_rate=2", "'fail_rate'", "less than or equal to 1"],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_CONFIGS))
+def test_bad_config_gives_one_clear_message(tmp_path, kind):
+    text, overrides, expected = BAD_CONFIGS[kind]
+    path = tmp_path / "nope.yaml" if text is None else write(tmp_path, "bad.yaml", text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path, overrides)
+    message = str(info.value)
+    for fragment in expected:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert "Traceback" not in message and len(message.splitlines()) <= 3
+
+
+def test_extends_cycle_is_reported(tmp_path):
+    write(tmp_path, "a.yaml", "extends: b.yaml\ngame: toy\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    with pytest.raises(ConfigError, match="cycle"):
+        load_config(tmp_path / "a.yaml")
+
+
+def test_error_names_the_file_that_set_the_bad_value(tmp_path):
+    write(tmp_path, "base.yaml", "game: toy\ntarget: 12\n")
+    write(tmp_path, "variant.yaml", "extends: base.yaml\ntarget: -1\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path / "variant.yaml")
+    assert "variant.yaml" in str(info.value) and "'target' = -1" in str(info.value)

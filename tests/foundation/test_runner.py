@@ -1,0 +1,125 @@
+"""Runner: determinism across workers and backends, error rows, resume, seat balance."""
+
+from __future__ import annotations
+
+import collections
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from sim.runner import RunDirError, run_study, seat_bots
+from sim.runner.plan import plan_chunks
+from tests.foundation.helpers import assert_same_tables, toy_study
+
+
+def test_same_seed_gives_identical_tables(tmp_path):
+    run_study(toy_study(), tmp_path / "a", progress=False)
+    run_study(toy_study(), tmp_path / "b", progress=False)
+    assert_same_tables(tmp_path / "a", tmp_path / "b")
+
+
+def test_different_seed_gives_different_games(tmp_path):
+    run_study(toy_study(seed=5), tmp_path / "a", progress=False)
+    run_study(toy_study(seed=6), tmp_path / "b", progress=False)
+    a = pd.read_parquet(tmp_path / "a/games")["seed"]
+    b = pd.read_parquet(tmp_path / "b/games")["seed"]
+    assert set(a).isdisjoint(set(b))
+
+
+def test_jobs_1_equals_jobs_2(tmp_path):
+    run_study(toy_study(), tmp_path / "one", jobs=1, progress=False)
+    run_study(toy_study(), tmp_path / "two", jobs=2, progress=False)
+    assert_same_tables(tmp_path / "one", tmp_path / "two")
+
+
+def test_dask_local_cluster_equals_local(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    run_study(toy_study(), tmp_path / "local", jobs=1, progress=False)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        run_study(
+            toy_study(),
+            tmp_path / "dask",
+            backend="dask",
+            scheduler=cluster.scheduler_address,
+            progress=False,
+        )
+    assert_same_tables(tmp_path / "local", tmp_path / "dask")
+
+
+def test_failing_games_become_error_rows_and_the_run_goes_on(tmp_path):
+    result = run_study(toy_study(games=60, overrides={"fail_rate": 0.3}), tmp_path, progress=False)
+    games = pd.read_parquet(tmp_path / "games")
+    failed = games[games["error"] != ""]
+    assert len(games) == 120 and result.errors == len(failed)
+    assert 10 < len(failed) < 70
+    assert failed["error"].str.contains("injected failure").all()
+    assert (failed["seed"] > 0).all() and (failed["winner_seats"] == "").all()
+    players = pd.read_parquet(tmp_path / "players")
+    finished = games[games["error"] == ""]
+    assert len(players) == (finished["n_players"]).sum()
+    assert set(players["game_index"] + 1000 * players["n_players"]) == set(
+        finished["game_index"] + 1000 * finished["n_players"]
+    )
+
+
+def test_turn_cap_is_an_error_row(tmp_path):
+    # target 1000 with max_step 1 cannot finish inside the toy's cap of 200 actions per player.
+    run_study(
+        toy_study(games=4, counts=(2,), overrides={"target": 1000, "max_step": 1}), tmp_path, progress=False
+    )
+    games = pd.read_parquet(tmp_path / "games")
+    assert games["error"].str.startswith("TurnCapExceeded: turn cap hit").all()
+
+
+def test_resume_runs_only_missing_chunks_and_ends_with_exact_plan(tmp_path):
+    study = toy_study(games=50, chunk=10)
+    run_study(study, tmp_path, progress=False)
+    files = sorted((tmp_path / "games").glob("part-*.parquet"))
+    # Simulate a kill: lose two finished chunks, leave a half-written temp file behind.
+    for path in files[:2]:
+        path.unlink()
+    (tmp_path / "players" / ".part-v00-p2-g0000000-0000010.parquet.tmp").write_bytes(b"partial")
+    result = run_study(study, tmp_path, progress=False)
+    assert result.games_run_now == 20
+    games = pd.read_parquet(tmp_path / "games")
+    assert len(games) == 100 and not games.duplicated(["n_players", "game_index"]).any()
+    assert not list(tmp_path.glob("*/.part-*.tmp"))
+    assert run_study(study, tmp_path, progress=False).games_run_now == 0
+
+
+def test_growing_a_run_adds_only_new_games_with_the_same_seeds(tmp_path):
+    run_study(toy_study(games=30), tmp_path / "grown", progress=False)
+    run_study(toy_study(games=45), tmp_path / "grown", progress=False)
+    run_study(toy_study(games=45), tmp_path / "direct", progress=False)
+    assert_same_tables(tmp_path / "grown", tmp_path / "direct")
+
+
+def test_refuses_a_directory_holding_another_run(tmp_path):
+    run_study(toy_study(seed=1, games=10), tmp_path, progress=False)
+    with pytest.raises(RunDirError, match="different run"):
+        run_study(toy_study(seed=2, games=10), tmp_path, progress=False)
+
+
+def test_schema_metadata_carries_hash_and_versions(tmp_path):
+    study = toy_study(games=10)
+    run_study(study, tmp_path, progress=False)
+    meta = pq.read_schema(next((tmp_path / "players").glob("part-*.parquet"))).metadata
+    assert meta[b"sim.config_hash"].decode() == study.variants[0].config_hash
+    assert meta[b"sim.rules_version"] == b"toy-1" and b"sim.code_version" in meta
+
+
+def test_seat_rotation_balances_bots_over_seats():
+    counts = collections.Counter()
+    for game_index in range(12):
+        for seat, bot in enumerate(seat_bots(["a", "b", "c"], 3, game_index)):
+            counts[(seat, bot)] += 1
+    assert set(counts.values()) == {4} and len(counts) == 9
+
+
+def test_plan_covers_every_game_once():
+    chunks = plan_chunks(toy_study(games=23, chunk=5))
+    indices = [(c.n_players, i) for c in chunks for i in c.game_indices]
+    assert len(indices) == len(set(indices)) == 46
