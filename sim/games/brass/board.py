@@ -1,0 +1,106 @@
+"""Static board data derived once from the params: indices, adjacency, income track, decks."""
+
+from __future__ import annotations
+
+from sim.games.brass.params import INDUSTRIES, BrassParams, TileLevel
+
+WILD_LOCATION = "wild_location"
+WILD_INDUSTRY = "wild_industry"
+
+_BOARDS: dict[int, tuple[BrassParams, Board]] = {}
+
+
+class Board:
+    """Index-based lookup tables for one params object (shared, read-only, by every state)."""
+
+    def __init__(self, params: BrassParams) -> None:
+        self.params = params
+        self.ind_index = {name: i for i, name in enumerate(INDUSTRIES)}
+        by_id = {ind.id: ind for ind in params.industries}
+        self.tiles: list[list[TileLevel]] = [
+            sorted(by_id[n].tiles, key=lambda t: t.level) for n in INDUSTRIES
+        ]
+        self.sold: list[bool] = [by_id[n].sold for n in INDUSTRIES]
+        self.loc_names: list[str] = []
+        self.loc_kind: list[str] = []
+        self.slot_loc: list[int] = []
+        self.slot_inds: list[tuple[int, ...]] = []
+        self.loc_slots: list[list[int]] = []
+        for kind, places in (("town", params.towns), ("farm", params.farms)):
+            for place in places:
+                loc = len(self.loc_names)
+                self.loc_names.append(place.id)
+                self.loc_kind.append(kind)
+                self.loc_slots.append([])
+                for inds in place.slot_industries():
+                    self.loc_slots[loc].append(len(self.slot_loc))
+                    self.slot_loc.append(loc)
+                    self.slot_inds.append(tuple(self.ind_index[i] for i in inds))
+        self.merchant_locs: list[int] = []
+        self.merchant_icons: dict[int, int] = {}
+        self.merchant_bonus: dict[int, tuple[str, int]] = {}
+        for merchant in params.merchants:
+            loc = len(self.loc_names)
+            self.loc_names.append(merchant.id)
+            self.loc_kind.append("merchant")
+            self.loc_slots.append([])
+            self.merchant_locs.append(loc)
+            self.merchant_icons[loc] = merchant.link_icons
+            self.merchant_bonus[loc] = (merchant.bonus, merchant.bonus_amount)
+        self.is_merchant = [k == "merchant" for k in self.loc_kind]
+        self.loc_index = {name: i for i, name in enumerate(self.loc_names)}
+        self.n_locs = len(self.loc_names)
+        self.build_locs = [i for i, k in enumerate(self.loc_kind) if k != "merchant"]
+        self.town_locs = [i for i, k in enumerate(self.loc_kind) if k == "town"]
+        self.link_names = [link.id for link in params.board_links]
+        self.link_index = {name: i for i, name in enumerate(self.link_names)}
+        self.link_ends = [tuple(self.loc_index[e] for e in link.ends) for link in params.board_links]
+        self.link_ok = [(link.canal, link.rail) for link in params.board_links]
+        self.loc_links: list[list[int]] = [[] for _ in range(self.n_locs)]
+        for j, ends in enumerate(self.link_ends):
+            for end in ends:
+                self.loc_links[end].append(j)
+        self.level_of_space = _income_levels(params)
+        self.top_space = len(self.level_of_space) - 1
+        self.highest_space: dict[int, int] = {}
+        for space, level in enumerate(self.level_of_space):
+            self.highest_space[level] = space
+        self.card_location: dict[str, int] = {c.id: self.loc_index[c.id] for c in params.location_cards}
+        self.card_industries: dict[str, tuple[int, ...]] = {
+            c.id: tuple(self.ind_index[i] for i in c.industries) for c in params.industry_cards
+        }
+        self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
+
+    def deck(self, n_players: int) -> list[str]:
+        """The draw deck (before shuffling) for this player count."""
+        k = n_players - 2
+        cards: list[str] = []
+        for card in [*self.params.location_cards, *self.params.industry_cards]:
+            cards.extend([card.id] * card.counts[k])
+        return cards
+
+    def merchant_slots(self, n_players: int) -> list[int]:
+        """Merchant location of each merchant slot in use at this player count."""
+        return [self.loc_index[m.id] for m in self.params.merchants for p in m.slot_players if p <= n_players]
+
+
+def _income_levels(params: BrassParams) -> list[int]:
+    """Income level of every track space: levels are consecutive and 0 on the start space."""
+    absolute: list[int] = []
+    level = -1
+    for band in params.income_track.bands:
+        for space in range(band.first_space, band.last_space + 1):
+            if (space - band.first_space) % band.per_level == 0:
+                level += 1
+            absolute.append(level)
+    offset = absolute[params.income_track.start_space]
+    return [a - offset for a in absolute]
+
+
+def board_for(params: BrassParams) -> Board:
+    """The (cached) Board for a params object."""
+    hit = _BOARDS.get(id(params))
+    if hit is None or hit[0] is not params:
+        hit = (params, Board(params))
+        _BOARDS[id(params)] = hit
+    return hit[1]

@@ -1,0 +1,3 @@
+"""Heuristic Brass bots (placeholder until personalities are written)."""
+
+BOTS: dict = {}

@@ -1,0 +1,201 @@
+"""Every rules number of Brass: Birmingham a designer may tune, validated from configs/brass/*.yaml."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
+Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TileLevel(_Frozen):
+    """One level of an industry on the player mat."""
+
+    level: int = Field(ge=1)
+    n: int = Field(ge=0, description="tiles of this level per player")
+    cost: int = Field(ge=0)
+    coal: int = Field(ge=0)
+    iron: int = Field(ge=0)
+    beer: int = Field(0, ge=0, description="beer needed to sell (goods industries)")
+    vp: int = Field(ge=0)
+    link: int = Field(ge=0, description="link icons on the flipped side")
+    income: int = Field(ge=0, description="income spaces gained when flipped")
+    produce: int = Field(0, ge=0, description="coal/iron cubes placed when built")
+    produce_canal: int = Field(0, ge=0, description="brewery barrels when built in the canal era")
+    produce_rail: int = Field(0, ge=0, description="brewery barrels when built in the rail era")
+    canal: bool = True
+    rail: bool = True
+    lightbulb: bool = False
+
+
+class IndustryDef(_Frozen):
+    id: Industry
+    sold: bool = Field(False, description="flipped by the Sell action (goods) instead of by emptying")
+    tiles: list[TileLevel] = Field(min_length=1)
+
+
+class Town(_Frozen):
+    id: str
+    slots: list[str] = Field(min_length=1, description="each slot: 'ind' or 'ind/ind'")
+
+    def slot_industries(self) -> list[tuple[str, ...]]:
+        return [tuple(s.split("/")) for s in self.slots]
+
+
+class Merchant(_Frozen):
+    id: str
+    slot_players: list[int] = Field(min_length=1, description="minimum player count per merchant slot")
+    bonus: Literal["develop", "income", "vp", "money"]
+    bonus_amount: int = Field(ge=0)
+    link_icons: int = Field(2, ge=0)
+
+
+class MerchantTile(_Frozen):
+    id: str
+    min_players: int = Field(ge=2, le=4)
+    buys: list[Industry] = Field(default_factory=list)
+
+
+class BoardLink(_Frozen):
+    id: str
+    ends: list[str] = Field(min_length=2, max_length=3)
+    canal: bool = True
+    rail: bool = True
+
+
+class LocationCard(_Frozen):
+    id: str
+    counts: list[int] = Field(min_length=3, max_length=3, description="copies for 2/3/4 players")
+
+
+class IndustryCard(_Frozen):
+    id: str
+    industries: list[Industry] = Field(min_length=1)
+    counts: list[int] = Field(min_length=3, max_length=3)
+
+
+class IncomeBand(_Frozen):
+    first_space: int = Field(ge=0)
+    last_space: int = Field(ge=0)
+    per_level: int = Field(ge=1)
+
+
+class IncomeTrack(_Frozen):
+    start_space: int = Field(ge=0)
+    bands: list[IncomeBand] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _contiguous(self) -> IncomeTrack:
+        expect = 0
+        for band in self.bands:
+            if band.first_space != expect:
+                raise ValueError(f"income_track band starting at {band.first_space}: expected {expect}")
+            width = band.last_space - band.first_space + 1
+            if width <= 0 or width % band.per_level:
+                raise ValueError(
+                    f"income_track band {band.first_space}-{band.last_space}: width not a multiple of per_level"
+                )
+            expect = band.last_space + 1
+        return self
+
+
+class Loan(_Frozen):
+    money: int = Field(ge=0)
+    levels_down: int = Field(ge=0)
+    min_level: int
+
+
+class LinkCosts(_Frozen):
+    canal_cost: int = Field(ge=0)
+    rail_cost: int = Field(ge=0)
+    rail_coal: int = Field(ge=0)
+    double_rail_cost: int = Field(ge=0)
+    double_rail_beer: int = Field(ge=0)
+
+
+class DevelopRules(_Frozen):
+    max_tiles: int = Field(ge=1)
+    iron_per_tile: int = Field(ge=0)
+
+
+class Shortfall(_Frozen):
+    tile_refund_divisor: int = Field(ge=1)
+    vp_per_pound_short: int = Field(ge=0)
+
+
+class Market(_Frozen):
+    prices: list[int] = Field(min_length=1, description="one entry per space, cheapest first")
+    start_cubes: int = Field(ge=0)
+    empty_price: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _fits(self) -> Market:
+        if self.start_cubes > len(self.prices):
+            raise ValueError(f"start_cubes {self.start_cubes} exceeds {len(self.prices)} market spaces")
+        if list(self.prices) != sorted(self.prices):
+            raise ValueError("market prices must be listed cheapest first")
+        return self
+
+
+class BrassParams(_Frozen):
+    """All Brass: Birmingham parameters (see configs/brass/base.yaml for the meaning of each)."""
+
+    starting_money: int = Field(ge=0)
+    hand_size: int = Field(ge=1)
+    setup_discards: int = Field(ge=0)
+    actions_per_turn: int = Field(ge=1)
+    first_round_actions: int = Field(ge=1)
+    link_tiles_per_player: int = Field(ge=0)
+    income_track: IncomeTrack
+    loan: Loan
+    links: LinkCosts
+    develop: DevelopRules
+    scout_cards: int = Field(ge=1)
+    shortfall: Shortfall
+    coal_market: Market
+    iron_market: Market
+    industries: list[IndustryDef]
+    towns: list[Town]
+    farms: list[Town]
+    merchants: list[Merchant]
+    merchant_beer: int = Field(ge=0)
+    merchant_tiles: list[MerchantTile]
+    board_links: list[BoardLink]
+    location_cards: list[LocationCard]
+    industry_cards: list[IndustryCard]
+    wild_location_cards: int = Field(ge=0)
+    wild_industry_cards: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> BrassParams:
+        ids = [i.id for i in self.industries]
+        if sorted(ids) != sorted(INDUSTRIES):
+            raise ValueError(f"industries must list each of {INDUSTRIES} once, got {ids}")
+        places = [t.id for t in self.towns] + [f.id for f in self.farms] + [m.id for m in self.merchants]
+        if len(set(places)) != len(places):
+            raise ValueError("towns, farms and merchants need unique ids")
+        for town in [*self.towns, *self.farms]:
+            for slot in town.slot_industries():
+                for ind in slot:
+                    if ind not in INDUSTRIES:
+                        raise ValueError(f"towns.{town.id}.slots: unknown industry {ind!r}")
+        for link in self.board_links:
+            for end in link.ends:
+                if end not in places:
+                    raise ValueError(f"board_links.{link.id}.ends: unknown place {end!r}")
+        town_ids = {t.id for t in self.towns}
+        for card in self.location_cards:
+            if card.id not in town_ids:
+                raise ValueError(f"location_cards.{card.id}: not a town")
+        for n in (2, 3, 4):
+            slots = sum(1 for m in self.merchants for p in m.slot_players if p <= n)
+            tiles = sum(1 for t in self.merchant_tiles if t.min_players <= n)
+            if slots != tiles:
+                raise ValueError(f"{n} players: {slots} merchant slots but {tiles} merchant_tiles")
+        return self

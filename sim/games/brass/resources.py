@@ -1,0 +1,201 @@
+"""Connectivity, coal/iron/beer sources, markets, flipping and income (shared by all actions)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from sim.games.brass.params import INDUSTRIES, Market
+from sim.games.brass.state import BrassState
+
+COAL, IRON, BREWERY = INDUSTRIES.index("coal"), INDUSTRIES.index("iron"), INDUSTRIES.index("brewery")
+
+
+def distances(state: BrassState, origins: tuple[int, ...], extra_link: int = -1) -> dict[int, int]:
+    """Links-count distance from the origins to every connected place (built links of any owner)."""
+    board = state.board
+    owner = state.link_owner
+    dist = {o: 0 for o in origins}
+    queue = deque(origins)
+    while queue:
+        loc = queue.popleft()
+        d = dist[loc] + 1
+        for j in board.loc_links[loc]:
+            if owner[j] < 0 and j != extra_link:
+                continue
+            for end in board.link_ends[j]:
+                if end not in dist:
+                    dist[end] = d
+                    queue.append(end)
+    return dist
+
+
+def components(state: BrassState) -> list[int]:
+    """Connected-component label of every place."""
+    board = state.board
+    label = list(range(board.n_locs))
+
+    def find(x: int) -> int:
+        while label[x] != x:
+            label[x] = label[label[x]]
+            x = label[x]
+        return x
+
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0:
+            ends = board.link_ends[j]
+            root = find(ends[0])
+            for end in ends[1:]:
+                other = find(end)
+                if other != root:
+                    label[other] = root
+    return [find(x) for x in range(board.n_locs)]
+
+
+def merchant_connected(state: BrassState, reach: dict[int, int] | set[int]) -> bool:
+    """Whether a set of reachable places includes any merchant location."""
+    return any(loc in reach for loc in state.board.merchant_locs)
+
+
+def buy_cost(market: Market, cubes: int, n: int) -> int:
+    """Price of buying n cubes, cheapest occupied space first, then the empty price."""
+    prices = market.prices
+    total = 0
+    for _ in range(n):
+        if cubes > 0:
+            total += prices[len(prices) - cubes]
+            cubes -= 1
+        else:
+            total += market.empty_price
+    return total
+
+
+def connected_coal(state: BrassState, reach: dict[int, int]) -> list[tuple[int, int]]:
+    """(distance, slot) of connected unflipped coal mines holding coal, nearest first."""
+    board = state.board
+    found = []
+    for s, owner in enumerate(state.slot_owner):
+        if owner >= 0 and state.slot_ind[s] == COAL and state.slot_res[s] > 0:
+            d = reach.get(board.slot_loc[s])
+            if d is not None:
+                found.append((d, s))
+    found.sort()
+    return found
+
+
+def coal_cost(state: BrassState, origins: tuple[int, ...], n: int, extra_link: int = -1) -> int | None:
+    """Money needed for n coal at the origins, or None when the coal cannot be had."""
+    if n == 0:
+        return 0
+    reach = distances(state, origins, extra_link)
+    free = sum(state.slot_res[s] for _, s in connected_coal(state, reach))
+    short = n - free
+    if short <= 0:
+        return 0
+    if not merchant_connected(state, reach):
+        return None
+    return buy_cost(state.board.params.coal_market, state.coal_cubes, short)
+
+
+def iron_on_board(state: BrassState) -> list[int]:
+    """Slots of iron works holding iron."""
+    return [
+        s
+        for s, owner in enumerate(state.slot_owner)
+        if owner >= 0 and state.slot_ind[s] == IRON and state.slot_res[s] > 0
+    ]
+
+
+def iron_cost(state: BrassState, n: int) -> int:
+    """Money needed for n iron: board iron is free, the rest comes from the market."""
+    if n == 0:
+        return 0
+    free = sum(state.slot_res[s] for s in iron_on_board(state))
+    short = n - free
+    if short <= 0:
+        return 0
+    return buy_cost(state.board.params.iron_market, state.iron_cubes, short)
+
+
+def beer_sources(
+    state: BrassState, seat: int, origins: tuple[int, ...], merchant_slot: int, extra_link: int = -1
+) -> list[tuple[int, bool]]:
+    """Beer sources: own breweries anywhere, others' connected breweries, the merchant slot's beer."""
+    board = state.board
+    reach: dict[int, int] | None = None
+    found: list[tuple[int, bool]] = []
+    for s, owner in enumerate(state.slot_owner):
+        if owner < 0 or state.slot_ind[s] != BREWERY or state.slot_res[s] == 0:
+            continue
+        if owner != seat:
+            if reach is None:
+                reach = distances(state, origins, extra_link)
+            if board.slot_loc[s] not in reach:
+                continue
+        found.append((s, False))
+    if merchant_slot >= 0 and state.mslot_beer[merchant_slot] > 0:
+        found.append((merchant_slot, True))
+    return found
+
+
+def beer_available(
+    state: BrassState, seat: int, origins: tuple[int, ...], merchant_slot: int, extra_link: int = -1
+) -> int:
+    """Total barrels the seat could use at the origins (counting the merchant slot's beer)."""
+    total = 0
+    for source, is_merchant in beer_sources(state, seat, origins, merchant_slot, extra_link):
+        total += state.mslot_beer[source] if is_merchant else state.slot_res[source]
+    return total
+
+
+def gain_income(state: BrassState, seat: int, spaces: int) -> None:
+    """Advance the income marker by spaces, capped at the top of the track."""
+    state.income_space[seat] = min(state.board.top_space, state.income_space[seat] + spaces)
+
+
+def flip(state: BrassState, slot: int) -> None:
+    """Flip a tile and raise its owner's income by the tile's income spaces."""
+    state.slot_flipped[slot] = True
+    tile = state.board.tiles[state.slot_ind[slot]][state.slot_level[slot]]
+    gain_income(state, state.slot_owner[slot], tile.income)
+
+
+def take_from_tile(state: BrassState, slot: int) -> None:
+    """Remove one cube/barrel from a tile; the last one flips it."""
+    state.slot_res[slot] -= 1
+    if state.slot_res[slot] == 0:
+        flip(state, slot)
+
+
+def pay(state: BrassState, seat: int, amount: int) -> None:
+    """Pay the bank; the amount goes on the seat's spend pile for turn order."""
+    state.money[seat] -= amount
+    state.spent[seat] += amount
+
+
+def buy_from_market(state: BrassState, seat: int, resource: int, n: int) -> None:
+    """Buy n cubes from the coal or iron market, cheapest first."""
+    params = state.board.params
+    if resource == COAL:
+        pay(state, seat, buy_cost(params.coal_market, state.coal_cubes, n))
+        state.coal_cubes = max(0, state.coal_cubes - n)
+    else:
+        pay(state, seat, buy_cost(params.iron_market, state.iron_cubes, n))
+        state.iron_cubes = max(0, state.iron_cubes - n)
+
+
+def sell_to_market(state: BrassState, slot: int) -> None:
+    """Move cubes from a newly built coal mine / iron works to its market, dearest empty space first."""
+    params = state.board.params
+    market = params.coal_market if state.slot_ind[slot] == COAL else params.iron_market
+    owner = state.slot_owner[slot]
+    spaces = len(market.prices)
+    while state.slot_res[slot] > 0:
+        cubes = state.coal_cubes if state.slot_ind[slot] == COAL else state.iron_cubes
+        if cubes >= spaces:
+            break
+        state.money[owner] += market.prices[spaces - cubes - 1]
+        if state.slot_ind[slot] == COAL:
+            state.coal_cubes += 1
+        else:
+            state.iron_cubes += 1
+        take_from_tile(state, slot)

@@ -1,0 +1,140 @@
+"""Turn, round and era flow: refills, turn order, income, era scoring, the canal-to-rail reset."""
+
+from __future__ import annotations
+
+from sim.games.brass.state import CANAL, RAIL, BrassState
+
+ERA_KEYS = ("canal", "rail")
+
+
+def actions_this_turn(state: BrassState) -> int:
+    params = state.board.params
+    if state.era == CANAL and state.round_in_era == 1:
+        return params.first_round_actions
+    return params.actions_per_turn
+
+
+def refill(state: BrassState, seat: int) -> None:
+    """Draw up to the hand size while the deck lasts."""
+    hand = state.hands[seat]
+    while len(hand) < state.board.params.hand_size and state.deck:
+        hand.append(state.deck.pop())
+
+
+def end_action(state: BrassState) -> None:
+    """One action done: next action, next player, or the end of the round."""
+    seat = state.order[state.turn_pos]
+    state.actions_left -= 1
+    if state.actions_left > 0 and state.hands[seat]:
+        return
+    refill(state, seat)
+    state.turn_pos += 1
+    if state.turn_pos < state.n_players:
+        state.actions_left = actions_this_turn(state)
+        return
+    end_round(state)
+
+
+def era_over(state: BrassState) -> bool:
+    return not state.deck and not any(state.hands)
+
+
+def end_round(state: BrassState) -> None:
+    """New turn order by money spent (stable), then income unless this is the game's last round."""
+    state.order = sorted(state.order, key=lambda seat: state.spent[seat])
+    state.spent = [0] * state.n_players
+    steps = []
+    if not (state.era == RAIL and era_over(state)):
+        steps = [("income", seat) for seat in state.order]
+    state.pending.extend([*steps, ("after_income", -1)])
+
+
+def after_income(state: BrassState) -> None:
+    """Start the next round, or score the era (and reset for rail, or end the game)."""
+    if era_over(state):
+        score_era(state)
+        if state.era == RAIL:
+            state.finished = True
+            return
+        start_rail_era(state)
+    else:
+        state.round_in_era += 1
+    state.round += 1
+    state.turn_pos = 0
+    state.actions_left = actions_this_turn(state)
+
+
+def link_value(state: BrassState, link: int) -> int:
+    """VP a link scores now: link icons of flipped tiles at its ends plus merchants' printed icons."""
+    board = state.board
+    total = 0
+    for end in board.link_ends[link]:
+        total += place_icons(state, end)
+    return total
+
+
+def place_icons(state: BrassState, loc: int) -> int:
+    board = state.board
+    if board.is_merchant[loc]:
+        return board.merchant_icons[loc]
+    icons = 0
+    for s in board.loc_slots[loc]:
+        if state.slot_owner[s] >= 0 and state.slot_flipped[s]:
+            icons += board.tiles[state.slot_ind[s]][state.slot_level[s]].link
+    return icons
+
+
+def era_score_preview(state: BrassState) -> list[int]:
+    """What each seat would score if the era ended now (links, then flipped industries)."""
+    board = state.board
+    gains = [0] * state.n_players
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0:
+            gains[owner] += link_value(state, j)
+    for s, owner in enumerate(state.slot_owner):
+        if owner >= 0 and state.slot_flipped[s]:
+            gains[owner] += board.tiles[state.slot_ind[s]][state.slot_level[s]].vp
+    return gains
+
+
+def score_era(state: BrassState) -> None:
+    """Links score and are removed (returned to their owners), then flipped industries score."""
+    board = state.board
+    era = ERA_KEYS[state.era]
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0:
+            value = link_value(state, j)
+            state.vp[owner] += value
+            stats = state.stats[owner]
+            stats["vp_links_" + era] = stats.get("vp_links_" + era, 0.0) + value
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0:
+            state.link_owner[j] = -1
+            state.links_left[owner] += 1
+    for s, owner in enumerate(state.slot_owner):
+        if owner >= 0 and state.slot_flipped[s]:
+            value = board.tiles[state.slot_ind[s]][state.slot_level[s]].vp
+            state.vp[owner] += value
+            stats = state.stats[owner]
+            stats["vp_industries_" + era] = stats.get("vp_industries_" + era, 0.0) + value
+
+
+def start_rail_era(state: BrassState) -> None:
+    """Remove level-1 tiles, refill merchant beer, reshuffle all discards and deal new hands."""
+    board = state.board
+    params = board.params
+    for s, owner in enumerate(state.slot_owner):
+        if owner >= 0 and board.tiles[state.slot_ind[s]][state.slot_level[s]].level == 1:
+            state.slot_owner[s] = -1
+            state.slot_res[s] = 0
+            state.slot_flipped[s] = False
+    for m, buys in enumerate(state.mslot_buys):
+        if buys:
+            state.mslot_beer[m] = max(state.mslot_beer[m], params.merchant_beer)
+    deck = [card for pile in state.discards for card in pile]
+    state.discards = [[] for _ in range(state.n_players)]
+    state.deck = [deck[i] for i in state.rng.permutation(len(deck))]
+    for seat in state.order:
+        refill(state, seat)
+    state.era = RAIL
+    state.round_in_era = 1

@@ -1,0 +1,131 @@
+"""The game state: plain lists indexed by seat, slot, link and merchant slot (data only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.games.brass.board import Board
+
+CANAL, RAIL = 0, 1
+ERA_NAMES = ("canal", "rail")
+
+
+@dataclass
+class BrassState:
+    """Everything that changes during a game. ``board`` is shared static data."""
+
+    board: Board
+    n_players: int
+    rng: np.random.Generator
+    era: int = CANAL
+    round: int = 1
+    round_in_era: int = 1
+    order: list[int] = field(default_factory=list)
+    turn_pos: int = 0
+    actions_left: int = 1
+    money: list[int] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    income_space: list[int] = field(default_factory=list)
+    spent: list[int] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    wild_location: int = 0
+    wild_industry: int = 0
+    mat: list[list[list[int]]] = field(default_factory=list)
+    """mat[seat][industry][level index] = tiles of that level still on the player mat."""
+    links_left: list[int] = field(default_factory=list)
+    slot_owner: list[int] = field(default_factory=list)
+    slot_ind: list[int] = field(default_factory=list)
+    slot_level: list[int] = field(default_factory=list)
+    """Level index (0 = level 1) of the tile in each slot."""
+    slot_flipped: list[bool] = field(default_factory=list)
+    slot_res: list[int] = field(default_factory=list)
+    link_owner: list[int] = field(default_factory=list)
+    mslot_loc: list[int] = field(default_factory=list)
+    mslot_buys: list[frozenset[int]] = field(default_factory=list)
+    mslot_beer: list[int] = field(default_factory=list)
+    coal_cubes: int = 0
+    iron_cubes: int = 0
+    pending: list[tuple[Any, ...]] = field(default_factory=list)
+    """Open follow-up steps of the current action or round end, first = next."""
+    finished: bool = False
+    stats: list[dict[str, float]] = field(default_factory=list)
+
+    def clone(self) -> BrassState:
+        """Independent copy; the static board is shared."""
+        rng = np.random.Generator(type(self.rng.bit_generator)())
+        rng.bit_generator.state = self.rng.bit_generator.state
+        return BrassState(
+            board=self.board,
+            n_players=self.n_players,
+            rng=rng,
+            era=self.era,
+            round=self.round,
+            round_in_era=self.round_in_era,
+            order=self.order[:],
+            turn_pos=self.turn_pos,
+            actions_left=self.actions_left,
+            money=self.money[:],
+            vp=self.vp[:],
+            income_space=self.income_space[:],
+            spent=self.spent[:],
+            hands=[h[:] for h in self.hands],
+            discards=[d[:] for d in self.discards],
+            deck=self.deck[:],
+            wild_location=self.wild_location,
+            wild_industry=self.wild_industry,
+            mat=[[lv[:] for lv in m] for m in self.mat],
+            links_left=self.links_left[:],
+            slot_owner=self.slot_owner[:],
+            slot_ind=self.slot_ind[:],
+            slot_level=self.slot_level[:],
+            slot_flipped=self.slot_flipped[:],
+            slot_res=self.slot_res[:],
+            link_owner=self.link_owner[:],
+            mslot_loc=self.mslot_loc[:],
+            mslot_buys=self.mslot_buys[:],
+            mslot_beer=self.mslot_beer[:],
+            coal_cubes=self.coal_cubes,
+            iron_cubes=self.iron_cubes,
+            pending=self.pending[:],
+            finished=self.finished,
+            stats=[dict(s) for s in self.stats],
+        )
+
+    # --- cheap queries ------------------------------------------------------
+    def income_level(self, seat: int) -> int:
+        return self.board.level_of_space[self.income_space[seat]]
+
+    def lowest_level(self, seat: int, ind: int) -> int:
+        """Level index of the lowest tile left on the mat for an industry, -1 if none."""
+        for lvl, count in enumerate(self.mat[seat][ind]):
+            if count:
+                return lvl
+        return -1
+
+    def current_seat(self) -> int:
+        if self.pending and self.pending[0][0] in DECISION_TASKS:
+            return self.pending[0][1]
+        return self.order[self.turn_pos]
+
+    def has_pieces(self, seat: int) -> bool:
+        """True if the seat has any industry or link tile on the board."""
+        return seat in self.slot_owner or seat in self.link_owner
+
+    def network(self, seat: int) -> set[int]:
+        """Places with the seat's industry tile or next to the seat's link tile."""
+        places = {self.board.slot_loc[s] for s, o in enumerate(self.slot_owner) if o == seat}
+        for j, owner in enumerate(self.link_owner):
+            if owner == seat:
+                places.update(self.board.link_ends[j])
+        return places
+
+
+DECISION_TASKS = frozenset(
+    {"coal", "iron", "beer", "more_sell", "more_develop", "second_link", "gloucester", "income"}
+)
+"""Pending tasks that can wait for a player's choice (their second field is the seat)."""
