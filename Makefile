@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS   ?= 2
 
-.PHONY: setup system-deps demo test lint format bench clean
+.PHONY: setup system-deps demo test lint format bench golden clean
 
 setup: $(STAMP) system-deps
 
@@ -29,17 +29,21 @@ demo: setup
 	$(BIN)/python -m sim.demo --jobs $(JOBS) --out reports/demo
 
 test: setup
-	$(BIN)/ruff check sim tests benchmarks
+	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(JOBS) --dist loadfile tests
 	$(BIN)/pytest -n $(JOBS) --nbmake notebooks
 
 lint:
-	$(BIN)/ruff check sim tests benchmarks
-	$(BIN)/ruff format --check sim tests benchmarks
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 format:
-	$(BIN)/ruff format sim tests benchmarks
-	$(BIN)/ruff check --fix sim tests benchmarks
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# Rewrite tests/golden/*.txt after an intended rules change; review the diff before committing.
+golden: setup
+	SIM_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_golden.py
 
 bench: setup
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
