@@ -268,7 +268,8 @@ def execute(
     variants: list[ResolvedConfig], opts: dict[str, Any], default_out: str, until_ci: float | None = None
 ) -> Path:
     """Plan and run a study over ``variants``, print the summary, enforce the error threshold."""
-    from sim.runner.summary import max_seat_halfwidth, summary_text
+    from sim.runner.summary import summary_text
+    from sim.stats import max_halfwidth
 
     spec = get_game(variants[0].game)
     if any(v.game != spec.name for v in variants):
@@ -295,7 +296,7 @@ def execute(
             break
         import pandas as pd
 
-        halfwidth = max_seat_halfwidth(pd.read_parquet(out / "players"))
+        halfwidth = max_halfwidth(pd.read_parquet(out / "players"))
         click.echo(
             f"{games} games per count: widest seat interval +-{halfwidth:.2%} (target +-{until_ci:.2%})",
             err=True,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
-from statsmodels.stats.proportion import proportion_confint
+
+from sim.stats.intervals import wilson
 
 
 def win_rates(players: pd.DataFrame, by: list[str]) -> pd.DataFrame:
@@ -15,18 +15,9 @@ def win_rates(players: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     table = grouped.agg(
         games=("won", "size"), wins=("won", "sum"), mean_score=("score", "mean")
     ).reset_index()
-    low, high = proportion_confint(table["wins"], table["games"], alpha=0.05, method="wilson")
     table["win_rate"] = table["wins"] / table["games"]
-    table["ci_low"], table["ci_high"] = np.asarray(low), np.asarray(high)
+    table["ci_low"], table["ci_high"] = wilson(table["wins"], table["games"])
     return table
-
-
-def max_seat_halfwidth(players: pd.DataFrame) -> float:
-    """Largest half-width of any seat's 95% win-rate interval (what ``--until-ci`` drives down)."""
-    if players.empty:
-        return float("inf")
-    table = win_rates(players, ["variant", "n_players", "seat"])
-    return float(((table["ci_high"] - table["ci_low"]) / 2).max())
 
 
 def _pct(row: pd.Series) -> str:
