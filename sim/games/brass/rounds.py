@@ -29,6 +29,9 @@ def end_action(state: BrassState) -> None:
         return
     refill(state, seat)
     state.turn_pos += 1
+    # a player whose hand ran out (only possible with uneven custom decks) sits the round out
+    while state.turn_pos < state.n_players and not state.hands[state.order[state.turn_pos]]:
+        state.turn_pos += 1
     if state.turn_pos < state.n_players:
         state.actions_left = actions_this_turn(state)
         return
