@@ -1,0 +1,142 @@
+"""Run every metric of ``sim.stats`` over a loaded run: the data behind the report and its CSV tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from sim import stats
+from sim.stats.load import GROUP, Run
+
+MAX_PAIRED = 3
+"""At most this many variants are compared against the baseline of a game."""
+
+
+@dataclass
+class Comparison:
+    """A paired A/B comparison of two variants of one game."""
+
+    game: str
+    variant_a: str
+    variant_b: str
+    pairs: pd.DataFrame
+    seats: pd.DataFrame
+    scores: pd.DataFrame
+    length: pd.DataFrame
+
+
+@dataclass
+class Analysis:
+    """Every metric table of a run, plus the paired comparisons it supports."""
+
+    run: Run
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    comparisons: list[Comparison] = field(default_factory=list)
+
+    def variants(self, game: str) -> list[str]:
+        """Variants of a game in run.json order (then any others, sorted)."""
+        played = set(self.run.games.loc[self.run.games["game"] == game, "variant"])
+        declared = [v["label"] for m in self.run.meta for v in m.get("variants", []) if v.get("game") == game]
+        ordered = [v for v in dict.fromkeys(declared) if v in played]
+        return ordered + sorted(played - set(ordered))
+
+
+def _comparisons(run: Run, analysis: Analysis) -> list[Comparison]:
+    """Baseline (first non-sweep variant) against each other non-sweep variant sharing game indices."""
+    out = []
+    for game in sorted(run.games["game"].unique()):
+        plain = [v for v in analysis.variants(game) if "[" not in v]
+        for other in plain[1 : 1 + MAX_PAIRED]:
+            pairs = stats.paired_games(run.games[run.games["game"] == game], plain[0], other)
+            if pairs.empty:
+                continue
+            out.append(
+                Comparison(
+                    game=game,
+                    variant_a=plain[0],
+                    variant_b=other,
+                    pairs=pairs,
+                    seats=stats.paired_seat_difference(run.players, pairs),
+                    scores=stats.paired_score_difference(run.players, pairs),
+                    length=stats.paired_length_difference(pairs),
+                )
+            )
+    return out
+
+
+def player_count_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per (game, variant, n_players) with the headline metrics side by side."""
+    fpa = tables["first_player_advantage"].set_index(GROUP)
+    length = tables["game_length"]
+    rounds = length[length["metric"] == "rounds"].set_index(GROUP)
+    ties = tables["tie_breaks"].set_index(GROUP)
+    margin = tables["winning_margin"].set_index(GROUP)
+    reasons = tables["end_reasons"]
+    failed = reasons[reasons["outcome"].isin(["error", "turn cap"])].groupby(GROUP)["count"].sum()
+    totals = reasons.groupby(GROUP)["count"].sum()
+    changes = tables["lead_changes"].set_index(GROUP)
+    out = pd.DataFrame(
+        {
+            "games": totals,
+            "seat1_win_rate": fpa["win_rate"],
+            "seat1_lo": fpa["lo"],
+            "seat1_hi": fpa["hi"],
+            "fair_share": fpa["fair_share"],
+            "balance": fpa["balance"],
+            "mean_rounds": rounds["mean"],
+            "rounds_lo": rounds["lo"],
+            "rounds_hi": rounds["hi"],
+            "mean_margin": margin["mean"],
+            "tie_break_share": ties["tie_break_share"],
+            "tie_lo": ties["lo"],
+            "tie_hi": ties["hi"],
+            "error_share": (failed.reindex(totals.index).fillna(0) / totals),
+            "lead_changes": changes["mean"] if not changes.empty else float("nan"),
+        }
+    )
+    return out.reset_index()
+
+
+def analyse(run: Run) -> Analysis:
+    """Compute every table the report shows."""
+    players, games = run.players, run.games
+    seats = stats.seat_win_rates(players)
+    changes = (
+        stats.lead_changes(run.rounds, games)
+        if not run.rounds.empty
+        else pd.DataFrame(columns=[*GROUP, "lead_changes"])
+    )
+    errors = stats.error_list(games, run.variant_info())
+    tables = {
+        "seat_win_rates": seats,
+        "first_player_advantage": stats.first_player_advantage(seats),
+        "bot_results": stats.bot_results(players),
+        "bot_matrix": stats.bot_matrix(players),
+        "score_distribution": stats.score_distribution(players),
+        "winning_margin": stats.margin_summary(stats.winning_margin(players)),
+        "game_length": stats.game_length(games),
+        "tie_breaks": stats.tie_break_share(games),
+        "end_reasons": stats.end_reasons(games),
+        "components": stats.component_contribution(players, run.breakdown_columns),
+        "lead_changes": stats.lead_change_summary(changes)
+        if not changes.empty
+        else pd.DataFrame(columns=[*GROUP, "n", "mean", "lo", "hi"]),
+        "leader_wins": stats.leader_wins(run.rounds, games, players)
+        if not run.rounds.empty
+        else pd.DataFrame(),
+        "zero_breakdown_columns": stats.zero_breakdown_columns(players, run.breakdown_columns),
+        "unseen_config_ids": stats.unseen_config_ids(run),
+        "errors": errors,
+        "error_summary": stats.error_summary(errors),
+        "sweep_response": stats.sweep_response(games, players),
+    }
+    tables["player_counts"] = player_count_table(tables)
+    analysis = Analysis(run=run, tables=tables)
+    analysis.comparisons = _comparisons(run, analysis)
+    for c in analysis.comparisons:
+        tag = f"{c.game}__{c.variant_b}_vs_{c.variant_a}"
+        tables[f"paired_seats__{tag}"] = c.seats
+        tables[f"paired_scores__{tag}"] = c.scores
+        tables[f"paired_length__{tag}"] = c.length
+    return analysis

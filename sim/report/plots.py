@@ -1,0 +1,408 @@
+"""Chart functions: each takes a tidy DataFrame from ``sim.stats`` (and ``ax=None``) and only draws."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from sim.report.labels import Lang, t
+from sim.report.style import FAIR_COLOUR, PALETTE
+
+
+def _axes(ax: Axes | None, width: float = 7.5, height: float = 4.0) -> Axes:
+    if ax is None:
+        _, ax = plt.subplots(figsize=(width, height), layout="constrained")
+    return ax
+
+
+def _title(key: str, lang: Lang, name: str) -> str:
+    """A chart title; the ': name' suffix is dropped when there is no name (panels under a suptitle)."""
+    return t(key, lang, name=name).rstrip(":： ")
+
+
+def _yerr(df: pd.DataFrame, y: str, lo: str, hi: str, scale: float) -> np.ndarray:
+    return np.vstack([(df[y] - df[lo]).clip(lower=0), (df[hi] - df[y]).clip(lower=0)]) * scale
+
+
+def grouped_bars(
+    df: pd.DataFrame,
+    x: str,
+    hue: str,
+    y: str,
+    lo: str,
+    hi: str,
+    ax: Axes | None = None,
+    scale: float = 1.0,
+    hue_label=str,
+    x_label=str,
+    reference: str | None = None,
+    highlight: str | None = None,
+) -> Axes:
+    """Bars of ``y`` per ``x`` cluster and ``hue``, with interval error bars; optional per-cluster
+    reference segment (e.g. the fair share) and hatched bars where ``highlight`` is true."""
+    ax = _axes(ax)
+    clusters = list(dict.fromkeys(df[x]))
+    hues = sorted(df[hue].unique())
+    present = {c: sorted(df.loc[df[x] == c, hue].unique()) for c in clusters}
+    width = 0.8 / max((len(v) for v in present.values()), default=1)
+    # Bars of a cluster are centred on it, whatever subset of hues it has.
+    offset = {
+        (c, h): c_i + width * (k - (len(present[c]) - 1) / 2)
+        for c_i, c in enumerate(clusters)
+        for k, h in enumerate(present[c])
+    }
+    for h_i, h in enumerate(hues):
+        part = df[df[hue] == h]
+        bars = ax.bar(
+            [offset[(c, h)] for c in part[x]],
+            part[y] * scale,
+            width * 0.92,
+            yerr=_yerr(part, y, lo, hi, scale),
+            capsize=3,
+            color=PALETTE[h_i % len(PALETTE)],
+            label=hue_label(h),
+            error_kw={"elinewidth": 1.2, "ecolor": "#222"},
+        )
+        if highlight is not None:
+            for bar, flag in zip(bars, part[highlight].fillna(False), strict=True):
+                if flag:
+                    bar.set_hatch("//")
+                    bar.set_edgecolor("#222")
+    if reference is not None:
+        for c_i, c in enumerate(clusters):
+            value = df.loc[df[x] == c, reference].iloc[0] * scale
+            half = width * len(present[c]) / 2 + 0.04
+            ax.hlines(value, c_i - half, c_i + half, colors=FAIR_COLOUR, linestyles="--", linewidth=1.6)
+    ax.set_xticks(np.arange(len(clusters)), [x_label(c) for c in clusters])
+    return ax
+
+
+def plot_seat_win_rates(
+    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Seat win rates (%) per player count with Wilson 95% intervals and the fair-share line."""
+    ax = grouped_bars(
+        seats,
+        "n_players",
+        "seat",
+        "win_rate",
+        "lo",
+        "hi",
+        ax,
+        scale=100,
+        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
+        x_label=lambda n: t("players_n", lang, n=int(n)),
+        reference="fair_share",
+        highlight="imbalanced",
+    )
+    handles, _ = ax.get_legend_handles_labels()
+    extra = [Line2D([], [], color=FAIR_COLOUR, linestyle="--", label=t("fair_share", lang))]
+    if seats["imbalanced"].any():
+        extra.append(Patch(facecolor="white", edgecolor="#222", hatch="//", label=t("imbalanced", lang)))
+    ax.legend(handles=handles + extra, fontsize=8, ncols=2, loc="upper right")
+    ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
+    ax.set_ylabel(t("win_rate_pct", lang))
+    ax.set_xlabel(t("players_axis", lang))
+    ax.set_title(_title("seat_title", lang, name))
+    return ax
+
+
+def plot_interval_lines(
+    df: pd.DataFrame,
+    x: str,
+    y: str,
+    lo: str,
+    hi: str,
+    series: str | None,
+    ax: Axes | None = None,
+    scale: float = 1.0,
+    series_label=str,
+    reference: float | str | None = None,
+) -> Axes:
+    """Points joined by lines with interval error bars, one line per ``series`` value; a constant or
+    per-point reference (dashed) when given."""
+    ax = _axes(ax)
+    groups = list(df.groupby(series, sort=True)) if series else [(None, df)]
+    span = float(df[x].max() - df[x].min()) if len(df) else 0.0
+    step = 0.012 * (span or 1.0)
+    for i, (key, part) in enumerate(groups):
+        part = part.sort_values(x)
+        shift = step * (i - (len(groups) - 1) / 2)  # dodge, so equal series stay visible
+        ax.errorbar(
+            part[x] + shift,
+            part[y] * scale,
+            yerr=_yerr(part, y, lo, hi, scale),
+            marker="o",
+            capsize=3,
+            color=PALETTE[i % len(PALETTE)],
+            label=series_label(key) if series else None,
+        )
+        if isinstance(reference, str):
+            ax.plot(
+                part[x] + shift,
+                part[reference] * scale,
+                linestyle="--",
+                color=PALETTE[i % len(PALETTE)],
+                alpha=0.6,
+            )
+    if isinstance(reference, float | int):
+        ax.axhline(reference * scale, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
+    if series:
+        ax.legend(fontsize=8)
+    return ax
+
+
+def plot_first_player_advantage(
+    fpa: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Seat 1 win rate ÷ fair share against player count, one line per variant, 1.0 = fair."""
+    ax = plot_interval_lines(fpa, "n_players", "ratio", "ratio_lo", "ratio_hi", "variant", ax, reference=1.0)
+    ax.set_xticks(sorted(fpa["n_players"].unique()))
+    ax.set_xlabel(t("players_axis", lang))
+    ax.set_ylabel(t("fpa_axis", lang))
+    ax.set_title(_title("fpa_title", lang, name))
+    return ax
+
+
+def plot_bot_results(bots: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = "") -> Axes:
+    """Each bot's win rate ÷ fair share per player count with Wilson intervals; 1 = average."""
+    frame = bots.assign(
+        r=bots["relative"], r_lo=bots["lo"] / bots["fair_share"], r_hi=bots["hi"] / bots["fair_share"]
+    )
+    ax = grouped_bars(
+        frame,
+        "bot",
+        "n_players",
+        "r",
+        "r_lo",
+        "r_hi",
+        ax,
+        hue_label=lambda n: t("players_n", lang, n=int(n)),
+    )
+    ax.axhline(1.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4, label=t("fair_share", lang))
+    ax.legend(fontsize=8)
+    ax.set_ylabel(t("bot_axis", lang))
+    ax.set_title(_title("bot_title", lang, name))
+    return ax
+
+
+def plot_bot_matrix(matrix: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = "") -> Axes:
+    """Heatmap of the share of pairings where the row bot finished ahead of the column bot."""
+    bots = sorted(set(matrix["bot_a"]) | set(matrix["bot_b"]))
+    ax = _axes(ax, 1.6 + 1.1 * len(bots), 1.2 + 0.9 * len(bots))
+    grid = matrix.pivot(index="bot_a", columns="bot_b", values="share_ahead").reindex(
+        index=bots, columns=bots
+    )
+    n = matrix.pivot(index="bot_a", columns="bot_b", values="pairings").reindex(index=bots, columns=bots)
+    image = ax.imshow(grid.to_numpy() * 100, cmap="RdBu", vmin=0, vmax=100)
+    for i in range(len(bots)):
+        for j in range(len(bots)):
+            value = grid.iat[i, j]
+            if pd.notna(value):
+                ax.text(
+                    j, i, f"{100 * value:.0f}%\nn={int(n.iat[i, j]):,}", ha="center", va="center", fontsize=8
+                )
+    ax.set_xticks(range(len(bots)), bots)
+    ax.set_yticks(range(len(bots)), bots)
+    ax.grid(False)
+    ax.set_xlabel(t("bot_col", lang))
+    ax.set_ylabel(t("bot_row", lang))
+    ax.set_title(_title("matrix_title", lang, name), fontsize=9)
+    ax.figure.colorbar(image, ax=ax, shrink=0.8, label="%")
+    return ax
+
+
+def plot_distribution_summary(
+    summary: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", title: str = "", ylabel: str = ""
+) -> Axes:
+    """Box (25–75%), whiskers (5–95%), median line and mean ± 95% CI per player count, from a
+    ``_describe``-style summary (columns q05..q95, mean, lo, hi)."""
+    ax = _axes(ax, 5.5, 3.6)
+    summary = summary.sort_values("n_players")
+    for i, row in enumerate(summary.itertuples(index=False)):
+        colour = PALETTE[i % len(PALETTE)]
+        ax.vlines(i, row.q05, row.q95, color=colour, linewidth=1.2)
+        ax.add_patch(
+            plt.Rectangle(
+                (i - 0.25, row.q25), 0.5, row.q75 - row.q25, facecolor=colour, alpha=0.35, edgecolor=colour
+            )
+        )
+        ax.hlines(row.q50, i - 0.25, i + 0.25, color=colour, linewidth=2)
+        ax.errorbar(
+            i, row.mean, yerr=[[row.mean - row.lo], [row.hi - row.mean]], fmt="o", color="#222", capsize=4
+        )
+        ax.annotate(
+            f"n={int(row.n):,}",
+            (i, row.q05),
+            textcoords="offset points",
+            xytext=(0, -12),
+            ha="center",
+            fontsize=8,
+        )
+    ax.set_xticks(range(len(summary)), [t("players_n", lang, n=int(n)) for n in summary["n_players"]])
+    ax.set_xlim(-0.6, len(summary) - 0.4)
+    low, high = summary["q05"].min(), summary["q95"].max()
+    pad = 0.12 * max(high - low, 1.0)
+    ax.set_ylim(low - pad, high + pad * 0.5)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.set_xlabel(t("box_legend", lang), fontsize=7.5, color="#555")
+    return ax
+
+
+def plot_components(
+    components: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Mean breakdown value of winners minus others, per component and player count, with Welch CIs."""
+    frame = components.dropna(subset=["difference"])
+    ax = grouped_bars(
+        frame,
+        "component",
+        "n_players",
+        "difference",
+        "lo",
+        "hi",
+        ax,
+        hue_label=lambda n: t("players_n", lang, n=int(n)),
+    )
+    ax.axhline(0, color="#222", linewidth=0.8)
+    ax.tick_params(axis="x", labelrotation=20)
+    ax.legend(fontsize=8)
+    ax.set_ylabel(t("component_axis", lang))
+    ax.set_title(_title("component_title", lang, name))
+    return ax
+
+
+def plot_end_reasons(
+    reasons: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Share of games per end reason (errors and turn-cap stalls included) with Wilson intervals."""
+    ax = grouped_bars(
+        reasons,
+        "outcome",
+        "n_players",
+        "share",
+        "lo",
+        "hi",
+        ax,
+        scale=100,
+        hue_label=lambda n: t("players_n", lang, n=int(n)),
+    )
+    ax.legend(fontsize=8)
+    ax.set_ylim(0, 105)
+    ax.set_ylabel(t("share_pct", lang))
+    ax.set_title(_title("end_title", lang, name))
+    return ax
+
+
+def plot_leader_wins(
+    leaders: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """P(sole leader after round k wins) against k, one line per player count, fair share dashed."""
+    ax = plot_interval_lines(
+        leaders,
+        "round",
+        "p_leader_wins",
+        "lo",
+        "hi",
+        "n_players",
+        ax,
+        scale=100,
+        series_label=lambda n: t("players_n", lang, n=int(n)),
+        reference="fair_share",
+    )
+    ax.set_ylim(0, 105)
+    ax.set_xlabel(t("round_axis", lang))
+    ax.set_ylabel(t("leader_axis", lang))
+    ax.set_title(_title("leader_title", lang, name))
+    return ax
+
+
+def plot_lead_changes(
+    summary: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Mean lead changes per game with t intervals, per player count."""
+    ax = _axes(ax, 5.0, 3.4)
+    summary = summary.sort_values("n_players")
+    x = np.arange(len(summary))
+    ax.bar(x, summary["mean"], 0.6, yerr=_yerr(summary, "mean", "lo", "hi", 1.0), capsize=4, color=PALETTE[0])
+    ax.set_xticks(x, [t("players_n", lang, n=int(n)) for n in summary["n_players"]])
+    ax.set_ylabel(t("lead_changes_axis", lang))
+    ax.set_title(_title("lead_changes_title", lang, name))
+    return ax
+
+
+def plot_paired_differences(
+    diffs: pd.DataFrame,
+    ax: Axes | None = None,
+    lang: Lang = "en",
+    title: str = "",
+    ylabel: str = "",
+    scale: float = 100,
+) -> Axes:
+    """Paired differences (B − A) per seat and player count with 95% intervals; zero = no change."""
+    ax = grouped_bars(
+        diffs,
+        "n_players",
+        "seat",
+        "difference",
+        "lo",
+        "hi",
+        ax,
+        scale=scale,
+        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
+        x_label=lambda n: t("players_n", lang, n=int(n)),
+    )
+    ax.axhline(0, color="#222", linewidth=0.9)
+    ax.legend(fontsize=8, ncols=2)
+    ax.set_xlabel(t("players_axis", lang))
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    return ax
+
+
+def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = None, lang: Lang = "en") -> Axes:
+    """One sweep metric against the parameter value, one line per player count (rates in %)."""
+    part = response[response["metric"] == metric]
+    is_rate = metric.endswith(("share", "win_rate"))
+    scale = 100.0 if is_rate else 1.0
+    reference = "fair_share" if metric == "first_seat_win_rate" else None
+    ax = plot_interval_lines(
+        part,
+        "order",
+        "estimate",
+        "lo",
+        "hi",
+        "n_players",
+        ax,
+        scale=scale,
+        series_label=lambda n: t("players_n", lang, n=int(n)),
+        reference=reference,
+    )
+    ticks = part.drop_duplicates("order").sort_values("order")
+    ax.set_xticks(ticks["order"], ticks["value"])
+    ax.set_xlabel(str(part["parameter"].iloc[0]) if len(part) else "")
+    ax.set_ylabel(t(f"metric_{metric}", lang))
+    return ax
+
+
+def plot_metric_by_players(
+    df: pd.DataFrame,
+    y: str,
+    lo: str,
+    hi: str,
+    ax: Axes | None = None,
+    lang: Lang = "en",
+    ylabel: str = "",
+    scale: float = 1.0,
+) -> Axes:
+    """A metric against player count, one line per variant, with intervals."""
+    ax = plot_interval_lines(df, "n_players", y, lo, hi, "variant", ax, scale=scale)
+    ax.set_xticks(sorted(df["n_players"].unique()))
+    ax.set_xlabel(t("players_axis", lang))
+    ax.set_ylabel(ylabel)
+    return ax

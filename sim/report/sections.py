@@ -1,0 +1,371 @@
+"""Turn an ``Analysis`` into report sections: figures (base64 PNG), verdicts and small tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from sim.report import plots
+from sim.report.analysis import Analysis
+from sim.report.labels import Lang, t
+from sim.report.style import figure_png, png_data_uri
+from sim.stats.sweep import METRICS
+from sim.stats.verdicts import paired_verdict, seat_verdicts
+
+MAX_SEAT_CHARTS = 8
+"""Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
+
+
+@dataclass
+class Figure:
+    uri: str
+    alt: str
+
+
+@dataclass
+class Table:
+    caption: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    notes: list[str] = field(default_factory=list)
+    verdicts: list[str] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+
+def _figure(draw: Callable[[plt.Axes], object], alt: str, size: tuple[float, float] = (7.5, 4.0)) -> Figure:
+    fig, ax = plt.subplots(figsize=size, layout="constrained")
+    draw(ax)
+    return Figure(png_data_uri(figure_png(fig)), alt)
+
+
+def _panels(draws: list[Callable[[plt.Axes], object]], alt: str, title: str, width: float = 4.2) -> Figure:
+    """Several charts side by side (at most three per row) under one title."""
+    ncols = min(len(draws), 3)
+    nrows = -(-len(draws) // ncols)
+    fig, axes = plt.subplots(
+        nrows, ncols, figsize=(width * ncols, 3.8 * nrows), layout="constrained", squeeze=False
+    )
+    for ax in axes.flat[len(draws) :]:
+        ax.set_visible(False)
+    for draw, ax in zip(draws, axes.flat, strict=False):
+        draw(ax)
+    fig.suptitle(title)
+    return Figure(png_data_uri(figure_png(fig)), alt)
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float):
+        return "" if pd.isna(value) else f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def table(df: pd.DataFrame, caption: str, max_rows: int = 60) -> Table:
+    """A DataFrame as strings for the template (first ``max_rows`` rows)."""
+    head = df.head(max_rows)
+    return Table(
+        caption,
+        [str(c) for c in head.columns],
+        [[_fmt(v) for v in row] for row in head.itertuples(index=False)],
+    )
+
+
+def _interval(est: float, lo: float, hi: float, pct: bool = True) -> str:
+    if pd.isna(est):
+        return ""
+    if pct:
+        return f"{100 * est:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+    return f"{est:.2f} [{lo:.2f}, {hi:.2f}]"
+
+
+def _name(game: str, variant: str | None = None) -> str:
+    return f"{game} / {variant}" if variant else game
+
+
+def seat_section(a: Analysis, lang: Lang) -> Section:
+    seats = a.tables["seat_win_rates"]
+    section = Section("seats", t("sec_seats", lang))
+    verdicts = seat_verdicts(seats, lang)
+    for game in sorted(seats["game"].unique()):
+        variants = a.variants(game)
+        if len(variants) > MAX_SEAT_CHARTS:
+            section.notes.append(t("many_variants", lang, count=len(variants), shown=MAX_SEAT_CHARTS))
+        for variant in variants[:MAX_SEAT_CHARTS]:
+            part = seats[(seats["game"] == game) & (seats["variant"] == variant)]
+            name = _name(game, variant)
+            section.figures.append(
+                _figure(
+                    lambda ax, p=part, n=name: plots.plot_seat_win_rates(p, ax, lang, n),
+                    t("seat_title", lang, name=name),
+                )
+            )
+            section.verdicts += [f"[{name}] {v}" for v in verdicts[part.index]]
+    return section
+
+
+def player_count_section(a: Analysis, lang: Lang) -> Section | None:
+    counts = a.tables["player_counts"]
+    if counts.groupby(["game", "variant"])["n_players"].nunique().max() < 2:
+        return None
+    section = Section("counts", t("sec_counts", lang))
+    fpa, length, ties = a.tables["first_player_advantage"], a.tables["game_length"], a.tables["tie_breaks"]
+    for game in sorted(counts["game"].unique()):
+        keep = a.variants(game)[:MAX_SEAT_CHARTS]
+
+        def pick(df: pd.DataFrame, g: str = game, k: list[str] = keep) -> pd.DataFrame:
+            return df[(df["game"] == g) & df["variant"].isin(k)]
+
+        rounds = pick(length[length["metric"] == "rounds"])
+        draws = [
+            lambda ax, d=pick(fpa), g=game: plots.plot_first_player_advantage(d, ax, lang, g),
+            lambda ax, d=rounds: plots.plot_metric_by_players(
+                d, "mean", "lo", "hi", ax, lang, t("rounds_axis", lang)
+            ),
+            lambda ax, d=pick(ties): plots.plot_metric_by_players(
+                d, "tie_break_share", "lo", "hi", ax, lang, t("tie_axis", lang), scale=100
+            ),
+        ]
+        section.figures.append(
+            _panels(draws, t("count_title", lang, name=game), t("count_title", lang, name=game))
+        )
+        wide = pick(counts).assign(
+            seat1=lambda d: [
+                _interval(*r) for r in zip(d["seat1_win_rate"], d["seat1_lo"], d["seat1_hi"], strict=True)
+            ],
+            rounds=lambda d: [
+                _interval(*r, pct=False)
+                for r in zip(d["mean_rounds"], d["rounds_lo"], d["rounds_hi"], strict=True)
+            ],
+            tie_break=lambda d: [
+                _interval(*r) for r in zip(d["tie_break_share"], d["tie_lo"], d["tie_hi"], strict=True)
+            ],
+        )
+        columns = [
+            "games",
+            "seat1",
+            "fair_share",
+            "balance",
+            "rounds",
+            "mean_margin",
+            "tie_break",
+            "error_share",
+            "lead_changes",
+        ]
+        for variant, part in wide.groupby("variant", sort=False):
+            side = part.set_index("n_players")[columns].T
+            side.columns = [t("players_n", lang, n=int(n)) for n in side.columns]
+            section.tables.append(table(side.reset_index(names=""), _name(game, variant)))
+    return section
+
+
+def bot_section(a: Analysis, lang: Lang) -> Section:
+    section = Section("bots", t("sec_bots", lang), notes=[t("caveat_text", lang)])
+    bots, matrix = a.tables["bot_results"], a.tables["bot_matrix"]
+    for (game, variant), part in bots.groupby(["game", "variant"], sort=True):
+        if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
+            continue
+        name = _name(game, variant)
+        section.figures.append(
+            _figure(
+                lambda ax, p=part, n=name: plots.plot_bot_results(p, ax, lang, n),
+                t("bot_title", lang, name=name),
+            )
+        )
+        m = matrix[(matrix["game"] == game) & (matrix["variant"] == variant)]
+        if m["bot_a"].nunique() > 1:
+            size = (1.6 + 1.1 * m["bot_a"].nunique(), 1.2 + 0.9 * m["bot_a"].nunique())
+            section.figures.append(
+                _figure(
+                    lambda ax, p=m, n=name: plots.plot_bot_matrix(p, ax, lang, n),
+                    t("matrix_title", lang, name=name),
+                    size,
+                )
+            )
+    section.tables.append(table(bots, t("sec_bots", lang)))
+    return section
+
+
+def _per_variant(a: Analysis, df: pd.DataFrame):
+    for (game, variant), part in df.groupby(["game", "variant"], sort=True):
+        if variant in a.variants(game)[:MAX_SEAT_CHARTS]:
+            yield game, variant, part
+
+
+def score_section(a: Analysis, lang: Lang) -> Section:
+    section = Section("scores", t("sec_scores", lang))
+    scores, margins, length = (
+        a.tables["score_distribution"],
+        a.tables["winning_margin"],
+        a.tables["game_length"],
+    )
+    rounds = length[length["metric"] == "rounds"]
+    for game, variant, part in _per_variant(a, scores):
+        name = _name(game, variant)
+
+        def sel(df: pd.DataFrame, g: str = game, v: str = variant) -> pd.DataFrame:
+            return df[(df["game"] == g) & (df["variant"] == v)]
+
+        draws = [
+            lambda ax, d=part: plots.plot_distribution_summary(
+                d, ax, lang, t("score_title", lang, name="").rstrip(":： "), t("score_axis", lang)
+            ),
+            lambda ax, d=sel(margins): plots.plot_distribution_summary(
+                d, ax, lang, t("margin_title", lang, name="").rstrip(":： "), t("margin_axis", lang)
+            ),
+            lambda ax, d=sel(rounds): plots.plot_distribution_summary(
+                d, ax, lang, t("length_title", lang, name="").rstrip(":： "), t("rounds_axis", lang)
+            ),
+        ]
+        section.figures.append(_panels(draws, t("score_title", lang, name=name), name))
+    section.tables.append(table(a.tables["tie_breaks"], t("tie_axis", lang)))
+    return section
+
+
+def component_section(a: Analysis, lang: Lang) -> Section | None:
+    components = a.tables["components"]
+    if components.empty:
+        return None
+    section = Section("components", t("sec_components", lang))
+    for game, variant, part in _per_variant(a, components):
+        name = _name(game, variant)
+        section.figures.append(
+            _figure(
+                lambda ax, p=part, n=name: plots.plot_components(p, ax, lang, n),
+                t("component_title", lang, name=name),
+            )
+        )
+    section.tables.append(table(components, t("sec_components", lang)))
+    return section
+
+
+def end_section(a: Analysis, lang: Lang) -> Section:
+    section = Section("end", t("sec_end", lang))
+    for game, variant, part in _per_variant(a, a.tables["end_reasons"]):
+        name = _name(game, variant)
+        section.figures.append(
+            _figure(
+                lambda ax, p=part, n=name: plots.plot_end_reasons(p, ax, lang, n),
+                t("end_title", lang, name=name),
+            )
+        )
+    section.tables.append(table(a.tables["end_reasons"], t("sec_end", lang)))
+    return section
+
+
+def runaway_section(a: Analysis, lang: Lang) -> Section | None:
+    leaders, changes = a.tables["leader_wins"], a.tables["lead_changes"]
+    if leaders.empty:
+        return None
+    section = Section("runaway", t("sec_runaway", lang))
+    for game, variant, part in _per_variant(a, leaders):
+        name = _name(game, variant)
+        ch = changes[(changes["game"] == game) & (changes["variant"] == variant)]
+        draws = [
+            lambda ax, d=part: plots.plot_leader_wins(d, ax, lang, ""),
+            lambda ax, d=ch: plots.plot_lead_changes(d, ax, lang, ""),
+        ]
+        section.figures.append(_panels(draws, t("leader_title", lang, name=name), name, width=5.5))
+    section.tables.append(table(changes, t("lead_changes_title", lang, name="")))
+    return section
+
+
+def unused_section(a: Analysis, lang: Lang) -> Section:
+    section = Section("unused", t("sec_unused", lang))
+    zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
+    if zero.empty and unseen.empty:
+        section.notes.append(t("no_unused", lang))
+    if not zero.empty:
+        section.tables.append(table(zero, t("zero_columns", lang)))
+    if not unseen.empty:
+        section.tables.append(table(unseen, t("unseen_ids", lang)))
+    return section
+
+
+def error_section(a: Analysis, lang: Lang) -> Section:
+    section = Section("errors", t("sec_errors", lang))
+    errors = a.tables["errors"]
+    if errors.empty:
+        section.notes.append(t("no_errors", lang))
+        return section
+    section.tables.append(table(a.tables["error_summary"], t("sec_errors", lang)))
+    section.tables.append(
+        table(errors[["variant", "n_players", "seed", "error", "replay"]], "replay", max_rows=30)
+    )
+    return section
+
+
+def paired_section(a: Analysis, lang: Lang) -> Section | None:
+    if not a.comparisons:
+        return None
+    section = Section("paired", t("sec_paired", lang))
+    for c in a.comparisons:
+        names = {"a": c.variant_a, "b": c.variant_b}
+        section.notes.append(
+            f"{c.game}: "
+            + t("pairs_note", lang, pairs=f"{len(c.pairs):,}", same=f"{int(c.pairs['same_seed'].sum()):,}")
+        )
+        section.figures.append(
+            _figure(
+                lambda ax, d=c.seats, n=names: plots.plot_paired_differences(
+                    d, ax, lang, t("paired_title", lang, **n), t("paired_axis", lang)
+                ),
+                t("paired_title", lang, **names),
+            )
+        )
+        section.figures.append(
+            _figure(
+                lambda ax, d=c.scores, n=names: plots.plot_paired_differences(
+                    d, ax, lang, t("paired_score_title", lang, **n), t("paired_score_axis", lang), scale=1.0
+                ),
+                t("paired_score_title", lang, **names),
+            )
+        )
+        section.verdicts += [
+            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in c.seats.to_dict("records")
+        ]
+        section.tables.append(table(c.length, f"{c.game}: {c.variant_b} − {c.variant_a}"))
+    return section
+
+
+def sweep_section(a: Analysis, lang: Lang) -> Section | None:
+    response = a.tables["sweep_response"]
+    if response.empty:
+        return None
+    section = Section("sweep", t("sec_sweep", lang), notes=[t("sweep_note", lang)])
+    for (game, param), part in response.groupby(["game", "parameter"], sort=True):
+        metrics = [m for m in METRICS if m in set(part["metric"])]
+        draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
+        title = t("sweep_title", lang, param=param, game=game)
+        section.figures.append(_panels(draws, title, title, width=3.6))
+    return section
+
+
+def build_sections(a: Analysis, lang: Lang) -> list[Section]:
+    """Every section that applies to this run, in reading order."""
+    builders = [
+        seat_section,
+        player_count_section,
+        paired_section,
+        sweep_section,
+        bot_section,
+        score_section,
+        component_section,
+        end_section,
+        runaway_section,
+        unused_section,
+        error_section,
+    ]
+    return [s for s in (b(a, lang) for b in builders) if s is not None]

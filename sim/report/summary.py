@@ -1,0 +1,92 @@
+"""The plain-language summary: sample size, bots, player counts and key findings (en / zh)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from sim.report.analysis import Analysis
+from sim.report.labels import Lang, t
+from sim.stats.seats import max_halfwidth
+from sim.stats.verdicts import paired_verdict, pct, seat_verdicts
+
+
+def sample_sentence(a: Analysis, lang: Lang) -> str:
+    """One sentence on what was simulated."""
+    games, players = a.run.games, a.run.players
+    bots = sorted(players["bot"].unique()) if not players.empty else []
+    variants = [v for g in sorted(games["game"].unique()) for v in a.variants(g)]
+    shown = ", ".join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
+    return t(
+        "sample",
+        lang,
+        games=len(games),
+        errors=int((games["error"] != "").sum()),
+        players=len(players),
+        bots=", ".join(bots) or "-",
+        counts=", ".join(str(n) for n in sorted(games["n_players"].unique())),
+        variants=shown,
+    )
+
+
+def key_findings(a: Analysis, lang: Lang) -> list[str]:
+    """Findings worth a designer's attention, each with its interval and sample size."""
+    findings: list[str] = []
+    seats = a.tables["seat_win_rates"]
+    flagged = seats[seats["imbalanced"]]
+    if flagged.empty:
+        findings.append(t("no_imbalance", lang, half=pct(max_halfwidth(a.run.players), 1)))
+    else:
+        findings += [
+            f"[{r.game} / {r.variant}] {v}"
+            for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang), strict=True)
+        ]
+    for c in a.comparisons:
+        changed = c.seats[c.seats["significant"]]
+        if changed.empty:
+            findings.append(t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+        findings += [
+            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in changed.to_dict("records")
+        ]
+    n_errors = len(a.tables["errors"])
+    if n_errors:
+        findings.append(t("errors_found", lang, count=n_errors, share=pct(n_errors / len(a.run.games), 1)))
+    unused = _unused_items(a)
+    if unused:
+        findings.append(
+            t("unused_found", lang, items=", ".join(unused[:12]) + (" …" if len(unused) > 12 else ""))
+        )
+    return findings
+
+
+def _unused_items(a: Analysis) -> list[str]:
+    zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
+    items = list(dict.fromkeys(zero["column"])) if not zero.empty else []
+    if not unseen.empty:
+        items += list(dict.fromkeys(f"{row.list}.{row.id}" for row in unseen.itertuples()))
+    return items
+
+
+def summary_markdown(a: Analysis, lang: Lang) -> str:
+    """summary.md: the plain-language summary, key findings, every seat verdict, and the files."""
+    lines = [
+        f"# {t('report_title', lang)}",
+        "",
+        sample_sentence(a, lang),
+        "",
+        f"## {t('key_findings', lang)}",
+        "",
+    ]
+    lines += [f"- {f}" for f in key_findings(a, lang)]
+    seats = a.tables["seat_win_rates"]
+    lines += ["", f"## {t('sec_seats', lang)}", ""]
+    lines += [
+        f"- [{r.game} / {r.variant}] {v}"
+        for r, v in zip(seats.itertuples(), seat_verdicts(seats, lang), strict=True)
+    ]
+    lines += ["", f"## {t('sec_caveat', lang)}", "", t("caveat_text", lang), "", t("files", lang), ""]
+    return "\n".join(lines)
+
+
+def findings_frame(a: Analysis, lang: Lang) -> pd.DataFrame:
+    """The key findings as a one-column table (written to tables/findings.csv)."""
+    return pd.DataFrame({"finding": key_findings(a, lang)})
