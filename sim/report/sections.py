@@ -91,6 +91,10 @@ def _interval(est: float, lo: float, hi: float, pct: bool = True) -> str:
     return f"{est:.2f} [{lo:.2f}, {hi:.2f}]"
 
 
+def _select(df: pd.DataFrame, game: str, variants: list[str]) -> pd.DataFrame:
+    return df[(df["game"] == game) & df["variant"].isin(variants)]
+
+
 def _name(game: str, variant: str | None = None) -> str:
     return f"{game} / {variant}" if variant else game
 
@@ -124,24 +128,22 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
     fpa, length, ties = a.tables["first_player_advantage"], a.tables["game_length"], a.tables["tie_breaks"]
     for game in sorted(counts["game"].unique()):
         keep = a.variants(game)[:MAX_SEAT_CHARTS]
-
-        def pick(df: pd.DataFrame, g: str = game, k: list[str] = keep) -> pd.DataFrame:
-            return df[(df["game"] == g) & df["variant"].isin(k)]
-
-        rounds = pick(length[length["metric"] == "rounds"])
+        game_fpa = _select(fpa, game, keep)
+        game_rounds = _select(length[length["metric"] == "rounds"], game, keep)
+        game_ties = _select(ties, game, keep)
         draws = [
-            lambda ax, d=pick(fpa), g=game: plots.plot_first_player_advantage(d, ax, lang, g),
-            lambda ax, d=rounds: plots.plot_metric_by_players(
+            lambda ax, d=game_fpa, g=game: plots.plot_first_player_advantage(d, ax, lang, g),
+            lambda ax, d=game_rounds: plots.plot_metric_by_players(
                 d, "mean", "lo", "hi", ax, lang, t("rounds_axis", lang)
             ),
-            lambda ax, d=pick(ties): plots.plot_metric_by_players(
+            lambda ax, d=game_ties: plots.plot_metric_by_players(
                 d, "tie_break_share", "lo", "hi", ax, lang, t("tie_axis", lang), scale=100
             ),
         ]
         section.figures.append(
             _panels(draws, t("count_title", lang, name=game), t("count_title", lang, name=game))
         )
-        wide = pick(counts).assign(
+        wide = _select(counts, game, keep).assign(
             seat1=lambda d: [
                 _interval(*r) for r in zip(d["seat1_win_rate"], d["seat1_lo"], d["seat1_hi"], strict=True)
             ],
@@ -214,18 +216,15 @@ def score_section(a: Analysis, lang: Lang) -> Section:
     rounds = length[length["metric"] == "rounds"]
     for game, variant, part in _per_variant(a, scores):
         name = _name(game, variant)
-
-        def sel(df: pd.DataFrame, g: str = game, v: str = variant) -> pd.DataFrame:
-            return df[(df["game"] == g) & (df["variant"] == v)]
-
+        game_margins, game_rounds = _select(margins, game, [variant]), _select(rounds, game, [variant])
         draws = [
             lambda ax, d=part: plots.plot_distribution_summary(
                 d, ax, lang, t("score_title", lang, name="").rstrip(":： "), t("score_axis", lang)
             ),
-            lambda ax, d=sel(margins): plots.plot_distribution_summary(
+            lambda ax, d=game_margins: plots.plot_distribution_summary(
                 d, ax, lang, t("margin_title", lang, name="").rstrip(":： "), t("margin_axis", lang)
             ),
-            lambda ax, d=sel(rounds): plots.plot_distribution_summary(
+            lambda ax, d=game_rounds: plots.plot_distribution_summary(
                 d, ax, lang, t("length_title", lang, name="").rstrip(":： "), t("rounds_axis", lang)
             ),
         ]
