@@ -1,0 +1,228 @@
+"""Statistics on synthetic data with known answers."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
+
+from sim import stats
+from sim.stats.intervals import wilson
+from sim.stats.load import load_run
+from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
+from tests.report.conftest import BASE_WEIGHTS
+
+GAMES_COLUMNS = [
+    "run_id", "game", "variant", "config_hash", "rules_version", "code_version", "n_players", "game_index",
+    "seed", "bots", "rounds", "actions", "winner_seats", "tie_break", "end_reason", "error", "duration_s",
+]  # fmt: skip
+PLAYERS_COLUMNS = [
+    "run_id",
+    "variant",
+    "config_hash",
+    "game_index",
+    "n_players",
+    "seat",
+    "bot",
+    "score",
+    "rank",
+    "won",
+]
+ROUNDS_COLUMNS = ["run_id", "variant", "game_index", "n_players", "round", "seat", "score"]
+
+
+def test_synthetic_run_follows_dataset_schema(report_run):
+    games = pd.read_parquet(report_run / "games")
+    players = pd.read_parquet(report_run / "players")
+    rounds = pd.read_parquet(report_run / "rounds")
+    assert list(games.columns)[: len(GAMES_COLUMNS)] == GAMES_COLUMNS
+    assert load_run(report_run).param_columns == ["param:start_money"]  # only the sweep parts carry it
+    assert list(players.columns)[: len(PLAYERS_COLUMNS)] == PLAYERS_COLUMNS
+    assert list(rounds.columns) == ROUNDS_COLUMNS
+    assert games["n_players"].dtype == np.int64 and players["won"].dtype == bool
+    errored = games.loc[games["error"] != "", ["variant", "game_index", "n_players"]]
+    assert not errored.merge(players, on=["variant", "game_index", "n_players"]).shape[0]
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (50, 100), (999, 1000), (250, 1000)])
+def test_wilson_matches_statsmodels(k, n):
+    lo, hi = wilson(np.array([k]), np.array([n]))
+    ref_lo, ref_hi = proportion_confint(k, n, alpha=0.05, method="wilson")
+    assert lo[0] == pytest.approx(ref_lo, abs=1e-12) and hi[0] == pytest.approx(ref_hi, abs=1e-12)
+
+
+def test_fair_coin_interval_covers_half(planted_run):
+    seats = stats.seat_win_rates(load_run(planted_run).players)
+    two = seats[seats["n_players"] == 2]
+    assert ((two["lo"] < 0.5) & (two["hi"] > 0.5)).all()
+    assert not two["imbalanced"].any()
+    assert all("no evidence of imbalance" in v for v in stats.seat_verdicts(two))
+
+
+def test_planted_seat_is_flagged_after_holm(planted_run):
+    seats = stats.seat_win_rates(load_run(planted_run).players)
+    row = seats[(seats["variant"] == "base") & (seats["n_players"] == 4) & (seats["seat"] == 0)].iloc[0]
+    assert row["lo"] < 0.35 < row["hi"]
+    assert row["imbalanced"] and row["p_holm"] >= row["p_value"]
+    verdict = stats.seat_verdict(row)
+    assert re.match(r"Seat 1 wins 3[45]% ± 2% at 4 players \(fair share 25%, 3,000 games\)", verdict)
+    assert "likely imbalance" in verdict and "more often" in verdict
+    assert "很可能不平衡" in stats.seat_verdict(row, "zh")
+    fair = seats[(seats["variant"] == "fix") & (seats["n_players"] == 4)]
+    assert not fair["imbalanced"].any()
+
+
+def test_holm_matches_statsmodels(planted_run):
+    seats = stats.seat_win_rates(load_run(planted_run).players)
+    group = seats[(seats["variant"] == "base") & (seats["n_players"] == 4)]
+    reject, adjusted, _, _ = multipletests(group["p_value"], method="holm")
+    np.testing.assert_allclose(group["p_holm"], adjusted)
+    assert list(group["imbalanced"]) == list(reject)
+
+
+def test_identical_paired_configs_show_no_difference(tmp_path):
+    run = write_synthetic_run(
+        tmp_path / "same",
+        variants=[SyntheticVariant("a", BASE_WEIGHTS), SyntheticVariant("b", BASE_WEIGHTS)],
+        player_counts=(3, 4),
+    )
+    data = load_run(run)
+    pairs = stats.paired_games(data.games, "a", "b")
+    assert len(pairs) == 400 and pairs["same_seed"].all()
+    seats = stats.paired_seat_difference(data.players, pairs)
+    assert (seats["difference"] == 0).all() and not seats["significant"].any()
+    assert ((seats["lo"] < 0) & (seats["hi"] > 0)).all()
+    assert (stats.paired_score_difference(data.players, pairs)["difference"] == 0).all()
+    assert (stats.paired_length_difference(pairs)["difference"] == 0).all()
+    assert all("no detectable change" in stats.paired_verdict(r, "a", "b") for r in seats.to_dict("records"))
+
+
+def test_paired_comparison_detects_the_fix(planted_run):
+    data = load_run(planted_run)
+    seats = stats.paired_seat_difference(data.players, stats.paired_games(data.games, "base", "fix"))
+    seat0 = seats[(seats["n_players"] == 4) & (seats["seat"] == 0)].iloc[0]
+    assert seat0["significant"] and seat0["hi"] < 0 and seat0["lo"] < -0.10 + 0.05
+    two = seats[seats["n_players"] == 2]
+    assert not two["significant"].any()
+
+
+def test_max_halfwidth_is_the_widest_seat_interval(report_run, planted_run):
+    players = load_run(report_run).players
+    seats = stats.seat_win_rates(players)
+    assert stats.max_halfwidth(players) == pytest.approx(((seats["hi"] - seats["lo"]) / 2).max())
+    assert stats.max_halfwidth(load_run(planted_run).players) < stats.max_halfwidth(players)
+    assert stats.max_halfwidth(players.iloc[0:0]) == float("inf")
+    raw = pd.read_parquet(report_run / "players")  # the runner passes a raw players table
+    assert stats.max_halfwidth(raw) == pytest.approx(stats.max_halfwidth(players))
+
+
+def test_bot_results_and_head_to_head(report_run):
+    players = load_run(report_run).players
+    bots = stats.bot_results(players)
+    greedy = bots[bots["bot"] == "greedy"]
+    assert (greedy["lo"] > greedy["fair_share"]).all()
+    matrix = stats.bot_matrix(players).set_index(["variant", "bot_a", "bot_b"])
+    for variant in ("base", "fix"):
+        ahead = matrix.loc[(variant, "greedy", "random"), "share_ahead"]
+        behind = matrix.loc[(variant, "random", "greedy"), "share_ahead"]
+        assert ahead > 0.5 and ahead + behind == pytest.approx(1.0)
+        assert matrix.loc[(variant, "greedy", "greedy"), "share_ahead"] == pytest.approx(0.5)
+
+
+def test_errors_listed_with_replay_command(report_run):
+    data = load_run(report_run)
+    errors = stats.error_list(data.games, data.variant_info())
+    assert len(errors) == (data.games["error"] != "").sum() > 0
+    row = errors[errors["variant"] == "base"].iloc[0]
+    assert row["replay"] == (
+        f"sim play configs/synth/base.yaml --players {row['n_players']} --seed {row['seed']} --bots {row['bots']}"
+    )
+    sweep = errors[errors["variant"] == "base[start_money=5]"].iloc[0]
+    assert sweep["replay"].endswith("--set start_money=5")
+    reasons = stats.end_reasons(data.games)
+    assert set(reasons["outcome"]) == {"deck_exhausted", "score_limit", "turn cap", "error"}
+    assert reasons.groupby(["variant", "n_players"])["share"].sum().to_numpy() == pytest.approx(1.0)
+
+
+def test_unused_content(report_run):
+    data = load_run(report_run)
+    zero = stats.zero_breakdown_columns(data.players, data.breakdown_columns)
+    assert set(zero["column"]) == {"tiles_built_unused"}
+    unseen = stats.unseen_config_ids(data)
+    assert set(unseen["id"]) == {"hermit"} and set(unseen["list"]) == {"cards"}
+
+
+def test_lead_changes_on_a_known_game():
+    leaders = [0, 0, 1, None, 1, 0]  # None: a shared lead, which is not a change
+    rows = []
+    for rnd, leader in enumerate(leaders, start=1):
+        for seat in range(3):
+            top = leader is None and seat < 2 or seat == leader
+            rows.append(
+                {
+                    "gid": 0,
+                    "n_players": 3,
+                    "round": rnd,
+                    "seat": seat,
+                    "score": 10.0 * rnd + (5 if top else 0),
+                }
+            )
+    rounds = pd.DataFrame(rows)
+    games = pd.DataFrame({"gid": [0], "game": ["g"], "variant": ["v"], "n_players": [3]})
+    assert list(stats.runaway.round_leaders(rounds)["leader"]) == [0, 0, 1, -1, 1, 0]
+    assert stats.lead_changes(rounds, games)["lead_changes"].tolist() == [2]
+
+
+def test_leader_after_round_k_wins_more_often_later(report_run):
+    data = load_run(report_run)
+    leaders = stats.leader_wins(data.rounds, data.games, data.players)
+    base4 = leaders[(leaders["variant"] == "fix") & (leaders["n_players"] == 4)].set_index("round")
+    assert base4.loc[1, "p_leader_wins"] < base4.loc[6, "p_leader_wins"]
+    assert (leaders["games"] >= 20).all()
+
+
+def test_component_contribution(report_run):
+    data = load_run(report_run)
+    parts = stats.component_contribution(data.players, data.breakdown_columns)
+    trade = parts[parts["component"] == "points_trade"]
+    assert (trade["lo"] > 0).all() and (trade["corr_lo"] > 0).all()
+    unused = parts[parts["component"] == "tiles_built_unused"]
+    assert unused["correlation"].isna().all() and (unused["difference"] == 0).all()
+
+
+def test_sweep_response_sees_planted_parameter(report_run):
+    data = load_run(report_run)
+    assert stats.swept_parameters(data.games) == ["param:start_money"]
+    response = stats.sweep_response(data.games, data.players)
+    first = response[(response["metric"] == "first_seat_win_rate") & (response["n_players"] == 4)].set_index(
+        "value"
+    )
+    assert first.loc["5", "lo"] > first.loc["15", "hi"]
+    assert set(response["metric"]) == set(stats.sweep.METRICS)
+
+
+def test_load_run_combines_directories(tmp_path):
+    one = write_synthetic_run(tmp_path / "one", player_counts=(2,), games_per_count=50, run_id="r1")
+    two = write_synthetic_run(
+        tmp_path / "two", player_counts=(2,), games_per_count=60, run_id="r2", root_seed=2
+    )
+    data = load_run([one, two])
+    assert len(data.games) == 110 and data.games["gid"].is_unique
+    assert len(data.players) == 220 and data.players["gid"].isin(data.games["gid"]).all()
+    assert len(data.meta) == 2
+    with pytest.raises(FileNotFoundError, match="not a run directory"):
+        load_run(tmp_path / "missing")
+
+
+def test_verdicts_never_claim_more_than_the_interval():
+    base = {"seat": 0, "n_players": 4, "fair_share": 0.25, "games": 500, "p_value": 0.5, "p_holm": 0.9}
+    wide = {**base, "win_rate": 0.27, "lo": 0.23, "hi": 0.31, "imbalanced": False}
+    assert "cannot be ruled out" in stats.seat_verdict(wide) and "likely" not in stats.seat_verdict(wide)
+    narrow = {**base, "win_rate": 0.251, "lo": 0.241, "hi": 0.261, "imbalanced": False}
+    assert "interval covers the fair share" in stats.seat_verdict(narrow)
+    weak = {**base, "win_rate": 0.30, "lo": 0.26, "hi": 0.34, "p_holm": 0.08, "imbalanced": False}
+    assert "weak evidence" in stats.seat_verdict(weak) and "证据较弱" in stats.seat_verdict(weak, "zh")
