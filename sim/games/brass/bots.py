@@ -1,3 +1,352 @@
-"""Heuristic Brass bots (placeholder until personalities are written)."""
+"""Heuristic Brass bots: one greedy evaluator, different weights per personality.
 
-BOTS: dict = {}
+Every main action is valued in "VP equivalents" without search: a tile is worth its VP (twice
+if it can score in both eras), the money its income will still pay (at ``money_vp`` VP per £),
+its link icons for adjacent links, all scaled by the chance it flips, minus its cost. Sales,
+links, develops and loans get similar one-line estimates. The discarded card is the one with the
+least build value left. Follow-up choices (resource sources, more sales, second rail, shortfall
+tiles) use small fixed preferences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.games.brass.actions import (
+    BuildIndustry,
+    BuildLink,
+    BuildSecondLink,
+    ChooseBeer,
+    ChooseCoal,
+    ChooseIron,
+    Develop,
+    DevelopAnother,
+    FreeDevelop,
+    Pass,
+    RemoveTile,
+    Scout,
+    Sell,
+    SellAnother,
+    Stop,
+    TakeLoan,
+)
+from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.params import INDUSTRIES
+from sim.games.brass.resources import BREWERY, COAL, IRON, components
+from sim.games.brass.rounds import place_icons
+from sim.games.brass.state import CANAL, BrassState
+
+
+@dataclass(frozen=True)
+class Personality:
+    """Weights of the shared evaluator."""
+
+    name: str
+    industry: dict[str, float]
+    sell: float = 1.0
+    link: float = 1.0
+    develop: float = 1.0
+    money_vp: float = 0.2
+    loan_below: int = 8
+    skip_levels: dict[str, int] = field(default_factory=dict)
+    """Industry -> levels at or below which the bot prefers to develop the tile away."""
+
+
+def _remaining_actions(state: BrassState, seat: int) -> int:
+    """Own actions left in this era (cards in hand plus the seat's share of the deck)."""
+    return len(state.hands[seat]) + len(state.deck) // state.n_players
+
+
+def _rounds_left_game(state: BrassState, seat: int) -> float:
+    per_era = len(state.board.deck(state.n_players)) / state.n_players / 2
+    left = _remaining_actions(state, seat) / 2
+    return left + (per_era if state.era == CANAL else 0.0)
+
+
+class GreedyBot:
+    """Scores each legal action with the personality's weights and plays the best one."""
+
+    def __init__(self, personality: Personality, seat: int = 0) -> None:
+        self.p = personality
+        self.name = personality.name
+        self.seat = seat
+
+    def choose(self, state: BrassState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, (ChooseCoal, ChooseIron, ChooseBeer, RemoveTile)):
+            return max(legal, key=lambda a: self._source_pref(state, a))
+        ctx = _Context(state, self.seat, self.p)
+        values = [ctx.value(a) for a in legal]
+        best = max(values)
+        top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+        return top[int(rng.integers(len(top)))]
+
+    def _source_pref(self, state: BrassState, a: Any) -> float:
+        if isinstance(a, RemoveTile):
+            tile = state.board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
+            return -(tile.vp if state.slot_flipped[a.slot] else tile.vp / 2) - tile.cost / 4
+        if isinstance(a, ChooseBeer) and a.merchant:
+            return 10.0
+        slot = a.source if isinstance(a, ChooseBeer) else a.slot
+        if state.slot_owner[slot] == self.seat:
+            return 5.0 - state.slot_res[slot]
+        return float(state.slot_res[slot])  # avoid flipping an opponent's tile
+
+
+class _Context:
+    """Per-decision cache of what the evaluator needs."""
+
+    def __init__(self, state: BrassState, seat: int, p: Personality) -> None:
+        self.state = state
+        self.seat = seat
+        self.p = p
+        self.board = state.board
+        self.comp = components(state)
+        self.left = _remaining_actions(state, seat)
+        self.rounds_left = _rounds_left_game(state, seat)
+        self.buyer_comps: dict[int, set[int]] = {}
+        self.buyers: set[int] = set()
+        for m, loc in enumerate(state.mslot_loc):
+            for ind in state.mslot_buys[m]:
+                self.buyers.add(ind)
+                self.buyer_comps.setdefault(ind, set()).add(self.comp[loc])
+        self.own_beer = sum(
+            state.slot_res[s]
+            for s, o in enumerate(state.slot_owner)
+            if o == seat and state.slot_ind[s] == BREWERY
+        )
+        self.any_beer = sum(state.mslot_beer) + sum(
+            state.slot_res[s]
+            for s, o in enumerate(state.slot_owner)
+            if o >= 0 and state.slot_ind[s] == BREWERY
+        )
+        self.own_unsold_beer_need = sum(
+            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
+            for s, o in enumerate(state.slot_owner)
+            if o == seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
+        )
+
+    # --- shared estimates ------------------------------------------------------------
+    def income_value(self, spaces: int) -> float:
+        return spaces * 0.5 * max(0.0, self.rounds_left - 1) * self.p.money_vp
+
+    def tile_worth(self, ind: int, lvl: int, loc: int, p_flip: float) -> float:
+        tile = self.board.tiles[ind][lvl]
+        eras = 2 if self.state.era == CANAL and tile.level > 1 else 1
+        link_icons = tile.link * (0.5 + self._own_links_at(loc))
+        return p_flip * (tile.vp * eras + self.income_value(tile.income) + link_icons)
+
+    def _own_links_at(self, loc: int) -> int:
+        return sum(1 for j in self.board.loc_links[loc] if self.state.link_owner[j] == self.seat)
+
+    # --- action values -----------------------------------------------------------------
+    def value(self, a: Any) -> float:
+        kind = type(a)
+        if kind is BuildIndustry:
+            return self.build_value(a) - self._card_cost(a.card)
+        if kind in (Sell, SellAnother):
+            return self.sell_value(a.slot, a.merchant) + (5.0 if kind is SellAnother else 0.0)
+        if kind in (BuildLink, BuildSecondLink):
+            second = kind is BuildSecondLink
+            return self.link_value(a.link, second) - (0.0 if second else self._discard_cost(a.card))
+        if kind in (Develop, DevelopAnother, FreeDevelop):
+            v = self.develop_value(self.board.ind_index[a.industry], free=kind is FreeDevelop)
+            return v - (self._discard_cost(a.card) if kind is Develop else 0.0)
+        if kind is TakeLoan:
+            return self.loan_value() - self._discard_cost(a.card)
+        if kind is Scout:
+            return -1.0
+        if kind is Stop:
+            return 0.5
+        if kind is Pass:
+            return -0.5 - self._discard_cost(a.card)
+        return 0.0
+
+    def _card_cost(self, card: str) -> float:
+        return 1.0 if card in (WILD_LOCATION, WILD_INDUSTRY) else 0.0
+
+    def _discard_cost(self, card: str) -> float:
+        """Prefer discarding cards that build nothing useful for this bot."""
+        if card in (WILD_LOCATION, WILD_INDUSTRY):
+            return 3.0
+        if card in self.board.card_location:
+            loc = self.board.card_location[card]
+            return 0.3 if loc in self.state.network(self.seat) else 0.1
+        inds = self.board.card_industries[card]
+        return 0.05 * max(self.p.industry.get(INDUSTRIES[i], 1.0) for i in inds)
+
+    def build_value(self, a: BuildIndustry) -> float:
+        state, board = self.state, self.board
+        ind = board.ind_index[a.industry]
+        lvl = state.lowest_level(self.seat, ind)
+        tile = board.tiles[ind][lvl]
+        loc = board.slot_loc[a.slot]
+        weight = self.p.industry.get(a.industry, 1.0)
+        late = self.left <= 2
+        extra = 0.0
+        if board.sold[ind]:
+            if self.comp[loc] in self.buyer_comps.get(ind, ()):
+                p_flip = 0.85 if self.any_beer or not tile.beer else 0.5
+            elif ind in self.buyers:
+                p_flip = 0.35
+            else:
+                p_flip = 0.0
+            if late:
+                p_flip *= 0.2
+        elif ind in (COAL, IRON):
+            cubes = state.coal_cubes if ind == COAL else state.iron_cubes
+            market = board.params.coal_market if ind == COAL else board.params.iron_market
+            sellable = len(market.prices) - cubes
+            if ind == COAL and not any(self.comp[loc] == self.comp[m] for m in board.merchant_locs):
+                sellable = 0
+            sold = min(sellable, tile.produce)
+            extra = (
+                sum(market.prices[len(market.prices) - cubes - 1 - k] for k in range(sold)) * self.p.money_vp
+            )
+            p_flip = sold / tile.produce + (1 - sold / tile.produce) * (0.3 if not late else 0.05)
+        else:
+            wanting = self.own_unsold_beer_need - self.own_beer
+            p_flip = (0.25 if wanting <= 0 else 0.7) if not late else 0.05
+        overbuild = 0.0
+        if state.slot_owner[a.slot] >= 0:
+            old = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
+            overbuild = -old.vp if state.slot_owner[a.slot] == self.seat else 0.0
+        cost = tile.cost + tile.coal * 1.5 + tile.iron * 1.5
+        if state.era == CANAL and tile.level == 1 and late:
+            p_flip *= 0.5
+        worth = self.tile_worth(ind, lvl, loc, p_flip)
+        return weight * worth + extra + overbuild - self.spend_penalty(cost)
+
+    def spend_penalty(self, cost: float) -> float:
+        """Money's value, steeper when the spend leaves the bot nearly broke."""
+        after = self.state.money[self.seat] - cost
+        return cost * self.p.money_vp + max(0.0, 6.0 - after) * 0.5
+
+    def sell_value(self, slot: int, merchant: int) -> float:
+        state = self.state
+        ind = state.slot_ind[slot]
+        tile = self.board.tiles[ind][state.slot_level[slot]]
+        bonus = 0.0
+        if state.mslot_beer[merchant] and tile.beer:
+            kind, amount = self.board.merchant_bonus[state.mslot_loc[merchant]]
+            bonus = {
+                "vp": amount,
+                "money": amount * self.p.money_vp,
+                "income": self.income_value(amount),
+            }.get(kind, 2.0)
+        worth = self.tile_worth(ind, state.slot_level[slot], self.board.slot_loc[slot], 1.0)
+        return self.p.sell * (4.0 + worth + bonus)
+
+    def link_value(self, link: str, second: bool) -> float:
+        state, board = self.state, self.board
+        j = board.link_index[link]
+        ends = board.link_ends[j]
+        icons = sum(place_icons(state, e) for e in ends)
+        potential = 0.0
+        net = state.network(self.seat)
+        for e in ends:
+            for s in board.loc_slots[e]:
+                owner = state.slot_owner[s]
+                if owner >= 0 and not state.slot_flipped[s]:
+                    potential += 0.7 * board.tiles[state.slot_ind[s]][state.slot_level[s]].link
+            if e not in net and not board.is_merchant[e]:
+                potential += 0.6 * (1 if self.left > 3 else 0)
+        connects = 0.0
+        for s, owner in enumerate(state.slot_owner):
+            if owner == self.seat and not state.slot_flipped[s] and board.sold[state.slot_ind[s]]:
+                here = self.comp[board.slot_loc[s]]
+                if here in (self.comp[e] for e in ends) and state.slot_ind[s] not in self._reachable_buyers(
+                    here
+                ):
+                    if any(self._comp_buys(self.comp[e], state.slot_ind[s]) for e in ends):
+                        connects += 0.5 * self.tile_worth(state.slot_ind[s], state.slot_level[s], here, 1.0)
+        costs = board.params.links
+        if state.era == CANAL:
+            cost = costs.canal_cost
+        else:
+            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
+        return self.p.link * (icons + potential + connects) - self.spend_penalty(cost) - 0.5
+
+    def _reachable_buyers(self, comp: int) -> set[int]:
+        return {ind for ind, comps in self.buyer_comps.items() if comp in comps}
+
+    def _comp_buys(self, comp: int, ind: int) -> bool:
+        return comp in self.buyer_comps.get(ind, ())
+
+    def develop_value(self, ind: int, free: bool) -> float:
+        state = self.state
+        lvl = state.lowest_level(self.seat, ind)
+        tile = self.board.tiles[ind][lvl]
+        bad = not (tile.canal if state.era == CANAL else tile.rail) or tile.level <= self.p.skip_levels.get(
+            INDUSTRIES[ind], 0
+        )
+        if tile.level == 1 and state.era == CANAL:
+            bad = bad or self.left < 6
+        value = (3.0 if bad else -2.0) * self.p.develop * self.p.industry.get(INDUSTRIES[ind], 1.0)
+        if not free:
+            value -= self.spend_penalty(1.5)
+        if self.left <= 2 and state.era != CANAL:
+            value -= 3.0
+        return value
+
+    def loan_value(self) -> float:
+        state = self.state
+        money = state.money[self.seat]
+        after = state.income_level(self.seat) - self.board.params.loan.levels_down
+        floor = -6 if money < 5 else -3
+        if self.rounds_left < 4 or money >= self.p.loan_below or after < floor:
+            return -5.0
+        return 2.0 + (self.p.loan_below - money) * 0.3
+
+
+INDUSTRIALIST = Personality(
+    name="industrialist",
+    industry={"coal": 1.5, "iron": 1.6, "brewery": 1.1, "cotton": 0.8, "manufacturer": 0.9, "pottery": 0.6},
+    develop=1.4,
+    skip_levels={"cotton": 1, "manufacturer": 1, "pottery": 0},
+)
+"""Coal, iron and develop: builds mines and iron works when the markets have room (sold cubes
+pay at once and flip the tile), and uses the iron to develop past weak low levels."""
+
+MERCHANT = Personality(
+    name="merchant",
+    industry={"cotton": 1.5, "manufacturer": 1.4, "brewery": 1.2, "coal": 0.9, "iron": 0.8, "pottery": 0.7},
+    sell=1.3,
+    link=1.1,
+    skip_levels={"manufacturer": 1},
+)
+"""Cotton and manufactured goods: builds goods near connected merchants, keeps beer at hand and
+sells several tiles in one action; links towards merchants that buy its goods."""
+
+POTTER = Personality(
+    name="potter",
+    industry={"pottery": 1.7, "brewery": 1.5, "coal": 1.0, "iron": 0.9, "cotton": 0.8, "manufacturer": 0.8},
+    sell=1.2,
+    develop=0.8,
+    loan_below=10,
+)
+"""Pottery and beer: expensive high-VP potteries backed by its own breweries; accepts loans to
+fund them and plans the lightbulb levels by building rather than developing."""
+
+NETWORKER = Personality(
+    name="networker",
+    industry={"coal": 1.1, "brewery": 1.2, "manufacturer": 1.1, "cotton": 1.0, "iron": 1.0, "pottery": 0.8},
+    link=1.6,
+)
+"""Links first: expands its network early, then scores rail links into busy towns."""
+
+
+def _factory(personality: Personality):
+    def make(seat: int = 0) -> GreedyBot:
+        return GreedyBot(personality, seat)
+
+    return make
+
+
+BOTS = {p.name: _factory(p) for p in (INDUSTRIALIST, MERCHANT, POTTER, NETWORKER)}
