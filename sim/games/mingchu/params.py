@@ -169,7 +169,6 @@ class RuleSwitches(_Model):
     workers_per_free_step: int = Field(default=1, ge=1)  # M26
     max_steps_per_turn: int = Field(default=8, ge=3)  # safety: path length of one turn (free roads)
     income_rewards: Literal["current_space", "all_reached"] = "current_space"  # M22
-    income_counts_action_sales: bool = False  # M22: only production income moves the track
     price_sources: Literal["sites", "built"] = "sites"  # M18: 产地 = printed sites or built ones
     foreign_uses_per_round: int = Field(default=1, ge=0)  # M19/M20: uses of one foreign industry
     war_tie_winner: Literal["建文", "燕王"] = "燕王"  # M54
@@ -180,6 +179,8 @@ class RuleSwitches(_Model):
     warehouse_in_both_capitals: bool = True  # M58 两京制
     end_tiebreak: Literal["coins", "shared"] = "coins"  # M65
     pay_favor_with_held_first: bool = True  # M21: pay with third players' held markers before own
+    event_markers_return_to: Literal["hand", "supply"] = "hand"  # M42: "玩家获得上面自己的恩义标记"
+    quick_actions_per_turn: int = Field(default=15, ge=1)  # safety cap on free quick actions per turn
 
 
 # --- cards ----------------------------------------------------------------------------------------

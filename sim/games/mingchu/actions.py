@@ -1,0 +1,223 @@
+"""Action records of 明初商途 (frozen, hashable, picklable). Places and roads are indices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- setup --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseColumn:
+    """Draft: take one column of 1 门客 + family cards (M09)."""
+
+    column: int
+
+
+@dataclass(frozen=True)
+class PlaceManager:
+    place: int
+
+
+@dataclass(frozen=True)
+class PlaceOfficialRoad:
+    road: int
+
+
+# --- production ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ProduceOwn:
+    place: int
+
+
+@dataclass(frozen=True)
+class ProduceForeign:
+    """Use another player's or an 官府 industry (M19/M20)."""
+
+    place: int
+
+
+@dataclass(frozen=True)
+class GoodTo:
+    """Where a freshly produced good goes: backpack, store, warehouse or discard."""
+
+    dest: str
+
+
+@dataclass(frozen=True)
+class SellProduced:
+    """Sell a freshly produced good at ``place`` along the roads (M18)."""
+
+    place: int
+
+
+# --- action phase -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SelectManager:
+    manager: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the active 掌柜 along ``road``; ``mode``: yidao, yidao_paid, horse, bonus, step, workers."""
+
+    road: int
+    mode: str
+
+
+@dataclass(frozen=True)
+class BuildIndustry:
+    place: int
+
+
+@dataclass(frozen=True)
+class BuildRoad:
+    road: int
+
+
+@dataclass(frozen=True)
+class HireWorker:
+    pass
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Lay the 掌柜 down without a main action."""
+
+
+@dataclass(frozen=True)
+class Sell:
+    good: str
+    place: int
+    from_warehouse: bool = False
+
+
+@dataclass(frozen=True)
+class Reserve:
+    slot: int
+
+
+@dataclass(frozen=True)
+class Deliver:
+    order: str  # order instance key
+    place: int
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    place: int
+
+
+@dataclass(frozen=True)
+class BuyStored:
+    place: int
+
+
+@dataclass(frozen=True)
+class TakeStored:
+    place: int
+
+
+@dataclass(frozen=True)
+class StoreGood:
+    good: str
+    place: int
+
+
+@dataclass(frozen=True)
+class Transport:
+    """Carry ``count`` of ``good`` between the backpack and the 京城 warehouse (M37)."""
+
+    good: str
+    count: int
+    to_warehouse: bool
+
+
+@dataclass(frozen=True)
+class UseRetainer:
+    card: str
+
+
+@dataclass(frozen=True)
+class TakeLoan:
+    pass
+
+
+@dataclass(frozen=True)
+class PlayGrace:
+    card: str
+    target: int
+
+
+@dataclass(frozen=True)
+class DiscardGrace:
+    """Discard a 皇恩卡 for 1 恩义 marker in hand (M29)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class DiscardFavor:
+    """Discard a held marker of ``owner`` for 1 伙计 (M29)."""
+
+    owner: int
+
+
+@dataclass(frozen=True)
+class PlayReward:
+    card: str
+    option: int
+
+
+@dataclass(frozen=True)
+class DiscardGood:
+    good: str
+
+
+# --- sub-decisions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PickRetainer:
+    """Take a face-up 门客 (``card``), or the top of the deck when ``card`` is empty."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class RefreshRetainers:
+    pass
+
+
+@dataclass(frozen=True)
+class PickCard:
+    """Choose a face-up 皇恩计分卡 or 天威卡."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class WarCommit:
+    """Commit one marker to ``side``, from a held marker or from coins (M45)."""
+
+    side: str
+    source: str  # "favor" or "coins"
+
+
+@dataclass(frozen=True)
+class RepayLoan:
+    pass
+
+
+@dataclass(frozen=True)
+class BuyBack:
+    holder: int
+
+
+@dataclass(frozen=True)
+class Done:
+    """Finish the current sub-decision (production, war commitments, repaying, buying back, a bonus)."""

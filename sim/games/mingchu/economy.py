@@ -1,0 +1,110 @@
+"""Small bookkeeping verbs shared by every phase: coins, loans, 恩义 markers, goods, card draws."""
+
+from __future__ import annotations
+
+from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.state import MingchuState
+
+
+def take_loan(state: MingchuState, seat: int) -> None:
+    """Put an 官府 marker on the loan card and take the loan amount (M40)."""
+    player = state.players[seat]
+    player.loans += 1
+    player.loans_taken += 1
+    player.coins += state.params.loans.amount
+
+
+def can_take_loan(state: MingchuState, seat: int) -> bool:
+    return state.players[seat].loans < state.params.loans.max_per_player
+
+
+def pay_coins(state: MingchuState, seat: int, amount: int) -> None:
+    """Pay ``amount``; a player who cannot pay takes loans at once (M71)."""
+    player = state.players[seat]
+    while player.coins < amount:
+        take_loan(state, seat)
+    player.coins -= amount
+
+
+def give_favor(state: MingchuState, payer: int, receiver: int) -> None:
+    """Hand one 恩义 marker to ``receiver``: their own markers go back first (M21)."""
+    giver = state.players[payer]
+    taker = state.players[receiver]
+    giver.favor_paid += 1
+    if giver.held[receiver] > 0:
+        giver.held[receiver] -= 1
+        taker.supply += 1
+        return
+    if state.params.rules.pay_favor_with_held_first:
+        third = max(
+            (q for q in range(state.n) if q not in (payer, receiver) and giver.held[q] > 0),
+            key=lambda q: giver.held[q],
+            default=None,
+        )
+        if third is not None:
+            giver.held[third] -= 1
+            taker.held[third] += 1
+            return
+    if giver.hand > 0:
+        giver.hand -= 1
+    elif giver.supply > 0:
+        giver.supply -= 1
+    else:
+        return
+    taker.held[payer] += 1
+
+
+def return_marker(state: MingchuState, holder: int, owner: int) -> None:
+    """``holder`` gives back one of ``owner``'s markers to the owner's supply."""
+    state.players[holder].held[owner] -= 1
+    state.players[owner].supply += 1
+
+
+def add_goods(state: MingchuState, seat: int, good: str, amount: int, *, to: str = "backpack") -> int:
+    """Add up to ``amount`` goods where there is room; returns how many fitted."""
+    player = state.players[seat]
+    if to == "warehouse":
+        fit = min(amount, state.warehouse_room(seat))
+        player.warehouse[good] += fit
+    else:
+        fit = min(amount, state.backpack_room(seat, good))
+        player.backpack[good] += fit
+    return fit
+
+
+def remove_good(counter, good: str, amount: int = 1) -> None:
+    counter[good] -= amount
+    if counter[good] <= 0:
+        del counter[good]
+
+
+def draw_grace(state: MingchuState, seat: int, amount: int = 1) -> None:
+    """Draw 皇恩卡, reshuffling the discards when the deck runs out."""
+    for _ in range(amount):
+        if not state.grace_deck and state.grace_discard:
+            state.grace_deck = list(state.grace_discard)
+            state.grace_discard = []
+            state.rng.shuffle(state.grace_deck)
+        if not state.grace_deck:
+            return
+        card = state.grace_deck.pop()
+        state.players[seat].grace_cards.append(card)
+        state.record(card, "皇恩", seat, "drawn")
+
+
+def draw_retainer(state: MingchuState) -> str | None:
+    """Top card of the 门客 deck, reshuffling the discards when needed (M49)."""
+    if not state.retainer_deck and state.retainer_discard:
+        state.retainer_deck = list(state.retainer_discard)
+        state.retainer_discard = []
+        state.rng.shuffle(state.retainer_deck)
+    return state.retainer_deck.pop() if state.retainer_deck else None
+
+
+def worker_step_cost(state: MingchuState, seat: int) -> int | None:
+    """Coins for the next 伙计人数轨 space, None at the end of the track."""
+    track = state.params.worker_track
+    nxt = state.players[seat].worker_pos + 1
+    if nxt >= len(track):
+        return None
+    return max(0, track[nxt].cost - modifier_total(state, seat, "discount", action="hire"))

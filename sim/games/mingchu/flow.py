@@ -1,0 +1,183 @@
+"""The game driver: runs automatic steps stage by stage until someone must decide.
+
+``state.stage`` names the current step of the round (M13); ``state.step`` counts seats or turns
+within it. Player choices are ``Decision`` records on ``state.pending`` (a stack: effects that
+need a choice push on top of the decision that caused them).
+"""
+
+from __future__ import annotations
+
+from sim.games.mingchu import periods, production, settlement, setup, turn
+from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.state import Decision, MingchuState
+
+
+def _seat(state: MingchuState) -> int:
+    return (state.start_player + state.step) % state.n
+
+
+def _draft(state: MingchuState) -> None:
+    if state.step < state.n:
+        state.pending.append(Decision("draft", setup.draft_seat(state)))
+    else:
+        setup.finish_draft(state)
+        _next(state, "place")
+
+
+def _place(state: MingchuState) -> None:
+    if state.step < 2 * state.n:
+        state.pending.append(Decision("place_manager", _seat(state)))
+    else:
+        _next(state, "road")
+
+
+def _road(state: MingchuState) -> None:
+    if state.step < state.n:
+        state.pending.append(Decision("setup_road", _seat(state)))
+    else:
+        _next(state, "round_start")
+
+
+def _round_start(state: MingchuState) -> None:
+    """Reset the round and apply the current event to the players it concerns (M01, M43)."""
+    for player in state.players:
+        player.acted = [False] * len(player.managers)
+        player.horse_used = [False] * len(player.managers)
+        player.tapped = set()
+        player.bonus_moves = 0
+    state.round_mods = [[] for _ in range(state.n)]
+    card = state.topo.events.get(state.current_event)
+    if card is not None:
+        for seat in reversed(settlement.affected_seats(state)):
+            apply_effects(state, seat, card.effects)
+    _next(state, "production" if state.round > 1 else "actions")
+
+
+def _production(state: MingchuState) -> None:
+    if state.step < state.n:
+        production.start_production(state, _seat(state))
+    else:
+        _next(state, "income")
+
+
+def _income(state: MingchuState) -> None:
+    if state.step < state.n:
+        seat = _seat(state)
+        state.step += 1
+        production.settle_income(state, seat)
+    else:
+        _next(state, "actions")
+
+
+def _actions(state: MingchuState) -> None:
+    if state.step < 2 * state.n:
+        turn.start_turn(state, _seat(state))
+    else:
+        _next(state, "settle_event")
+
+
+def _settle_event(state: MingchuState) -> None:
+    if state.period == "靖难":
+        state.war_progress += 1  # M44
+        _next(state, "settle_war")
+    else:
+        settlement.rotate_event(state)
+        _next(state, "settle_interest")
+
+
+def _settle_war(state: MingchuState) -> None:
+    if state.step < state.n:
+        state.pending.append(Decision("war", _seat(state)))
+    else:
+        settlement.reveal_war(state)
+        _next(state, "settle_interest")
+
+
+def _settle_interest(state: MingchuState) -> None:
+    settlement.pay_interest(state)
+    _next(state, "settle_repay")
+
+
+def _optional_per_seat(kind: str, legal, after: str):
+    """A stage asking each seat in turn, skipping seats with nothing but ``Done``."""
+
+    def stage(state: MingchuState) -> None:
+        if state.step >= state.n:
+            _next(state, after)
+            return
+        seat = _seat(state)
+        state.pending.append(Decision(kind, seat))
+        if len(legal(state, seat)) == 1:
+            state.pending.pop()
+            state.step += 1
+
+    return stage
+
+
+def _settle_rot(state: MingchuState) -> None:
+    settlement.rot_goods(state)
+    settlement.refresh_retainers(state)
+    _next(state, "settle_buyback")
+
+
+def _settle_end(state: MingchuState) -> None:
+    """M51: pass the start player counter-clockwise, then check period change and game end."""
+    state.start_player = (state.start_player - 1) % state.n
+    if state.period == "洪武":
+        reason = periods.hongwu_over(state)
+        if reason:
+            state.end_reason = reason
+            periods.enter_war(state)
+    elif state.period == "靖难":
+        how = periods.war_over(state)
+        if how:
+            outcome = periods.resolve_war(state)
+            state.end_reason = f"{state.end_reason}·{outcome}" + ("(速胜)" if how == "速胜" else "")
+            _next(state, "later_setup")
+            return
+    else:
+        reason = periods.game_over(state)
+        if reason:
+            periods.finish_game(state, reason)
+            return
+    _new_round(state)
+
+
+def _later_setup(state: MingchuState) -> None:
+    periods.enter_later(state)
+    _new_round(state)
+
+
+def _new_round(state: MingchuState) -> None:
+    state.round += 1
+    _next(state, "round_start")
+
+
+def _next(state: MingchuState, stage: str) -> None:
+    state.stage = stage
+    state.step = 0
+
+
+STAGES = {
+    "draft": _draft,
+    "place": _place,
+    "road": _road,
+    "round_start": _round_start,
+    "production": _production,
+    "income": _income,
+    "actions": _actions,
+    "settle_event": _settle_event,
+    "settle_war": _settle_war,
+    "settle_interest": _settle_interest,
+    "settle_repay": _optional_per_seat("repay", settlement.legal_repay, "settle_rot"),
+    "settle_rot": _settle_rot,
+    "settle_buyback": _optional_per_seat("buyback", settlement.legal_buyback, "settle_end"),
+    "settle_end": _settle_end,
+    "later_setup": _later_setup,
+}
+
+
+def advance(state: MingchuState) -> None:
+    """Run automatic steps until a decision is pending or the game is over."""
+    while not state.terminal and not state.pending:
+        STAGES[state.stage](state)

@@ -1,0 +1,152 @@
+"""Orders (M34, M40, M74): reserving, paying goods (黄金 wild), delivering, refilling."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import remove_good
+from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.modifiers import forbidden
+from sim.games.mingchu.setup import deal_public_order
+from sim.games.mingchu.state import SIDES, MingchuState
+
+SPECIAL = {"建文特别": "建文", "燕王特别": "燕王"}
+
+
+def order_info(state: MingchuState, key: str):
+    return state.topo.orders[state.order_card[key]]
+
+
+def normal_deck(state: MingchuState) -> tuple[str, str]:
+    """The order deck and reward tier that refill public orders in the current period."""
+    if state.period == "后期":
+        return ("建文" if state.war_winner == "建文" else "永乐"), "上赏"
+    return "洪武", "下赏"
+
+
+def refill_public(state: MingchuState) -> None:
+    """Turn up normal orders until there are ``public_orders`` of them (specials are not refilled)."""
+    deck, tier = normal_deck(state)
+    while (
+        sum(1 for o in state.public_orders if not _special(state, o.order)) < state.params.setup.public_orders
+    ):
+        if not deal_public_order(state, deck, tier):
+            return
+
+
+def _special(state: MingchuState, key: str) -> bool:
+    return order_info(state, key).deck in SPECIAL
+
+
+def payment(state: MingchuState, seat: int, key: str, place: int) -> tuple[Counter, Counter] | None:
+    """Goods taken from (backpack, warehouse) to fill an order, or None if it cannot be filled."""
+    player = state.players[seat]
+    goods = state.topo.goods
+    use_warehouse = place in state.capitals_with_warehouse()
+    backpack = Counter(player.backpack)
+    warehouse = Counter(player.warehouse) if use_warehouse else Counter()
+    from_bp, from_wh = Counter(), Counter()
+    missing = []
+    for good, need in order_info(state, key).goods.items():
+        for _ in range(need):
+            if backpack[good] > 0:
+                backpack[good] -= 1
+                from_bp[good] += 1
+            elif warehouse[good] > 0:
+                warehouse[good] -= 1
+                from_wh[good] += 1
+            else:
+                missing.append(good)
+    wilds = [g for g in goods if goods[g].wild]
+    for good in missing:
+        if goods[good].not_substitutable or goods[good].wild:
+            return None
+        source = next(
+            (
+                (store, taken, w)
+                for w in wilds
+                for store, taken in ((backpack, from_bp), (warehouse, from_wh))
+                if store[w] > 0
+            ),
+            None,
+        )
+        if source is None:
+            return None
+        store, taken, wild = source
+        store[wild] -= 1
+        taken[wild] += 1
+    return from_bp, from_wh
+
+
+def legal_reserves(state: MingchuState, seat: int) -> list:
+    """M34: at most one personal order, never a 靖难 special order."""
+    if state.players[seat].personal_order is not None or forbidden(state, seat, "reserve"):
+        return []
+    return [A.Reserve(i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+
+
+def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
+    player = state.players[seat]
+    keys = [o.order for o in state.public_orders]
+    if player.personal_order is not None:
+        keys.append(player.personal_order)
+    legal = []
+    for key in keys:
+        place = state.topo.place_index[order_info(state, key).place]
+        if place in places and payment(state, seat, key, place) is not None:
+            legal.append(A.Deliver(key, place))
+    return legal
+
+
+def _take_reward(state: MingchuState, seat: int, reward: str | None) -> None:
+    if reward is not None:
+        state.players[seat].reward_cards.append(reward)
+        state.record(reward, "奖励", seat, "taken")
+
+
+def apply_reserve(state: MingchuState, seat: int, action: A.Reserve) -> None:
+    public = state.public_orders.pop(action.slot)
+    state.players[seat].personal_order = public.order
+    state.record(state.order_card[public.order], "订单", seat, "taken")
+    _take_reward(state, seat, public.reward)
+    refill_public(state)
+
+
+def apply_deliver(state: MingchuState, seat: int, action: A.Deliver) -> None:
+    """Pay the goods, score the order, take its reward card; a public order is refilled."""
+    player = state.players[seat]
+    from_bp, from_wh = payment(state, seat, action.order, action.place)
+    for good, k in from_bp.items():
+        remove_good(player.backpack, good, k)
+    for good, k in from_wh.items():
+        remove_good(player.warehouse, good, k)
+    info = order_info(state, action.order)
+    player.completed.append(action.order)
+    player.orders_by_period[state.period] += 1
+    state.record(info.id, "订单", seat, "scored")
+    if info.deck in SPECIAL:
+        player.war_orders[SIDES.index(SPECIAL[info.deck])] += 1
+    if player.personal_order == action.order:
+        player.personal_order = None
+    else:
+        index = next(i for i, o in enumerate(state.public_orders) if o.order == action.order)
+        public = state.public_orders.pop(index)
+        _take_reward(state, seat, public.reward)
+        refill_public(state)
+    apply_effects(state, seat, info.rewards)
+
+
+def orders_exhausted(state: MingchuState) -> bool:
+    """M52/M59: a player has no personal order and there is no public order left."""
+    if any(not _special(state, o.order) for o in state.public_orders):
+        return False
+    return any(p.personal_order is None for p in state.players)
+
+
+def specials_done(state: MingchuState) -> str | None:
+    """The side whose special orders are all completed, if any (M53)."""
+    for deck, side in SPECIAL.items():
+        if not any(order_info(state, o.order).deck == deck for o in state.public_orders):
+            return side
+    return None

@@ -1,0 +1,131 @@
+"""Road graph queries: transport routes with their costs (M17) and sale prices (M18)."""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass
+
+from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.state import OFFICIAL, MingchuState
+
+FAR = 99
+
+
+@dataclass(frozen=True)
+class Route:
+    """What carrying goods from one place to another costs one player."""
+
+    workers: int = 0  # 伙计 for roads without a 驿道 (they become temporary roads)
+    coins: int = 0  # water fees
+    favor: tuple[int, ...] = ()  # owners of other players' 驿道 used, one marker each
+    new_temp: tuple[int, ...] = ()
+
+
+def road_usable(state: MingchuState, road: int) -> bool:
+    """Dashed roads need a 驿道 (M28); everything else is always passable."""
+    return state.topo.roads[road].kind != "dashed" or road in state.yidao
+
+
+def water_fee(state: MingchuState, seat: int, road: int) -> int:
+    fee = state.topo.roads[road].coins
+    if fee == 0:
+        return 0
+    return max(0, fee - modifier_total(state, seat, "discount", action="water"))
+
+
+def _edge(state: MingchuState, seat: int, road: int) -> tuple[int, int, int]:
+    """(workers, coins, favor) for carrying goods over ``road``."""
+    info = state.topo.roads[road]
+    if info.kind == "water":
+        return 0, water_fee(state, seat, road), 0
+    owner = state.yidao.get(road)
+    if owner is None:
+        return (0, 0, 0) if road in state.temp_roads else (1, 0, 0)
+    if owner in (seat, OFFICIAL):
+        return 0, 0, 0
+    return 0, 0, 1
+
+
+def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
+    """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place."""
+    topo = state.topo
+    best: dict[int, tuple[int, int]] = {source: (0, 0)}
+    back: dict[int, tuple[int, int]] = {}
+    heap = [(0, 0, source)]
+    while heap:
+        cost, length, place = heapq.heappop(heap)
+        if best.get(place, (FAR * 10, 0)) < (cost, length):
+            continue
+        for road, other in topo.adjacent[place]:
+            if not road_usable(state, road):
+                continue
+            workers, coins, favor = _edge(state, seat, road)
+            key = (cost + workers + coins + favor, length + 1)
+            if key < best.get(other, (FAR * 10, 0)):
+                best[other] = key
+                back[other] = (road, place)
+                heapq.heappush(heap, (key[0], key[1], other))
+    routes = {}
+    for target in best:
+        workers = coins = 0
+        favor: list[int] = []
+        temp: list[int] = []
+        node = target
+        while node != source:
+            road, prev = back[node]
+            w, c, f = _edge(state, seat, road)
+            workers += w
+            coins += c
+            if f:
+                favor.append(state.yidao[road])
+            if w:
+                temp.append(road)
+            node = prev
+        routes[target] = Route(workers, coins, tuple(favor), tuple(temp))
+    return routes
+
+
+def affordable(state: MingchuState, seat: int, route: Route) -> bool:
+    player = state.players[seat]
+    return route.workers <= player.workers and route.coins <= player.coins
+
+
+def _source_distances(state: MingchuState, good: str) -> list[int]:
+    topo = state.topo
+    if state.params.rules.price_sources == "built":
+        sources = [p for p, ind in state.industries.items() if topo.site[p] and topo.site[p].good == good]
+    else:
+        sources = [p for p, site in enumerate(topo.site) if site is not None and site.good == good]
+    dist = [FAR] * len(topo.places)
+    queue = deque(sources)
+    for p in sources:
+        dist[p] = 0
+    while queue:
+        place = queue.popleft()
+        for road, other in topo.adjacent[place]:
+            if dist[other] == FAR and road_usable(state, road):
+                dist[other] = dist[place] + 1
+                queue.append(other)
+    return dist
+
+
+def source_distance(state: MingchuState, good: str, place: int) -> int:
+    """Roads from ``place`` to the nearest place producing ``good`` (FAR if none)."""
+    if state.price_cache is None:
+        state.price_cache = {}
+    dist = state.price_cache.get(good)
+    if dist is None:
+        dist = _source_distances(state, good)
+        state.price_cache[good] = dist
+    return dist[place]
+
+
+def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_production: bool) -> int:
+    """Half the base value (rounded down, M70) + distance to the nearest source, capped at base."""
+    info = state.topo.goods[good]
+    price = info.base_value // 2 + source_distance(state, good, place)
+    price += modifier_total(state, seat, "sell_bonus", good=good)
+    if not (in_production and info.uncapped_in_production):
+        price = min(price, info.base_value)
+    return max(0, price)

@@ -1,0 +1,187 @@
+"""Production phase (M15-M22): 伙计 income, own and foreign industries, routes, income track."""
+
+from __future__ import annotations
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import remove_good
+from sim.games.mingchu.effects import apply_effects, pay_favor
+from sim.games.mingchu.modifiers import forbidden, modifier_total
+from sim.games.mingchu.paths import Route, affordable, routes_from, sale_price
+from sim.games.mingchu.state import OFFICIAL, Decision, MingchuState
+
+
+def start_production(state: MingchuState, seat: int) -> None:
+    """M15: gain the 伙计人数轨 tokens, then decide industry by industry."""
+    player = state.players[seat]
+    player.workers += state.params.worker_track[player.worker_pos].tokens
+    player.income_round = 0
+    state.temp_roads = set()
+    state.produced = set()
+    state.foreign_used = {}
+    state.pending.append(Decision("produce", seat))
+
+
+def pay_route(state: MingchuState, seat: int, route: Route) -> None:
+    """Pay a route's 伙计, water fees and 驿道 markers; its roads become temporary (M17)."""
+    player = state.players[seat]
+    player.workers -= route.workers
+    player.coins -= route.coins
+    pay_favor(state, seat, route.favor)
+    state.temp_roads.update(route.new_temp)
+
+
+def cheapest_route(state: MingchuState, seat: int, source: int, targets) -> Route | None:
+    """The cheapest affordable route from ``source`` to any of ``targets``."""
+    routes = routes_from(state, seat, source)
+    options = [routes[t] for t in targets if t in routes and affordable(state, seat, routes[t])]
+    if not options:
+        return None
+    return min(options, key=lambda r: (r.workers + r.coins + len(r.favor), len(r.new_temp)))
+
+
+def foreign_cost(state: MingchuState, seat: int, place: int) -> int:
+    """M19/M20: half the base value (rounded up, M70) to a player, the full value to 官府."""
+    good = state.topo.goods[state.topo.site[place].good]
+    owner = state.industries[place].owner
+    cost = good.base_value if owner == OFFICIAL else -(-good.base_value // 2)
+    return max(0, cost - modifier_total(state, seat, "discount", action="foreign_production"))
+
+
+def output(state: MingchuState, seat: int, place: int, *, own: bool) -> int:
+    """Goods one production gives: 1, +1 when upgraded, + produce_bonus on own industries."""
+    amount = 1 + (state.industries[place].upgraded_by is not None)
+    if own:
+        amount += modifier_total(state, seat, "produce_bonus", good=state.topo.site[place].good)
+    return max(0, amount)
+
+
+def legal_produce(state: MingchuState, seat: int) -> list:
+    player = state.players[seat]
+    legal: list = []
+    uses = state.params.rules.foreign_uses_per_round
+    for place in sorted(state.industries):
+        ind = state.industries[place]
+        if ind.owner == seat:
+            if place not in state.produced:
+                legal.append(A.ProduceOwn(place))
+            continue
+        if state.foreign_used.get(place, 0) >= uses:
+            continue
+        good = state.topo.site[place].good
+        cost = foreign_cost(state, seat, place)
+        if player.coins < cost or state.backpack_room(seat, good) == 0:
+            continue
+        route = cheapest_route(state, seat, place, player.managers)
+        if route is not None and route.coins + cost <= player.coins:
+            legal.append(A.ProduceForeign(place))
+    legal.append(A.Done())
+    return legal
+
+
+def apply_produce(state: MingchuState, seat: int, action) -> None:
+    if isinstance(action, A.Done):
+        state.pending.pop()
+        state.temp_roads = set()
+        state.step += 1
+        return
+    place = action.place
+    good = state.topo.site[place].good
+    if isinstance(action, A.ProduceOwn):
+        state.produced.add(place)
+        amount = output(state, seat, place, own=True)
+        if amount:
+            state.pending.append(Decision("good_dest", seat, {"good": good, "place": place, "left": amount}))
+        return
+    produce_foreign(state, seat, place, pay=True)
+
+
+def produce_foreign(state: MingchuState, seat: int, place: int, *, pay: bool) -> None:
+    """Use an industry that is not yours; the goods go straight to the backpack (M19/M20/M35)."""
+    player = state.players[seat]
+    good = state.topo.site[place].good
+    if pay:
+        player.coins -= foreign_cost(state, seat, place)
+        owner = state.industries[place].owner
+        if owner != OFFICIAL:
+            pay_favor(state, seat, [owner])
+        state.foreign_used[place] = state.foreign_used.get(place, 0) + 1
+    route = cheapest_route(state, seat, place, player.managers)
+    if route is None:
+        return
+    pay_route(state, seat, route)
+    fit = min(output(state, seat, place, own=False), state.backpack_room(seat, good))
+    player.backpack[good] += fit
+    if not player.backpack[good]:
+        del player.backpack[good]
+
+
+def legal_good_dest(state: MingchuState, seat: int) -> list:
+    data = state.decision().data
+    good, place = data["good"], data["place"]
+    player = state.players[seat]
+    legal: list = []
+    routes = routes_from(state, seat, place)
+    to_managers = [routes[m] for m in player.managers if m in routes and affordable(state, seat, routes[m])]
+    if to_managers and state.backpack_room(seat, good) > 0:
+        legal.append(A.GoodTo("backpack"))
+    if state.industries[place].stored is None:
+        legal.append(A.GoodTo("store"))
+    warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
+    if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
+        legal.append(A.GoodTo("warehouse"))
+    if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
+        legal.extend(A.SellProduced(q) for q in sorted(routes) if affordable(state, seat, routes[q]))
+    legal.append(A.GoodTo("discard"))
+    return legal
+
+
+def apply_good_dest(state: MingchuState, seat: int, action) -> None:
+    decision = state.decision()
+    good, place = decision.data["good"], decision.data["place"]
+    player = state.players[seat]
+    if isinstance(action, A.SellProduced):
+        route = routes_from(state, seat, place)[action.place]
+        pay_route(state, seat, route)
+        price = sale_price(state, seat, good, action.place, in_production=True)
+        player.coins += price
+        player.income_round += price
+    elif action.dest == "backpack":
+        pay_route(state, seat, cheapest_route(state, seat, place, player.managers))
+        player.backpack[good] += 1
+    elif action.dest == "warehouse":
+        pay_route(state, seat, cheapest_route(state, seat, place, state.capitals_with_warehouse()))
+        player.warehouse[good] += 1
+    elif action.dest == "store":
+        state.industries[place].stored = good
+    decision.data["left"] -= 1
+    if decision.data["left"] <= 0:
+        state.pending.pop()
+
+
+def settle_income(state: MingchuState, seat: int) -> None:
+    """M22: move to this round's income and gain the reached space's rewards."""
+    player = state.players[seat]
+    income = player.income_round + modifier_total(state, seat, "income_bonus")
+    player.income_round = max(0, income)
+    player.income_best = max(player.income_best, player.income_round)
+    reached = [s for s in state.params.income_track if s.at <= player.income_round]
+    if state.params.rules.income_rewards == "current_space":
+        reached = reached[-1:]
+    effects = []
+    for space in reached:
+        if space.once:
+            if space.id in player.income_taken:
+                continue
+            player.income_taken.add(space.id)
+        effects.extend(space.rewards)
+    apply_effects(state, seat, effects)
+
+
+def take_stored(state: MingchuState, seat: int, place: int) -> None:
+    good = state.industries[place].stored
+    state.industries[place].stored = None
+    state.players[seat].backpack[good] += 1
+
+
+def discard_good(state: MingchuState, seat: int, good: str) -> None:
+    remove_good(state.players[seat].backpack, good)

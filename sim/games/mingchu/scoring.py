@@ -1,0 +1,113 @@
+"""End scoring (M60-M65) and the breakdown columns."""
+
+from __future__ import annotations
+
+from sim.games.mingchu.effects import measure, score_rule
+from sim.games.mingchu.orders import order_info
+from sim.games.mingchu.state import MingchuState
+
+VP_TERMS = (
+    "vp_coins",
+    "vp_industries",
+    "vp_orders",
+    "vp_card_bonus",
+    "vp_score_cards",
+    "vp_tianwei",
+    "vp_banked",
+    "vp_loans",
+    "vp_failed_orders",
+    "vp_favor_given",
+)
+
+BREAKDOWN_COLUMNS = (
+    *VP_TERMS,
+    "orders_hongwu",
+    "orders_jingnan",
+    "orders_later",
+    "war_side",
+    "war_commitment",
+    "loans",
+    "loans_taken",
+    "favor_given",
+    "favor_held",
+    "favor_paid",
+    "coins",
+    "industries",
+    "roads",
+    "worker_track",
+    "best_income",
+    "retainers",
+)
+
+
+def vp_terms(state: MingchuState, seat: int) -> dict[str, int]:
+    """Every end-scoring term for one player (M60-M64)."""
+    player = state.players[seat]
+    rates = state.params.scoring
+    upgraded_foreign = sum(
+        1 for ind in state.industries.values() if ind.upgraded_by == seat and ind.owner != seat
+    )
+    industries = measure(state, seat, "industries") + upgraded_foreign
+    return {
+        "vp_coins": player.coins // rates.coins_per_vp,
+        "vp_industries": industries * rates.industry_vp,
+        "vp_orders": sum(order_info(state, key).points for key in player.completed),
+        "vp_card_bonus": player.vp_bonus,
+        "vp_score_cards": sum(
+            score_rule(state, seat, rule)
+            for card in player.score_cards
+            for rule in state.topo.score_cards[card].scoring
+        ),
+        "vp_tianwei": sum(
+            score_rule(state, seat, rule)
+            for card in player.tianwei
+            for rule in state.topo.tianwei[card].scoring
+        ),
+        "vp_banked": player.banked_coins // rates.banked_coins_per_vp,
+        "vp_loans": player.loans * rates.loan_vp,
+        "vp_failed_orders": (player.failed_orders + (player.personal_order is not None))
+        * rates.failed_order_vp,
+        "vp_favor_given": measure(state, seat, "favor_given") * rates.favor_given_vp,
+    }
+
+
+def scores(state: MingchuState) -> list[float]:
+    return [float(sum(vp_terms(state, seat).values())) for seat in range(state.n)]
+
+
+def ranking(state: MingchuState) -> list[int]:
+    """1 = best; ties broken by coins (``end_tiebreak: coins``), still tied = shared (M65)."""
+    totals = scores(state)
+    use_coins = state.params.rules.end_tiebreak == "coins"
+
+    def key(seat: int):
+        return (totals[seat], state.players[seat].coins if use_coins else 0)
+
+    return [1 + sum(1 for other in range(state.n) if key(other) > key(seat)) for seat in range(state.n)]
+
+
+def breakdown(state: MingchuState) -> list[dict[str, float]]:
+    rows = []
+    for seat, player in enumerate(state.players):
+        row = {name: float(value) for name, value in vp_terms(state, seat).items()}
+        jianwen, yan = player.war
+        row.update(
+            orders_hongwu=float(player.orders_by_period["洪武"]),
+            orders_jingnan=float(player.orders_by_period["靖难"]),
+            orders_later=float(player.orders_by_period["后期"]),
+            war_side=float((jianwen > yan) - (yan > jianwen)),
+            war_commitment=float(jianwen + yan),
+            loans=float(player.loans),
+            loans_taken=float(player.loans_taken),
+            favor_given=float(measure(state, seat, "favor_given")),
+            favor_held=float(measure(state, seat, "favor_held")),
+            favor_paid=float(player.favor_paid),
+            coins=float(player.coins),
+            industries=float(measure(state, seat, "industries")),
+            roads=float(measure(state, seat, "roads")),
+            worker_track=float(player.worker_pos),
+            best_income=float(player.income_best),
+            retainers=float(len(player.retainers)),
+        )
+        rows.append(row)
+    return rows

@@ -1,0 +1,177 @@
+"""Setup (M01-M12): decks, 官府 industries, rows, draft, 掌柜 placement, 官府驿道."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import add_goods
+from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.params import MingchuParams
+from sim.games.mingchu.state import OFFICIAL, Industry, MingchuState, Player, PublicOrder, Topology
+
+
+def expand(cards) -> list[str]:
+    """Card ids, one entry per copy."""
+    return [card.id for card in cards for _ in range(card.count)]
+
+
+def shuffled(state: MingchuState, ids: list[str]) -> list[str]:
+    ids = list(ids)
+    state.rng.shuffle(ids)
+    return ids
+
+
+def build_event_deck(state: MingchuState, period: str, final: str, extra: int) -> None:
+    """``final`` at the bottom with (players + extra) random normal events of ``period`` on top."""
+    normal = [c for c in state.params.cards.事件 if c.period == period and c.role == "normal"]
+    pool = shuffled(state, expand(normal))
+    state.event_deck = [final, *pool[: max(0, state.n + extra)]]
+
+
+def reveal_next_event(state: MingchuState) -> None:
+    state.next_event = state.event_deck.pop() if state.event_deck else None
+    if state.next_event is not None:
+        state.record(state.next_event, "事件", -1, "drawn")
+
+
+def deal_public_order(state: MingchuState, deck: str, tier: str) -> bool:
+    """Turn up one order of ``deck`` with a reward card of ``tier``; False when the deck is empty."""
+    orders = state.order_decks.get(deck)
+    if not orders:
+        return False
+    key = orders.pop()
+    rewards = state.reward_decks[tier]
+    reward = rewards.pop() if rewards else None
+    state.public_orders.append(PublicOrder(key, reward))
+    state.record(state.order_card[key], "订单", -1, "drawn")
+    return True
+
+
+def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generator) -> MingchuState:
+    """Everything up to the draft; the driver then asks for the draft, placements and roads."""
+    topo = Topology(params)
+    start = params.start
+    players = [
+        Player(coins=start.coins, workers=start.workers, supply=start.favor_markers, held=[0] * n_players)
+        for _ in range(n_players)
+    ]
+    state = MingchuState(topo=topo, n=n_players, rng=rng, players=players)
+    state.capital = topo.capitals[0]
+    state.round_mods = [[] for _ in range(n_players)]
+    state.war_secret = [[0, 0] for _ in range(n_players)]
+    setup = params.setup
+    # M01/M02: opening event now, final at the bottom of the 洪武 deck
+    state.current_event = setup.opening_event
+    build_event_deck(state, "洪武", setup.hongwu_final_event, -setup.hongwu_events_minus_players)
+    reveal_next_event(state)
+    # M03: 官府 industries
+    for card_id in shuffled(state, expand(params.cards.官府产业))[: setup.official_setup_cards]:
+        card = topo.officials[card_id]
+        for place in card.places:
+            index = topo.place_index[place]
+            if topo.site[index] is not None and index not in state.industries:
+                upgraded = OFFICIAL if place in card.upgraded else None
+                state.industries[index] = Industry(OFFICIAL, upgraded_by=upgraded)
+    # M04-M07: rows and decks
+    state.score_row = shuffled(state, expand(params.cards.皇恩计分))[: n_players + setup.score_cards_extra]
+    state.tianwei_row = shuffled(state, expand(params.cards.天威))[:n_players]
+    state.retainer_deck = shuffled(state, expand(params.cards.门客))
+    state.retainer_row = [state.retainer_deck.pop() for _ in range(setup.visible_retainers)]
+    state.grace_deck = shuffled(state, expand(params.cards.皇恩))
+    state.reward_decks = {
+        tier: shuffled(state, expand(getattr(params.cards, tier))) for tier in ("下赏", "上赏")
+    }
+    for card in params.cards.订单:
+        for copy_no in range(card.count):
+            key = card.id if card.count == 1 else f"{card.id}#{copy_no + 1}"
+            state.order_card[key] = card.id
+    for deck in ("洪武", "建文特别", "燕王特别", "建文", "永乐"):
+        keys = [k for k, cid in state.order_card.items() if topo.orders[cid].deck == deck]
+        state.order_decks[deck] = shuffled(state, keys)
+    for _ in range(setup.public_orders):
+        deal_public_order(state, "洪武", "下赏")
+    _deal_draft(state)
+    state.stage = "draft"
+    return state
+
+
+def _deal_draft(state: MingchuState) -> None:
+    """M09: (players + 1) columns of 1 门客 + family cards whose place has no 官府 industry."""
+    topo = state.topo
+    per_column = state.params.setup.draft_family_per_column
+    families = shuffled(state, expand(state.params.cards.家族))
+    used_places: set[str] = set()
+    usable = []
+    for fid in families:
+        place = topo.families[fid].place
+        if topo.place_index[place] in state.industries or place in used_places:
+            continue
+        usable.append(fid)
+        used_places.add(place)
+    columns = []
+    for _ in range(state.n + 1):
+        retainer = state.retainer_deck.pop() if state.retainer_deck else ""
+        fams = tuple(usable.pop() for _ in range(per_column) if usable)
+        columns.append((retainer, fams))
+    state.draft_columns = columns
+
+
+def draft_seat(state: MingchuState) -> int:
+    """From the last player backwards (M09)."""
+    return (state.start_player - 1 - state.step) % state.n
+
+
+def legal_draft(state: MingchuState) -> list:
+    return [A.ChooseColumn(i) for i, column in enumerate(state.draft_columns) if column is not None]
+
+
+def apply_draft(state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
+    """Take a column: the 门客, an industry on each family place with a site (M10), resources."""
+    retainer, families = state.draft_columns[action.column]
+    state.draft_columns[action.column] = None
+    player = state.players[seat]
+    if retainer:
+        player.retainers.append(retainer)
+        state.record(retainer, "门客", seat, "taken")
+    for fid in families:
+        card = state.topo.families[fid]
+        state.record(fid, "家族", seat, "taken")
+        place = state.topo.place_index[card.place]
+        if state.topo.site[place] is not None and place not in state.industries:
+            state.industries[place] = Industry(seat)
+            player.supply -= 1
+        player.coins += card.coins
+        player.workers += card.workers
+        for good, amount in card.goods.items():
+            add_goods(state, seat, good, amount)
+        apply_effects(state, seat, card.effects)
+
+
+def finish_draft(state: MingchuState) -> None:
+    for retainer, _ in (c for c in state.draft_columns if c is not None):
+        if retainer:
+            state.retainer_discard.append(retainer)
+    state.draft_columns = []
+
+
+def legal_place_manager(state: MingchuState) -> list:
+    """M11: any place with an industry, shared places allowed."""
+    return [A.PlaceManager(p) for p in sorted(state.industries)]
+
+
+def apply_place_manager(state: MingchuState, seat: int, action: A.PlaceManager) -> None:
+    state.players[seat].managers.append(action.place)
+
+
+def legal_setup_road(state: MingchuState) -> list:
+    """M12: an 官府驿道 on a free road whose 驿道 cost is at most ``setup_road_max_cost``."""
+    limit = state.params.setup.setup_road_max_cost
+    free = [r for r, road in enumerate(state.topo.roads) if road.kind != "water" and r not in state.yidao]
+    cheap = [r for r in free if state.topo.roads[r].yidao_cost <= limit]
+    return [A.PlaceOfficialRoad(r) for r in (cheap or free)]
+
+
+def apply_setup_road(state: MingchuState, seat: int, action: A.PlaceOfficialRoad) -> None:
+    state.yidao[action.road] = OFFICIAL
+    state.price_cache = None

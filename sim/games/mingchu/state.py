@@ -1,0 +1,259 @@
+"""The data of one 明初商途 game: static topology, players, board, decks and pending decisions."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.games.mingchu.params import MingchuParams
+
+OFFICIAL = -1
+"""Owner id of 官府 industries and 驿道."""
+
+SIDES = ("建文", "燕王")
+
+
+class Topology:
+    """Immutable lookups derived from the params once per game (shared by clones)."""
+
+    def __init__(self, params: MingchuParams) -> None:
+        self.params = params
+        self.places = [p.id for p in params.map.places]
+        self.place_index = {name: i for i, name in enumerate(self.places)}
+        self.site = [p.industry for p in params.map.places]
+        self.roads = list(params.map.roads)
+        self.road_ends = [(self.place_index[r.a], self.place_index[r.b]) for r in self.roads]
+        self.adjacent: list[list[tuple[int, int]]] = [[] for _ in self.places]
+        for r, (a, b) in enumerate(self.road_ends):
+            self.adjacent[a].append((r, b))
+            self.adjacent[b].append((r, a))
+        self.goods = {g.id: g for g in params.goods}
+        self.capitals = (self.place_index[params.map.capital], self.place_index[params.map.second_capital])
+        decks = params.cards
+        self.events = {c.id: c for c in decks.事件}
+        self.orders = {c.id: c for c in decks.订单}
+        self.rewards = {c.id: c for c in (*decks.下赏, *decks.上赏)}
+        self.retainers = {c.id: c for c in decks.门客}
+        self.grace = {c.id: c for c in decks.皇恩}
+        self.families = {c.id: c for c in decks.家族}
+        self.officials = {c.id: c for c in decks.官府产业}
+        self.score_cards = {c.id: c for c in decks.皇恩计分}
+        self.tianwei = {c.id: c for c in decks.天威}
+
+    def other_end(self, road: int, place: int) -> int:
+        a, b = self.road_ends[road]
+        return b if place == a else a
+
+
+@dataclass
+class Industry:
+    owner: int  # seat or OFFICIAL
+    upgraded_by: int | None = None  # seat, OFFICIAL, or None
+    stored: str | None = None  # a good stored under the marker (M16), max 1
+
+
+@dataclass
+class Player:
+    coins: int = 0
+    workers: int = 0  # 伙计 tokens
+    worker_pos: int = 0  # 伙计人数轨 space
+    income_best: int = 0  # best 本轮收入总和轨 value (the 皇恩轨)
+    income_round: int = 0
+    income_taken: set[str] = field(default_factory=set)  # `once` spaces already gained
+    supply: int = 40  # own 恩义 markers in supply
+    hand: int = 0  # own markers in hand
+    held: list[int] = field(default_factory=list)  # held[q]: q's markers this player holds
+    backpack: Counter = field(default_factory=Counter)
+    warehouse: Counter = field(default_factory=Counter)
+    managers: list[int] = field(default_factory=list)  # place per 掌柜
+    acted: list[bool] = field(default_factory=lambda: [False, False])
+    horse_used: list[bool] = field(default_factory=lambda: [False, False])
+    personal_order: str | None = None  # order instance key
+    completed: list[str] = field(default_factory=list)  # order instance keys
+    orders_by_period: Counter = field(default_factory=Counter)
+    failed_orders: int = 0
+    reward_cards: list[str] = field(default_factory=list)
+    grace_cards: list[str] = field(default_factory=list)
+    retainers: list[str] = field(default_factory=list)
+    tapped: set[str] = field(default_factory=set)
+    score_cards: list[str] = field(default_factory=list)
+    tianwei: list[str] = field(default_factory=list)
+    loans: int = 0
+    loans_taken: int = 0
+    banked_coins: int = 0
+    vp_bonus: int = 0
+    permits: int = 0
+    bonus_moves: int = 0
+    war: list[int] = field(default_factory=lambda: [0, 0])  # markers on 建文, 燕王
+    war_orders: list[int] = field(default_factory=lambda: [0, 0])  # special orders completed per side
+    favor_paid: int = 0  # statistic: markers handed to others
+
+    def clone(self) -> Player:
+        new = copy.copy(self)
+        new.income_taken = set(self.income_taken)
+        new.held = list(self.held)
+        new.backpack = Counter(self.backpack)
+        new.warehouse = Counter(self.warehouse)
+        new.managers = list(self.managers)
+        new.acted = list(self.acted)
+        new.horse_used = list(self.horse_used)
+        new.completed = list(self.completed)
+        new.orders_by_period = Counter(self.orders_by_period)
+        new.reward_cards = list(self.reward_cards)
+        new.grace_cards = list(self.grace_cards)
+        new.retainers = list(self.retainers)
+        new.tapped = set(self.tapped)
+        new.score_cards = list(self.score_cards)
+        new.tianwei = list(self.tianwei)
+        new.war = list(self.war)
+        new.war_orders = list(self.war_orders)
+        return new
+
+    def goods_total(self) -> int:
+        return sum(self.backpack.values())
+
+
+@dataclass
+class Decision:
+    """A pending choice: who decides what. ``data`` holds the kind's small context."""
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Decision:
+        return Decision(self.kind, self.seat, copy.deepcopy(self.data))
+
+
+@dataclass
+class PublicOrder:
+    order: str  # order instance key
+    reward: str | None  # reward card id paired with it
+
+
+@dataclass
+class MingchuState:
+    topo: Topology
+    n: int
+    rng: np.random.Generator
+    players: list[Player]
+    industries: dict[int, Industry] = field(default_factory=dict)
+    yidao: dict[int, int] = field(default_factory=dict)  # road -> owner
+    temp_roads: set[int] = field(default_factory=set)  # this transport's / production step's roads
+    period: str = "洪武"
+    war_winner: str | None = None
+    war_progress: int = 0
+    capital: int = 0
+    round: int = 1
+    start_player: int = 0
+    stage: str = "setup"
+    step: int = 0  # index within the stage (seat counter, turn counter)
+    pending: list[Decision] = field(default_factory=list)
+    # decks: lists of card ids / order instance keys, top = last
+    event_deck: list[str] = field(default_factory=list)
+    current_event: str | None = None
+    next_event: str | None = None
+    event_markers: list[int] = field(default_factory=list)  # seats with a marker on the current event
+    order_decks: dict[str, list[str]] = field(default_factory=dict)
+    order_card: dict[str, str] = field(default_factory=dict)  # order instance key -> card id
+    public_orders: list[PublicOrder] = field(default_factory=list)
+    reward_decks: dict[str, list[str]] = field(default_factory=dict)
+    retainer_deck: list[str] = field(default_factory=list)
+    retainer_discard: list[str] = field(default_factory=list)
+    retainer_row: list[str] = field(default_factory=list)
+    grace_deck: list[str] = field(default_factory=list)
+    grace_discard: list[str] = field(default_factory=list)
+    score_row: list[str] = field(default_factory=list)
+    tianwei_row: list[str] = field(default_factory=list)
+    draft_columns: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    round_mods: list[list[Any]] = field(default_factory=list)  # per seat: modifiers active this round
+    foreign_used: dict[int, int] = field(default_factory=dict)  # place -> uses by the producing seat
+    produced: set[int] = field(default_factory=set)  # own industries produced this step
+    war_secret: list[list[int]] = field(default_factory=list)  # this settlement's hidden commitments
+    end_reason: str = ""
+    terminal: bool = False
+    final_round: bool = False
+    log: list[dict[str, Any]] = field(default_factory=list)
+    price_cache: dict | None = None
+
+    @property
+    def params(self) -> MingchuParams:
+        return self.topo.params
+
+    def clone(self) -> MingchuState:
+        new = copy.copy(self)
+        new.rng = copy.deepcopy(self.rng)
+        new.players = [p.clone() for p in self.players]
+        new.industries = {k: copy.copy(v) for k, v in self.industries.items()}
+        new.yidao = dict(self.yidao)
+        new.temp_roads = set(self.temp_roads)
+        new.pending = [d.clone() for d in self.pending]
+        new.event_deck = list(self.event_deck)
+        new.event_markers = list(self.event_markers)
+        new.order_decks = {k: list(v) for k, v in self.order_decks.items()}
+        new.order_card = self.order_card  # never mutated after setup
+        new.public_orders = [copy.copy(o) for o in self.public_orders]
+        new.reward_decks = {k: list(v) for k, v in self.reward_decks.items()}
+        new.retainer_deck = list(self.retainer_deck)
+        new.retainer_discard = list(self.retainer_discard)
+        new.retainer_row = list(self.retainer_row)
+        new.grace_deck = list(self.grace_deck)
+        new.grace_discard = list(self.grace_discard)
+        new.score_row = list(self.score_row)
+        new.tianwei_row = list(self.tianwei_row)
+        new.draft_columns = list(self.draft_columns)
+        new.round_mods = [list(m) for m in self.round_mods]
+        new.foreign_used = dict(self.foreign_used)
+        new.produced = set(self.produced)
+        new.war_secret = [list(w) for w in self.war_secret]
+        new.log = list(self.log)
+        return new
+
+    # --- cheap queries ------------------------------------------------------------------------
+
+    def decision(self) -> Decision:
+        return self.pending[-1]
+
+    def place_name(self, place: int) -> str:
+        return self.topo.places[place]
+
+    def capitals_with_warehouse(self) -> tuple[int, ...]:
+        """Places where the 京城 warehouse can be reached (两京制 keeps 应天府's, M58)."""
+        first = self.topo.capitals[0]
+        if self.capital != first and self.params.rules.warehouse_in_both_capitals:
+            return (self.capital, first)
+        return (self.capital,)
+
+    def backpack_room(self, seat: int, good: str) -> int:
+        """Free backpack slots for ``good`` (goods with ``horse_slot`` may also use the 马匹格)."""
+        player = self.players[seat]
+        rules = self.params.rules
+        goods = self.topo.goods
+        horses = sum(k for g, k in player.backpack.items() if goods[g].horse_slot)
+        used = player.goods_total() - horses + max(0, horses - rules.horse_slots)
+        room = rules.backpack_slots - used
+        if goods[good].horse_slot:
+            room += max(0, rules.horse_slots - horses)
+        return max(0, room)
+
+    def warehouse_room(self, seat: int) -> int:
+        return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())
+
+    def industries_of(self, seat: int) -> list[int]:
+        return [p for p, ind in self.industries.items() if ind.owner == seat]
+
+    def record(self, card_id: str, deck: str, seat: int, kind: str) -> None:
+        self.log.append(
+            {
+                "card_id": card_id,
+                "deck": deck,
+                "seat": seat,
+                "round": self.round,
+                "period": self.period,
+                "kind": kind,
+            }
+        )

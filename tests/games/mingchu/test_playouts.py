@@ -1,0 +1,91 @@
+"""Random playout conformance for 4 and 5 players, on the fixture and the bundled configs."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sim.config import load_config
+from sim.core.play import play_game, setup_rng
+from sim.games.mingchu import SPEC
+
+from .helpers import FIXTURE
+
+CONFIGS = [FIXTURE, *sorted((Path(__file__).resolve().parents[3] / "configs/mingchu").glob("*.yaml"))]
+
+
+def _playout(params, n: int, seed: int):
+    rules = SPEC.rules
+    state = rules.initial_state(params, n, setup_rng(seed))
+    rng = np.random.default_rng(seed)
+    actions = 0
+    snapshot = None
+    while not rules.is_terminal(state):
+        assert actions < SPEC.max_actions(n)
+        legal = list(rules.legal_actions(state))
+        assert legal, f"no legal action in stage {state.stage}"
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        seat = rules.current_player(state)
+        assert 0 <= seat < n
+        action = legal[int(rng.integers(len(legal)))]
+        assert isinstance(rules.describe_action(state, action), str)
+        if actions == 300:
+            snapshot = (state.clone(), rules.legal_actions(state))
+        rules.apply(state, action)
+        actions += 1
+        for player in state.players:
+            assert player.coins >= 0 and player.workers >= 0 and player.supply >= 0
+            assert state.backpack_room(state.players.index(player), "粮食") >= 0
+    return state, snapshot
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("n", [4, 5])
+def test_random_playout_until_the_end(config, n):
+    params = load_config(config).params
+    for seed in range(3):
+        state, snapshot = _playout(params, n, seed)
+        rules = SPEC.rules
+        assert state.period == "后期"
+        assert len(rules.scores(state)) == n
+        assert sorted(rules.ranking(state))[0] == 1
+        breakdown = rules.score_breakdown(state)
+        assert set(breakdown[0]) == set(SPEC.breakdown_columns)
+        vp = [sum(v for k, v in row.items() if k.startswith("vp_")) for row in breakdown]
+        assert vp == rules.scores(state)
+        assert rules.end_reason(state).count("·") == 2
+        # the snapshot is independent of the finished game and survives a pickle round trip
+        clone, legal = snapshot
+        assert not clone.terminal
+        copy = pickle.loads(pickle.dumps(clone))
+        assert rules.legal_actions(copy) == legal == rules.legal_actions(clone)
+
+
+def test_same_seed_same_game():
+    params = load_config(FIXTURE).params
+    first = play_game(SPEC, params, 4, 7, ["random"] * 4, catch_errors=False)
+    second = play_game(SPEC, params, 4, 7, ["random"] * 4, catch_errors=False)
+    assert first.scores == second.scores and first.actions == second.actions
+    assert first.events == second.events
+
+
+def test_clone_replays_identically():
+    params = load_config(FIXTURE).params
+    rules = SPEC.rules
+    state = rules.initial_state(params, 5, setup_rng(3))
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        legal = rules.legal_actions(state)
+        rules.apply(state, legal[int(rng.integers(len(legal)))])
+    twin = state.clone()
+    choices = []
+    while not rules.is_terminal(state):
+        legal = rules.legal_actions(state)
+        choices.append(int(rng.integers(len(legal))))
+        rules.apply(state, legal[choices[-1]])
+    for choice in choices:
+        rules.apply(twin, rules.legal_actions(twin)[choice])
+    assert rules.scores(twin) == rules.scores(state)
