@@ -23,6 +23,8 @@ MAX_SEAT_CHARTS = 8
 class Figure:
     uri: str
     alt: str
+    verdicts: list[str] = field(default_factory=list)
+    """Plain-language findings shown under the chart."""
 
 
 @dataclass
@@ -37,7 +39,6 @@ class Section:
     key: str
     title: str
     notes: list[str] = field(default_factory=list)
-    verdicts: list[str] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
 
@@ -110,13 +111,12 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
         for variant in variants[:MAX_SEAT_CHARTS]:
             part = seats[(seats["game"] == game) & (seats["variant"] == variant)]
             name = _name(game, variant)
-            section.figures.append(
-                _figure(
-                    lambda ax, p=part, n=name: plots.plot_seat_win_rates(p, ax, lang, n),
-                    t("seat_title", lang, name=name),
-                )
+            figure = _figure(
+                lambda ax, p=part, n=name: plots.plot_seat_win_rates(p, ax, lang, n),
+                t("seat_title", lang, name=name),
             )
-            section.verdicts += [f"[{name}] {v}" for v in verdicts[part.index]]
+            figure.verdicts = list(verdicts[part.index])
+            section.figures.append(figure)
     return section
 
 
@@ -316,14 +316,16 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
             f"{c.game}: "
             + t("pairs_note", lang, pairs=f"{len(c.pairs):,}", same=f"{int(c.pairs['same_seed'].sum()):,}")
         )
-        section.figures.append(
-            _figure(
-                lambda ax, d=c.seats, n=names: plots.plot_paired_differences(
-                    d, ax, lang, t("paired_title", lang, **n), t("paired_axis", lang)
-                ),
-                t("paired_title", lang, **names),
-            )
+        seat_figure = _figure(
+            lambda ax, d=c.seats, n=names: plots.plot_paired_differences(
+                d, ax, lang, t("paired_title", lang, **n), t("paired_axis", lang)
+            ),
+            t("paired_title", lang, **names),
         )
+        seat_figure.verdicts = [
+            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in c.seats.to_dict("records")
+        ]
+        section.figures.append(seat_figure)
         section.figures.append(
             _figure(
                 lambda ax, d=c.scores, n=names: plots.plot_paired_differences(
@@ -332,9 +334,6 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
                 t("paired_score_title", lang, **names),
             )
         )
-        section.verdicts += [
-            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in c.seats.to_dict("records")
-        ]
         section.tables.append(table(c.length, f"{c.game}: {c.variant_b} − {c.variant_a}"))
     return section
 

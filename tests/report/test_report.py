@@ -1,0 +1,131 @@
+"""The report builds on a synthetic run (several player counts, two variants, a sweep) and opens in Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+
+from sim.report import build_report, plots
+from sim.report.analysis import analyse
+from sim.stats.load import load_run
+
+CHROMIUM = Path("/usr/bin/chromium")
+SECTIONS = [
+    "seats",
+    "counts",
+    "paired",
+    "sweep",
+    "bots",
+    "scores",
+    "components",
+    "end",
+    "runaway",
+    "unused",
+    "errors",
+]
+
+PROBE = """<script>
+window.__errors = [];
+window.addEventListener("error", e => window.__errors.push(String(e.message || e.type)), true);
+const __consoleError = console.error;
+console.error = (...args) => { window.__errors.push(args.join(" ")); __consoleError(...args); };
+window.addEventListener("load", () => {
+  const images = Array.from(document.images);
+  const broken = images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.alt);
+  const out = document.createElement("pre");
+  out.id = "__probe";
+  out.textContent = JSON.stringify({images: images.length, broken: broken, errors: window.__errors});
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def reports(report_run: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("reports")
+    return {lang: build_report([report_run], out / lang, lang=lang) for lang in ("en", "zh")}
+
+
+def test_report_files_and_sections(reports):
+    html = reports["en"].read_text(encoding="utf-8")
+    for key in SECTIONS:
+        assert f'<section id="{key}">' in html, key
+    images = re.findall(r'<img src="([^"]+)"', html)
+    assert len(images) >= 20 and all(src.startswith("data:image/png;base64,") for src in images)
+    assert "http://" not in html and "https://" not in html  # opens offline
+    tables = {p.stem for p in (reports["en"].parent / "tables").glob("*.csv")}
+    assert {"seat_win_rates", "bot_matrix", "errors", "sweep_response", "player_counts", "findings"} <= tables
+    assert "paired_seats__synth__fix_vs_base" in tables
+    seats = pd.read_csv(reports["en"].parent / "tables" / "seat_win_rates.csv")
+    assert {"win_rate", "lo", "hi", "games", "p_holm", "imbalanced"} <= set(seats.columns)
+
+
+def test_summary_opens_with_plain_language(reports, report_run):
+    games = pd.read_parquet(report_run / "games")
+    en = (reports["en"].parent / "summary.md").read_text(encoding="utf-8")
+    assert en.startswith("# Balance report\n\n" + f"{len(games):,} games (")
+    assert "bots: greedy, random; player counts: 2, 3, 4" in en
+    assert "## Key findings" in en and "tiles_built_unused" in en and "cards.hermit" in en
+    zh = (reports["zh"].parent / "summary.md").read_text(encoding="utf-8")
+    assert zh.startswith("# 平衡性报告\n\n共 ") and "## 主要发现" in zh and "机器人不是真人" in zh
+    assert "人数对比" in reports["zh"].read_text(encoding="utf-8")
+
+
+def test_report_escapes_text(tmp_path, report_run):
+    analysis = analyse(load_run(report_run))
+    analysis.tables["errors"].loc[:, "error"] = "<script>alert(1)</script>"
+    from sim.report.build import render_html
+
+    html = render_html(analysis, "en")
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_plot_functions_label_their_axes():
+    seats = pd.DataFrame(
+        {"n_players": [2, 2], "seat": [0, 1], "win_rate": [0.6, 0.4], "lo": [0.55, 0.35], "hi": [0.65, 0.45],
+         "fair_share": [0.5, 0.5], "imbalanced": [True, True]}
+    )  # fmt: skip
+    ax = plots.plot_seat_win_rates(seats, lang="zh", name="g / v")
+    assert ax.get_title() == "各座位胜率：g / v" and ax.get_ylabel() == "胜率（%）"
+    assert [round(b.get_height()) for b in ax.patches[:2]] == [60, 40]
+    plt.close(ax.figure)
+
+
+def _probe(report: Path, tmp_path: Path) -> dict:
+    page = tmp_path / "probe.html"
+    page.write_text(
+        report.read_text(encoding="utf-8").replace("<head>", "<head>" + PROBE, 1), encoding="utf-8"
+    )
+    result = subprocess.run(
+        [
+            str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000", "--dump-dom", page.as_uri(),
+        ],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    match = re.search(r'<pre id="__probe">(.*?)</pre>', result.stdout, re.S)
+    assert match, f"probe missing; chromium stderr:\n{result.stderr[-2000:]}"
+    return json.loads(match.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_report_opens_in_headless_chromium(reports, lang, tmp_path):
+    probe = _probe(reports[lang], tmp_path)
+    assert probe["images"] >= 20
+    assert probe["broken"] == []
+    assert probe["errors"] == []
+
+
+@pytest.mark.skipif(shutil.which("fc-list") is None, reason="needs fontconfig")
+def test_cjk_font_installed_for_charts():
+    listing = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
+    assert "WenQuanYi" in listing or "Noto Sans CJK" in listing
