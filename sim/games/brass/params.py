@@ -17,6 +17,7 @@ class _Frozen(BaseModel):
 class TileLevel(_Frozen):
     """One level of an industry on the player mat."""
 
+    id: str = Field(description="address for overrides, e.g. 'L4'")
     level: int = Field(ge=1)
     n: int = Field(ge=0, description="tiles of this level per player")
     cost: int = Field(ge=0)
@@ -38,6 +39,13 @@ class IndustryDef(_Frozen):
     id: Industry
     sold: bool = Field(False, description="flipped by the Sell action (goods) instead of by emptying")
     tiles: list[TileLevel] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique_levels(self) -> IndustryDef:
+        levels = [t.level for t in self.tiles]
+        if len(set(levels)) != len(levels):
+            raise ValueError(f"industries.{self.id}.tiles: duplicate level in {levels}")
+        return self
 
 
 class Town(_Frozen):

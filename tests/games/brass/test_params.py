@@ -1,0 +1,48 @@
+"""The base config matches the reference component counts; bad values fail with a clear message."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from sim.config import load_config
+from sim.games.brass import SPEC
+from sim.games.brass.board import board_for
+from sim.games.brass.params import BrassParams
+from tests.games.brass.helpers import BASE, PARAMS
+
+
+def test_component_totals():
+    board = board_for(PARAMS)
+    assert sum(t.n for ind in PARAMS.industries for t in ind.tiles) == 45
+    assert len(PARAMS.board_links) == 39
+    assert sum(1 for link in PARAMS.board_links if not link.canal) == 8
+    assert sum(1 for link in PARAMS.board_links if not link.rail) == 1
+    assert len(board.slot_loc) == 49
+    assert [len(board.deck(n)) for n in (2, 3, 4)] == [40, 54, 64]
+    assert [len(board.merchant_slots(n)) for n in (2, 3, 4)] == [5, 7, 9]
+
+
+def test_spec_default_config_is_base():
+    assert SPEC.default_config == BASE
+    assert load_config(SPEC.default_config).game == "brass"
+
+
+@pytest.mark.parametrize("variant", ["cheap-loans", "double-merchant-beer"])
+def test_variants_load(variant):
+    cfg = load_config(BASE.parent / f"{variant}.yaml")
+    assert cfg.params != PARAMS
+
+
+def test_bad_slot_industry_is_named():
+    data = PARAMS.model_dump()
+    data["towns"][0]["slots"] = ["cotton/steel"]
+    with pytest.raises(ValidationError, match="Belper.*steel"):
+        BrassParams.model_validate(data)
+
+
+def test_merchant_tiles_must_fill_the_slots():
+    data = PARAMS.model_dump()
+    data["merchant_tiles"] = data["merchant_tiles"][:-1]
+    with pytest.raises(ValidationError, match="4 players"):
+        BrassParams.model_validate(data)
