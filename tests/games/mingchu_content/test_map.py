@@ -1,0 +1,96 @@
+"""The prototype map: unique names, connected, the rules-text price example, enough setup roads."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.games.mingchu_content.helpers import adjacency, base_config, distances
+
+REQUIRED_PLACES = (
+    "应天府", "顺天府", "肃州卫", "临洮府", "延安府", "西安府", "开封府", "济南府", "杭州府",
+    "广州府", "成都府", "武昌府", "云南府", "大同府", "辽东都司",
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def params():
+    return base_config().params
+
+
+def test_place_and_road_names_are_unique(params):
+    places = [p.id for p in params.map.places]
+    roads = [r.id for r in params.map.roads]
+    assert len(set(places)) == len(places)
+    assert len(set(roads)) == len(roads)
+    pairs = Counter(frozenset((r.a, r.b)) for r in params.map.roads)
+    assert max(pairs.values()) == 1, "two roads join the same pair of places"
+
+
+def test_the_map_holds_the_named_places_of_ming_china(params):
+    places = {p.id for p in params.map.places}
+    assert set(REQUIRED_PLACES) <= places
+    assert 20 <= len(places) <= 30
+
+
+def test_road_ids_name_their_ends(params):
+    for road in params.map.roads:
+        assert road.a in road.id and road.b in road.id, road.id
+
+
+def test_every_place_is_reachable_from_the_capital(params):
+    adj = adjacency(params)
+    assert set(distances(adj, params.map.capital)) == set(adj)
+
+
+def test_only_frontier_places_need_a_built_road(params):
+    """Without dashed roads only 哈密卫 (behind the desert road) is cut off."""
+    adj = adjacency(params, kinds=("solid", "water"))
+    cut_off = set(adj) - set(distances(adj, params.map.capital))
+    assert cut_off == {"哈密卫"}
+
+
+def test_every_place_has_one_industry_site_and_every_good_a_site(params):
+    sites = Counter(p.industry.good for p in params.map.places if p.industry)
+    assert all(p.industry is not None for p in params.map.places)
+    assert set(sites) == {g.id for g in params.goods}
+
+
+def test_water_routes_cost_coins_and_land_roads_do_not(params):
+    for road in params.map.roads:
+        assert (road.coins > 0) == (road.kind == "water"), road.id
+    kinds = {r.id.split("-")[0] for r in params.map.roads if r.kind == "water"}
+    assert {"长江", "运河"} <= kinds
+
+
+def test_some_yidao_cost_more_than_two_workers(params):
+    assert any(r.yidao_cost > 2 for r in params.map.roads if r.kind != "water")
+    assert any(r.kind == "dashed" for r in params.map.roads)
+
+
+def test_five_players_find_cheap_roads_for_the_setup_yidao(params):
+    cheap = [
+        r for r in params.map.roads if r.kind == "solid" and r.yidao_cost <= params.setup.setup_road_max_cost
+    ]
+    assert len(cheap) >= 5
+
+
+def _price(params, good: str, place: str, adj) -> int:
+    info = next(g for g in params.goods if g.id == good)
+    sources = [p.id for p in params.map.places if p.industry and p.industry.good == good]
+    dist = distances(adj, place)
+    return min(info.base_value, info.base_value // 2 + min(dist[s] for s in sources))
+
+
+def test_rules_example_leather_sells_for_five_at_yanan(params):
+    """皮革 base 6; 延安府 is 2 roads from 肃州卫, the nearest 皮革 site: 6/2 + 2 = 5."""
+    for kinds in (("solid", "water"), ("solid", "dashed", "water")):
+        adj = adjacency(params, kinds=kinds)
+        assert distances(adj, "延安府")["肃州卫"] == 2
+        assert _price(params, "皮革", "延安府", adj) == 5
+    assert {"临洮府"} <= adjacency(params)["肃州卫"] & adjacency(params)["延安府"]
+
+
+def test_leather_price_is_capped_far_away(params):
+    assert _price(params, "皮革", "广州府", adjacency(params)) == 6
