@@ -108,6 +108,10 @@ class _Context:
         self.p = p
         self.board = state.board
         self.comp = components(state)
+        self.net = state.network(seat)
+        self.discard_costs: dict[str, float] = {}
+        self.link_values: dict[tuple[str, bool], float] = {}
+        self.develop_values: dict[tuple[str, bool], float] = {}
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
         self.buyer_comps: dict[int, set[int]] = {}
@@ -156,7 +160,10 @@ class _Context:
             second = kind is BuildSecondLink
             return self.link_value(a.link, second) - (0.0 if second else self._discard_cost(a.card))
         if kind in (Develop, DevelopAnother, FreeDevelop):
-            v = self.develop_value(self.board.ind_index[a.industry], free=kind is FreeDevelop)
+            key = (a.industry, kind is FreeDevelop)
+            if key not in self.develop_values:
+                self.develop_values[key] = self.develop_value(self.board.ind_index[a.industry], key[1])
+            v = self.develop_values[key]
             return v - (self._discard_cost(a.card) if kind is Develop else 0.0)
         if kind is TakeLoan:
             return self.loan_value() - self._discard_cost(a.card)
@@ -173,13 +180,17 @@ class _Context:
 
     def _discard_cost(self, card: str) -> float:
         """Prefer discarding cards that build nothing useful for this bot."""
-        if card in (WILD_LOCATION, WILD_INDUSTRY):
-            return 3.0
-        if card in self.board.card_location:
-            loc = self.board.card_location[card]
-            return 0.3 if loc in self.state.network(self.seat) else 0.1
-        inds = self.board.card_industries[card]
-        return 0.05 * max(self.p.industry.get(INDUSTRIES[i], 1.0) for i in inds)
+        cost = self.discard_costs.get(card)
+        if cost is None:
+            if card in (WILD_LOCATION, WILD_INDUSTRY):
+                cost = 3.0
+            elif card in self.board.card_location:
+                cost = 0.3 if self.board.card_location[card] in self.net else 0.1
+            else:
+                inds = self.board.card_industries[card]
+                cost = 0.05 * max(self.p.industry.get(INDUSTRIES[i], 1.0) for i in inds)
+            self.discard_costs[card] = cost
+        return cost
 
     def build_value(self, a: BuildIndustry) -> float:
         state, board = self.state, self.board
@@ -244,12 +255,18 @@ class _Context:
         return self.p.sell * (4.0 + worth + bonus)
 
     def link_value(self, link: str, second: bool) -> float:
+        key = (link, second)
+        if key not in self.link_values:
+            self.link_values[key] = self._link_value(link, second)
+        return self.link_values[key]
+
+    def _link_value(self, link: str, second: bool) -> float:
         state, board = self.state, self.board
         j = board.link_index[link]
         ends = board.link_ends[j]
         icons = sum(place_icons(state, e) for e in ends)
         potential = 0.0
-        net = state.network(self.seat)
+        net = self.net
         for e in ends:
             for s in board.loc_slots[e]:
                 owner = state.slot_owner[s]
@@ -265,7 +282,10 @@ class _Context:
                     here
                 ):
                     if any(self._comp_buys(self.comp[e], state.slot_ind[s]) for e in ends):
-                        connects += 0.5 * self.tile_worth(state.slot_ind[s], state.slot_level[s], here, 1.0)
+                        worth = self.tile_worth(
+                            state.slot_ind[s], state.slot_level[s], board.slot_loc[s], 1.0
+                        )
+                        connects += 0.5 * worth
         costs = board.params.links
         if state.era == CANAL:
             cost = costs.canal_cost

@@ -31,6 +31,7 @@ from sim.games.brass.resources import (
     beer_available,
     beer_sources,
     coal_cost,
+    coal_mines,
     components,
     connected_coal,
     distances,
@@ -40,7 +41,9 @@ from sim.games.brass.resources import (
 from sim.games.brass.state import CANAL, BrassState
 
 
-def card_targets(state: BrassState, seat: int, card: str) -> list[tuple[int, tuple[int, ...]]]:
+def card_targets(
+    state: BrassState, seat: int, card: str, network: set[int] | None = None
+) -> list[tuple[int, tuple[int, ...]]]:
     """(place, industries) a card lets the seat build, before slot and cost checks."""
     board = state.board
     all_inds = tuple(range(len(INDUSTRIES)))
@@ -50,7 +53,9 @@ def card_targets(state: BrassState, seat: int, card: str) -> list[tuple[int, tup
         return [(loc, all_inds) for loc in board.town_locs]
     inds = board.card_industries[card]
     if state.has_pieces(seat):
-        places = sorted(loc for loc in state.network(seat) if not board.is_merchant[loc])
+        if network is None:
+            network = state.network(seat)
+        places = sorted(loc for loc in network if not board.is_merchant[loc])
     else:
         places = board.build_locs
     return [(loc, inds) for loc in places]
@@ -100,10 +105,12 @@ def candidate_slots(state: BrassState, seat: int, loc: int, ind: int) -> list[in
     return found
 
 
-def build_cost(state: BrassState, seat: int, loc: int, ind: int) -> int | None:
+def build_cost(
+    state: BrassState, seat: int, loc: int, ind: int, mines: list[int] | None = None
+) -> int | None:
     """Total money to build the seat's lowest tile of ind at loc (cost + bought coal/iron), None if no coal."""
     tile = state.board.tiles[ind][state.lowest_level(seat, ind)]
-    coal = coal_cost(state, (loc,), tile.coal)
+    coal = coal_cost(state, (loc,), tile.coal, mines=mines)
     if coal is None:
         return None
     return tile.cost + coal + iron_cost(state, tile.iron)
@@ -113,14 +120,16 @@ def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
     out: list[BuildIndustry] = []
     checked: dict[tuple[int, int], list[int]] = {}
     money = state.money[seat]
+    network = state.network(seat)
+    mines = coal_mines(state)
     for card in sorted(set(state.hands[seat])):
-        for loc, inds in card_targets(state, seat, card):
+        for loc, inds in card_targets(state, seat, card, network):
             for ind in inds:
                 key = (loc, ind)
                 if key not in checked:
                     slots = candidate_slots(state, seat, loc, ind)
                     if slots:
-                        cost = build_cost(state, seat, loc, ind)
+                        cost = build_cost(state, seat, loc, ind, mines)
                         if cost is None or cost > money:
                             slots = []
                     checked[key] = slots
@@ -138,6 +147,7 @@ def link_options(state: BrassState, seat: int, second: bool = False) -> list[int
     has = state.has_pieces(seat)
     net = state.network(seat) if has else set()
     money = state.money[seat]
+    mines = coal_mines(state)
     out = []
     for j, owner in enumerate(state.link_owner):
         if owner >= 0 or not board.link_ok[j][state.era]:
@@ -150,7 +160,7 @@ def link_options(state: BrassState, seat: int, second: bool = False) -> list[int
                 out.append(j)
             continue
         price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
-        coal = coal_cost(state, ends, params.rail_coal, extra_link=j)
+        coal = coal_cost(state, ends, params.rail_coal, extra_link=j, mines=mines)
         if coal is None or money < price + coal:
             continue
         if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
