@@ -319,8 +319,8 @@ class _Context:
         state = self.state
         money = state.money[self.seat]
         after = state.income_level(self.seat) - self.board.params.loan.levels_down
-        floor = -6 if money < 5 else -3
-        if self.rounds_left < 4 or money >= self.p.loan_below or after < floor:
+        floor = self.board.params.loan.min_level if money < 5 else -3
+        if self.rounds_left < 3 or money >= self.p.loan_below or after < floor:
             return -5.0
         return 2.0 + (self.p.loan_below - money) * 0.3
 
