@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sim.bots.random_bot import RandomBot
 from sim.core.game import GameSpec
+from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.rules import MingchuRules
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
@@ -18,7 +19,7 @@ SPEC = GameSpec(
     rules=MingchuRules(),
     params_model=MingchuParams,
     default_config=Path(__file__).resolve().parents[3] / "configs/mingchu/base.yaml",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, **BOTS},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables={
         "cards": {
@@ -31,4 +32,5 @@ SPEC = GameSpec(
         }
     },
     max_actions=lambda n_players: 6000 * n_players,
+    default_bots=("runner", "industrialist", "roadbuilder", "random"),
 )

@@ -34,56 +34,83 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
     return max(0, fee - modifier_total(state, seat, "discount", action="water"))
 
 
-def _edge(state: MingchuState, seat: int, road: int) -> tuple[int, int, int]:
-    """(workers, coins, favor) for carrying goods over ``road``."""
-    info = state.topo.roads[road]
-    if info.kind == "water":
-        return 0, water_fee(state, seat, road), 0
-    owner = state.yidao.get(road)
-    if owner is None:
-        return (0, 0, 0) if road in state.temp_roads else (1, 0, 0)
-    if owner in (seat, OFFICIAL):
-        return 0, 0, 0
-    return 0, 0, 1
-
-
 def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
-    """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place."""
+    """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place.
+
+    Road costs do not depend on direction, so this is also the cheapest route *to* ``source``.
+    """
     topo = state.topo
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    yidao, temp = state.yidao, state.temp_roads
+    edges: dict[int, tuple[int, int, int]] = {}
+
+    def edge(road: int) -> tuple[int, int, int] | None:
+        """(workers, coins, favor) over ``road``, None when it cannot be used."""
+        if road in edges:
+            return edges[road]
+        info = topo.roads[road]
+        owner = yidao.get(road)
+        if info.kind == "water":
+            cost = (0, max(0, info.coins - water_discount), 0)
+        elif owner is None:
+            cost = None if info.kind == "dashed" else ((0, 0, 0) if road in temp else (1, 0, 0))
+        else:
+            cost = (0, 0, 0) if owner in (seat, OFFICIAL) else (0, 0, 1)
+        edges[road] = cost
+        return cost
+
     best: dict[int, tuple[int, int]] = {source: (0, 0)}
     back: dict[int, tuple[int, int]] = {}
     heap = [(0, 0, source)]
     while heap:
         cost, length, place = heapq.heappop(heap)
-        if best.get(place, (FAR * 10, 0)) < (cost, length):
+        if best[place] < (cost, length):
             continue
         for road, other in topo.adjacent[place]:
-            if not road_usable(state, road):
+            step = edge(road)
+            if step is None:
                 continue
-            workers, coins, favor = _edge(state, seat, road)
-            key = (cost + workers + coins + favor, length + 1)
-            if key < best.get(other, (FAR * 10, 0)):
+            key = (cost + step[0] + step[1] + step[2], length + 1)
+            old = best.get(other)
+            if old is None or key < old:
                 best[other] = key
                 back[other] = (road, place)
                 heapq.heappush(heap, (key[0], key[1], other))
-    routes = {}
+    routes = {source: Route()}
     for target in best:
+        if target == source:
+            continue
         workers = coins = 0
         favor: list[int] = []
-        temp: list[int] = []
+        new_temp: list[int] = []
         node = target
         while node != source:
             road, prev = back[node]
-            w, c, f = _edge(state, seat, road)
+            w, c, f = edges[road]
             workers += w
             coins += c
             if f:
-                favor.append(state.yidao[road])
+                favor.append(yidao[road])
             if w:
-                temp.append(road)
+                new_temp.append(road)
             node = prev
-        routes[target] = Route(workers, coins, tuple(favor), tuple(temp))
+        routes[target] = Route(workers, coins, tuple(favor), tuple(new_temp))
     return routes
+
+
+def routes_to_any(state: MingchuState, seat: int, targets) -> dict[int, Route]:
+    """For every place, the cheapest route to the nearest of ``targets`` (e.g. own 掌柜)."""
+    best: dict[int, Route] = {}
+    for target in sorted(set(targets)):
+        for place, route in routes_from(state, seat, target).items():
+            old = best.get(place)
+            if old is None or route_cost(route) < route_cost(old):
+                best[place] = route
+    return best
+
+
+def route_cost(route: Route) -> int:
+    return route.workers + route.coins + len(route.favor)
 
 
 def affordable(state: MingchuState, seat: int, route: Route) -> bool:

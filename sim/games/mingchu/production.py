@@ -6,7 +6,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import remove_good
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.modifiers import forbidden, modifier_total
-from sim.games.mingchu.paths import Route, affordable, routes_from, sale_price
+from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, routes_to_any, sale_price
 from sim.games.mingchu.state import OFFICIAL, Decision, MingchuState
 
 
@@ -34,9 +34,7 @@ def cheapest_route(state: MingchuState, seat: int, source: int, targets) -> Rout
     """The cheapest affordable route from ``source`` to any of ``targets``."""
     routes = routes_from(state, seat, source)
     options = [routes[t] for t in targets if t in routes and affordable(state, seat, routes[t])]
-    if not options:
-        return None
-    return min(options, key=lambda r: (r.workers + r.coins + len(r.favor), len(r.new_temp)))
+    return min(options, key=route_cost, default=None)
 
 
 def foreign_cost(state: MingchuState, seat: int, place: int) -> int:
@@ -59,6 +57,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     legal: list = []
     uses = state.params.rules.foreign_uses_per_round
+    to_managers = routes_to_any(state, seat, player.managers)
     for place in sorted(state.industries):
         ind = state.industries[place]
         if ind.owner == seat:
@@ -71,8 +70,8 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         cost = foreign_cost(state, seat, place)
         if player.coins < cost or state.backpack_room(seat, good) == 0:
             continue
-        route = cheapest_route(state, seat, place, player.managers)
-        if route is not None and route.coins + cost <= player.coins:
+        route = to_managers.get(place)
+        if route is not None and route.workers <= player.workers and route.coins + cost <= player.coins:
             legal.append(A.ProduceForeign(place))
     legal.append(A.Done())
     return legal

@@ -11,8 +11,8 @@ from sim.games.mingchu.economy import can_take_loan, remove_good, take_loan
 from sim.games.mingchu.effects import apply_effects
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import apply_deliver, apply_reserve, legal_deliveries, legal_reserves
-from sim.games.mingchu.paths import sale_price
-from sim.games.mingchu.production import cheapest_route, pay_route, produce_foreign
+from sim.games.mingchu.paths import affordable, route_cost, routes_to_any, sale_price
+from sim.games.mingchu.production import pay_route, produce_foreign
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
@@ -55,6 +55,8 @@ def _local_goods(state: MingchuState, seat: int, places: list[int]) -> list:
 def _transports(state: MingchuState, seat: int) -> list:
     """M37: carry goods between the backpack and the 京城 warehouse along the roads."""
     player = state.players[seat]
+    if not player.backpack and not player.warehouse:
+        return []
     route = _warehouse_route(state, seat)
     if route is None:
         return []
@@ -70,12 +72,11 @@ def _transports(state: MingchuState, seat: int) -> list:
 
 
 def _warehouse_route(state: MingchuState, seat: int):
-    routes = [
-        cheapest_route(state, seat, place, state.capitals_with_warehouse())
-        for place in sorted(set(state.players[seat].managers))
-    ]
-    routes = [r for r in routes if r is not None]
-    return min(routes, key=lambda r: r.workers + r.coins + len(r.favor), default=None)
+    """The cheapest affordable route from a 掌柜 to the warehouse, or None."""
+    routes = routes_to_any(state, seat, state.capitals_with_warehouse())
+    options = [routes[p] for p in set(state.players[seat].managers) if p in routes]
+    options = [r for r in options if affordable(state, seat, r)]
+    return min(options, key=route_cost, default=None)
 
 
 def _cards(state: MingchuState, seat: int) -> list:

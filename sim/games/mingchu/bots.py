@@ -1,0 +1,426 @@
+"""Heuristic bots for 明初商途: one greedy scorer, three personalities.
+
+Every bot scores each legal action with simple hand-written values and plays the best (ties at
+random). In a turn the active 掌柜 first picks a *goal* reachable this turn (deliver an order,
+build, build a 驿道, hire), walks towards it, then takes that main action; quick actions that
+score above zero (deliver, sell spare goods, reserve, play cards) are taken on the way.
+
+* ``runner`` (order runner): reserves the public order it can fill best, keeps and buys the goods
+  orders need (using other players' and 官府 industries), carries them to the order's place.
+* ``industrialist``: builds industries (taking a loan when a build is a few coins short) and sells
+  everything in production, for income-track rewards and the 专营 thresholds.
+* ``roadbuilder``: hires 伙计 and builds 驿道 next to other players' industries and busy roads, so
+  others pay 恩义 to use them; commits the markers it collects in the war.
+
+War (all): support the side ahead, each time with 30% chance the other side; commit held markers
+(roadbuilder: all of them) and, with more than 15 coins, one coin marker. 门客: first in the row;
+皇恩计分卡: the one worth most now; 天威卡: the one costing least now. Loans are repaid when there
+are 3 coins to spare; own 恩义 is bought back whenever 3 coins are left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.effects import score_rule
+from sim.games.mingchu.orders import order_info, payment
+from sim.games.mingchu.paths import road_usable, sale_price
+from sim.games.mingchu.periods import side_markers
+from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
+from sim.games.mingchu.turn import build_cost, road_cost
+
+
+@dataclass(frozen=True)
+class Persona:
+    build: float
+    road: float
+    hire: float
+    foreign_production: bool
+    sell_all: bool
+    loans_for_builds: bool
+    war_all_favor: bool
+
+
+PERSONAS = {
+    "runner": Persona(25, 5, 20, True, False, False, False),
+    "industrialist": Persona(70, 8, 25, False, True, True, False),
+    "roadbuilder": Persona(20, 60, 45, False, False, False, True),
+}
+
+GOOD_EFFECT_VALUE = {
+    "gain_coins": 1.0,
+    "gain_workers": 2.0,
+    "gain_favor": 1.0,
+    "reclaim_favor": 1.5,
+    "worker_track": 8.0,
+    "income_track": 3.0,
+    "draw_grace": 3.0,
+    "gain_vp": 8.0,
+    "free_build": 12.0,
+    "free_road": 8.0,
+    "bonus_moves": 2.0,
+    "monopoly_permit": 6.0,
+    "hire_retainer": 8.0,
+    "take_score_card": 8.0,
+    "random_coins": 2.0,
+    "discount": 2.0,
+    "sell_bonus": 2.0,
+    "produce_bonus": 4.0,
+    "extra_moves": 2.0,
+    "income_bonus": 1.0,
+    "gain_goods": 4.0,
+    "lose_coins": -1.0,
+    "lose_workers": -2.0,
+    "lose_goods": -6.0,
+    "forbid": -4.0,
+    "move_to_capital": -3.0,
+}
+
+
+def effects_value(effects) -> float:
+    """A rough worth of a list of effects to the player who receives them."""
+    total = 0.0
+    for eff in effects:
+        weight = GOOD_EFFECT_VALUE.get(eff.effect, 0.0)
+        amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+        total += weight * amount
+    return total
+
+
+def free_distances(state: MingchuState, seat: int, source: int) -> list[int]:
+    """Counted steps from ``source``: free 驿道 (own/官府) cost 0, other roads 1 (0-1 BFS)."""
+    dist = [99] * len(state.topo.places)
+    dist[source] = 0
+    queue = deque([source])
+    while queue:
+        place = queue.popleft()
+        for road, other in state.topo.adjacent[place]:
+            if not road_usable(state, road):
+                continue
+            free = state.yidao.get(road) in (seat, OFFICIAL) and state.topo.roads[road].kind != "water"
+            nd = dist[place] + (0 if free else 1)
+            if nd < dist[other]:
+                dist[other] = nd
+                if free:
+                    queue.appendleft(other)
+                else:
+                    queue.append(other)
+    return dist
+
+
+class HeuristicBot:
+    """Greedy one-step scorer parametrised by a ``Persona``."""
+
+    def __init__(self, seat: int, persona: str) -> None:
+        self.seat = seat
+        self.name = persona
+        self.persona = PERSONAS[persona]
+        self._war_contrarian: dict[int, bool] = {}
+        self._needed_cache: Counter = Counter()
+
+    # --- entry point ----------------------------------------------------------------------------
+
+    def choose(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        kind = state.decision().kind
+        context = self._context(state, kind, rng)
+        values = np.array([self._value(state, kind, a, context) for a in legal], dtype=float)
+        values += rng.random(len(values)) * 1e-3
+        return legal[int(np.argmax(values))]
+
+    # --- shared context ------------------------------------------------------------------------
+
+    def _needed(self, state: MingchuState) -> Counter:
+        """Goods still missing for the personal order (or, for runners, the best public one)."""
+        player = state.players[self.seat]
+        keys = [player.personal_order] if player.personal_order else []
+        if self.persona.foreign_production and not keys and state.public_orders:
+            keys.append(self._best_public(state))
+        need: Counter = Counter()
+        for key in keys:
+            need.update(order_info(state, key).goods)
+        have = player.backpack + player.warehouse
+        return need - have
+
+    def _availability(self, state: MingchuState, good: str) -> float:
+        """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
+        owners = [ind.owner for place, ind in state.industries.items() if state.topo.site[place].good == good]
+        if self.seat in owners:
+            return 1.0
+        if owners:
+            return 2.0
+        if any(site is not None and site.good == good for site in state.topo.site):
+            return 4.0
+        return 6.0
+
+    def _order_worth(self, state: MingchuState, key: str) -> float:
+        player = state.players[self.seat]
+        info = order_info(state, key)
+        missing = Counter(info.goods) - (player.backpack + player.warehouse)
+        return info.points - sum(self._availability(state, g) * k for g, k in missing.items())
+
+    def _best_public(self, state: MingchuState) -> str:
+        reservable = [
+            o for o in state.public_orders if order_info(state, o.order).deck in ("洪武", "建文", "永乐")
+        ]
+        pool = reservable or state.public_orders
+        return max(pool, key=lambda o: self._order_worth(state, o.order)).order
+
+    def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
+        context: dict[str, Any] = {"needed": self._needed(state)}
+        self._needed_cache = context["needed"]
+        if kind == "turn":
+            data = state.decision().data
+            if data["manager"] is not None:
+                context["goal"] = self._goal(state, data)
+                context["goal_dist"] = free_distances(state, self.seat, context["goal"][1])
+        if kind == "war" and state.round not in self._war_contrarian:
+            self._war_contrarian[state.round] = bool(rng.random() < 0.3)
+        return context
+
+    # --- turn goals ----------------------------------------------------------------------------
+
+    def _goal(self, state: MingchuState, data: dict) -> tuple[float, int, Any]:
+        """(value, place, main action or None) the active 掌柜 works towards this turn."""
+        seat = self.seat
+        player = state.players[seat]
+        rules = state.params.rules
+        here = player.managers[data["manager"]]
+        dist = free_distances(state, seat, here)
+        steps = data["steps"]
+        best: tuple[float, int, Any] = (0.0, here, None)
+        key = player.personal_order
+        if key is not None and self.persona.foreign_production:
+            info = order_info(state, key)
+            share = 1 - sum(self._needed_cache.values()) / sum(info.goods.values())
+            if share >= 0.5:
+                best = (10 + 20 * share, state.topo.place_index[info.place], None)
+        for key in [o.order for o in state.public_orders] + (
+            [player.personal_order] if player.personal_order else []
+        ):
+            place = state.topo.place_index[order_info(state, key).place]
+            if payment(state, seat, key, place) is not None:
+                value = 100 + order_info(state, key).points - dist[place]
+                best = max(best, (value, place, None), key=lambda g: g[0])
+        for place, site in enumerate(state.topo.site):
+            if site is None or dist[place] + steps > rules.build_max_moved:
+                continue
+            cost = build_cost(state, seat, place)
+            short = 0
+            if cost is None and self.persona.loans_for_builds:
+                short = self._loan_short(state, place)
+            if cost is not None or short:
+                value = (
+                    self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
+                )
+                value += 25 * (self._needed_cache[site.good] > 0)
+                best = max(best, (value, place, A.BuildIndustry(place)), key=lambda g: g[0])
+        for road in range(len(state.topo.roads)):
+            a, b = state.topo.road_ends[road]
+            near = min(dist[a], dist[b])
+            if near + steps > rules.road_max_moved or road_cost(state, seat, road) is None:
+                continue
+            value = self.persona.road + self._road_worth(state, road)
+            place = a if dist[a] <= dist[b] else b
+            best = max(best, (value, place, A.BuildRoad(road)), key=lambda g: g[0])
+        return best
+
+    def _loan_short(self, state: MingchuState, place: int) -> int:
+        """Loans needed to afford building at ``place`` (0 when not allowed or too many)."""
+        player = state.players[self.seat]
+        site = state.topo.site[place]
+        if place in state.industries or state.period == "后期" or player.loans >= 2:
+            return 0
+        threshold = state.topo.goods[site.good].monopoly_threshold
+        if threshold is not None and player.income_best < threshold and player.permits == 0:
+            return 0
+        gap = site.cost - player.coins
+        loans = -(-gap // state.params.loans.amount)
+        return loans if 0 < loans <= 1 else 0
+
+    def _road_worth(self, state: MingchuState, road: int) -> float:
+        """More for 驿道 next to other players' industries and busy junctions."""
+        worth = 0.0
+        for end in state.topo.road_ends[road]:
+            ind = state.industries.get(end)
+            if ind is not None:
+                worth += 6 if ind.owner not in (self.seat, OFFICIAL) else 3
+            worth += len(state.topo.adjacent[end])
+        if state.topo.roads[road].kind == "dashed":
+            worth += 4
+        return worth - state.topo.roads[road].yidao_cost
+
+    # --- action values -------------------------------------------------------------------------
+
+    def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:  # noqa: C901
+        seat = self.seat
+        player = state.players[seat]
+        needed: Counter = context["needed"]
+        if isinstance(action, A.Done):
+            return 0.0
+        if isinstance(action, A.ChooseColumn):
+            return self._column_value(state, action.column)
+        if isinstance(action, A.PlaceManager):
+            ind = state.industries[action.place]
+            return 10.0 * (ind.owner == seat) - sum(m == action.place for m in player.managers)
+        if isinstance(action, A.PlaceOfficialRoad):
+            return self._road_worth(state, action.road)
+        if isinstance(action, A.ProduceOwn):
+            return 50.0
+        if isinstance(action, A.ProduceForeign):
+            good = state.topo.site[action.place].good
+            rich = player.coins >= state.topo.goods[good].base_value + 6
+            return 25.0 if needed[good] > 0 and (self.persona.foreign_production or rich) else -1.0
+        if isinstance(action, A.GoodTo):
+            good = state.decision().data["good"]
+            if action.dest == "backpack":
+                return 60.0 if needed[good] > 0 else 2.0 + (good in ("马", "铁")) * 20
+            return {"store": 1.0, "warehouse": 0.5, "discard": -50.0}[action.dest]
+        if isinstance(action, A.SellProduced):
+            good = state.decision().data["good"]
+            price = sale_price(state, seat, good, action.place, in_production=True)
+            keep = needed[good] > 0 and not self.persona.sell_all
+            return price * (0.5 if keep else 1.0) + 3
+        if kind == "turn":
+            return self._turn_value(state, action, context)
+        if isinstance(action, A.PickRetainer):
+            return 2.0 if action.card else 1.0
+        if isinstance(action, A.RefreshRetainers):
+            return -1.0
+        if isinstance(action, A.PickCard):
+            return self._card_now(state, action.card, kind)
+        if isinstance(action, A.WarCommit):
+            return self._war_value(state, action)
+        if isinstance(action, A.RepayLoan):
+            return 1.0 if player.coins >= state.params.loans.repay + 3 else -1.0
+        if isinstance(action, A.BuyBack):
+            return 1.0 if player.coins >= 3 else -1.0
+        if isinstance(action, A.BuildIndustry):
+            return 10.0
+        if isinstance(action, A.BuildRoad):
+            return 5.0 + self._road_worth(state, action.road)
+        return 0.0
+
+    def _turn_value(self, state: MingchuState, action, context: dict) -> float:  # noqa: C901
+        seat = self.seat
+        player = state.players[seat]
+        needed: Counter = context["needed"]
+        if isinstance(action, A.SelectManager):
+            return float(-action.manager)
+        goal_value, goal_place, goal_action = context["goal"]
+        here = player.managers[state.decision().data["manager"]]
+        if isinstance(action, A.Deliver):
+            return 200.0 + order_info(state, action.order).points
+        if isinstance(action, A.Move):
+            if goal_place == here:
+                return -10.0
+            after = state.topo.other_end(action.road, here)
+            goal_dist = context["goal_dist"]
+            gain = goal_dist[here] - goal_dist[after]
+            if gain <= 0:
+                return -10.0
+            cost = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}[action.mode]
+            return 40.0 - cost
+        if goal_action is not None and action == goal_action:
+            return 30.0 + goal_value
+        if isinstance(action, A.BuildIndustry):
+            return self.persona.build * 0.5
+        if isinstance(action, A.BuildRoad):
+            return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
+        if isinstance(action, A.HireWorker):
+            track = state.params.worker_track
+            cost = track[player.worker_pos + 1].cost
+            spare = player.coins - cost
+            return self.persona.hire - 2 * player.worker_pos if spare >= 4 else -1.0
+        if isinstance(action, A.EndTurn):
+            return 1.0
+        if isinstance(action, A.Sell):
+            if needed[action.good] > 0 and not self.persona.sell_all:
+                return -5.0
+            base = state.topo.goods[action.good].base_value
+            price = sale_price(state, seat, action.good, action.place, in_production=False)
+            return 5.0 + price - 0.6 * base
+        if isinstance(action, A.Reserve):
+            order = state.public_orders[action.slot].order
+            if order != self._best_public(state) or self._order_worth(state, order) < 0:
+                return -1.0
+            return 60.0 if self.persona.foreign_production else 30.0
+        if isinstance(action, A.Upgrade):
+            ind = state.industries[action.place]
+            return 45.0 if ind.owner == seat else 25.0
+        if isinstance(action, (A.TakeStored, A.BuyStored)):
+            good = state.industries[action.place].stored
+            if isinstance(action, A.TakeStored):
+                return 30.0
+            return 35.0 if needed[good] > 0 else -2.0
+        if isinstance(action, A.UseRetainer):
+            return 20.0 + effects_value(state.topo.retainers[action.card].ability)
+        if isinstance(action, A.PlayGrace):
+            value = effects_value(state.topo.grace[action.card].effects)
+            if action.target == seat:
+                return 15.0 + value if value > 0 else -5.0
+            if value < 0:
+                leader = max(
+                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
+                )
+                return 15.0 - value if action.target == leader else -5.0
+            return -5.0
+        if isinstance(action, A.PlayReward):
+            option = state.topo.rewards[action.card].options[action.option]
+            return 15.0 + effects_value(option)
+        if isinstance(action, A.TakeLoan):
+            if goal_action is not None and isinstance(goal_action, A.BuildIndustry) and here == goal_place:
+                return 20.0 if build_cost(state, seat, here) is None else -5.0
+            return -20.0
+        if isinstance(action, A.DiscardGood):
+            return -state.topo.goods[action.good].base_value
+        if isinstance(action, A.DiscardFavor):
+            short = self.persona.road > 30 and player.workers < 2
+            return 3.0 if short else -5.0
+        return -5.0
+
+    def _column_value(self, state: MingchuState, column: int) -> float:
+        retainer, families = state.draft_columns[column]
+        value = 5.0 if retainer else 0.0
+        for fid in families:
+            card = state.topo.families[fid]
+            site = state.topo.site[state.topo.place_index[card.place]]
+            value += card.coins + 2 * card.workers + sum(card.goods.values()) * 3
+            if site is not None:
+                value += site.cost * (1.0 + self.persona.build / 100)
+        return value
+
+    def _card_now(self, state: MingchuState, card: str, kind: str) -> float:
+        cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
+        return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
+
+    def _war_value(self, state: MingchuState, action: A.WarCommit) -> float:
+        player = state.players[self.seat]
+        side = SIDES.index(action.side)
+        totals = [sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)]
+        ahead = 0 if totals[0] > totals[1] else 1
+        preferred = 1 - ahead if self._war_contrarian.get(state.round) else ahead
+        if side != preferred:
+            return -1.0
+        committed = sum(state.war_secret[self.seat])
+        if action.source == "favor":
+            limit = 99 if self.persona.war_all_favor else 2
+            return 2.0 if committed < limit else -1.0
+        return 1.5 if player.coins > 15 and committed < 3 else -1.0
+
+
+def _factory(persona: str):
+    def make(seat: int) -> HeuristicBot:
+        return HeuristicBot(seat, persona)
+
+    return make
+
+
+BOTS = {name: _factory(name) for name in PERSONAS}
