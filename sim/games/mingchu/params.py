@@ -27,6 +27,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _describe_error(err: dict) -> str:
+    """``where (got value): message``, the value first so long messages cannot hide it."""
+    where = ".".join(str(p) for p in err["loc"]) or "(card)"
+    value = err.get("input")
+    got = f" (got {value!r})" if not isinstance(value, dict | list) else ""
+    return f"{where}{got}: {err['msg']}"
+
+
 class _Card(_Model):
     """Base of every card: validation errors inside are re-raised naming the card id."""
 
@@ -40,9 +48,7 @@ class _Card(_Model):
             return handler(data)
         except ValidationError as exc:
             card = data.get("id", "?") if isinstance(data, dict) else "?"
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or '(card)'}: {err['msg']}" for err in exc.errors()
-            )
+            problems = "; ".join(_describe_error(err) for err in exc.errors())
             raise ValueError(f"{cls.__name__} card {card!r}: {problems}") from None
 
 
