@@ -240,7 +240,8 @@ def test_t29_pass_only_game_length(n, rounds, canal, rail):
     assert canal_rounds == rounds and state.round == 2 * rounds
     assert actions[0] == [canal] * n and actions[1] == [rail] * n
     deck_size = len(state.board.deck(n))
-    assert sum(len(d) for d in state.discards) == deck_size  # every card played in the rail era
+    assert n * canal + n * state.board.params.setup_discards == deck_size  # every card played (canal)
+    assert n * rail == deck_size and sum(len(d) for d in state.discards) == deck_size  # and in rail
 
 
 def test_t30_canal_to_rail_reshuffle_2p():
