@@ -102,11 +102,7 @@ def analyse(run: Run) -> Analysis:
     """Compute every table the report shows."""
     players, games = run.players, run.games
     seats = stats.seat_win_rates(players)
-    changes = (
-        stats.lead_changes(run.rounds, games)
-        if not run.rounds.empty
-        else pd.DataFrame(columns=[*GROUP, "lead_changes"])
-    )
+    leaders = stats.round_leaders(run.rounds)
     errors = stats.error_list(games, run.variant_info())
     tables = {
         "seat_win_rates": seats,
@@ -119,12 +115,8 @@ def analyse(run: Run) -> Analysis:
         "tie_breaks": stats.tie_break_share(games),
         "end_reasons": stats.end_reasons(games),
         "components": stats.component_contribution(players, run.breakdown_columns),
-        "lead_changes": stats.lead_change_summary(changes)
-        if not changes.empty
-        else pd.DataFrame(columns=[*GROUP, "n", "mean", "lo", "hi"]),
-        "leader_wins": stats.leader_wins(run.rounds, games, players)
-        if not run.rounds.empty
-        else pd.DataFrame(),
+        "lead_changes": stats.lead_change_summary(stats.lead_changes(leaders, games)),
+        "leader_wins": stats.leader_wins(leaders, games, players),
         "zero_breakdown_columns": stats.zero_breakdown_columns(players, run.breakdown_columns),
         "unseen_config_ids": stats.unseen_config_ids(run),
         "errors": errors,

@@ -21,7 +21,7 @@ from sim.stats.paired import (
     paired_score_difference,
     paired_seat_difference,
 )
-from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins
+from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins, round_leaders
 from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
 from sim.stats.sweep import sweep_response, swept_parameters
 from sim.stats.verdicts import paired_verdict, seat_verdict, seat_verdicts
@@ -48,6 +48,7 @@ __all__ = [
     "paired_seat_difference",
     "paired_verdict",
     "replay_command",
+    "round_leaders",
     "score_distribution",
     "seat_verdict",
     "seat_verdicts",

@@ -69,16 +69,47 @@ def _parquet_files(folder: Path) -> list[str]:
     )
 
 
+EMPTY_COLUMNS = {
+    "players": [
+        "run_id",
+        "variant",
+        "config_hash",
+        "game_index",
+        "n_players",
+        "seat",
+        "bot",
+        "score",
+        "rank",
+        "won",
+    ],
+    "rounds": ["n_players", "round", "seat", "score"],
+}
+
+
 def _read_joined(
-    con: duckdb.DuckDBPyConnection, files: list[str], columns: str, order: str = "k.gid"
+    con: duckdb.DuckDBPyConnection,
+    files: list[str],
+    columns: str,
+    order: str = "k.gid",
+    empty: list[str] = (),
 ) -> pd.DataFrame:
-    """Read part files and join them to the registered ``keys`` table (adds ``gid`` and ``game``)."""
+    """Read part files and join them to the registered ``keys`` table (adds ``gid`` and ``game``);
+    a table without files is an empty frame with the ``empty`` columns."""
     if not files:
-        return pd.DataFrame(columns=["gid", "game"])
+        return pd.DataFrame({c: pd.Series(dtype="int64") for c in ["gid", *empty]}).assign(game="")
     source = f"read_parquet({files!r}, union_by_name = true)"
-    return con.sql(
-        f"SELECT {columns} FROM {source} t JOIN keys k USING ({', '.join(GAME_KEY)}) ORDER BY {order}"
-    ).df()
+    return _to_pandas(
+        con.sql(
+            f"SELECT {columns} FROM {source} t JOIN keys k USING ({', '.join(GAME_KEY)}) ORDER BY {order}"
+        )
+    )
+
+
+def _to_pandas(relation: duckdb.DuckDBPyRelation) -> pd.DataFrame:
+    """Via Arrow, several times faster than ``.df()`` on large tables."""
+    result = relation.arrow()
+    table = result.read_all() if hasattr(result, "read_all") else result  # a reader in DuckDB >= 1.4
+    return table.to_pandas()
 
 
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
@@ -96,17 +127,23 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
         return [f for d in paths for f in _parquet_files(d / table)]
 
     con = duckdb.connect()
-    games = con.sql(f"SELECT * FROM read_parquet({files('games')!r}, union_by_name = true)").df()
+    games = _to_pandas(con.sql(f"SELECT * FROM read_parquet({files('games')!r}, union_by_name = true)"))
     games = games.drop_duplicates(GAME_KEY).sort_values(GAME_KEY, kind="stable").reset_index(drop=True)
     games["gid"] = range(len(games))
     games["error"] = games["error"].fillna("")
     games["winner_seats"] = games["winner_seats"].fillna("")
     keys = games[[*GAME_KEY, "gid", "game"]]
     con.register("keys", keys)
-    players = _read_joined(con, files("players"), "t.*, k.gid, k.game", "k.gid, t.seat")
+    players = _read_joined(
+        con, files("players"), "t.*, k.gid, k.game", "k.gid, t.seat", EMPTY_COLUMNS["players"]
+    )
     # rounds/ is the largest table: keep only what the statistics use.
     rounds = _read_joined(
-        con, files("rounds"), "k.gid, t.n_players, t.round, t.seat, t.score", "k.gid, t.round, t.seat"
+        con,
+        files("rounds"),
+        "k.gid, t.n_players, t.round, t.seat, t.score",
+        "k.gid, t.round, t.seat",
+        EMPTY_COLUMNS["rounds"],
     )
     event_names = sorted({p.name for d in paths for p in d.glob("events_*") if p.is_dir()})
     events = {

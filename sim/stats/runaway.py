@@ -33,9 +33,9 @@ def _rounds_sorted_within_games(rounds: pd.DataFrame) -> bool:
     return bool((rounds["round"].diff()[same_game] >= 0).all())
 
 
-def lead_changes(rounds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
-    """Per game: how often the sole leader changed to a different seat from one round to a later one."""
-    leaders = round_leaders(rounds)
+def lead_changes(leaders: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """Per game (from ``round_leaders``): how often the sole leader changed to a different seat
+    from one round to a later one."""
     sole = leaders[leaders["leader"] >= 0]
     previous = sole.groupby("gid")["leader"].shift()
     changed = (previous.notna() & (previous != sole["leader"])).groupby(sole["gid"]).sum()
@@ -50,13 +50,12 @@ def lead_change_summary(changes: pd.DataFrame) -> pd.DataFrame:
 
 
 def leader_wins(
-    rounds: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame, min_games: int = 20
+    leaders: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame, min_games: int = 20
 ) -> pd.DataFrame:
     """P(the sole leader after round k wins), per (game, variant, n_players, k) with Wilson intervals.
 
     A game counts at round k if it lasted at least k rounds and had a sole leader then; rounds
     reached by fewer than ``min_games`` games are dropped. ``fair_share`` is 1/n for reference."""
-    leaders = round_leaders(rounds)
     leaders = leaders[leaders["leader"] >= 0]
     winners = players.loc[players["won"], ["gid", "seat"]].assign(won=True)
     hits = leaders.merge(winners, left_on=["gid", "leader"], right_on=["gid", "seat"], how="left")

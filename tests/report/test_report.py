@@ -15,6 +15,7 @@ import pytest
 from sim.report import build_report, plots
 from sim.report.analysis import analyse
 from sim.stats.load import load_run
+from sim.stats.synthetic import write_synthetic_run
 
 CHROMIUM = Path("/usr/bin/chromium")
 SECTIONS = [
@@ -129,3 +130,12 @@ def test_report_opens_in_headless_chromium(reports, lang, tmp_path):
 def test_cjk_font_installed_for_charts():
     listing = subprocess.run(["fc-list", ":lang=zh"], capture_output=True, text=True).stdout
     assert "WenQuanYi" in listing or "Noto Sans CJK" in listing
+
+
+def test_report_without_rounds_or_events(tmp_path):
+    run = write_synthetic_run(tmp_path / "run", player_counts=(3,), games_per_count=60)
+    shutil.rmtree(run / "rounds")
+    shutil.rmtree(run / "events_cards")
+    html = build_report(run, tmp_path / "out").read_text(encoding="utf-8")
+    assert '<section id="seats">' in html and '<section id="runaway">' not in html
+    assert '<section id="counts">' not in html and '<section id="paired">' not in html

@@ -173,13 +173,14 @@ def test_lead_changes_on_a_known_game():
             )
     rounds = pd.DataFrame(rows)
     games = pd.DataFrame({"gid": [0], "game": ["g"], "variant": ["v"], "n_players": [3]})
-    assert list(stats.runaway.round_leaders(rounds)["leader"]) == [0, 0, 1, -1, 1, 0]
-    assert stats.lead_changes(rounds, games)["lead_changes"].tolist() == [2]
+    leaders = stats.round_leaders(rounds)
+    assert list(leaders["leader"]) == [0, 0, 1, -1, 1, 0]
+    assert stats.lead_changes(leaders, games)["lead_changes"].tolist() == [2]
 
 
 def test_leader_after_round_k_wins_more_often_later(report_run):
     data = load_run(report_run)
-    leaders = stats.leader_wins(data.rounds, data.games, data.players)
+    leaders = stats.leader_wins(stats.round_leaders(data.rounds), data.games, data.players)
     base4 = leaders[(leaders["variant"] == "fix") & (leaders["n_players"] == 4)].set_index("round")
     assert base4.loc[1, "p_leader_wins"] < base4.loc[6, "p_leader_wins"]
     assert (leaders["games"] >= 20).all()
