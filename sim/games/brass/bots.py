@@ -114,6 +114,8 @@ class _Context:
         self.develop_values: dict[tuple[str, bool], float] = {}
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
+        # money is worth less as the game runs out of actions to spend it on
+        self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
         self.buyer_comps: dict[int, set[int]] = {}
         self.buyers: set[int] = set()
         for m, loc in enumerate(state.mslot_loc):
@@ -218,7 +220,7 @@ class _Context:
                 sellable = 0
             sold = min(sellable, tile.produce)
             extra = (
-                sum(market.prices[len(market.prices) - cubes - 1 - k] for k in range(sold)) * self.p.money_vp
+                sum(market.prices[len(market.prices) - cubes - 1 - k] for k in range(sold)) * self.money_vp
             )
             p_flip = sold / tile.produce + (1 - sold / tile.produce) * (0.3 if not late else 0.05)
         else:
@@ -237,7 +239,7 @@ class _Context:
     def spend_penalty(self, cost: float) -> float:
         """Money's value, steeper when the spend leaves the bot nearly broke."""
         after = self.state.money[self.seat] - cost
-        return cost * self.p.money_vp + max(0.0, 6.0 - after) * 0.5
+        return cost * self.money_vp + max(0.0, 6.0 - after) * 0.5 * min(1.0, self.rounds_left / 3.0)
 
     def sell_value(self, slot: int, merchant: int) -> float:
         state = self.state
@@ -248,7 +250,7 @@ class _Context:
             kind, amount = self.board.merchant_bonus[state.mslot_loc[merchant]]
             bonus = {
                 "vp": amount,
-                "money": amount * self.p.money_vp,
+                "money": amount * self.money_vp,
                 "income": self.income_value(amount),
             }.get(kind, 2.0)
         worth = self.tile_worth(ind, state.slot_level[slot], self.board.slot_loc[slot], 1.0)
