@@ -6,7 +6,15 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.brass.actions import ACTION_STAT, BuildIndustry, Sell
+from sim.games.brass.actions import (
+    ACTION_STAT,
+    BuildIndustry,
+    ChooseBeer,
+    ChooseCoal,
+    ChooseIron,
+    RemoveTile,
+    Sell,
+)
 from sim.games.brass.board import board_for
 from sim.games.brass.execute import apply_action
 from sim.games.brass.legal import decision_actions, main_actions
@@ -175,5 +183,10 @@ def describe_action(state: BrassState, action: Any) -> str:
         place = board.loc_names[board.slot_loc[action.slot]]
         merchant = board.loc_names[state.mslot_loc[action.merchant]]
         return f"{text} tile @ {place} to {merchant} (card {action.card})"
+    if isinstance(action, ChooseBeer) and action.merchant:
+        return f"{text} from merchant {board.loc_names[state.mslot_loc[action.source]]}"
+    if isinstance(action, (ChooseCoal, ChooseIron, ChooseBeer, RemoveTile)):
+        slot = action.source if isinstance(action, ChooseBeer) else action.slot
+        return f"{text} tile of P{state.slot_owner[slot]} @ {board.loc_names[board.slot_loc[slot]]}"
     fields = getattr(action, "__slots__", ())
     return text + "".join(f" {name}={getattr(action, name)}" for name in fields)
