@@ -20,7 +20,8 @@ are 3 coins to spare; own 恩义 is bought back whenever 3 coins are left.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+import heapq
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -93,24 +94,23 @@ def effects_value(effects) -> float:
     return total
 
 
-def free_distances(state: MingchuState, seat: int, source: int) -> list[int]:
-    """Counted steps from ``source``: free 驿道 (own/官府) cost 0, other roads 1 (0-1 BFS)."""
-    dist = [99] * len(state.topo.places)
-    dist[source] = 0
-    queue = deque([source])
-    while queue:
-        place = queue.popleft()
+def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
+    """Counted steps from ``source``: free 驿道 (own/官府) cost 0.01, other usable roads 1."""
+    dist = [99.0] * len(state.topo.places)
+    dist[source] = 0.0
+    heap = [(0.0, source)]
+    while heap:
+        d, place = heapq.heappop(heap)
+        if d > dist[place]:
+            continue
         for road, other in state.topo.adjacent[place]:
             if not road_usable(state, road):
                 continue
             free = state.yidao.get(road) in (seat, OFFICIAL) and state.topo.roads[road].kind != "water"
-            nd = dist[place] + (0 if free else 1)
+            nd = d + (0.01 if free else 1.0)
             if nd < dist[other]:
                 dist[other] = nd
-                if free:
-                    queue.appendleft(other)
-                else:
-                    queue.append(other)
+                heapq.heappush(heap, (nd, other))
     return dist
 
 
@@ -143,6 +143,10 @@ class HeuristicBot:
         keys = [player.personal_order] if player.personal_order else []
         if self.persona.foreign_production and not keys and state.public_orders:
             keys.append(self._best_public(state))
+        if self.persona.foreign_production and state.period == "靖难":
+            specials = [o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")]
+            if specials:
+                keys.append(max(specials, key=lambda k: self._order_worth(state, k)))
         need: Counter = Counter()
         for key in keys:
             need.update(order_info(state, key).goods)
@@ -210,7 +214,7 @@ class HeuristicBot:
                 value = 100 + order_info(state, key).points - dist[place]
                 best = max(best, (value, place, None), key=lambda g: g[0])
         for place, site in enumerate(state.topo.site):
-            if site is None or dist[place] + steps > rules.build_max_moved:
+            if site is None or int(dist[place]) + steps > rules.build_max_moved:
                 continue
             cost = build_cost(state, seat, place)
             short = 0
@@ -224,7 +228,7 @@ class HeuristicBot:
                 best = max(best, (value, place, A.BuildIndustry(place)), key=lambda g: g[0])
         for road in range(len(state.topo.roads)):
             a, b = state.topo.road_ends[road]
-            near = min(dist[a], dist[b])
+            near = int(min(dist[a], dist[b]))
             if near + steps > rules.road_max_moved or road_cost(state, seat, road) is None:
                 continue
             value = self.persona.road + self._road_worth(state, road)
