@@ -35,8 +35,9 @@ from sim.games.brass.actions import (
     TakeLoan,
 )
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.legal import build_cost
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BREWERY, COAL, IRON, components
+from sim.games.brass.resources import BREWERY, COAL, IRON, components, iron_cost
 from sim.games.brass.rounds import place_icons
 from sim.games.brass.state import CANAL, BrassState
 
@@ -112,6 +113,8 @@ class _Context:
         self.discard_costs: dict[str, float] = {}
         self.link_values: dict[tuple[str, bool], float] = {}
         self.develop_values: dict[tuple[str, bool], float] = {}
+        self.build_costs: dict[tuple[int, int], int] = {}
+        self.reserve = max(0, -state.income_level(seat)) + 2
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
         # money is worth less as the game runs out of actions to spend it on
@@ -230,7 +233,10 @@ class _Context:
         if state.slot_owner[a.slot] >= 0:
             old = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
             overbuild = -old.vp if state.slot_owner[a.slot] == self.seat else 0.0
-        cost = tile.cost + tile.coal * 1.5 + tile.iron * 1.5
+        key = (loc, ind)
+        if key not in self.build_costs:
+            self.build_costs[key] = build_cost(state, self.seat, loc, ind) or 0
+        cost = self.build_costs[key]
         if state.era == CANAL and tile.level == 1 and late:
             p_flip *= 0.5
         worth = self.tile_worth(ind, lvl, loc, p_flip)
@@ -239,7 +245,9 @@ class _Context:
     def spend_penalty(self, cost: float) -> float:
         """Money's value, steeper when the spend leaves the bot nearly broke."""
         after = self.state.money[self.seat] - cost
-        return cost * self.money_vp + max(0.0, 6.0 - after) * 0.5 * min(1.0, self.rounds_left / 3.0)
+        soon = min(1.0, self.rounds_left / 3.0)
+        broke = max(0.0, 6.0 - after) * 0.5 + max(0.0, self.reserve - after) * 1.5
+        return cost * self.money_vp + broke * soon
 
     def sell_value(self, slot: int, merchant: int) -> float:
         state = self.state
@@ -312,7 +320,7 @@ class _Context:
             bad = bad or self.left < 6
         value = (3.0 if bad else -2.0) * self.p.develop * self.p.industry.get(INDUSTRIES[ind], 1.0)
         if not free:
-            value -= self.spend_penalty(1.5)
+            value -= self.spend_penalty(iron_cost(state, self.board.params.develop.iron_per_tile))
         if self.left <= 2 and state.era != CANAL:
             value -= 3.0
         return value
