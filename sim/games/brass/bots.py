@@ -35,7 +35,7 @@ from sim.games.brass.actions import (
     TakeLoan,
 )
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.legal import build_cost
+from sim.games.brass.legal import BuildCosts
 from sim.games.brass.params import INDUSTRIES
 from sim.games.brass.resources import BREWERY, COAL, IRON, components, iron_cost
 from sim.games.brass.rounds import place_icons
@@ -114,6 +114,7 @@ class _Context:
         self.link_values: dict[tuple[str, bool], float] = {}
         self.develop_values: dict[tuple[str, bool], float] = {}
         self.build_costs: dict[tuple[int, int], int] = {}
+        self.costs = BuildCosts(state)
         self.reserve = max(0, -state.income_level(seat)) + 2
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
@@ -235,7 +236,7 @@ class _Context:
             overbuild = -old.vp if state.slot_owner[a.slot] == self.seat else 0.0
         key = (loc, ind)
         if key not in self.build_costs:
-            self.build_costs[key] = build_cost(state, self.seat, loc, ind) or 0
+            self.build_costs[key] = self.costs.build(self.seat, loc, ind) or 0
         cost = self.build_costs[key]
         if state.era == CANAL and tile.level == 1 and late:
             p_flip *= 0.5

@@ -30,6 +30,7 @@ from sim.games.brass.resources import (
     IRON,
     beer_available,
     beer_sources,
+    buy_cost,
     coal_cost,
     coal_mines,
     components,
@@ -37,6 +38,7 @@ from sim.games.brass.resources import (
     distances,
     iron_cost,
     iron_on_board,
+    merchant_connected,
 )
 from sim.games.brass.state import CANAL, BrassState
 
@@ -71,10 +73,11 @@ def _resource_gone(state: BrassState, ind: int) -> bool:
     )
 
 
-def candidate_slots(state: BrassState, seat: int, loc: int, ind: int) -> list[int]:
+def candidate_slots(state: BrassState, seat: int, loc: int, ind: int, lvl: int | None = None) -> list[int]:
     """Slots where the seat's lowest tile of ind may go (slot preference, canal limit, overbuild)."""
     board = state.board
-    lvl = state.lowest_level(seat, ind)
+    if lvl is None:
+        lvl = state.lowest_level(seat, ind)
     if lvl < 0:
         return []
     tile = board.tiles[ind][lvl]
@@ -105,15 +108,41 @@ def candidate_slots(state: BrassState, seat: int, loc: int, ind: int) -> list[in
     return found
 
 
-def build_cost(
-    state: BrassState, seat: int, loc: int, ind: int, mines: list[int] | None = None
-) -> int | None:
-    """Total money to build the seat's lowest tile of ind at loc (cost + bought coal/iron), None if no coal."""
-    tile = state.board.tiles[ind][state.lowest_level(seat, ind)]
-    coal = coal_cost(state, (loc,), tile.coal, mines=mines)
-    if coal is None:
-        return None
-    return tile.cost + coal + iron_cost(state, tile.iron)
+class BuildCosts:
+    """Coal and iron prices for builds in one position (cached per place)."""
+
+    def __init__(self, state: BrassState) -> None:
+        self.state = state
+        self.mines = coal_mines(state)
+        self.free_iron = sum(state.slot_res[s] for s in iron_on_board(state))
+        self.coal_at: dict[int, tuple[int, bool]] = {}
+
+    def coal(self, loc: int, n: int) -> int | None:
+        if n == 0:
+            return 0
+        if loc not in self.coal_at:
+            reach = distances(self.state, (loc,))
+            free = sum(self.state.slot_res[s] for _, s in connected_coal(self.state, reach, self.mines))
+            self.coal_at[loc] = (free, merchant_connected(self.state, reach))
+        free, to_market = self.coal_at[loc]
+        if n <= free:
+            return 0
+        if not to_market:
+            return None
+        return buy_cost(self.state.board.params.coal_market, self.state.coal_cubes, n - free)
+
+    def iron(self, n: int) -> int:
+        if n <= self.free_iron:
+            return 0
+        return buy_cost(self.state.board.params.iron_market, self.state.iron_cubes, n - self.free_iron)
+
+    def build(self, seat: int, loc: int, ind: int) -> int | None:
+        """Total money for the seat's lowest tile of ind at loc (cost + bought coal/iron), None if no coal."""
+        tile = self.state.board.tiles[ind][self.state.lowest_level(seat, ind)]
+        coal = self.coal(loc, tile.coal)
+        if coal is None:
+            return None
+        return tile.cost + coal + self.iron(tile.iron)
 
 
 def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
@@ -121,15 +150,16 @@ def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
     checked: dict[tuple[int, int], list[int]] = {}
     money = state.money[seat]
     network = state.network(seat)
-    mines = coal_mines(state)
+    costs = BuildCosts(state)
+    lowest = [state.lowest_level(seat, ind) for ind in range(len(INDUSTRIES))]
     for card in sorted(set(state.hands[seat])):
         for loc, inds in card_targets(state, seat, card, network):
             for ind in inds:
                 key = (loc, ind)
                 if key not in checked:
-                    slots = candidate_slots(state, seat, loc, ind)
+                    slots = candidate_slots(state, seat, loc, ind, lowest[ind])
                     if slots:
-                        cost = build_cost(state, seat, loc, ind, mines)
+                        cost = costs.build(seat, loc, ind)
                         if cost is None or cost > money:
                             slots = []
                     checked[key] = slots
