@@ -136,6 +136,10 @@ class _Context:
             for s, o in enumerate(state.slot_owner)
             if o >= 0 and state.slot_ind[s] == BREWERY
         )
+        self.own_stocked = [0] * len(INDUSTRIES)
+        for s, o in enumerate(state.slot_owner):
+            if o == seat and state.slot_res[s]:
+                self.own_stocked[state.slot_ind[s]] += 1
         self.own_unsold_beer_need = sum(
             self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
             for s, o in enumerate(state.slot_owner)
@@ -226,10 +230,11 @@ class _Context:
             extra = (
                 sum(market.prices[len(market.prices) - cubes - 1 - k] for k in range(sold)) * self.money_vp
             )
-            p_flip = sold / tile.produce + (1 - sold / tile.produce) * (0.3 if not late else 0.05)
+            rest = (0.3 if not late else 0.05) / (1 + self.own_stocked[ind])  # demand saturates
+            p_flip = sold / tile.produce + (1 - sold / tile.produce) * rest
         else:
             wanting = self.own_unsold_beer_need - self.own_beer
-            p_flip = (0.25 if wanting <= 0 else 0.7) if not late else 0.05
+            p_flip = (0.25 / (1 + self.own_stocked[ind]) if wanting <= 0 else 0.7) if not late else 0.05
         overbuild = 0.0
         if state.slot_owner[a.slot] >= 0:
             old = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]

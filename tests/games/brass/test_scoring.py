@@ -103,3 +103,18 @@ def test_rail_era_scoring_keeps_canal_totals_separate():
     state.era = RAIL
     score_era(state)
     assert state.stats[0]["vp_industries_canal"] == 5 and state.stats[0]["vp_industries_rail"] == 5
+
+
+def test_t34_vp_ledger_reconciles_in_played_games():
+    from sim.core.play import play_game
+    from sim.games.brass import SPEC
+    from tests.games.brass.helpers import PARAMS
+
+    for n, seed in [(2, 5), (3, 6), (4, 7)]:
+        bots = ["industrialist", "merchant", "potter", "networker"][:n]
+        record = play_game(SPEC, PARAMS, n, seed, bots, catch_errors=False)
+        for score, row in zip(record.scores, record.breakdown, strict=True):
+            parts = ("vp_links_canal", "vp_links_rail", "vp_industries_canal", "vp_industries_rail")
+            total = sum(row[p] for p in parts) + row["vp_merchant_bonus"] - row["vp_lost_shortfall"]
+            assert total == score
+        assert max(record.scores) > 40  # heuristic games score in both eras
