@@ -42,16 +42,16 @@ class Persona:
     build: float
     road: float
     hire: float
-    foreign_production: bool
+    chase_orders: float  # 0..1: how much the bot plans goods for orders (1 = runner)
     sell_all: bool
     loans_for_builds: bool
     war_all_favor: bool
 
 
 PERSONAS = {
-    "runner": Persona(25, 5, 20, True, False, False, False),
-    "industrialist": Persona(70, 8, 25, False, True, True, False),
-    "roadbuilder": Persona(20, 60, 45, False, False, False, True),
+    "runner": Persona(25, 5, 20, 1.0, False, False, False),
+    "industrialist": Persona(70, 8, 25, 0.0, True, True, False),
+    "roadbuilder": Persona(20, 60, 30, 0.5, False, False, True),
 }
 
 GOOD_EFFECT_VALUE = {
@@ -141,9 +141,9 @@ class HeuristicBot:
         """Goods still missing for the personal order (or, for runners, the best public one)."""
         player = state.players[self.seat]
         keys = [player.personal_order] if player.personal_order else []
-        if self.persona.foreign_production and not keys and state.public_orders:
+        if self.persona.chase_orders >= 1 and not keys and state.public_orders:
             keys.append(self._best_public(state))
-        if self.persona.foreign_production and state.period == "靖难":
+        if self.persona.chase_orders > 0 and state.period == "靖难":
             specials = [o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")]
             if specials:
                 keys.append(max(specials, key=lambda k: self._order_worth(state, k)))
@@ -169,6 +169,21 @@ class HeuristicBot:
         info = order_info(state, key)
         missing = Counter(info.goods) - (player.backpack + player.warehouse)
         return info.points - sum(self._availability(state, g) * k for g, k in missing.items())
+
+    def _reserve_bar(self, state: MingchuState, key: str) -> float:
+        """Worth needed to reserve: an order that will be lost at the period's end needs its goods now."""
+        info = order_info(state, key)
+        player = state.players[self.seat]
+        missing = sum((Counter(info.goods) - (player.backpack + player.warehouse)).values())
+        if state.period == "靖难":
+            rounds_left = 0  # the war may end after any round, failing reserved 洪武 orders
+        elif state.period == "后期":
+            rounds_left = len(state.event_deck) - (state.params.rules.final_event_ends == "this_round")
+        else:
+            rounds_left = 3  # 洪武 orders stay open through the war
+        if missing and missing > 2 * rounds_left:
+            return 99.0
+        return 0.0
 
     def _best_public(self, state: MingchuState) -> str:
         reservable = [
@@ -201,7 +216,7 @@ class HeuristicBot:
         steps = data["steps"]
         best: tuple[float, int, Any] = (0.0, here, None)
         key = player.personal_order
-        if key is not None and self.persona.foreign_production:
+        if key is not None and self.persona.chase_orders > 0:
             info = order_info(state, key)
             share = 1 - sum(self._needed_cache.values()) / sum(info.goods.values())
             if share >= 0.5:
@@ -281,7 +296,7 @@ class HeuristicBot:
         if isinstance(action, A.ProduceForeign):
             good = state.topo.site[action.place].good
             rich = player.coins >= state.topo.goods[good].base_value + 6
-            return 25.0 if needed[good] > 0 and (self.persona.foreign_production or rich) else -1.0
+            return 25.0 if needed[good] > 0 and (self.persona.chase_orders > 0 or rich) else -1.0
         if isinstance(action, A.GoodTo):
             good = state.decision().data["good"]
             if action.dest == "backpack":
@@ -353,9 +368,9 @@ class HeuristicBot:
             return 5.0 + price - 0.6 * base
         if isinstance(action, A.Reserve):
             order = state.public_orders[action.slot].order
-            if order != self._best_public(state) or self._order_worth(state, order) < 0:
+            if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(state, order):
                 return -1.0
-            return 60.0 if self.persona.foreign_production else 30.0
+            return 30.0 + 30.0 * self.persona.chase_orders
         if isinstance(action, A.Upgrade):
             ind = state.industries[action.place]
             return 45.0 if ind.owner == seat else 25.0
