@@ -15,11 +15,10 @@ def component_contribution(players: pd.DataFrame, columns: list[str]) -> pd.Data
     correlation with winning (point-biserial, Fisher-z interval). Constant columns get NaN."""
     if not columns:
         return pd.DataFrame(columns=[*GROUP, "component"])
-    long = players[[*GROUP, "won", "score", *columns]].melt(
-        id_vars=[*GROUP, "won", "score"], value_vars=columns, var_name="component"
-    )
-    keys = [*GROUP, "component"]
-    by_won = long.groupby([*keys, "won"])["value"].agg(["mean", "std", "count"]).unstack("won")
+    frame = players[[*GROUP, "won", "score", *columns]]
+    by_won = frame.groupby([*GROUP, "won"])[columns].agg(["mean", "std", "count"])
+    by_won = by_won.stack(level=0, future_stack=True).rename_axis([*GROUP, "won", "component"])
+    by_won = by_won.unstack("won")
     winners, others = by_won.xs(True, axis=1, level="won"), by_won.xs(False, axis=1, level="won")
     diff, lo, hi = diff_means_ci(
         winners["mean"], winners["std"], winners["count"], others["mean"], others["std"], others["count"]
@@ -35,21 +34,30 @@ def component_contribution(players: pd.DataFrame, columns: list[str]) -> pd.Data
             "n_others": others["count"],
         }
     )
-    grouped = long.groupby(keys)
-    out["share_of_score"] = grouped["value"].mean() / grouped["score"].mean()
-    won = long["won"].astype(float)
-    moments = (
-        long.assign(x=long["value"], y=won, xy=long["value"] * won, xx=long["value"] ** 2, yy=won**2)
-        .groupby(keys)[["x", "y", "xy", "xx", "yy"]]
-        .mean()
-    )
-    n = grouped.size()
-    cov = moments["xy"] - moments["x"] * moments["y"]
-    var_x = moments["xx"] - moments["x"] ** 2
-    var_y = moments["yy"] - moments["y"] ** 2
-    with np.errstate(invalid="ignore", divide="ignore"):
-        r = cov / np.sqrt(var_x * var_y)
-    r = r.where(var_x > 1e-12)
-    out["correlation"] = r
-    out["corr_lo"], out["corr_hi"] = correlation_ci(r.to_numpy(), n.to_numpy())
-    return out.reset_index()
+    # Point-biserial correlation from group moments: E[x], E[x^2], E[x*won], P(won).
+    won = frame["won"].astype(float)
+    moments = pd.concat(
+        [
+            frame[columns].add_suffix("|x"),
+            (frame[columns] ** 2).add_suffix("|xx"),
+            frame[columns].mul(won, axis=0).add_suffix("|xy"),
+        ],
+        axis=1,
+    ).assign(**{"score|s": frame["score"], "won|y": won})
+    means = moments.groupby([frame[c] for c in GROUP]).mean()
+    n = frame.groupby(GROUP).size()
+    rows = []
+    for column in columns:
+        ex, exx, exy = means[f"{column}|x"], means[f"{column}|xx"], means[f"{column}|xy"]
+        ey = means["won|y"]
+        var_x, var_y = exx - ex**2, ey - ey**2
+        with np.errstate(invalid="ignore", divide="ignore"):
+            r = ((exy - ex * ey) / np.sqrt(var_x * var_y)).where(var_x > 1e-12)
+        r_lo, r_hi = correlation_ci(r.to_numpy(), n.to_numpy())
+        rows.append(
+            pd.DataFrame(
+                {"share_of_score": ex / means["score|s"], "correlation": r, "corr_lo": r_lo, "corr_hi": r_hi}
+            ).assign(component=column)
+        )
+    extra = pd.concat(rows).set_index("component", append=True)
+    return out.join(extra).reset_index()

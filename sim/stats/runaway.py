@@ -11,9 +11,10 @@ from sim.stats.load import GROUP
 
 def round_leaders(rounds: pd.DataFrame) -> pd.DataFrame:
     """Per (gid, round): the sole leading seat, or -1 when the top running score is shared."""
-    if not (rounds["gid"].is_monotonic_increasing and _rounds_sorted_within_games(rounds)):
-        rounds = rounds.sort_values(["gid", "round"], kind="stable")
     gid, rnd = rounds["gid"].to_numpy(), rounds["round"].to_numpy()
+    if not np.all((gid[1:] > gid[:-1]) | ((gid[1:] == gid[:-1]) & (rnd[1:] >= rnd[:-1]))):
+        rounds = rounds.sort_values(["gid", "round"], kind="stable")
+        gid, rnd = rounds["gid"].to_numpy(), rounds["round"].to_numpy()
     score, seat = rounds["score"].to_numpy(dtype=float), rounds["seat"].to_numpy()
     if len(gid) == 0:
         return pd.DataFrame({"gid": gid, "round": rnd, "leader": seat})
@@ -26,11 +27,6 @@ def round_leaders(rounds: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(
         {"gid": gid[starts], "round": rnd[starts], "leader": np.where(n_top == 1, top_seat, -1)}
     )
-
-
-def _rounds_sorted_within_games(rounds: pd.DataFrame) -> bool:
-    same_game = rounds["gid"].diff().fillna(1).eq(0)
-    return bool((rounds["round"].diff()[same_game] >= 0).all())
 
 
 def lead_changes(leaders: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
@@ -57,13 +53,25 @@ def leader_wins(
     A game counts at round k if it lasted at least k rounds and had a sole leader then; rounds
     reached by fewer than ``min_games`` games are dropped. ``fair_share`` is 1/n for reference."""
     leaders = leaders[leaders["leader"] >= 0]
-    winners = players.loc[players["won"], ["gid", "seat"]].assign(won=True)
-    hits = leaders.merge(winners, left_on=["gid", "leader"], right_on=["gid", "seat"], how="left")
-    hits["won"] = hits["won"].fillna(False).astype(bool)
-    hits = hits.join(games.set_index("gid")[GROUP], on="gid")
-    out = hits.groupby([*GROUP, "round"]).agg(games=("won", "size"), leader_won=("won", "sum")).reset_index()
-    out = out[out["games"] >= min_games].copy()
+    group_of_gid = np.full(int(games["gid"].max()) + 1 if len(games) else 0, -1)
+    group_of_gid[games["gid"].to_numpy()] = games.groupby(GROUP, sort=True).ngroup().to_numpy()
+    labels = games.groupby(GROUP, sort=True).size().reset_index()[GROUP]
+    # A leader "won" when (gid, leader seat) is among the winners' (gid, seat): compare packed keys.
+    winners = players.loc[players["won"], ["gid", "seat"]].to_numpy()
+    won = np.isin(
+        leaders["gid"].to_numpy() * 1024 + leaders["leader"].to_numpy(), winners[:, 0] * 1024 + winners[:, 1]
+    )
+    hits = pd.DataFrame(
+        {"group": group_of_gid[leaders["gid"].to_numpy()], "round": leaders["round"].to_numpy(), "won": won}
+    )
+    out = hits.groupby(["group", "round"]).agg(games=("won", "size"), leader_won=("won", "sum")).reset_index()
+    out = out[out["games"] >= min_games]
+    out = (
+        labels.iloc[out["group"]]
+        .reset_index(drop=True)
+        .join(out.drop(columns="group").reset_index(drop=True))
+    )
     out["p_leader_wins"] = out["leader_won"] / out["games"]
     out["lo"], out["hi"] = wilson(out["leader_won"], out["games"])
     out["fair_share"] = 1.0 / out["n_players"]
-    return out.reset_index(drop=True)
+    return out
