@@ -112,7 +112,6 @@ class RemoveTile:
     slot: int
 
 
-MAIN_ACTIONS = (BuildIndustry, BuildLink, Develop, Sell, TakeLoan, Scout, Pass)
 ACTION_STAT = {
     BuildIndustry: "build_industry",
     BuildLink: "build_link",

@@ -42,9 +42,6 @@ from sim.games.brass.resources import (
 )
 from sim.games.brass.state import CANAL, BrassState
 
-CHOICE_ONLY = frozenset({"coal", "iron", "beer", "income"})
-"""Steps that resolve themselves when there is exactly one option."""
-
 
 def discard(state: BrassState, seat: int, card: str) -> None:
     """Play a card: wilds go back to their piles, others to the seat's discard pile."""
