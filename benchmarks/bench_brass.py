@@ -20,6 +20,7 @@ HEURISTIC = ("industrialist", "merchant", "potter", "networker")
 def bench(params, n_players: int, games: int, heuristic: bool, seed0: int) -> dict[str, float]:
     """Play `games` games; return speed, error count and score statistics."""
     start = time.perf_counter()
+    cpu_start = time.process_time()
     errors = 0
     winning: list[float] = []
     actions: list[int] = []
@@ -37,8 +38,10 @@ def bench(params, n_players: int, games: int, heuristic: bool, seed0: int) -> di
         winning.append(max(record.scores))
         actions.append(record.actions)
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "games_per_s": games / elapsed,
+        "games_per_cpu_s": games / cpu,
         "errors": errors,
         "win_median": statistics.median(winning) if winning else float("nan"),
         "win_mean": statistics.fmean(winning) if winning else float("nan"),
@@ -62,7 +65,7 @@ def main() -> None:
             row = bench(params, n, args.games, heuristic, args.seed)
             label = "heuristic" if heuristic else "random"
             print(
-                f"{n:>7} {label:>9} {row['games_per_s']:>8.1f} {row['errors']:>6} "
+                f"{n:>7} {label:>9} {row['games_per_s']:>8.1f} {row['games_per_cpu_s']:>9.1f} {row['errors']:>6} "
                 f"{row['win_median']:>8.1f} {row['win_mean']:>8.1f} {row['actions_mean']:>9.0f}"
             )
 
