@@ -58,7 +58,8 @@ def main() -> None:
     args = parser.parse_args()
     params = load_config(args.config).params
     print(
-        f"{'players':>7} {'bots':>9} {'games/s':>8} {'errors':>6} {'win med':>8} {'win mean':>8} {'decisions':>9}"
+        f"{'players':>7} {'bots':>9} {'games/s':>8} {'per cpu-s':>9} {'errors':>6} "
+        f"{'win med':>8} {'win mean':>8} {'decisions':>9}"
     )
     for n in args.players:
         for heuristic in (False, True):
