@@ -33,13 +33,19 @@ class Analysis:
     run: Run
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
+    _variants: dict[str, list[str]] = field(default_factory=dict)
 
     def variants(self, game: str) -> list[str]:
         """Variants of a game in run.json order (then any others, sorted)."""
-        played = set(self.run.games.loc[self.run.games["game"] == game, "variant"])
-        declared = [v["label"] for m in self.run.meta for v in m.get("variants", []) if v.get("game") == game]
-        ordered = [v for v in dict.fromkeys(declared) if v in played]
-        return ordered + sorted(played - set(ordered))
+        if not self._variants:
+            played = self.run.games.groupby("game")["variant"].unique()
+            for name, labels in played.items():
+                declared = [
+                    v["label"] for m in self.run.meta for v in m.get("variants", []) if v.get("game") == name
+                ]
+                ordered = [v for v in dict.fromkeys(declared) if v in set(labels)]
+                self._variants[name] = ordered + sorted(set(labels) - set(ordered))
+        return self._variants.get(game, [])
 
 
 def _comparisons(run: Run, analysis: Analysis) -> list[Comparison]:

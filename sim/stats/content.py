@@ -43,10 +43,10 @@ def event_values(run: Run) -> dict[tuple[str, str], set[str]]:
             if c not in ("run_id", "variant", "game", "config_hash")
             and not pd.api.types.is_numeric_dtype(table[c])
         ]
-        for (game, variant), part in table.groupby(["game", "variant"], sort=False):
-            bucket = seen.setdefault((game, variant), set())
-            for column in text_columns:
-                bucket.update(part[column].dropna().astype(str).unique())
+        for column in text_columns:
+            distinct = table[["game", "variant", column]].dropna().drop_duplicates()
+            for game, variant, value in distinct.itertuples(index=False):
+                seen.setdefault((game, variant), set()).add(str(value))
     return seen
 
 

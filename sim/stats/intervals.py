@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from scipy import stats
-from statsmodels.stats.multitest import multipletests
 
 Z95 = float(stats.norm.ppf(0.975))
 
@@ -36,23 +35,27 @@ def binom_pvalues(
     )
 
 
+def holm_adjust(pvalues: np.ndarray) -> np.ndarray:
+    """Holm step-down adjusted p-values (same as statsmodels' ``multipletests(method="holm")``)."""
+    p = np.asarray(pvalues, dtype=float)
+    order = np.argsort(p, kind="stable")
+    steps = (len(p) - np.arange(len(p))) * p[order]
+    adjusted = np.empty_like(p)
+    adjusted[order] = np.minimum(np.maximum.accumulate(steps), 1.0)
+    return adjusted
+
+
 def holm(
     pvalues: pd.Series, groups: pd.DataFrame | pd.Series, alpha: float = 0.05
 ) -> tuple[pd.Series, pd.Series]:
-    """Holm-adjusted p-values and reject flags, corrected within each group."""
+    """Holm-adjusted p-values and reject flags, corrected within each group (NaN p-values skipped)."""
     adjusted = pd.Series(np.nan, index=pvalues.index)
-    reject = pd.Series(False, index=pvalues.index)
-    for _, idx in pvalues.groupby(
-        [groups[c] for c in groups] if isinstance(groups, pd.DataFrame) else groups
-    ).groups.items():
-        values = pvalues.loc[idx]
-        ok = values.notna()
-        if ok.sum() == 0:
-            continue
-        rej, adj, _, _ = multipletests(values[ok].to_numpy(), alpha=alpha, method="holm")
-        adjusted.loc[values[ok].index] = adj
-        reject.loc[values[ok].index] = rej
-    return adjusted, reject
+    keys = [groups[c] for c in groups.columns] if isinstance(groups, pd.DataFrame) else [groups]
+    for _, values in pvalues.groupby(keys, sort=False):
+        values = values.dropna()
+        if len(values):
+            adjusted[values.index] = holm_adjust(values.to_numpy())
+    return adjusted, adjusted.le(alpha)
 
 
 def mean_ci(grouped: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:

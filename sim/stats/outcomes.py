@@ -96,27 +96,29 @@ def replay_command(
 
 def error_list(games: pd.DataFrame, variants: pd.DataFrame) -> pd.DataFrame:
     """Every errored or stalled game with its seed and the command that replays it."""
-    failed = games[games["error"] != ""]
-    info = variants.drop_duplicates(["run_id", "variant"]).set_index(["run_id", "variant"])
-    rows = []
-    for g in failed.itertuples(index=False):
-        key = (g.run_id, g.variant)
-        config_path = info.at[key, "config_path"] if key in info.index else f"<config of {g.variant}>"
-        overrides = info.at[key, "overrides"] if key in info.index else {}
-        rows.append(
-            {
-                "game": g.game,
-                "variant": g.variant,
-                "n_players": g.n_players,
-                "game_index": g.game_index,
-                "seed": g.seed,
-                "bots": g.bots,
-                "error": g.error,
-                "replay": replay_command(config_path, g.n_players, g.seed, g.bots, overrides),
-            }
+    columns = ["game", "variant", "n_players", "game_index", "seed", "bots", "error"]
+    failed = games.loc[games["error"] != "", ["run_id", *columns]]
+    info = variants.drop_duplicates(["run_id", "variant"])[["run_id", "variant", "config_path", "overrides"]]
+    failed = failed.merge(info, on=["run_id", "variant"], how="left")
+    failed["replay"] = [
+        replay_command(
+            path if isinstance(path, str) and path else f"<config of {variant}>",
+            n_players,
+            seed,
+            bots,
+            overrides if isinstance(overrides, dict) else {},
         )
-    columns = ["game", "variant", "n_players", "game_index", "seed", "bots", "error", "replay"]
-    return pd.DataFrame(rows, columns=columns)
+        for path, variant, n_players, seed, bots, overrides in zip(
+            failed["config_path"],
+            failed["variant"],
+            failed["n_players"],
+            failed["seed"],
+            failed["bots"],
+            failed["overrides"],
+            strict=True,
+        )
+    ]
+    return failed[[*columns, "replay"]].reset_index(drop=True)
 
 
 def error_summary(errors: pd.DataFrame) -> pd.DataFrame:

@@ -11,7 +11,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from sim import stats
-from sim.stats.intervals import wilson
+from sim.stats.intervals import holm_adjust, wilson
 from sim.stats.load import load_run
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
 from tests.report.conftest import BASE_WEIGHTS
@@ -227,3 +227,12 @@ def test_verdicts_never_claim_more_than_the_interval():
     assert "interval covers the fair share" in stats.seat_verdict(narrow)
     weak = {**base, "win_rate": 0.30, "lo": 0.26, "hi": 0.34, "p_holm": 0.08, "imbalanced": False}
     assert "weak evidence" in stats.seat_verdict(weak) and "证据较弱" in stats.seat_verdict(weak, "zh")
+
+
+def test_holm_adjust_matches_statsmodels_on_random_pvalues():
+    rng = np.random.default_rng(3)
+    for size in (1, 2, 5, 9):
+        p = rng.random(size) ** 3
+        reject, adjusted, _, _ = multipletests(p, alpha=0.05, method="holm")
+        np.testing.assert_allclose(holm_adjust(p), adjusted)
+        assert list(holm_adjust(p) <= 0.05) == list(reject)
