@@ -95,7 +95,6 @@ def effects_value(effects) -> float:
 
 
 def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
-    """Counted steps from ``source``: free 驿道 (own/官府) cost 0.01, other usable roads 1."""
     dist = [99.0] * len(state.topo.places)
     dist[source] = 0.0
     heap = [(0.0, source)]
@@ -123,6 +122,14 @@ class HeuristicBot:
         self.persona = PERSONAS[persona]
         self._war_contrarian: dict[int, bool] = {}
         self._needed_cache: Counter = Counter()
+        self._dist_cache: dict = {}
+
+    def _distances(self, state: MingchuState, source: int) -> list[float]:
+        """``free_distances`` cached until the next 驿道 is built (驿道 are never removed)."""
+        key = (source, len(state.yidao))
+        if key not in self._dist_cache:
+            self._dist_cache[key] = free_distances(state, self.seat, source)
+        return self._dist_cache[key]
 
     # --- entry point ----------------------------------------------------------------------------
 
@@ -144,7 +151,9 @@ class HeuristicBot:
         if self.persona.chase_orders >= 1 and not keys and state.public_orders:
             keys.append(self._best_public(state))
         if self.persona.chase_orders > 0 and state.period == "靖难":
-            specials = [o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")]
+            specials = [
+                o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
+            ]
             if specials:
                 keys.append(max(specials, key=lambda k: self._order_worth(state, k)))
         need: Counter = Counter()
@@ -199,7 +208,7 @@ class HeuristicBot:
             data = state.decision().data
             if data["manager"] is not None:
                 context["goal"] = self._goal(state, data)
-                context["goal_dist"] = free_distances(state, self.seat, context["goal"][1])
+                context["goal_dist"] = self._distances(state, context["goal"][1])
         if kind == "war" and state.round not in self._war_contrarian:
             self._war_contrarian[state.round] = bool(rng.random() < 0.3)
         return context
@@ -212,7 +221,7 @@ class HeuristicBot:
         player = state.players[seat]
         rules = state.params.rules
         here = player.managers[data["manager"]]
-        dist = free_distances(state, seat, here)
+        dist = self._distances(state, here)
         steps = data["steps"]
         best: tuple[float, int, Any] = (0.0, here, None)
         key = player.personal_order
@@ -368,7 +377,9 @@ class HeuristicBot:
             return 5.0 + price - 0.6 * base
         if isinstance(action, A.Reserve):
             order = state.public_orders[action.slot].order
-            if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(state, order):
+            if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(
+                state, order
+            ):
                 return -1.0
             return 30.0 + 30.0 * self.persona.chase_orders
         if isinstance(action, A.Upgrade):

@@ -14,6 +14,17 @@ MOVE_MODES = {
     "step": "步行",
     "workers": "花伙计",
 }
+DONE = {
+    "produce": "结束生产",
+    "war": "结束支持战争",
+    "repay": "不再还贷",
+    "buyback": "不再购回恩义",
+    "bonus_build": "放弃建造",
+    "bonus_road": "放弃修路",
+    "pick_retainer": "无门客可雇",
+    "pick_score": "无计分卡可选",
+    "pick_tianwei": "无天威卡可选",
+}
 DESTINATIONS = {"backpack": "放入背包", "store": "存放在产业", "warehouse": "运往京城仓库", "discard": "丢弃"}
 
 
@@ -110,5 +121,5 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     if isinstance(action, A.BuyBack):
         return f"{who} 花1铜币从玩家{action.holder}购回恩义"
     if isinstance(action, A.Done):
-        return f"{who} 完成（{state.decision().kind}）"
+        return f"{who} {DONE.get(state.decision().kind, '完成')}"
     return f"{who} {action!r}"

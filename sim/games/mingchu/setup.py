@@ -175,3 +175,4 @@ def legal_setup_road(state: MingchuState) -> list:
 def apply_setup_road(state: MingchuState, seat: int, action: A.PlaceOfficialRoad) -> None:
     state.yidao[action.road] = OFFICIAL
     state.price_cache = None
+    state.route_cache = None

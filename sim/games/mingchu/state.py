@@ -178,7 +178,8 @@ class MingchuState:
     terminal: bool = False
     final_round: bool = False
     log: list[dict[str, Any]] = field(default_factory=list)
-    price_cache: dict | None = None
+    price_cache: dict | None = None  # good -> distances; replaced (never edited) when roads change
+    route_cache: dict | None = None  # (seat, source, ...) -> routes; replaced when a 驿道 is built
 
     @property
     def params(self) -> MingchuParams:
