@@ -1,0 +1,58 @@
+"""Rules verbs beyond play: determinism, observation, descriptions, breakdown, ranking shape."""
+
+from __future__ import annotations
+
+from sim.core.play import play_game
+from sim.games.brass import SPEC, rules
+from sim.games.brass.actions import BuildIndustry, Scout
+from tests.games.brass.helpers import PARAMS, fresh, legal, new_state
+
+
+def test_same_seed_same_game():
+    bots = ["merchant", "potter", "random"]
+    a = play_game(SPEC, PARAMS, 3, 42, bots, catch_errors=False)
+    b = play_game(SPEC, PARAMS, 3, 42, bots, catch_errors=False)
+    assert a.scores == b.scores and a.breakdown == b.breakdown and a.actions == b.actions
+    c = play_game(SPEC, PARAMS, 3, 43, bots, catch_errors=False)
+    assert (c.scores, c.actions) != (a.scores, a.actions)
+
+
+def test_observation_hides_other_hands_and_deck():
+    state = fresh(3)
+    obs = rules.observation(state, 1)
+    assert obs["hand"] == state.hands[1]
+    assert obs["hand_sizes"] == [8, 8, 8] and obs["deck_size"] == len(state.deck)
+    text = repr(obs)
+    assert "deck" not in text.replace("deck_size", "")
+    assert all(h == state.hands[1] or str(h) not in text for h in state.hands)
+
+
+def test_describe_build_names_place_and_level():
+    state = new_state()
+    state.hands[0] = ["Dudley"]
+    build = next(a for a in legal(state) if isinstance(a, BuildIndustry) and a.industry == "coal")
+    assert (
+        rules.describe_action(state, build)
+        == f"P0 BuildIndustry coal L1 @ Dudley slot {build.slot} (card Dudley)"
+    )
+
+
+def test_scout_combinations_are_deduplicated():
+    state = new_state()
+    state.hands[0] = ["Dudley", "Dudley", "Dudley", "Birmingham"]
+    scouts = [a for a in legal(state) if isinstance(a, Scout)]
+    assert sorted(s.cards for s in scouts) == [
+        ("Birmingham", "Dudley", "Dudley"),
+        ("Dudley", "Dudley", "Dudley"),
+    ]
+
+
+def test_breakdown_columns_are_floats_and_declared():
+    record = play_game(
+        SPEC, PARAMS, 4, 3, ["merchant", "potter", "networker", "industrialist"], catch_errors=False
+    )
+    for row in record.breakdown:
+        assert tuple(row) == SPEC.breakdown_columns
+        assert all(isinstance(v, float) for v in row.values())
+        assert row["actions_build_industry"] > 0 and row["actions_build_link"] > 0
+    assert sorted(record.ranks)[0] == 1 and len(record.running_scores) == 16
