@@ -212,6 +212,9 @@ class MingchuState:
         new.produced = set(self.produced)
         new.war_secret = [list(w) for w in self.war_secret]
         new.log = list(self.log)
+        # caches are filled lazily: each copy gets its own so a snapshot never changes
+        new.price_cache = dict(self.price_cache) if self.price_cache is not None else None
+        new.route_cache = dict(self.route_cache) if self.route_cache is not None else None
         return new
 
     # --- cheap queries ------------------------------------------------------------------------
