@@ -36,6 +36,9 @@ class Board:
                     self.loc_slots[loc].append(len(self.slot_loc))
                     self.slot_loc.append(loc)
                     self.slot_inds.append(tuple(self.ind_index[i] for i in inds))
+        self.loc_inds: list[frozenset[int]] = [
+            frozenset(i for s in slots for i in self.slot_inds[s]) for slots in self.loc_slots
+        ]
         self.merchant_locs: list[int] = []
         self.merchant_icons: dict[int, int] = {}
         self.merchant_bonus: dict[int, tuple[str, int]] = {}
@@ -44,6 +47,7 @@ class Board:
             self.loc_names.append(merchant.id)
             self.loc_kind.append("merchant")
             self.loc_slots.append([])
+            self.loc_inds.append(frozenset())
             self.merchant_locs.append(loc)
             self.merchant_icons[loc] = merchant.link_icons
             self.merchant_bonus[loc] = (merchant.bonus, merchant.bonus_amount)

@@ -151,10 +151,18 @@ def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
     money = state.money[seat]
     network = state.network(seat)
     costs = BuildCosts(state)
+    board = state.board
     lowest = [state.lowest_level(seat, ind) for ind in range(len(INDUSTRIES))]
+    buildable = {
+        ind
+        for ind, lvl in enumerate(lowest)
+        if lvl >= 0 and (board.tiles[ind][lvl].canal if state.era == CANAL else board.tiles[ind][lvl].rail)
+    }
     for card in sorted(set(state.hands[seat])):
         for loc, inds in card_targets(state, seat, card, network):
             for ind in inds:
+                if ind not in buildable or ind not in board.loc_inds[loc]:
+                    continue
                 key = (loc, ind)
                 if key not in checked:
                     slots = candidate_slots(state, seat, loc, ind, lowest[ind])
