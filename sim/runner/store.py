@@ -16,6 +16,10 @@ MARKER_TABLE = "games"
 """Written last for each chunk: a chunk is finished when its games file exists."""
 
 
+def is_table_folder(name: str) -> bool:
+    return name in ("games", "players", "rounds") or name.startswith("events_")
+
+
 class RunDirError(Exception):
     """The output directory cannot be used for this run."""
 
@@ -23,10 +27,7 @@ class RunDirError(Exception):
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a hidden temp file in the same folder, then rename over ``path``."""
     tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    tmp.write_bytes(data)
     os.replace(tmp, path)
 
 
@@ -45,8 +46,6 @@ def write_chunk(out: Path, chunk_id: str, tables: dict[str, pa.Table], metadata:
         path = folder / f"part-{chunk_id}.parquet"
         tmp = path.with_name(f".{path.name}.tmp")
         pq.write_table(table, tmp, compression="zstd")
-        with open(tmp, "rb") as handle:
-            os.fsync(handle.fileno())
         os.replace(tmp, path)
 
 
@@ -56,19 +55,35 @@ def remove_temp_files(out: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
+def _readable_run_id(path: Path) -> str | None:
+    """The run id in a Parquet file's footer, or None if the file is missing or unreadable."""
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except (OSError, pa.ArrowInvalid):
+        return None
+    return meta.get(b"sim.run_id", b"").decode()
+
+
 def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
-    """(variant index, n_players) -> game indices whose chunk is complete for this run."""
+    """(variant index, n_players) -> game indices whose chunk is complete for this run.
+
+    A chunk is complete when every table folder holds its file and each file's footer reads back,
+    so a file cut short by a crash (or a power loss) is simply played again.
+    """
     done: dict[tuple[int, int], set[int]] = {}
     folder = out / MARKER_TABLE
     if not folder.is_dir():
         return done
+    tables = [p for p in out.iterdir() if p.is_dir() and is_table_folder(p.name)]
     for path in sorted(folder.iterdir()):
         match = PART_RE.match(path.name)
         if not match:
             continue
-        meta = pq.read_schema(path).metadata or {}
-        if meta.get(b"sim.run_id", b"").decode() != run_id:
+        owners = {_readable_run_id(table / path.name) for table in tables if (table / path.name).exists()}
+        if owners - {run_id, None}:
             raise RunDirError(f"{path} belongs to another run; use a new --out directory")
+        if None in owners or not all((table / path.name).exists() for table in tables):
+            continue
         variant, n_players, start, stop = map(int, match.groups())
         done.setdefault((variant, n_players), set()).update(range(start, stop))
     return done
