@@ -31,14 +31,12 @@ from sim.games.brass.resources import (
     beer_available,
     beer_sources,
     buy_cost,
-    coal_cost,
     coal_mines,
     components,
     connected_coal,
     distances,
     iron_cost,
     iron_on_board,
-    merchant_connected,
 )
 from sim.games.brass.state import CANAL, BrassState
 
@@ -109,27 +107,31 @@ def candidate_slots(state: BrassState, seat: int, loc: int, ind: int, lvl: int |
 
 
 class BuildCosts:
-    """Coal and iron prices for builds in one position (cached per place)."""
+    """Coal and iron prices in one position: coal by connected component, iron from the board total."""
 
     def __init__(self, state: BrassState) -> None:
         self.state = state
-        self.mines = coal_mines(state)
+        self.comp = components(state)
+        self.coal_in: dict[int, int] = {}
+        for s in coal_mines(state):
+            c = self.comp[state.board.slot_loc[s]]
+            self.coal_in[c] = self.coal_in.get(c, 0) + state.slot_res[s]
+        self.market_comps = {self.comp[m] for m in state.board.merchant_locs}
         self.free_iron = sum(state.slot_res[s] for s in iron_on_board(state))
-        self.coal_at: dict[int, tuple[int, bool]] = {}
 
-    def coal(self, loc: int, n: int) -> int | None:
+    def coal_for(self, comps: set[int], n: int) -> int | None:
+        """Money for n coal delivered into the given components (None: no mine and no market link)."""
         if n == 0:
             return 0
-        if loc not in self.coal_at:
-            reach = distances(self.state, (loc,))
-            free = sum(self.state.slot_res[s] for _, s in connected_coal(self.state, reach, self.mines))
-            self.coal_at[loc] = (free, merchant_connected(self.state, reach))
-        free, to_market = self.coal_at[loc]
+        free = sum(self.coal_in.get(c, 0) for c in comps)
         if n <= free:
             return 0
-        if not to_market:
+        if not comps & self.market_comps:
             return None
         return buy_cost(self.state.board.params.coal_market, self.state.coal_cubes, n - free)
+
+    def coal(self, loc: int, n: int) -> int | None:
+        return self.coal_for({self.comp[loc]}, n)
 
     def iron(self, n: int) -> int:
         if n <= self.free_iron:
@@ -185,7 +187,7 @@ def link_options(state: BrassState, seat: int, second: bool = False) -> list[int
     has = state.has_pieces(seat)
     net = state.network(seat) if has else set()
     money = state.money[seat]
-    mines = coal_mines(state)
+    costs = BuildCosts(state)
     out = []
     for j, owner in enumerate(state.link_owner):
         if owner >= 0 or not board.link_ok[j][state.era]:
@@ -198,7 +200,7 @@ def link_options(state: BrassState, seat: int, second: bool = False) -> list[int
                 out.append(j)
             continue
         price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
-        coal = coal_cost(state, ends, params.rail_coal, extra_link=j, mines=mines)
+        coal = costs.coal_for({costs.comp[e] for e in ends}, params.rail_coal)
         if coal is None or money < price + coal:
             continue
         if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
@@ -211,12 +213,10 @@ def develop_options(state: BrassState, seat: int, free: bool = False) -> list[in
     """Industries whose lowest tile the seat may develop (no lightbulbs; iron affordable unless free)."""
     board = state.board
     out = []
-    per_tile = board.params.develop.iron_per_tile
+    affordable = free or iron_cost(state, board.params.develop.iron_per_tile) <= state.money[seat]
     for ind in range(len(INDUSTRIES)):
         lvl = state.lowest_level(seat, ind)
-        if lvl < 0 or board.tiles[ind][lvl].lightbulb:
-            continue
-        if free or iron_cost(state, per_tile) <= state.money[seat]:
+        if lvl >= 0 and not board.tiles[ind][lvl].lightbulb and affordable:
             out.append(ind)
     return out
 

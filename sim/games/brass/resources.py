@@ -75,38 +75,16 @@ def coal_mines(state: BrassState) -> list[int]:
     return [s for s, owner in enumerate(state.slot_owner) if owner >= 0 and ind[s] == COAL and res[s] > 0]
 
 
-def connected_coal(
-    state: BrassState, reach: dict[int, int], mines: list[int] | None = None
-) -> list[tuple[int, int]]:
+def connected_coal(state: BrassState, reach: dict[int, int]) -> list[tuple[int, int]]:
     """(distance, slot) of connected unflipped coal mines holding coal, nearest first."""
     slot_loc = state.board.slot_loc
     found = []
-    for s in coal_mines(state) if mines is None else mines:
+    for s in coal_mines(state):
         d = reach.get(slot_loc[s])
         if d is not None:
             found.append((d, s))
     found.sort()
     return found
-
-
-def coal_cost(
-    state: BrassState,
-    origins: tuple[int, ...],
-    n: int,
-    extra_link: int = -1,
-    mines: list[int] | None = None,
-) -> int | None:
-    """Money needed for n coal at the origins, or None when the coal cannot be had."""
-    if n == 0:
-        return 0
-    reach = distances(state, origins, extra_link)
-    free = sum(state.slot_res[s] for _, s in connected_coal(state, reach, mines))
-    short = n - free
-    if short <= 0:
-        return 0
-    if not merchant_connected(state, reach):
-        return None
-    return buy_cost(state.board.params.coal_market, state.coal_cubes, short)
 
 
 def iron_on_board(state: BrassState) -> list[int]:
