@@ -48,6 +48,7 @@ def render_html(analysis: Analysis, lang: Lang) -> str:
         sample=sample_sentence(analysis, lang),
         findings=key_findings(analysis, lang),
         tables_note=t("tables_note", lang),
+        more_label=t("more_verdicts", lang),
         method_title=t("sec_method", lang),
         method_text=t("method_text", lang),
         caveat_title=t("sec_caveat", lang),

@@ -163,6 +163,18 @@ LABELS: dict[str, dict[str, str]] = {
         "才应视为设计信号；在不同强度之间翻转的结论更多反映机器人而非游戏。机器人之间的对战结果只比较这些机器人本身，"
         "并不是真人策略的水平评分。在当前样本量下没有发现证据，并不等于证明了平衡。",
     },
+    "more_verdicts": {"en": "Findings with no evidence of a difference", "zh": "未发现差异的结论"},
+    "outcome_turn cap": {"en": "turn cap (stall)", "zh": "达到回合上限（卡死）"},
+    "outcome_error": {"en": "error", "zh": "错误"},
+    "row_games": {"en": "Games", "zh": "对局数"},
+    "row_seat1": {"en": "Seat 1 win rate [95% CI]", "zh": "1号位胜率 [95% 区间]"},
+    "row_fair_share": {"en": "Fair share 1/n", "zh": "公平份额 1/n"},
+    "row_balance": {"en": "Balance (1 − widest seat gap)", "zh": "平衡度（1 − 最大座位差）"},
+    "row_rounds": {"en": "Rounds per game [95% CI]", "zh": "每局轮数 [95% 区间]"},
+    "row_mean_margin": {"en": "Mean winning margin (points)", "zh": "平均胜分差（分）"},
+    "row_tie_break": {"en": "Decided by tie-break [95% CI]", "zh": "平局规则决胜 [95% 区间]"},
+    "row_error_share": {"en": "Errors and stalls", "zh": "错误与卡死"},
+    "row_lead_changes": {"en": "Lead changes per game", "zh": "每局领先更替次数"},
     # table headers
     "col_verdict": {"en": "Verdict", "zh": "结论"},
 }

@@ -291,6 +291,7 @@ def plot_end_reasons(
         ax,
         scale=100,
         hue_label=lambda n: t("players_n", lang, n=int(n)),
+        x_label=lambda o: t(f"outcome_{o}", lang) if o in ("turn cap", "error") else str(o),
     )
     ax.legend(fontsize=8)
     ax.set_ylim(0, 105)

@@ -25,6 +25,8 @@ class Figure:
     alt: str
     verdicts: list[str] = field(default_factory=list)
     """Plain-language findings shown under the chart."""
+    more_verdicts: list[str] = field(default_factory=list)
+    """Verdicts with nothing to act on, folded away under the chart."""
 
 
 @dataclass
@@ -115,7 +117,11 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
                 lambda ax, p=part, n=name: plots.plot_seat_win_rates(p, ax, lang, n),
                 t("seat_title", lang, name=name),
             )
-            figure.verdicts = list(verdicts[part.index])
+            notable = (
+                part["imbalanced"] | (part["lo"] > part["fair_share"]) | (part["hi"] < part["fair_share"])
+            ).to_numpy()
+            figure.verdicts = list(verdicts[part.index[notable]])
+            figure.more_verdicts = list(verdicts[part.index[~notable]])
             section.figures.append(figure)
     return section
 
@@ -154,6 +160,12 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
             tie_break=lambda d: [
                 _interval(*r) for r in zip(d["tie_break_share"], d["tie_lo"], d["tie_hi"], strict=True)
             ],
+            games=lambda d: [f"{int(g):,}" for g in d["games"]],
+            fair_share=lambda d: [f"{100 * x:.1f}%" for x in d["fair_share"]],
+            balance=lambda d: [f"{x:.3f}" for x in d["balance"]],
+            mean_margin=lambda d: [f"{x:.1f}" for x in d["mean_margin"]],
+            error_share=lambda d: [f"{100 * x:.1f}%" for x in d["error_share"]],
+            lead_changes=lambda d: [f"{x:.2f}" for x in d["lead_changes"]],
         )
         columns = [
             "games",
@@ -169,6 +181,7 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
         for variant, part in wide.groupby("variant", sort=False):
             side = part.set_index("n_players")[columns].T
             side.columns = [t("players_n", lang, n=int(n)) for n in side.columns]
+            side.index = [t(f"row_{c}", lang) for c in side.index]
             section.tables.append(table(side.reset_index(names=""), _name(game, variant)))
     return section
 
@@ -322,9 +335,9 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
             ),
             t("paired_title", lang, **names),
         )
-        seat_figure.verdicts = [
-            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in c.seats.to_dict("records")
-        ]
+        for row in c.seats.to_dict("records"):
+            bucket = seat_figure.verdicts if row["significant"] else seat_figure.more_verdicts
+            bucket.append(paired_verdict(row, c.variant_a, c.variant_b, lang))
         section.figures.append(seat_figure)
         section.figures.append(
             _figure(
