@@ -345,10 +345,10 @@ INDUSTRIALIST = Personality(
     name="industrialist",
     industry={"coal": 1.5, "iron": 1.6, "brewery": 1.1, "cotton": 0.8, "manufacturer": 0.9, "pottery": 0.6},
     develop=1.4,
-    skip_levels={"cotton": 1, "manufacturer": 1, "pottery": 0},
+    skip_levels={"manufacturer": 1},
 )
 """Coal, iron and develop: builds mines and iron works when the markets have room (sold cubes
-pay at once and flip the tile), and uses the iron to develop past weak low levels."""
+pay at once and flip the tile), and develops away manufacturer I and tiles the era blocks."""
 
 MERCHANT = Personality(
     name="merchant",
