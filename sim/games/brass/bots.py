@@ -10,6 +10,7 @@ tiles) use small fixed preferences.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,6 +69,33 @@ def _rounds_left_game(state: BrassState, seat: int) -> float:
     return left + (per_era if state.era == CANAL else 0.0)
 
 
+def _links_needed(state: BrassState, sources: list[int]) -> dict[int, int]:
+    """0-1 BFS: links still to build (built links free, links of the current era cost 1)."""
+    board = state.board
+    dist = {loc: 0 for loc in sources}
+    queue = deque(sources)
+    while queue:
+        loc = queue.popleft()
+        for j in board.loc_links[loc]:
+            built = state.link_owner[j] >= 0
+            if not built and not board.link_ok[j][state.era]:
+                continue
+            step = dist[loc] + (0 if built else 1)
+            for end in board.link_ends[j]:
+                if step < dist.get(end, 99):
+                    dist[end] = step
+                    if built:
+                        queue.appendleft(end)
+                    else:
+                        queue.append(end)
+    return dist
+
+
+def _sale_chance(links_needed: int) -> float:
+    """Rough chance that a goods tile this many links from a buyer gets sold."""
+    return (0.85, 0.5, 0.3, 0.15)[links_needed] if links_needed < 4 else 0.03
+
+
 class GreedyBot:
     """Scores each legal action with the personality's weights and plays the best one."""
 
@@ -120,12 +148,8 @@ class _Context:
         self.rounds_left = _rounds_left_game(state, seat)
         # money is worth less as the game runs out of actions to spend it on
         self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
-        self.buyer_comps: dict[int, set[int]] = {}
-        self.buyers: set[int] = set()
-        for m, loc in enumerate(state.mslot_loc):
-            for ind in state.mslot_buys[m]:
-                self.buyers.add(ind)
-                self.buyer_comps.setdefault(ind, set()).add(self.comp[loc])
+        self.to_buyer: dict[int, dict[int, int]] = {}
+        self.from_place: dict[int, dict[int, int]] = {}
         self.own_beer = sum(
             state.slot_res[s]
             for s, o in enumerate(state.slot_owner)
@@ -212,12 +236,9 @@ class _Context:
         late = self.left <= 2
         extra = 0.0
         if board.sold[ind]:
-            if self.comp[loc] in self.buyer_comps.get(ind, ()):
-                p_flip = 0.85 if self.any_beer or not tile.beer else 0.5
-            elif ind in self.buyers:
-                p_flip = 0.35
-            else:
-                p_flip = 0.0
+            p_flip = _sale_chance(self.buyer_distance(ind).get(loc, 99))
+            if p_flip > 0.8 and tile.beer and not self.any_beer:
+                p_flip = 0.5
             if late:
                 p_flip *= 0.2
         elif ind in (COAL, IRON):
@@ -292,16 +313,18 @@ class _Context:
                 potential += 0.6 * (1 if self.left > 3 else 0)
         connects = 0.0
         for s, owner in enumerate(state.slot_owner):
-            if owner == self.seat and not state.slot_flipped[s] and board.sold[state.slot_ind[s]]:
-                here = self.comp[board.slot_loc[s]]
-                if here in (self.comp[e] for e in ends) and state.slot_ind[s] not in self._reachable_buyers(
-                    here
-                ):
-                    if any(self._comp_buys(self.comp[e], state.slot_ind[s]) for e in ends):
-                        worth = self.tile_worth(
-                            state.slot_ind[s], state.slot_level[s], board.slot_loc[s], 1.0
-                        )
-                        connects += 0.5 * worth
+            if owner != self.seat or state.slot_flipped[s] or not board.sold[state.slot_ind[s]]:
+                continue
+            ind, loc = state.slot_ind[s], board.slot_loc[s]
+            to_buyer = self.buyer_distance(ind)
+            before = to_buyer.get(loc, 99)
+            if before == 0 or state.link_owner[j] >= 0:
+                continue
+            from_tile = self.distance_from(loc)
+            after = min(from_tile.get(u, 99) + to_buyer.get(v, 99) for u in ends for v in ends if u != v)
+            if after < before:
+                gain = _sale_chance(after) - _sale_chance(before)
+                connects += gain * self.tile_worth(ind, state.slot_level[s], loc, 1.0)
         costs = board.params.links
         if state.era == CANAL:
             cost = costs.canal_cost
@@ -309,11 +332,17 @@ class _Context:
             cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
         return self.p.link * (icons + potential + connects) - self.spend_penalty(cost) - 0.5
 
-    def _reachable_buyers(self, comp: int) -> set[int]:
-        return {ind for ind, comps in self.buyer_comps.items() if comp in comps}
+    def buyer_distance(self, ind: int) -> dict[int, int]:
+        """Links still to build from each place to a merchant that buys this industry's goods."""
+        if ind not in self.to_buyer:
+            sources = [loc for m, loc in enumerate(self.state.mslot_loc) if ind in self.state.mslot_buys[m]]
+            self.to_buyer[ind] = _links_needed(self.state, sources)
+        return self.to_buyer[ind]
 
-    def _comp_buys(self, comp: int, ind: int) -> bool:
-        return comp in self.buyer_comps.get(ind, ())
+    def distance_from(self, loc: int) -> dict[int, int]:
+        if loc not in self.from_place:
+            self.from_place[loc] = _links_needed(self.state, [loc])
+        return self.from_place[loc]
 
     def develop_value(self, ind: int, free: bool) -> float:
         state = self.state
