@@ -2,8 +2,8 @@
 
 Every main action is valued in "VP equivalents" without search: a tile is worth its VP (twice
 if it can score in both eras), the money its income will still pay (at ``money_vp`` VP per £),
-its link icons for adjacent links, all scaled by the chance it flips, minus its cost. Sales,
-links, develops and loans get similar one-line estimates. The discarded card is the one with the
+its link icons for adjacent links, all scaled by the chance it flips (goods: links still needed
+to reach a buyer), minus its cost. Sales, links, develops and loans get similar estimates. The discarded card is the one with the
 least build value left. Follow-up choices (resource sources, more sales, second rail, shortfall
 tiles) use small fixed preferences.
 """
