@@ -193,7 +193,7 @@ def plot_bot_results(bots: pd.DataFrame, ax: Axes | None = None, lang: Lang = "e
 def plot_bot_matrix(matrix: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = "") -> Axes:
     """Heatmap of the share of pairings where the row bot finished ahead of the column bot."""
     bots = sorted(set(matrix["bot_a"]) | set(matrix["bot_b"]))
-    ax = _axes(ax, 1.6 + 1.1 * len(bots), 1.2 + 0.9 * len(bots))
+    ax = _axes(ax, max(6.5, 1.6 + 1.1 * len(bots)), 1.6 + 0.9 * len(bots))
     grid = matrix.pivot(index="bot_a", columns="bot_b", values="share_ahead").reindex(
         index=bots, columns=bots
     )

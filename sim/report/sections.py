@@ -201,7 +201,7 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
         )
         m = matrix[(matrix["game"] == game) & (matrix["variant"] == variant)]
         if m["bot_a"].nunique() > 1:
-            size = (1.6 + 1.1 * m["bot_a"].nunique(), 1.2 + 0.9 * m["bot_a"].nunique())
+            size = (max(6.5, 1.6 + 1.1 * m["bot_a"].nunique()), 1.6 + 0.9 * m["bot_a"].nunique())
             section.figures.append(
                 _figure(
                     lambda ax, p=m, n=name: plots.plot_bot_matrix(p, ax, lang, n),

@@ -57,7 +57,7 @@ def apply_style() -> None:
 def figure_png(fig: plt.Figure) -> bytes:
     """Render and close a figure, returning PNG bytes."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", bbox_inches="tight")
+    fig.savefig(buffer, format="png")
     plt.close(fig)
     return buffer.getvalue()
 
