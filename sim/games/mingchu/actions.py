@@ -34,16 +34,18 @@ class ProduceOwn:
 
 @dataclass(frozen=True)
 class ProduceForeign:
-    """Use another player's or an 官府 industry (M19/M20)."""
+    """Use another player's or an 官府 industry; the goods go to ``manager``'s pack (M19/M20)."""
 
     place: int
+    manager: int = 0
 
 
 @dataclass(frozen=True)
 class GoodTo:
-    """Where a freshly produced good goes: backpack, store, warehouse or discard."""
+    """Where a freshly produced good goes: backpack (of ``manager``), store, warehouse or discard."""
 
     dest: str
+    manager: int = 0
 
 
 @dataclass(frozen=True)
@@ -130,11 +132,12 @@ class StoreGood:
 
 @dataclass(frozen=True)
 class Transport:
-    """Carry ``count`` of ``good`` between the backpack and the 京城 warehouse (M37)."""
+    """Carry ``count`` of ``good`` between a 掌柜's pack and the 京城 warehouse (M37)."""
 
     good: str
     count: int
     to_warehouse: bool
+    manager: int = 0
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,21 @@ class HeuristicBot:
         have = player.backpack + player.warehouse
         return need - have
 
+    def _carrier(self, state: MingchuState) -> int:
+        """The 掌柜 collecting order goods: the one already carrying most of them, else the nearer one."""
+        player = state.players[self.seat]
+        if player.personal_order is None:
+            return 0
+        info = order_info(state, player.personal_order)
+        dist = self._distances(state, state.topo.place_index[info.place])
+
+        def key(m: int):
+            pack = player.packs[state.pack_index(m)]
+            held = sum(min(pack.get(g, 0), k) for g, k in info.goods.items())
+            return (-held, dist[player.managers[m]], m)
+
+        return min(range(len(player.managers)), key=key)
+
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
         owners = [ind.owner for place, ind in state.industries.items() if state.topo.site[place].good == good]
@@ -204,6 +219,8 @@ class HeuristicBot:
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
         context: dict[str, Any] = {"needed": self._needed(state)}
         self._needed_cache = context["needed"]
+        if kind in ("good_dest", "produce"):
+            context["carrier"] = self._carrier(state)
         if kind == "turn":
             data = state.decision().data
             if data["manager"] is not None:
@@ -234,7 +251,7 @@ class HeuristicBot:
             [player.personal_order] if player.personal_order else []
         ):
             place = state.topo.place_index[order_info(state, key).place]
-            if payment(state, seat, key, place) is not None:
+            if payment(state, seat, key, place, [state.pack_index(data["manager"])]) is not None:
                 value = 100 + order_info(state, key).points - dist[place]
                 best = max(best, (value, place, None), key=lambda g: g[0])
         for place, site in enumerate(state.topo.site):
@@ -305,11 +322,13 @@ class HeuristicBot:
         if isinstance(action, A.ProduceForeign):
             good = state.topo.site[action.place].good
             rich = player.coins >= state.topo.goods[good].base_value + 6
-            return 25.0 if needed[good] > 0 and (self.persona.chase_orders > 0 or rich) else -1.0
+            carrier = 1.0 if action.manager == context["carrier"] else 0.0
+            return carrier + (25.0 if needed[good] > 0 and (self.persona.chase_orders > 0 or rich) else -1.0)
         if isinstance(action, A.GoodTo):
             good = state.decision().data["good"]
             if action.dest == "backpack":
-                return 60.0 if needed[good] > 0 else 2.0 + (good in ("马", "铁")) * 20
+                carrier = 1.0 if action.manager == context["carrier"] else 0.0
+                return carrier + (60.0 if needed[good] > 0 else 2.0 + (good in ("马", "铁")) * 20)
             return {"store": 1.0, "warehouse": 0.5, "discard": -50.0}[action.dest]
         if isinstance(action, A.SellProduced):
             good = state.decision().data["good"]

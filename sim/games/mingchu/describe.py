@@ -38,7 +38,7 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     seat = state.decision().seat
     topo = state.topo
     name = state.place_name
-    who = f"玩家{seat}"
+    who = f"玩家{seat + 1}"
     if isinstance(action, A.ChooseColumn):
         retainer, families = state.draft_columns[action.column]
         return f"{who} 选择第{action.column + 1}列：门客 {retainer or '无'}，家族 {'、'.join(families)}"
@@ -49,9 +49,13 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     if isinstance(action, A.ProduceOwn):
         return f"{who} 用自己在 {name(action.place)} 的{topo.site[action.place].good}产业生产"
     if isinstance(action, A.ProduceForeign):
-        return f"{who} 借用 {name(action.place)} 的{topo.site[action.place].good}产业生产"
+        good = topo.site[action.place].good
+        return f"{who} 借用 {name(action.place)} 的{good}产业生产，送到掌柜{action.manager + 1}"
     if isinstance(action, A.GoodTo):
-        return f"{who} 将{state.decision().data['good']}{DESTINATIONS[action.dest]}"
+        where = DESTINATIONS[action.dest]
+        if action.dest == "backpack":
+            where = f"放入掌柜{action.manager + 1}的背包"
+        return f"{who} 将{state.decision().data['good']}{where}"
     if isinstance(action, A.SellProduced):
         good = state.decision().data["good"]
         price = sale_price(state, seat, good, action.place, in_production=True)
@@ -90,18 +94,18 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
         return f"{who} 将{action.good}存放在 {name(action.place)}"
     if isinstance(action, A.Transport):
         way = "运往京城仓库" if action.to_warehouse else "从京城仓库运回背包"
-        return f"{who} 将{action.count}个{action.good}{way}"
+        return f"{who} 将掌柜{action.manager + 1}的{action.count}个{action.good}{way}"
     if isinstance(action, A.UseRetainer):
         return f"{who} 使用门客 {action.card}"
     if isinstance(action, A.TakeLoan):
         return f"{who} 借贷 {state.params.loans.amount} 铜币"
     if isinstance(action, A.PlayGrace):
-        target = "自己" if action.target == seat else f"玩家{action.target}"
+        target = "自己" if action.target == seat else f"玩家{action.target + 1}"
         return f"{who} 对{target}打出皇恩卡 {action.card}"
     if isinstance(action, A.DiscardGrace):
         return f"{who} 弃皇恩卡 {action.card} 换1恩义"
     if isinstance(action, A.DiscardFavor):
-        owner = "自己" if action.owner == seat else f"玩家{action.owner}"
+        owner = "自己" if action.owner == seat else f"玩家{action.owner + 1}"
         return f"{who} 弃{owner}的恩义标记换1伙计"
     if isinstance(action, A.PlayReward):
         return f"{who} 打出奖励卡 {action.card}（第{action.option + 1}项）"
@@ -119,7 +123,7 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     if isinstance(action, A.RepayLoan):
         return f"{who} 偿还一笔贷款（{state.params.loans.repay} 铜币）"
     if isinstance(action, A.BuyBack):
-        return f"{who} 花1铜币从玩家{action.holder}购回恩义"
+        return f"{who} 花1铜币从玩家{action.holder + 1}购回恩义"
     if isinstance(action, A.Done):
         return f"{who} {DONE.get(state.decision().kind, '完成')}"
     return f"{who} {action!r}"

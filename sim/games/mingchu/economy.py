@@ -60,15 +60,19 @@ def return_marker(state: MingchuState, holder: int, owner: int) -> None:
     state.players[owner].supply += 1
 
 
-def add_goods(state: MingchuState, seat: int, good: str, amount: int, *, to: str = "backpack") -> int:
-    """Add up to ``amount`` goods where there is room; returns how many fitted."""
+def add_goods(
+    state: MingchuState, seat: int, good: str, amount: int, *, to: str = "backpack", manager: int = 0
+) -> int:
+    """Add up to ``amount`` goods where there is room (a 掌柜's pack or the warehouse); returns how many fitted."""
     player = state.players[seat]
     if to == "warehouse":
         fit = min(amount, state.warehouse_room(seat))
-        player.warehouse[good] += fit
+        store = player.warehouse
     else:
         fit = min(amount, state.backpack_room(seat, good))
-        player.backpack[good] += fit
+        store = player.packs[state.pack_index(manager)]
+    if fit > 0:
+        store[good] += fit
     return fit
 
 

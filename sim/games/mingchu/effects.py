@@ -78,7 +78,7 @@ def _income_track_steps(state: MingchuState, seat: int, steps: int) -> None:
 
 def _lose_goods(state: MingchuState, seat: int, eff: es.LoseGoods) -> None:
     player = state.players[seat]
-    for store in (player.backpack, player.warehouse):
+    for store in (*player.packs, player.warehouse):
         for good in sorted(store):
             if (eff.good is not None and good != eff.good) or good in eff.keep:
                 continue

@@ -39,12 +39,19 @@ def _special(state: MingchuState, key: str) -> bool:
     return order_info(state, key).deck in SPECIAL
 
 
-def payment(state: MingchuState, seat: int, key: str, place: int) -> tuple[Counter, Counter] | None:
-    """Goods taken from (backpack, warehouse) to fill an order, or None if it cannot be filled."""
+def payment(
+    state: MingchuState, seat: int, key: str, place: int, packs: list[int] | None = None
+) -> tuple[Counter, Counter] | None:
+    """Goods taken from (the packs, the warehouse) to fill an order at ``place``, or None.
+
+    ``packs`` defaults to the packs of the 掌柜 standing at ``place`` ("交付该掌柜背包中的对应货物");
+    at the 京城 the warehouse counts too.
+    """
     player = state.players[seat]
     goods = state.topo.goods
     use_warehouse = place in state.capitals_with_warehouse()
-    backpack = Counter(player.backpack)
+    packs = state.packs_at(seat, place) if packs is None else packs
+    backpack = state.goods_in(seat, packs)
     warehouse = Counter(player.warehouse) if use_warehouse else Counter()
     from_bp, from_wh = Counter(), Counter()
     missing = []
@@ -118,7 +125,7 @@ def apply_deliver(state: MingchuState, seat: int, action: A.Deliver) -> None:
     player = state.players[seat]
     from_bp, from_wh = payment(state, seat, action.order, action.place)
     for good, k in from_bp.items():
-        remove_good(player.backpack, good, k)
+        state.take_good(seat, state.packs_at(seat, action.place), good, k)
     for good, k in from_wh.items():
         remove_good(player.warehouse, good, k)
     info = order_info(state, action.order)

@@ -163,7 +163,8 @@ class ScoringParams(_Model):
 class RuleSwitches(_Model):
     """Readings of ambiguous rules (see docs/rules/mingchu.md for the sentence each rests on)."""
 
-    backpack_slots: int = Field(default=6, ge=1)  # M08: one shared backpack per player
+    backpack: Literal["per_manager", "shared"] = "per_manager"  # M08: each 掌柜 carries its own goods
+    backpack_slots: int = Field(default=6, ge=1)  # M08: the board's 6 slots, shared by both 掌柜
     horse_slots: int = Field(default=1, ge=0)
     warehouse_capacity: int = Field(default=4, ge=0)  # M67
     max_retainers: int = Field(default=3, ge=0)  # M69

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import remove_good
+from sim.games.mingchu.economy import add_goods
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.modifiers import forbidden, modifier_total
-from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, routes_to_any, sale_price
+from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, sale_price
 from sim.games.mingchu.state import OFFICIAL, Decision, MingchuState
 
 
@@ -57,7 +57,8 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     legal: list = []
     uses = state.params.rules.foreign_uses_per_round
-    to_managers = routes_to_any(state, seat, player.managers)
+    from_managers = [routes_from(state, seat, at) for at in player.managers]
+    shared = state.params.rules.backpack == "shared"
     for place in sorted(state.industries):
         ind = state.industries[place]
         if ind.owner == seat:
@@ -70,9 +71,14 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         cost = foreign_cost(state, seat, place)
         if player.coins < cost or state.backpack_room(seat, good) == 0:
             continue
-        route = to_managers.get(place)
-        if route is not None and route.workers <= player.workers and route.coins + cost <= player.coins:
-            legal.append(A.ProduceForeign(place))
+        options = {}
+        for manager, routes in enumerate(from_managers):
+            route = routes.get(place)
+            if route is not None and route.workers <= player.workers and route.coins + cost <= player.coins:
+                options[manager] = route
+        if shared and options:  # one pack: only the cheapest carrier matters
+            options = {min(options, key=lambda m: (route_cost(options[m]), m)): None}
+        legal.extend(A.ProduceForeign(place, m) for m in sorted(options))
     legal.append(A.Done())
     return legal
 
@@ -91,11 +97,11 @@ def apply_produce(state: MingchuState, seat: int, action) -> None:
         if amount:
             state.pending.append(Decision("good_dest", seat, {"good": good, "place": place, "left": amount}))
         return
-    produce_foreign(state, seat, place, pay=True)
+    produce_foreign(state, seat, place, action.manager, pay=True)
 
 
-def produce_foreign(state: MingchuState, seat: int, place: int, *, pay: bool) -> None:
-    """Use an industry that is not yours; the goods go straight to the backpack (M19/M20/M35)."""
+def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *, pay: bool) -> None:
+    """Use an industry that is not yours; the goods go straight to ``manager``'s pack (M19/M20/M35)."""
     player = state.players[seat]
     good = state.topo.site[place].good
     if pay:
@@ -104,25 +110,33 @@ def produce_foreign(state: MingchuState, seat: int, place: int, *, pay: bool) ->
         if owner != OFFICIAL:
             pay_favor(state, seat, [owner])
         state.foreign_used[place] = state.foreign_used.get(place, 0) + 1
-    route = cheapest_route(state, seat, place, player.managers)
-    if route is None:
+    route = routes_from(state, seat, place).get(player.managers[manager])
+    if route is None or not affordable(state, seat, route):
         return
     pay_route(state, seat, route)
-    fit = min(output(state, seat, place, own=False), state.backpack_room(seat, good))
-    player.backpack[good] += fit
-    if not player.backpack[good]:
-        del player.backpack[good]
+    add_goods(state, seat, good, output(state, seat, place, own=False), manager=manager)
+
+
+def manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
+    """Affordable routes from ``source`` to each 掌柜 (only the cheapest one when the pack is shared)."""
+    routes = routes_from(state, seat, source)
+    managers = state.players[seat].managers
+    found = {
+        m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])
+    }
+    if state.params.rules.backpack == "shared" and found:
+        best = min(found, key=lambda m: (route_cost(found[m]), m))
+        return {best: found[best]}
+    return found
 
 
 def legal_good_dest(state: MingchuState, seat: int) -> list:
     data = state.decision().data
     good, place = data["good"], data["place"]
-    player = state.players[seat]
     legal: list = []
     routes = routes_from(state, seat, place)
-    to_managers = [routes[m] for m in player.managers if m in routes and affordable(state, seat, routes[m])]
-    if to_managers and state.backpack_room(seat, good) > 0:
-        legal.append(A.GoodTo("backpack"))
+    if state.backpack_room(seat, good) > 0:
+        legal.extend(A.GoodTo("backpack", m) for m in sorted(manager_routes(state, seat, place)))
     if state.industries[place].stored is None:
         legal.append(A.GoodTo("store"))
     warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
@@ -145,8 +159,8 @@ def apply_good_dest(state: MingchuState, seat: int, action) -> None:
         player.coins += price
         player.income_round += price
     elif action.dest == "backpack":
-        pay_route(state, seat, cheapest_route(state, seat, place, player.managers))
-        player.backpack[good] += 1
+        pay_route(state, seat, manager_routes(state, seat, place)[action.manager])
+        add_goods(state, seat, good, 1, manager=action.manager)
     elif action.dest == "warehouse":
         pay_route(state, seat, cheapest_route(state, seat, place, state.capitals_with_warehouse()))
         player.warehouse[good] += 1
@@ -174,13 +188,3 @@ def settle_income(state: MingchuState, seat: int) -> None:
             player.income_taken.add(space.id)
         effects.extend(space.rewards)
     apply_effects(state, seat, effects)
-
-
-def take_stored(state: MingchuState, seat: int, place: int) -> None:
-    good = state.industries[place].stored
-    state.industries[place].stored = None
-    state.players[seat].backpack[good] += 1
-
-
-def discard_good(state: MingchuState, seat: int, good: str) -> None:
-    remove_good(state.players[seat].backpack, good)

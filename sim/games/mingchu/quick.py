@@ -7,7 +7,7 @@ turn (and takes forced loans whenever a payment falls short), which keeps decisi
 from __future__ import annotations
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import can_take_loan, remove_good, take_loan
+from sim.games.mingchu.economy import add_goods, can_take_loan, remove_good, take_loan
 from sim.games.mingchu.effects import apply_effects
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import apply_deliver, apply_reserve, legal_deliveries, legal_reserves
@@ -17,12 +17,15 @@ from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
 def _sales(state: MingchuState, seat: int, places: list[int]) -> list:
+    """M33: goods carried by a 掌柜 sell at its place; warehouse goods at the 京城."""
     player = state.players[seat]
     if forbidden(state, seat, "sell"):
         return []
     goods = state.topo.goods
-    legal = [A.Sell(g, p) for p in places for g in sorted(player.backpack) if goods[g].sellable]
+    legal = []
     for place in places:
+        carried = state.goods_in(seat, state.packs_at(seat, place))
+        legal.extend(A.Sell(g, place) for g in sorted(carried) if goods[g].sellable)
         if place in state.capitals_with_warehouse():
             legal.extend(A.Sell(g, place, True) for g in sorted(player.warehouse) if goods[g].sellable)
     return legal
@@ -33,50 +36,55 @@ def _local_goods(state: MingchuState, seat: int, places: list[int]) -> list:
     player = state.players[seat]
     goods = state.topo.goods
     legal: list = []
-    has_iron = any(goods[g].upgrades for g in player.backpack)
     for place in places:
         ind = state.industries.get(place)
         if ind is None:
             continue
+        carried = state.goods_in(seat, state.packs_at(seat, place))
         good = state.topo.site[place].good
-        if has_iron and ind.upgraded_by is None and player.supply > 0:
+        if any(goods[g].upgrades for g in carried) and ind.upgraded_by is None and player.supply > 0:
             legal.append(A.Upgrade(place))
         if ind.stored is not None:
-            if ind.owner == seat and state.backpack_room(seat, ind.stored) > 0:
+            if state.backpack_room(seat, ind.stored) == 0:
+                continue
+            if ind.owner == seat:
                 legal.append(A.TakeStored(place))
-            elif ind.owner != seat and state.backpack_room(seat, ind.stored) > 0:
-                if player.coins >= goods[ind.stored].base_value:
-                    legal.append(A.BuyStored(place))
-        elif ind.owner == seat and good in player.backpack:
+            elif player.coins >= goods[ind.stored].base_value:
+                legal.append(A.BuyStored(place))
+        elif ind.owner == seat and good in carried:
             legal.append(A.StoreGood(good, place))
     return legal
 
 
 def _transports(state: MingchuState, seat: int) -> list:
-    """M37: carry goods between the backpack and the 京城 warehouse along the roads."""
+    """M37: carry goods between a 掌柜's pack and the 京城 warehouse along the roads."""
     player = state.players[seat]
-    if not player.backpack and not player.warehouse:
-        return []
-    route = _warehouse_route(state, seat)
-    if route is None:
+    if not player.goods_total() and not player.warehouse:
         return []
     legal = []
     room = state.warehouse_room(seat)
-    for good in sorted(player.backpack):
-        top = min(room, player.backpack[good])
-        legal.extend(A.Transport(good, k, True) for k in sorted({1, top}) if k > 0)
-    for good in sorted(player.warehouse):
-        top = min(state.backpack_room(seat, good), player.warehouse[good])
-        legal.extend(A.Transport(good, k, False) for k in sorted({1, top}) if k > 0)
+    for manager in sorted(_warehouse_routes(state, seat)):
+        pack = player.packs[state.pack_index(manager)]
+        for good in sorted(pack):
+            top = min(room, pack[good])
+            legal.extend(A.Transport(good, k, True, manager) for k in sorted({1, top}) if k > 0)
+        for good in sorted(player.warehouse):
+            top = min(state.backpack_room(seat, good), player.warehouse[good])
+            legal.extend(A.Transport(good, k, False, manager) for k in sorted({1, top}) if k > 0)
     return legal
 
 
-def _warehouse_route(state: MingchuState, seat: int):
-    """The cheapest affordable route from a 掌柜 to the warehouse, or None."""
+def _warehouse_routes(state: MingchuState, seat: int) -> dict:
+    """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared)."""
     routes = routes_to_any(state, seat, state.capitals_with_warehouse())
-    options = [routes[p] for p in set(state.players[seat].managers) if p in routes]
-    options = [r for r in options if affordable(state, seat, r)]
-    return min(options, key=route_cost, default=None)
+    managers = state.players[seat].managers
+    found = {
+        m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])
+    }
+    if state.params.rules.backpack == "shared" and found:
+        best = min(found, key=lambda m: (route_cost(found[m]), m))
+        return {best: found[best]}
+    return found
 
 
 def _cards(state: MingchuState, seat: int) -> list:
@@ -110,7 +118,7 @@ def legal_quick(state: MingchuState, seat: int) -> list:
     legal.extend(_cards(state, seat))
     if can_take_loan(state, seat) and not forbidden(state, seat, "loan"):
         legal.append(A.TakeLoan())
-    if player.backpack and all(state.backpack_room(seat, g) == 0 for g in state.topo.goods):
+    if player.goods_total() and all(state.backpack_room(seat, g) == 0 for g in state.topo.goods):
         legal.extend(A.DiscardGood(g) for g in sorted(player.backpack))
     return legal
 
@@ -119,8 +127,10 @@ def apply_quick(state: MingchuState, seat: int, action) -> None:
     player = state.players[seat]
     topo = state.topo
     if isinstance(action, A.Sell):
-        store = player.warehouse if action.from_warehouse else player.backpack
-        remove_good(store, action.good)
+        if action.from_warehouse:
+            remove_good(player.warehouse, action.good)
+        else:
+            state.take_good(seat, state.packs_at(seat, action.place), action.good)
         player.coins += sale_price(state, seat, action.good, action.place, in_production=False)
     elif isinstance(action, A.Reserve):
         apply_reserve(state, seat, action)
@@ -128,28 +138,24 @@ def apply_quick(state: MingchuState, seat: int, action) -> None:
         apply_deliver(state, seat, action)
     elif isinstance(action, A.Upgrade):
         _upgrade(state, seat, action.place)
-    elif isinstance(action, A.BuyStored):
+    elif isinstance(action, (A.BuyStored, A.TakeStored)):
         ind = state.industries[action.place]
-        player.coins -= topo.goods[ind.stored].base_value
-        player.backpack[ind.stored] += 1
-        ind.stored = None
-    elif isinstance(action, A.TakeStored):
-        ind = state.industries[action.place]
-        player.backpack[ind.stored] += 1
+        if isinstance(action, A.BuyStored):
+            player.coins -= topo.goods[ind.stored].base_value
+        add_goods(state, seat, ind.stored, 1, manager=player.managers.index(action.place))
         ind.stored = None
     elif isinstance(action, A.StoreGood):
-        remove_good(player.backpack, action.good)
+        state.take_good(seat, state.packs_at(seat, action.place), action.good)
         state.industries[action.place].stored = action.good
     elif isinstance(action, A.Transport):
-        pay_route(state, seat, _warehouse_route(state, seat))
+        pay_route(state, seat, _warehouse_routes(state, seat)[action.manager])
         state.temp_roads = set()
-        source, target = (
-            (player.backpack, player.warehouse)
-            if action.to_warehouse
-            else (player.warehouse, player.backpack)
-        )
-        remove_good(source, action.good, action.count)
-        target[action.good] += action.count
+        if action.to_warehouse:
+            state.take_good(seat, [state.pack_index(action.manager)], action.good, action.count)
+            player.warehouse[action.good] += action.count
+        else:
+            remove_good(player.warehouse, action.good, action.count)
+            add_goods(state, seat, action.good, action.count, manager=action.manager)
     elif isinstance(action, A.UseRetainer):
         player.tapped.add(action.card)
         state.record(action.card, "门客", seat, "played")
@@ -179,7 +185,7 @@ def apply_quick(state: MingchuState, seat: int, action) -> None:
     elif isinstance(action, A.TakeLoan):
         take_loan(state, seat)
     elif isinstance(action, A.DiscardGood):
-        remove_good(player.backpack, action.good)
+        state.take_good(seat, sorted({state.pack_index(m) for m in range(len(player.managers))}), action.good)
     else:
         raise ValueError(f"not a legal action here: {action!r}")
 
@@ -187,11 +193,12 @@ def apply_quick(state: MingchuState, seat: int, action) -> None:
 def _upgrade(state: MingchuState, seat: int, place: int) -> None:
     """M35: spend 1 铁, mark the industry; on a foreign one produce once for free at once."""
     player = state.players[seat]
-    iron = next(g for g in sorted(player.backpack) if state.topo.goods[g].upgrades)
-    remove_good(player.backpack, iron)
+    packs = state.packs_at(seat, place)
+    iron = next(g for g in sorted(state.goods_in(seat, packs)) if state.topo.goods[g].upgrades)
+    state.take_good(seat, packs, iron)
     player.supply -= 1
     ind = state.industries[place]
     ind.upgraded_by = seat
     if ind.owner not in (seat, OFFICIAL):
-        produce_foreign(state, seat, place, pay=False)
+        produce_foreign(state, seat, place, state.players[seat].managers.index(place), pay=False)
         state.temp_roads = set()

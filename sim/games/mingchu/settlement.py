@@ -126,7 +126,7 @@ def rot_goods(state: MingchuState) -> None:
     """M48: every rotting good (荔枝) returns to the supply."""
     rotting = {g for g, info in state.topo.goods.items() if info.rots}
     for player in state.players:
-        for store in (player.backpack, player.warehouse):
+        for store in (*player.packs, player.warehouse):
             for good in rotting & set(store):
                 remove_good(store, good, store[good])
     for ind in state.industries.values():

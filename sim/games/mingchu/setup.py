@@ -144,7 +144,8 @@ def apply_draft(state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
         player.coins += card.coins
         player.workers += card.workers
         for good, amount in card.goods.items():
-            add_goods(state, seat, good, amount)
+            for _ in range(amount):  # "任意分配给两个掌柜": dealt alternately
+                add_goods(state, seat, good, 1, manager=player.goods_total() % 2)
         apply_effects(state, seat, card.effects)
 
 

@@ -67,7 +67,7 @@ class Player:
     supply: int = 40  # own 恩义 markers in supply
     hand: int = 0  # own markers in hand
     held: list[int] = field(default_factory=list)  # held[q]: q's markers this player holds
-    backpack: Counter = field(default_factory=Counter)
+    packs: list[Counter] = field(default_factory=lambda: [Counter(), Counter()])  # per 掌柜 (M08)
     warehouse: Counter = field(default_factory=Counter)
     managers: list[int] = field(default_factory=list)  # place per 掌柜
     acted: list[bool] = field(default_factory=lambda: [False, False])
@@ -96,7 +96,7 @@ class Player:
         new = copy.copy(self)
         new.income_taken = set(self.income_taken)
         new.held = list(self.held)
-        new.backpack = Counter(self.backpack)
+        new.packs = [Counter(pack) for pack in self.packs]
         new.warehouse = Counter(self.warehouse)
         new.managers = list(self.managers)
         new.acted = list(self.acted)
@@ -113,8 +113,16 @@ class Player:
         new.war_orders = list(self.war_orders)
         return new
 
+    @property
+    def backpack(self) -> Counter:
+        """Everything both 掌柜 carry (read only: change goods through the packs)."""
+        total: Counter = Counter()
+        for pack in self.packs:
+            total.update(pack)
+        return total
+
     def goods_total(self) -> int:
-        return sum(self.backpack.values())
+        return sum(sum(pack.values()) for pack in self.packs)
 
 
 @dataclass
@@ -243,6 +251,33 @@ class MingchuState:
         if goods[good].horse_slot:
             room += max(0, rules.horse_slots - horses)
         return max(0, room)
+
+    def pack_index(self, manager: int) -> int:
+        """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
+        return manager if self.params.rules.backpack == "per_manager" else 0
+
+    def packs_at(self, seat: int, place: int) -> list[int]:
+        """Packs usable at ``place``: those of the player's 掌柜 standing there."""
+        managers = self.players[seat].managers
+        return sorted({self.pack_index(m) for m, at in enumerate(managers) if at == place})
+
+    def goods_in(self, seat: int, packs: list[int]) -> Counter:
+        total: Counter = Counter()
+        for index in packs:
+            total.update(self.players[seat].packs[index])
+        return total
+
+    def take_good(self, seat: int, packs: list[int], good: str, amount: int = 1) -> None:
+        """Remove ``amount`` of ``good`` from the first of ``packs`` that hold it."""
+        for index in packs:
+            pack = self.players[seat].packs[index]
+            while amount and pack.get(good, 0) > 0:
+                pack[good] -= 1
+                amount -= 1
+                if pack[good] == 0:
+                    del pack[good]
+        if amount:
+            raise ValueError(f"seat {seat} lacks {good}")
 
     def warehouse_room(self, seat: int) -> int:
         return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())

@@ -121,7 +121,8 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
     player = state.players[seat]
     manager = data["manager"]
     allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
-    horse = not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in player.backpack)
+    pack = player.packs[state.pack_index(manager)]
+    horse = not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack)
     moves = []
     for road, _ in state.topo.adjacent[player.managers[manager]]:
         if not road_usable(state, road):

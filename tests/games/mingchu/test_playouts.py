@@ -66,6 +66,13 @@ def test_random_playout_until_the_end(config, n):
         assert rules.legal_actions(copy) == legal == rules.legal_actions(clone)
 
 
+@pytest.mark.parametrize("n", [4, 5])
+def test_random_playout_with_a_shared_backpack(n):
+    params = load_config(FIXTURE, overrides={"rules.backpack": "shared"}).params
+    state, _ = _playout(params, n, 11)
+    assert state.terminal and state.players[0].packs[1] == {}
+
+
 def test_same_seed_same_game():
     params = load_config(FIXTURE).params
     first = play_game(SPEC, params, 4, 7, ["random"] * 4, catch_errors=False)
