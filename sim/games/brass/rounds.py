@@ -29,6 +29,11 @@ def end_action(state: BrassState) -> None:
         return
     refill(state, seat)
     state.turn_pos += 1
+    next_turn(state)
+
+
+def next_turn(state: BrassState) -> None:
+    """Start the turn at ``turn_pos``, skipping empty hands; end the round when nobody is left."""
     # a player whose hand ran out (only possible with uneven custom decks) sits the round out
     while state.turn_pos < state.n_players and not state.hands[state.order[state.turn_pos]]:
         state.turn_pos += 1
@@ -64,7 +69,7 @@ def after_income(state: BrassState) -> None:
         state.round_in_era += 1
     state.round += 1
     state.turn_pos = 0
-    state.actions_left = actions_this_turn(state)
+    next_turn(state)
 
 
 def link_value(state: BrassState, link: int) -> int:

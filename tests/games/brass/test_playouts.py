@@ -82,3 +82,17 @@ def test_play_game_records(n):
     assert len(record.breakdown) == n
     assert set(record.breakdown[0]) == set(SPEC.breakdown_columns)
     assert len(record.running_scores) == record.rounds
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [{"actions_per_turn": "3"}, {"setup_discards": "0"}, {"hand_size": "5", "setup_discards": "3"}],
+)
+def test_uneven_custom_decks_still_finish(overrides):
+    from sim.config import load_config
+    from tests.games.brass.helpers import BASE
+
+    params = load_config(BASE, overrides=overrides).params
+    for n in (2, 3, 4):
+        record = play_game(SPEC, params, n, 1, ["random"] * n, catch_errors=False)
+        assert record.end_reason == "rail_era_over"
