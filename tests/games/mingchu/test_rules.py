@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 import pytest
 from pydantic import ValidationError
 
+from sim.core.play import setup_rng
 from sim.games.mingchu import actions as A
 from sim.games.mingchu import flow, periods, settlement
 from sim.games.mingchu.economy import give_favor, take_loan
+from sim.games.mingchu.orders import legal_deliveries
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.paths import sale_price
 from sim.games.mingchu.production import foreign_cost
+from sim.games.mingchu.quick import legal_quick as quick_legal
 from sim.games.mingchu.scoring import vp_terms
 from sim.games.mingchu.state import OFFICIAL, Decision, Industry
 
@@ -263,3 +267,48 @@ def test_unknown_good_or_place_names_the_card():
 def test_duplicate_card_id_is_an_error():
     with pytest.raises(ValidationError, match="duplicate id '赌徒'"):
         MingchuParams.model_validate(_with_card("门客", {"id": "赌徒", "passive": []}))
+
+
+# --- per-掌柜 packs (M08) -------------------------------------------------------------------------
+
+
+def test_a_manager_delivers_and_sells_only_what_it_carries():
+    state = new_state()
+    player = state.players[0]
+    capital, xian = place(state, "应天府"), place(state, "西安府")
+    player.managers = [xian, capital]
+    player.packs = [Counter({"粮食": 2}), Counter()]
+    key = next(k for k, cid in state.order_card.items() if cid == "洪武订单1")  # 粮食 x2 at 应天府
+    state.public_orders = []
+    state.players[0].personal_order = key
+    assert legal_deliveries(state, 0, [xian, capital]) == []
+    assert A.Sell("粮食", xian) in quick_legal(state, 0) and A.Sell("粮食", capital) not in quick_legal(
+        state, 0
+    )
+    player.managers = [capital, capital]
+    assert legal_deliveries(state, 0, [capital]) == [A.Deliver(key, capital)]
+
+
+def test_shared_pack_lets_either_manager_use_the_goods():
+    from sim.config import load_config
+
+    from .helpers import FIXTURE
+
+    params = load_config(FIXTURE, overrides={"rules.backpack": "shared"}).params
+    state = RULES.initial_state(params, 4, setup_rng(0))
+    player = state.players[0]
+    capital, xian = place(state, "应天府"), place(state, "西安府")
+    player.managers = [xian, capital]
+    player.packs = [Counter({"粮食": 2}), Counter()]
+    key = next(k for k, cid in state.order_card.items() if cid == "洪武订单1")
+    state.public_orders = []
+    player.personal_order = key
+    assert legal_deliveries(state, 0, [xian, capital]) == [A.Deliver(key, capital)]
+
+
+def test_backpack_capacity_is_shared_by_both_managers():
+    state = new_state()
+    player = state.players[0]
+    player.packs = [Counter({"粮食": 4}), Counter({"盐": 2})]
+    assert state.backpack_room(0, "粮食") == 0
+    assert state.backpack_room(0, "马") == 1  # the 马匹格
