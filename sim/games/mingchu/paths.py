@@ -42,10 +42,10 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     topo = state.topo
     water_discount = modifier_total(state, seat, "discount", action="water")
     yidao, temp = state.yidao, state.temp_roads
-    key = (seat, source, water_discount, frozenset(temp))
+    cache_key = (seat, source, water_discount, frozenset(temp))
     if state.route_cache is None:
         state.route_cache = {}
-    cached = state.route_cache.get(key)
+    cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
     edges: dict[int, tuple[int, int, int]] = {}
@@ -101,7 +101,7 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
                 new_temp.append(road)
             node = prev
         routes[target] = Route(workers, coins, tuple(favor), tuple(new_temp))
-    state.route_cache[key] = routes
+    state.route_cache[cache_key] = routes
     return routes
 
 
