@@ -130,6 +130,8 @@ def analyse(run: Run) -> Analysis:
         "sweep_response": stats.sweep_response(games, players),
     }
     tables["player_counts"] = player_count_table(tables)
+    tables["seat_win_rates_by_tier"] = stats.seat_win_rates_by_tier(players, games)
+    tables["ladder"] = stats.ladder_consistency(tables["seat_win_rates_by_tier"])
     analysis = Analysis(run=run, tables=tables)
     analysis.comparisons = _comparisons(run, analysis)
     for c in analysis.comparisons:

@@ -71,6 +71,8 @@ LABELS: dict[str, dict[str, str]] = {
     "metric_error_share": {"en": "Errors and stalls (%)", "zh": "错误与卡死（%）"},
     "count_title": {"en": "Player-count comparison: {name}", "zh": "人数对比：{name}"},
     "tie_axis": {"en": "Decided by tie-break (%)", "zh": "由平局规则决胜（%）"},
+    "tier_axis": {"en": "Bot tier (tables of one bot only)", "zh": "机器人强度层级（同一机器人的牌桌）"},
+    "ladder_title": {"en": "Seat win rates by bot tier: {name}", "zh": "各机器人层级的座位胜率：{name}"},
     # report sections
     "report_title": {"en": "Balance report", "zh": "平衡性报告"},
     "summary": {"en": "Summary", "zh": "概要"},
@@ -85,6 +87,13 @@ LABELS: dict[str, dict[str, str]] = {
     "sec_errors": {"en": "Errors", "zh": "错误"},
     "sec_paired": {"en": "Variant comparison (paired seeds)", "zh": "变体对比（配对种子）"},
     "sec_sweep": {"en": "Parameter sweep", "zh": "参数扫描"},
+    "sec_ladder": {"en": "Bot ladder", "zh": "机器人强度阶梯"},
+    "ladder_note": {
+        "en": "Games where every seat is the same bot form a tier. A seat finding that holds at every tier is a "
+        "design signal; one that flips between tiers is about the bots.",
+        "zh": "所有座位都是同一机器人的对局构成一个层级。在每个层级都成立的座位结论才是设计信号；在层级之间翻转的结论反映的是机器人。",
+    },
+    "ladder_none": {"en": "No seat is flagged at any tier.", "zh": "没有任何层级标记出不平衡的座位。"},
     "sec_caveat": {"en": "What bot win rates can and cannot say", "zh": "机器人胜率能说明什么、不能说明什么"},
     "sec_method": {"en": "How to read this report", "zh": "如何阅读本报告"},
     "tables_note": {

@@ -111,6 +111,31 @@ def plot_seat_win_rates(
     return ax
 
 
+def plot_seat_win_rates_by_tier(
+    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share."""
+    ax = grouped_bars(
+        seats,
+        "tier",
+        "seat",
+        "win_rate",
+        "lo",
+        "hi",
+        ax,
+        scale=100,
+        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
+        reference="fair_share",
+        highlight="imbalanced",
+    )
+    ax.legend(fontsize=8, ncols=2, loc="upper right")
+    ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
+    ax.set_ylabel(t("win_rate_pct", lang))
+    ax.set_xlabel(t("tier_axis", lang))
+    ax.set_title(name)
+    return ax
+
+
 def plot_interval_lines(
     df: pd.DataFrame,
     x: str,

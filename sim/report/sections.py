@@ -13,7 +13,7 @@ from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.report.style import figure_png, png_data_uri
 from sim.stats.sweep import METRICS
-from sim.stats.verdicts import paired_verdict, seat_verdicts
+from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdicts
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -364,6 +364,34 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
+def ladder_section(a: Analysis, lang: Lang) -> Section | None:
+    ladder, by_tier = a.tables["ladder"], a.tables["seat_win_rates_by_tier"]
+    if ladder.empty:
+        return None
+    section = Section("ladder", t("sec_ladder", lang), notes=[t("ladder_note", lang)])
+    for (game, variant), part in ladder.groupby(["game", "variant"], sort=True):
+        if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
+            continue
+        counts = sorted(part["n_players"].unique())
+        tiers = _select(by_tier, game, [variant])
+        draws = [
+            lambda ax, d=tiers[tiers["n_players"] == n], n=n: plots.plot_seat_win_rates_by_tier(
+                d, ax, lang, t("players_n", lang, n=int(n))
+            )
+            for n in counts
+        ]
+        name = _name(game, variant)
+        figure = _panels(
+            draws, t("ladder_title", lang, name=name), t("ladder_title", lang, name=name), width=4.6
+        )
+        figure.verdicts = [v for v in (ladder_verdict(r, lang) for r in part.to_dict("records")) if v]
+        if not figure.verdicts:
+            figure.verdicts = [t("ladder_none", lang)]
+        section.figures.append(figure)
+    section.tables.append(table(ladder, t("sec_ladder", lang)))
+    return section
+
+
 def build_sections(a: Analysis, lang: Lang) -> list[Section]:
     """Every section that applies to this run, in reading order."""
     builders = [
@@ -372,6 +400,7 @@ def build_sections(a: Analysis, lang: Lang) -> list[Section]:
         paired_section,
         sweep_section,
         bot_section,
+        ladder_section,
         score_section,
         component_section,
         end_section,

@@ -7,7 +7,7 @@ import pandas as pd
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.stats.seats import max_halfwidth
-from sim.stats.verdicts import paired_verdict, pct, seat_verdicts
+from sim.stats.verdicts import ladder_verdict, paired_verdict, pct, seat_verdicts
 
 
 def sample_sentence(a: Analysis, lang: Lang) -> str:
@@ -47,6 +47,8 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
         findings += [
             paired_verdict(row, c.variant_a, c.variant_b, lang) for row in changed.to_dict("records")
         ]
+    ladder = a.tables["ladder"]
+    findings += [v for v in (ladder_verdict(r, lang) for r in ladder.to_dict("records")) if v]
     n_errors = len(a.tables["errors"])
     if n_errors:
         findings.append(t("errors_found", lang, count=n_errors, share=pct(n_errors / len(a.run.games), 1)))

@@ -3,6 +3,7 @@
 from sim.stats.bots import bot_matrix, bot_results
 from sim.stats.components import component_contribution
 from sim.stats.content import unseen_config_ids, zero_breakdown_columns
+from sim.stats.ladder import ladder_consistency, seat_win_rates_by_tier, table_tiers
 from sim.stats.load import Run, load_run
 from sim.stats.outcomes import (
     end_reasons,
@@ -24,7 +25,7 @@ from sim.stats.paired import (
 from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins, round_leaders
 from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
 from sim.stats.sweep import sweep_response, swept_parameters
-from sim.stats.verdicts import paired_verdict, seat_verdict, seat_verdicts
+from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdict, seat_verdicts
 
 __all__ = [
     "Run",
@@ -37,6 +38,8 @@ __all__ = [
     "first_player_advantage",
     "game_length",
     "lead_change_summary",
+    "ladder_consistency",
+    "ladder_verdict",
     "lead_changes",
     "leader_wins",
     "load_run",
@@ -53,8 +56,10 @@ __all__ = [
     "seat_verdict",
     "seat_verdicts",
     "seat_win_rates",
+    "seat_win_rates_by_tier",
     "sweep_response",
     "swept_parameters",
+    "table_tiers",
     "tie_break_share",
     "unseen_config_ids",
     "winning_margin",

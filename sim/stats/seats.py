@@ -13,10 +13,10 @@ def _group_keys(players: pd.DataFrame) -> list[str]:
     return [c for c in GROUP if c in players.columns]
 
 
-def seat_win_rates(players: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
-    """Per (game, variant, n_players, seat): wins, games, win rate with Wilson 95% interval,
+def seat_win_rates(players: pd.DataFrame, alpha: float = 0.05, by: list[str] | None = None) -> pd.DataFrame:
+    """Per (game, variant, n_players, [by...], seat): wins, games, win rate with Wilson 95% interval,
     fair share 1/n, exact binomial p-value and Holm-corrected p-value/reject across the seats."""
-    keys = _group_keys(players)
+    keys = [*_group_keys(players), *(by or [])]
     out = (
         players.groupby([*keys, "seat"], sort=True)
         .agg(games=("won", "size"), wins=("won", "sum"))

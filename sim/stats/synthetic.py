@@ -51,18 +51,35 @@ def _write_part(table: pd.DataFrame, folder: Path, name: str, meta: dict[str, st
     tmp.replace(folder / name)
 
 
+@dataclass(frozen=True)
+class _Knobs:
+    """Run-wide settings of the synthetic generator (see ``write_synthetic_run``)."""
+
+    bots: Sequence[str]
+    bot_strength: Mapping[str, float]
+    mixed_tables: bool
+    tier_seat_weights: Mapping[str, Mapping[int, Sequence[float]]]
+    root_seed: int
+    error_rate: float
+    tie_rate: float
+    shared_win_rate: float
+
+
+def _seat_bots(bots: Sequence[str], n_players: int, n_games: int, mixed: bool) -> np.ndarray:
+    """Bot name per (game, seat): bots rotate over seats (mixed) or one bot per table (a tier)."""
+    if mixed:
+        pattern = [[bots[(g + s) % len(bots)] for s in range(n_players)] for g in range(len(bots))]
+    else:
+        pattern = [[bots[g % len(bots)]] * n_players for g in range(len(bots))]
+    return np.array(pattern)[np.arange(n_games) % len(bots)]
+
+
 def _simulate_block(
-    variant: SyntheticVariant,
-    n_players: int,
-    n_games: int,
-    bots: Sequence[str],
-    bot_strength: Mapping[str, float],
-    root_seed: int,
-    error_rate: float,
-    tie_rate: float,
-    shared_win_rate: float,
+    variant: SyntheticVariant, n_players: int, n_games: int, knobs: _Knobs
 ) -> dict[str, pd.DataFrame]:
     """All rows of one (variant, player count) block, vectorised over games."""
+    bots, bot_strength, root_seed = knobs.bots, knobs.bot_strength, knobs.root_seed
+    error_rate, tie_rate, shared_win_rate = knobs.error_rate, knobs.tie_rate, knobs.shared_win_rate
     idx = np.arange(n_games)
     # Common random numbers: the stream depends only on (root seed, n_players), not the variant.
     rng = np.random.default_rng([root_seed, n_players])
@@ -71,12 +88,13 @@ def _simulate_block(
     n_rounds = 6 + rng.poisson(3.0, n_games)
     seeds = rng.integers(0, 2**31 - 1, n_games)
 
-    seat_bot = np.array(
-        [[bots[(g + s) % len(bots)] for s in range(n_players)] for g in range(min(n_games, len(bots)))]
-    )
-    seat_bot = seat_bot[idx % len(seat_bot)]
+    seat_bot = _seat_bots(bots, n_players, n_games, knobs.mixed_tables)
     strength = np.vectorize(lambda b: bot_strength.get(b, 1.0))(seat_bot)
-    probs = _seat_probabilities(variant.seat_weights.get(n_players), n_players)[None, :] * strength
+    weights = np.tile(_seat_probabilities(variant.seat_weights.get(n_players), n_players), (n_games, 1))
+    for bot, by_count in knobs.tier_seat_weights.items():
+        if n_players in by_count:  # tables of one bot only (a tier) use that tier's seat weights
+            weights[(seat_bot == bot).all(axis=1)] = _seat_probabilities(by_count[n_players], n_players)
+    probs = weights * strength
     probs /= probs.sum(axis=1, keepdims=True)
     winner = (u_win[:, None] > np.cumsum(probs, axis=1)).sum(axis=1)
     winner = np.minimum(winner, n_players - 1)
@@ -189,29 +207,34 @@ def write_synthetic_run(
     games_per_count: int = 200,
     bots: Sequence[str] = ("random",),
     bot_strength: Mapping[str, float] | None = None,
+    mixed_tables: bool = True,
+    tier_seat_weights: Mapping[str, Mapping[int, Sequence[float]]] | None = None,
     root_seed: int = 1,
     error_rate: float = 0.0,
     tie_rate: float = 0.05,
     shared_win_rate: float = 0.0,
     run_id: str = "synthetic",
 ) -> Path:
-    """Write a run directory with planted effects and return its path."""
+    """Write a run directory with planted effects and return its path.
+
+    Bots rotate over the seats (``mixed_tables``) or each table is one bot (a tier of a bot
+    ladder); ``tier_seat_weights[bot][n]`` plants seat weights for the tables of that tier only."""
+    knobs = _Knobs(
+        bots,
+        bot_strength or {},
+        mixed_tables,
+        tier_seat_weights or {},
+        root_seed,
+        error_rate,
+        tie_rate,
+        shared_win_rate,
+    )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     chunks = []
     for v_i, variant in enumerate(variants):
         for n_players in player_counts:
-            block = _simulate_block(
-                variant,
-                n_players,
-                games_per_count,
-                bots,
-                bot_strength or {},
-                root_seed,
-                error_rate,
-                tie_rate,
-                shared_win_rate,
-            )
+            block = _simulate_block(variant, n_players, games_per_count, knobs)
             chunk = f"v{v_i}-p{n_players}-c0000"
             chunks.append(chunk)
             meta = {

@@ -49,6 +49,16 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "{head}: no detectable change (difference {diff} points, 95% CI {lo} to {hi}).",
         "zh": "{head}：未检测到变化（差值 {diff} 个百分点，95% 区间 {lo} 至 {hi}）。",
     },
+    "ladder_holds": {
+        "en": "Seat {seat} at {n} players: the imbalance holds at every bot tier ({flagged}).",
+        "zh": "{n}人局 {seat}号位：不平衡在每个机器人强度层级下都成立（{flagged}）。",
+    },
+    "ladder_flips": {
+        "en": "Seat {seat} at {n} players: flagged only at {flagged} among the tiers {tiers}: the finding "
+        "depends on bot strength, so treat it as a question about the bots before the game.",
+        "zh": "{n}人局 {seat}号位：在 {tiers} 中只有 {flagged} 标记为不平衡：结论取决于机器人强度，"
+        "应先视为机器人的问题，而非游戏本身的问题。",
+    },
 }
 
 
@@ -126,3 +136,11 @@ def paired_verdict(row: Mapping[str, Any], variant_a: str, variant_b: str, lang:
         "p": f"{row['p_holm']:.2g}",
     }
     return text("pair_changed" if row["significant"] else "pair_same", lang, **values)
+
+
+def ladder_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str | None:
+    """Verdict for one row of ``ladder_consistency`` (None when no tier flags the seat)."""
+    if row["status"] == "none":
+        return None
+    values = {"seat": int(row["seat"]) + 1, "n": int(row["n_players"]), "tiers": row["tiers"]}
+    return text(f"ladder_{row['status']}", lang, flagged=row["flagged_tiers"], **values)

@@ -149,3 +149,16 @@ def test_report_without_rounds_or_events(tmp_path):
     html = build_report(run, tmp_path / "out").read_text(encoding="utf-8")
     assert '<section id="seats">' in html and '<section id="runaway">' not in html
     assert '<section id="counts">' not in html and '<section id="paired">' not in html
+
+
+def test_ladder_section_for_single_bot_tables(tmp_path, reports):
+    assert '<section id="ladder">' not in reports["en"].read_text(encoding="utf-8")  # mixed tables: no tiers
+    run = write_synthetic_run(
+        tmp_path / "run",
+        player_counts=(4,),
+        games_per_count=400,
+        bots=("random", "greedy"),
+        mixed_tables=False,
+    )
+    html = build_report(run, tmp_path / "out", lang="zh").read_text(encoding="utf-8")
+    assert '<section id="ladder">' in html and "机器人强度阶梯" in html

@@ -236,3 +236,43 @@ def test_holm_adjust_matches_statsmodels_on_random_pvalues():
         reject, adjusted, _, _ = multipletests(p, alpha=0.05, method="holm")
         np.testing.assert_allclose(holm_adjust(p), adjusted)
         assert list(holm_adjust(p) <= 0.05) == list(reject)
+
+
+def _ladder_run(tmp_path, tier_weights):
+    return load_run(
+        write_synthetic_run(
+            tmp_path / "ladder",
+            player_counts=(4,),
+            games_per_count=3000,
+            bots=("random", "greedy"),
+            mixed_tables=False,
+            tier_seat_weights=tier_weights,
+        )
+    )
+
+
+def test_ladder_flags_a_finding_that_flips_between_tiers(tmp_path):
+    data = _ladder_run(tmp_path, {"random": {4: [0.4, 0.2, 0.2, 0.2]}})
+    assert set(stats.table_tiers(data.games)) == {"random", "greedy"}
+    ladder = stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).set_index(
+        "seat"
+    )
+    assert ladder.loc[0, "status"] == "flips" and ladder.loc[0, "flagged_tiers"] == "random ↑"
+    verdict = stats.ladder_verdict(ladder.reset_index().iloc[0])
+    assert "depends on bot strength" in verdict
+
+
+def test_ladder_holds_when_every_tier_agrees(tmp_path):
+    planted = {4: [0.4, 0.2, 0.2, 0.2]}
+    data = _ladder_run(tmp_path, {"random": planted, "greedy": planted})
+    ladder = stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).set_index(
+        "seat"
+    )
+    assert ladder.loc[0, "status"] == "holds"
+    assert "holds at every bot tier" in stats.ladder_verdict(ladder.reset_index().iloc[0])
+
+
+def test_mixed_tables_form_no_tiers(report_run):
+    data = load_run(report_run)
+    assert stats.table_tiers(data.games).isna().all()
+    assert stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).empty
