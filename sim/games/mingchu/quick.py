@@ -118,7 +118,7 @@ def legal_quick(state: MingchuState, seat: int) -> list:
     legal.extend(_cards(state, seat))
     if can_take_loan(state, seat) and not forbidden(state, seat, "loan"):
         legal.append(A.TakeLoan())
-    if player.goods_total() and all(state.backpack_room(seat, g) == 0 for g in state.topo.goods):
+    if player.goods_total() and state.backpack_full(seat):
         legal.extend(A.DiscardGood(g) for g in sorted(player.backpack))
     return legal
 

@@ -32,6 +32,9 @@ class Topology:
             self.adjacent[a].append((r, b))
             self.adjacent[b].append((r, a))
         self.goods = {g.id: g for g in params.goods}
+        plain = [g.id for g in params.goods if not g.horse_slot][:1]
+        horse = [g.id for g in params.goods if g.horse_slot][:1]
+        self.room_probes = (*plain, *horse)  # one good of each slot kind
         self.capitals = (self.place_index[params.map.capital], self.place_index[params.map.second_capital])
         decks = params.cards
         self.events = {c.id: c for c in decks.事件}
@@ -241,16 +244,23 @@ class MingchuState:
         return (self.capital,)
 
     def backpack_room(self, seat: int, good: str) -> int:
-        """Free backpack slots for ``good`` (goods with ``horse_slot`` may also use the 马匹格)."""
-        player = self.players[seat]
+        """Free slots for ``good`` in the board's shared slots (``horse_slot`` goods may use the 马匹格)."""
         rules = self.params.rules
         goods = self.topo.goods
-        horses = sum(k for g, k in player.backpack.items() if goods[g].horse_slot)
-        used = player.goods_total() - horses + max(0, horses - rules.horse_slots)
-        room = rules.backpack_slots - used
+        total = horses = 0
+        for pack in self.players[seat].packs:
+            for name, k in pack.items():
+                total += k
+                if goods[name].horse_slot:
+                    horses += k
+        room = rules.backpack_slots - (total - horses) - max(0, horses - rules.horse_slots)
         if goods[good].horse_slot:
             room += max(0, rules.horse_slots - horses)
         return max(0, room)
+
+    def backpack_full(self, seat: int) -> bool:
+        """No room left for any good."""
+        return all(self.backpack_room(seat, g) == 0 for g in self.topo.room_probes)
 
     def pack_index(self, manager: int) -> int:
         """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
