@@ -106,7 +106,7 @@ class MingchuRules:
             visible = {
                 "coins": player.coins,
                 "workers": player.workers,
-                "backpack": dict(player.backpack),
+                "packs": [dict(pack) for pack in player.packs],
                 "warehouse": dict(player.warehouse),
                 "managers": [state.place_name(p) for p in player.managers],
                 "personal_order": player.personal_order,
