@@ -21,4 +21,5 @@ SPEC = GameSpec(
     bots={"random": RandomBot, **BOTS},
     breakdown_columns=rules.BREAKDOWN_COLUMNS,
     max_actions=lambda n_players: 700 * n_players,
+    default_bots=("industrialist", "merchant", "potter", "networker"),
 )
