@@ -20,6 +20,7 @@ SPEC = GameSpec(
     default_config=Path(__file__).resolve().parents[3] / "configs/brass/base.yaml",
     bots={"random": RandomBot, **BOTS},
     breakdown_columns=rules.BREAKDOWN_COLUMNS,
+    event_tables=rules.EVENT_TABLES,
     max_actions=lambda n_players: 700 * n_players,
     default_bots=("industrialist", "merchant", "potter", "networker"),
 )

@@ -40,7 +40,7 @@ from sim.games.brass.resources import (
     sell_to_market,
     take_from_tile,
 )
-from sim.games.brass.state import CANAL, BrassState
+from sim.games.brass.state import CANAL, ERA_NAMES, BrassState
 
 
 def discard(state: BrassState, seat: int, card: str) -> None:
@@ -78,6 +78,20 @@ def _build_industry(state: BrassState, seat: int, a: BuildIndustry) -> None:
     tile = board.tiles[ind][lvl]
     pay(state, seat, tile.cost)
     state.mat[seat][ind][lvl] -= 1
+    state.slot_log[a.slot] = len(state.tile_log)
+    state.tile_log.append(
+        {
+            "seat": seat,
+            "era": ERA_NAMES[state.era],
+            "round": state.round,
+            "industry": a.industry,
+            "level": tile.level,
+            "place": board.loc_names[board.slot_loc[a.slot]],
+            "overbuild": state.slot_owner[a.slot] >= 0,
+            "flipped": False,
+            "vp": 0,
+        }
+    )
     state.slot_owner[a.slot] = seat
     state.slot_ind[a.slot] = ind
     state.slot_level[a.slot] = lvl
@@ -261,6 +275,7 @@ def _remove_tile(state: BrassState, seat: int, a: RemoveTile) -> None:
     tile = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
     state.money[seat] += tile.cost // board.params.shortfall.tile_refund_divisor
     state.slot_owner[a.slot] = -1
+    state.slot_log[a.slot] = -1
     state.slot_res[a.slot] = 0
     state.slot_flipped[a.slot] = False
     state.stats[seat]["tiles_lost_shortfall"] = state.stats[seat].get("tiles_lost_shortfall", 0.0) + 1

@@ -146,6 +146,8 @@ def gain_income(state: BrassState, seat: int, spaces: int) -> None:
 def flip(state: BrassState, slot: int) -> None:
     """Flip a tile and raise its owner's income by the tile's income spaces."""
     state.slot_flipped[slot] = True
+    if state.slot_log[slot] >= 0:
+        state.tile_log[state.slot_log[slot]]["flipped"] = True
     tile = state.board.tiles[state.slot_ind[slot]][state.slot_level[slot]]
     gain_income(state, state.slot_owner[slot], tile.income)
 

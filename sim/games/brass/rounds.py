@@ -123,6 +123,8 @@ def score_era(state: BrassState) -> None:
         if owner >= 0 and state.slot_flipped[s]:
             value = board.tiles[state.slot_ind[s]][state.slot_level[s]].vp
             state.vp[owner] += value
+            if state.slot_log[s] >= 0:
+                state.tile_log[state.slot_log[s]]["vp"] += value
             stats = state.stats[owner]
             stats["vp_industries_" + era] = stats.get("vp_industries_" + era, 0.0) + value
 
@@ -134,6 +136,7 @@ def start_rail_era(state: BrassState) -> None:
     for s, owner in enumerate(state.slot_owner):
         if owner >= 0 and board.tiles[state.slot_ind[s]][state.slot_level[s]].level == 1:
             state.slot_owner[s] = -1
+            state.slot_log[s] = -1
             state.slot_res[s] = 0
             state.slot_flipped[s] = False
     for m, buys in enumerate(state.mslot_buys):

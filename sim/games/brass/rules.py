@@ -65,6 +65,7 @@ def initial_state(params: BrassParams, n_players: int, rng: np.random.Generator)
     state.slot_level = [0] * n_slots
     state.slot_flipped = [False] * n_slots
     state.slot_res = [0] * n_slots
+    state.slot_log = [-1] * n_slots
     state.link_owner = [-1] * len(board.link_ends)
     state.mslot_loc = board.merchant_slots(n_players)
     pool = [t for t in params.merchant_tiles if t.min_players <= n_players]
@@ -134,8 +135,24 @@ def end_reason(state: BrassState) -> str:
     return "rail_era_over" if state.finished else ""
 
 
+EVENT_TABLES: dict[str, dict[str, str]] = {
+    "tiles": {
+        "seat": "int64",
+        "era": "string",
+        "round": "int64",
+        "industry": "string",
+        "level": "int64",
+        "place": "string",
+        "overbuild": "bool",
+        "flipped": "bool",
+        "vp": "int64",
+    }
+}
+
+
 def events(state: BrassState) -> dict[str, list[dict[str, Any]]]:
-    return {}
+    """``tiles``: every tile built, when and where, whether it flipped and the industry VP it scored."""
+    return {"tiles": [dict(row) for row in state.tile_log]}
 
 
 def observation(state: BrassState, seat: int) -> dict[str, Any]:

@@ -54,6 +54,10 @@ class BrassState:
     """Open follow-up steps of the current action or round end, first = next."""
     finished: bool = False
     stats: list[dict[str, float]] = field(default_factory=list)
+    tile_log: list[dict[str, Any]] = field(default_factory=list)
+    """One row per tile built (the ``tiles`` event table); updated when it flips and scores."""
+    slot_log: list[int] = field(default_factory=list)
+    """Row in ``tile_log`` of the tile now in each slot (-1: none logged)."""
 
     def clone(self) -> BrassState:
         """Independent copy; the static board is shared."""
@@ -94,6 +98,8 @@ class BrassState:
             pending=self.pending[:],
             finished=self.finished,
             stats=[dict(s) for s in self.stats],
+            tile_log=[dict(row) for row in self.tile_log],
+            slot_log=self.slot_log[:],
         )
 
     # --- cheap queries ------------------------------------------------------

@@ -56,3 +56,18 @@ def test_breakdown_columns_are_floats_and_declared():
         assert all(isinstance(v, float) for v in row.values())
         assert row["actions_build_industry"] > 0 and row["actions_build_link"] > 0
     assert sorted(record.ranks)[0] == 1 and len(record.running_scores) == 16
+
+
+def test_tiles_event_table_matches_breakdown():
+    record = play_game(SPEC, PARAMS, 3, 8, ["merchant", "potter", "industrialist"], catch_errors=False)
+    rows = record.events["tiles"]
+    assert rows and set(rows[0]) == set(SPEC.event_tables["tiles"])
+    for seat, breakdown in enumerate(record.breakdown):
+        mine = [r for r in rows if r["seat"] == seat]
+        assert len(mine) == sum(
+            breakdown[f"tiles_built_{ind}"]
+            for ind in ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
+        )
+        industry_vp = breakdown["vp_industries_canal"] + breakdown["vp_industries_rail"]
+        assert sum(r["vp"] for r in mine) == industry_vp
+        assert all(r["flipped"] for r in mine if r["vp"])
