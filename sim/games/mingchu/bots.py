@@ -12,10 +12,14 @@ score above zero (deliver, sell spare goods, reserve, play cards) are taken on t
 * ``roadbuilder``: hires 伙计 and builds 驿道 next to other players' industries and busy roads, so
   others pay 恩义 to use them; commits the markers it collects in the war.
 
-War (all): support the side ahead, each time with 30% chance the other side; commit held markers
-(roadbuilder: all of them) and, with more than 15 coins, one coin marker. 门客: first in the row;
-皇恩计分卡: the one worth most now; 天威卡: the one costing least now. Loans are repaid when there
-are 3 coins to spare; own 恩义 is bought back whenever 3 coins are left.
+War (all): support the side ahead, each settlement with 30% chance the other side; commit up to 2
+held markers (roadbuilder: all of them) and, with more than 15 coins, up to 3 coin markers.
+门客: the face-up card whose ability and passives suit the personality (build discounts for the
+industrialist, road discounts for the roadbuilder). Cards (皇恩, 下赏/上赏, 门客 abilities) are played
+as soon as their effects are worth something now (a free build only where one is possible; a
+harmful 皇恩卡 on the player with most orders). 皇恩计分卡: the one worth most now; 天威卡: the
+one costing least now. Loans are repaid with 3 coins to spare; own 恩义 is bought back whenever
+3 coins are left.
 """
 
 from __future__ import annotations
@@ -322,8 +326,9 @@ class HeuristicBot:
         if isinstance(action, A.ProduceForeign):
             good = state.topo.site[action.place].good
             rich = player.coins >= state.topo.goods[good].base_value + 6
-            carrier = 1.0 if action.manager == context["carrier"] else 0.0
-            return carrier + (25.0 if needed[good] > 0 and (self.persona.chase_orders > 0 or rich) else -1.0)
+            if needed[good] == 0 or not (self.persona.chase_orders > 0 or rich):
+                return -1.0
+            return 25.0 + (action.manager == context["carrier"])
         if isinstance(action, A.GoodTo):
             good = state.decision().data["good"]
             if action.dest == "backpack":
@@ -338,7 +343,7 @@ class HeuristicBot:
         if kind == "turn":
             return self._turn_value(state, action, context)
         if isinstance(action, A.PickRetainer):
-            return 2.0 if action.card else 1.0
+            return self._retainer_value(state, action.card) if action.card else 1.0
         if isinstance(action, A.RefreshRetainers):
             return -1.0
         if isinstance(action, A.PickCard):
@@ -410,9 +415,9 @@ class HeuristicBot:
                 return 30.0
             return 35.0 if needed[good] > 0 else -2.0
         if isinstance(action, A.UseRetainer):
-            return 20.0 + effects_value(state.topo.retainers[action.card].ability)
+            return 20.0 + self._usable_value(state, state.topo.retainers[action.card].ability)
         if isinstance(action, A.PlayGrace):
-            value = effects_value(state.topo.grace[action.card].effects)
+            value = self._usable_value(state, state.topo.grace[action.card].effects)
             if action.target == seat:
                 return 15.0 + value if value > 0 else -5.0
             if value < 0:
@@ -423,7 +428,8 @@ class HeuristicBot:
             return -5.0
         if isinstance(action, A.PlayReward):
             option = state.topo.rewards[action.card].options[action.option]
-            return 15.0 + effects_value(option)
+            value = self._usable_value(state, option)
+            return 15.0 + value if value > 0 else -5.0
         if isinstance(action, A.TakeLoan):
             if goal_action is not None and isinstance(goal_action, A.BuildIndustry) and here == goal_place:
                 return 20.0 if build_cost(state, seat, here) is None else -5.0
@@ -434,6 +440,44 @@ class HeuristicBot:
             short = self.persona.road > 30 and player.workers < 2
             return 3.0 if short else -5.0
         return -5.0
+
+    def _retainer_value(self, state: MingchuState, card: str) -> float:
+        """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
+        info = state.topo.retainers[card]
+        value = 2.0 + effects_value(info.ability)
+        for eff in info.passive:
+            weight = 1.0
+            if getattr(eff, "action", None) == "build":
+                weight = self.persona.build / 25
+            elif getattr(eff, "action", None) == "road":
+                weight = self.persona.road / 25
+            elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
+                weight = 2.0
+            value += weight * effects_value([eff])
+        return value
+
+    def _usable_value(self, state: MingchuState, effects) -> float:
+        """``effects_value``, but a bonus build/road/retainer/score card that cannot be used now is worth nothing."""
+        player = state.players[self.seat]
+        places = set(player.managers)
+        usable = []
+        for eff in effects:
+            if eff.effect == "free_build":
+                if not any(
+                    build_cost(state, self.seat, p, eff.discount, eff.ignore_monopoly) is not None
+                    for p in places
+                ):
+                    continue
+            elif eff.effect == "free_road":
+                roads = {r for p in places for r, _ in state.topo.adjacent[p]}
+                if not any(road_cost(state, self.seat, r, eff.discount) is not None for r in roads):
+                    continue
+            elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
+                continue
+            elif eff.effect == "take_score_card" and not state.score_row:
+                continue
+            usable.append(eff)
+        return effects_value(usable)
 
     def _column_value(self, state: MingchuState, column: int) -> float:
         retainer, families = state.draft_columns[column]

@@ -73,6 +73,28 @@ def test_random_playout_with_a_shared_backpack(n):
     assert state.terminal and state.players[0].packs[1] == {}
 
 
+@pytest.mark.parametrize("n", [4, 5])
+def test_every_legal_action_applies(n):
+    """At sampled positions of a random game, each legal action applies cleanly on a clone."""
+    params = load_config(FIXTURE).params
+    rules = SPEC.rules
+    state = rules.initial_state(params, n, setup_rng(5))
+    rng = np.random.default_rng(5)
+    kinds = set()
+    steps = 0
+    while not rules.is_terminal(state):
+        legal = rules.legal_actions(state)
+        if steps % 7 == 0:
+            kinds.add(state.decision().kind)
+            for action in legal:
+                twin = state.clone()
+                rules.apply(twin, action)
+                assert twin.terminal or twin.pending, "no decision left after an action"
+        rules.apply(state, legal[int(rng.integers(len(legal)))])
+        steps += 1
+    assert {"draft", "produce", "good_dest", "turn", "war"} <= kinds
+
+
 def test_same_seed_same_game():
     params = load_config(FIXTURE).params
     first = play_game(SPEC, params, 4, 7, ["random"] * 4, catch_errors=False)
