@@ -25,6 +25,32 @@ def _snapshot(state) -> tuple:
     )
 
 
+def _check_invariants(state) -> None:
+    """Conservation laws that must hold after every action."""
+    params = state.board.params
+    n = state.n_players
+    normal = [c for h in state.hands for c in h if c not in ("wild_location", "wild_industry")]
+    assert len(state.deck) + len(normal) + sum(len(d) for d in state.discards) == len(state.board.deck(n))
+    wild_loc = sum(h.count("wild_location") for h in state.hands)
+    wild_ind = sum(h.count("wild_industry") for h in state.hands)
+    assert state.wild_location + wild_loc == params.wild_location_cards
+    assert state.wild_industry + wild_ind == params.wild_industry_cards
+    for seat in range(n):
+        assert state.links_left[seat] + state.link_owner.count(seat) == params.link_tiles_per_player
+        assert state.money[seat] >= 0 and state.vp[seat] >= 0
+        assert 0 <= state.income_space[seat] <= state.board.top_space
+    assert 0 <= state.coal_cubes <= len(params.coal_market.prices)
+    assert 0 <= state.iron_cubes <= len(params.iron_market.prices)
+    for s, owner in enumerate(state.slot_owner):
+        if owner >= 0:
+            assert state.slot_ind[s] in state.board.slot_inds[s]
+            assert state.slot_res[s] >= 0 and not (state.slot_flipped[s] and state.slot_res[s])
+    if state.era == 0:  # canal: at most one own tile per place
+        for slots in state.board.loc_slots:
+            owners = [state.slot_owner[s] for s in slots if state.slot_owner[s] >= 0]
+            assert len(owners) == len(set(owners))
+
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playout_conformance(n):
     for seed in range(3):
@@ -45,7 +71,7 @@ def test_random_playout_conformance(n):
             rules.apply(state, legal[int(rng.integers(len(legal)))])
             steps += 1
             assert steps < SPEC.max_actions(n)
-            assert all(m >= 0 for m in state.money)
+            _check_invariants(state)
         assert _snapshot(clone) == frozen
         assert rules.round_number(state) == {2: 20, 3: 18, 4: 16}[n]
         assert rules.end_reason(state) == "rail_era_over"
@@ -73,6 +99,21 @@ def test_clone_replays_identically():
             legal = rules.legal_actions(s)
             rules.apply(s, legal[int(rng.integers(len(legal)))])
     assert state.vp == copy.vp and state.money == copy.money
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_heuristic_playout_invariants(n):
+    from sim.games.brass.bots import BOTS
+
+    state = rules.initial_state(PARAMS, n, setup_rng(5))
+    bots = [
+        BOTS[name](seat) for seat, name in enumerate(["merchant", "potter", "networker", "industrialist"][:n])
+    ]
+    rng = np.random.default_rng(5)
+    while not rules.is_terminal(state):
+        seat = rules.current_player(state)
+        rules.apply(state, bots[seat].choose(state, rules.legal_actions(state), rng))
+        _check_invariants(state)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
