@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
+Count = Annotated[int, Field(ge=0)]
+PlayerCount = Annotated[int, Field(ge=2, le=4)]
 Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
 
 
@@ -58,7 +60,9 @@ class Town(_Frozen):
 
 class Merchant(_Frozen):
     id: str
-    slot_players: list[int] = Field(min_length=1, description="minimum player count per merchant slot")
+    slot_players: list[PlayerCount] = Field(
+        min_length=1, description="minimum player count per merchant slot"
+    )
     bonus: Literal["develop", "income", "vp", "money"]
     bonus_amount: int = Field(ge=0)
     link_icons: int = Field(2, ge=0)
@@ -79,13 +83,13 @@ class BoardLink(_Frozen):
 
 class LocationCard(_Frozen):
     id: str
-    counts: list[int] = Field(min_length=3, max_length=3, description="copies for 2/3/4 players")
+    counts: list[Count] = Field(min_length=3, max_length=3, description="copies for 2/3/4 players")
 
 
 class IndustryCard(_Frozen):
     id: str
     industries: list[Industry] = Field(min_length=1)
-    counts: list[int] = Field(min_length=3, max_length=3)
+    counts: list[Count] = Field(min_length=3, max_length=3)
 
 
 class IncomeBand(_Frozen):
@@ -202,6 +206,12 @@ class BrassParams(_Frozen):
             if card.id not in town_ids:
                 raise ValueError(f"location_cards.{card.id}: not a town")
         for n in (2, 3, 4):
+            deck = sum(c.counts[n - 2] for c in [*self.location_cards, *self.industry_cards])
+            if deck < n * (self.hand_size + self.setup_discards):
+                raise ValueError(
+                    f"{n} players: deck of {deck} cards cannot deal hand_size {self.hand_size}"
+                    f" + setup_discards {self.setup_discards} to each player"
+                )
             slots = sum(1 for m in self.merchants for p in m.slot_players if p <= n)
             tiles = sum(1 for t in self.merchant_tiles if t.min_players <= n)
             if slots != tiles:

@@ -46,3 +46,17 @@ def test_merchant_tiles_must_fill_the_slots():
     data["merchant_tiles"] = data["merchant_tiles"][:-1]
     with pytest.raises(ValidationError, match="4 players"):
         BrassParams.model_validate(data)
+
+
+def test_deck_too_small_for_the_deal():
+    data = PARAMS.model_dump()
+    data["hand_size"] = 20
+    with pytest.raises(ValidationError, match="hand_size 20"):
+        BrassParams.model_validate(data)
+
+
+def test_negative_card_count_refused():
+    data = PARAMS.model_dump()
+    data["location_cards"][0]["counts"] = [0, 0, -1]
+    with pytest.raises(ValidationError, match="greater than or equal to 0"):
+        BrassParams.model_validate(data)
