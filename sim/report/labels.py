@@ -39,7 +39,10 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Score components, winners minus others: {name}",
         "zh": "得分构成：胜者减其他玩家：{name}",
     },
-    "component_axis": {"en": "Mean difference (points)", "zh": "平均差值（分）"},
+    "component_axis": {
+        "en": "Mean difference, winners − others (column units)",
+        "zh": "平均差值：胜者 − 其他（该项单位）",
+    },
     "end_title": {"en": "How games end: {name}", "zh": "对局结束方式：{name}"},
     "share_pct": {"en": "Share of games (%)", "zh": "对局占比（%）"},
     "leader_title": {

@@ -41,9 +41,11 @@ def grouped_bars(
     x_label=str,
     reference: str | None = None,
     highlight: str | None = None,
+    horizontal: bool = False,
 ) -> Axes:
     """Bars of ``y`` per ``x`` cluster and ``hue``, with interval error bars; optional per-cluster
-    reference segment (e.g. the fair share) and hatched bars where ``highlight`` is true."""
+    reference segment (e.g. the fair share) and hatched bars where ``highlight`` is true.
+    ``horizontal`` lays clusters out top to bottom (for many or long category names)."""
     ax = _axes(ax)
     clusters = list(dict.fromkeys(df[x]))
     hues = sorted(df[hue].unique())
@@ -55,17 +57,18 @@ def grouped_bars(
         for c_i, c in enumerate(clusters)
         for k, h in enumerate(present[c])
     }
+    draw = ax.barh if horizontal else ax.bar
     for h_i, h in enumerate(hues):
         part = df[df[hue] == h]
-        bars = ax.bar(
+        bars = draw(
             [offset[(c, h)] for c in part[x]],
             part[y] * scale,
             width * 0.92,
-            yerr=_yerr(part, y, lo, hi, scale),
             capsize=3,
             color=PALETTE[h_i % len(PALETTE)],
             label=hue_label(h),
             error_kw={"elinewidth": 1.2, "ecolor": "#222"},
+            **{"xerr" if horizontal else "yerr": _yerr(part, y, lo, hi, scale)},
         )
         if highlight is not None:
             for bar, flag in zip(bars, part[highlight].fillna(False), strict=True):
@@ -76,8 +79,14 @@ def grouped_bars(
         for c_i, c in enumerate(clusters):
             value = df.loc[df[x] == c, reference].iloc[0] * scale
             half = width * len(present[c]) / 2 + 0.04
-            ax.hlines(value, c_i - half, c_i + half, colors=FAIR_COLOUR, linestyles="--", linewidth=1.6)
-    ax.set_xticks(np.arange(len(clusters)), [x_label(c) for c in clusters])
+            lines = ax.vlines if horizontal else ax.hlines
+            lines(value, c_i - half, c_i + half, colors=FAIR_COLOUR, linestyles="--", linewidth=1.6)
+    ticks = (np.arange(len(clusters)), [x_label(c) for c in clusters])
+    if horizontal:
+        ax.set_yticks(*ticks)
+        ax.invert_yaxis()
+    else:
+        ax.set_xticks(*ticks)
     return ax
 
 
@@ -228,8 +237,15 @@ def plot_bot_matrix(matrix: pd.DataFrame, ax: Axes | None = None, lang: Lang = "
         for j in range(len(bots)):
             value = grid.iat[i, j]
             if pd.notna(value):
+                colour = "white" if abs(value - 0.5) > 0.3 else "#222"
                 ax.text(
-                    j, i, f"{100 * value:.0f}%\nn={int(n.iat[i, j]):,}", ha="center", va="center", fontsize=8
+                    j,
+                    i,
+                    f"{100 * value:.0f}%\nn={int(n.iat[i, j]):,}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color=colour,
                 )
     ax.set_xticks(range(len(bots)), bots)
     ax.set_yticks(range(len(bots)), bots)
@@ -282,7 +298,8 @@ def plot_distribution_summary(
 def plot_components(
     components: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
 ) -> Axes:
-    """Mean breakdown value of winners minus others, per component and player count, with Welch CIs."""
+    """Mean breakdown value of winners minus others, per component and player count, with Welch
+    CIs; horizontal bars so that many components stay readable."""
     frame = components.dropna(subset=["difference"])
     ax = grouped_bars(
         frame,
@@ -293,11 +310,11 @@ def plot_components(
         "hi",
         ax,
         hue_label=lambda n: t("players_n", lang, n=int(n)),
+        horizontal=True,
     )
-    ax.axhline(0, color="#222", linewidth=0.8)
-    ax.tick_params(axis="x", labelrotation=20)
+    ax.axvline(0, color="#222", linewidth=0.8)
     ax.legend(fontsize=8)
-    ax.set_ylabel(t("component_axis", lang))
+    ax.set_xlabel(t("component_axis", lang))
     ax.set_title(_title("component_title", lang, name))
     return ax
 

@@ -253,10 +253,13 @@ def component_section(a: Analysis, lang: Lang) -> Section | None:
     section = Section("components", t("sec_components", lang))
     for game, variant, part in _per_variant(a, components):
         name = _name(game, variant)
+        rows = part.dropna(subset=["difference"])
+        height = 1.6 + 0.18 * len(rows)  # one bar per component and player count
         section.figures.append(
             _figure(
                 lambda ax, p=part, n=name: plots.plot_components(p, ax, lang, n),
                 t("component_title", lang, name=name),
+                (7.5, height),
             )
         )
     section.tables.append(table(components, t("sec_components", lang)))
@@ -279,16 +282,15 @@ def end_section(a: Analysis, lang: Lang) -> Section:
 
 def runaway_section(a: Analysis, lang: Lang) -> Section | None:
     leaders, changes = a.tables["leader_wins"], a.tables["lead_changes"]
-    if leaders.empty:
+    if changes.empty:
         return None
     section = Section("runaway", t("sec_runaway", lang))
-    for game, variant, part in _per_variant(a, leaders):
+    for game, variant, part in _per_variant(a, changes):
         name = _name(game, variant)
-        ch = changes[(changes["game"] == game) & (changes["variant"] == variant)]
-        draws = [
-            lambda ax, d=part: plots.plot_leader_wins(d, ax, lang, ""),
-            lambda ax, d=ch: plots.plot_lead_changes(d, ax, lang, ""),
-        ]
+        game_leaders = _select(leaders, game, [variant]) if not leaders.empty else leaders
+        draws = [lambda ax, d=part: plots.plot_lead_changes(d, ax, lang, "")]
+        if not game_leaders.empty:
+            draws.insert(0, lambda ax, d=game_leaders: plots.plot_leader_wins(d, ax, lang, ""))
         section.figures.append(_panels(draws, t("leader_title", lang, name=name), name, width=5.5))
     section.tables.append(table(changes, t("lead_changes_title", lang, name="")))
     return section

@@ -57,7 +57,7 @@ def apply_style() -> None:
 def figure_png(fig: plt.Figure) -> bytes:
     """Render and close a figure, returning PNG bytes."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png")
+    fig.savefig(buffer, format="png", bbox_inches="tight", pad_inches=0.12)
     plt.close(fig)
     return buffer.getvalue()
 

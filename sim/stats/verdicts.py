@@ -14,9 +14,11 @@ WIDE_HALFWIDTH = 0.02
 
 TEXT: dict[str, dict[str, str]] = {
     "seat_head": {
-        "en": "Seat {seat} wins {rate} ± {half} at {n} players (fair share {fair}, {games} games)",
-        "zh": "{n}人局 {seat}号位胜率 {rate} ± {half}（公平份额 {fair}，{games} 局）",
+        "en": "Seat {seat} wins {estimate} at {n} players (fair share {fair}, {games} games)",
+        "zh": "{n}人局 {seat}号位胜率 {estimate}（公平份额 {fair}，{games} 局）",
     },
+    "plus_minus": {"en": "{rate} ± {half}", "zh": "{rate} ± {half}"},
+    "range": {"en": "{rate} (95% CI {lo}–{hi})", "zh": "{rate}，95% 区间 {lo}–{hi}"},
     "seat_imbalanced": {
         "en": "{head}: likely imbalance, {direction} than the fair share (Holm-corrected p = {p}).",
         "zh": "{head}：很可能不平衡，{direction}（Holm 校正 p = {p}）。",
@@ -83,14 +85,19 @@ def _decimals(half: float) -> int:
 
 def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int | None = None) -> str:
     """Verdict for one row of ``seat_win_rates`` (seats are shown 1-based)."""
-    half = max(row["win_rate"] - row["lo"], row["hi"] - row["win_rate"])
+    below, above = row["win_rate"] - row["lo"], row["hi"] - row["win_rate"]
+    half = max(below, above)
     d = _decimals(half)
+    rate = pct(row["win_rate"], d)
+    if abs(above - below) > 0.25 * half:  # small samples or rates near 0/1: show the lopsided interval
+        estimate = text("range", lang, rate=rate, lo=pct(row["lo"], d), hi=pct(row["hi"], d))
+    else:
+        estimate = text("plus_minus", lang, rate=rate, half=pct(half, d))
     head = text(
         "seat_head",
         lang,
         seat=int(row["seat"]) + 1,
-        rate=pct(row["win_rate"], d),
-        half=pct(half, d),
+        estimate=estimate,
         n=int(row["n_players"]),
         fair=pct(row["fair_share"], d),
         games=f"{int(row['games']):,}",
