@@ -140,6 +140,7 @@ class _Context:
         self.net = state.network(seat)
         self.discard_costs: dict[str, float] = {}
         self.link_values: dict[tuple[str, bool], float] = {}
+        self.build_values: dict[tuple[int, str], float] = {}
         self.develop_values: dict[tuple[str, bool], float] = {}
         self.build_costs: dict[tuple[int, int], int] = {}
         self.costs = BuildCosts(state)
@@ -187,7 +188,10 @@ class _Context:
     def value(self, a: Any) -> float:
         kind = type(a)
         if kind is BuildIndustry:
-            return self.build_value(a) - self._card_cost(a.card)
+            key = (a.slot, a.industry)
+            if key not in self.build_values:
+                self.build_values[key] = self.build_value(a)
+            return self.build_values[key] - self._card_cost(a.card)
         if kind in (Sell, SellAnother):
             return self.sell_value(a.slot, a.merchant) + (5.0 if kind is SellAnother else 0.0)
         if kind in (BuildLink, BuildSecondLink):
