@@ -28,7 +28,7 @@ def test_spec_default_config_is_base():
     assert load_config(SPEC.default_config).game == "brass"
 
 
-@pytest.mark.parametrize("variant", ["cheap-loans", "double-merchant-beer"])
+@pytest.mark.parametrize("variant", ["cheap-loans", "double-merchant-beer", "prototype-manufacturer-iv"])
 def test_variants_load(variant):
     cfg = load_config(BASE.parent / f"{variant}.yaml")
     assert cfg.params != PARAMS
@@ -60,3 +60,14 @@ def test_negative_card_count_refused():
     data["location_cards"][0]["counts"] = [0, 0, -1]
     with pytest.raises(ValidationError, match="greater than or equal to 0"):
         BrassParams.model_validate(data)
+
+
+def test_prototype_variant_changes_one_tile_only():
+    cfg = load_config(BASE.parent / "prototype-manufacturer-iv.yaml")
+    base = {i.id: i for i in PARAMS.industries}
+    new = {i.id: i for i in cfg.params.industries}
+    changed = [
+        (ind, a.id) for ind in base for a, b in zip(base[ind].tiles, new[ind].tiles, strict=True) if a != b
+    ]
+    assert changed == [("manufacturer", "L4")]
+    assert new["manufacturer"].tiles[3].cost == 14 and new["manufacturer"].tiles[3].income == 7
