@@ -205,10 +205,11 @@ class PickCard:
 
 @dataclass(frozen=True)
 class WarCommit:
-    """Commit one marker to ``side``, from a held marker or from coins (M45)."""
+    """Commit one marker to ``side`` from coins or a held marker of ``owner`` (own = from hand) (M45)."""
 
     side: str
     source: str  # "favor" or "coins"
+    owner: int = -1  # whose held marker, for "favor"
 
 
 @dataclass(frozen=True)

@@ -223,7 +223,7 @@ class HeuristicBot:
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
         context: dict[str, Any] = {"needed": self._needed(state)}
         self._needed_cache = context["needed"]
-        if kind in ("good_dest", "produce"):
+        if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
         if kind == "turn":
             data = state.decision().data
@@ -505,7 +505,8 @@ class HeuristicBot:
         committed = sum(state.war_secret[self.seat])
         if action.source == "favor":
             limit = 99 if self.persona.war_all_favor else 2
-            return 2.0 if committed < limit else -1.0
+            own = 0.1 if action.owner == self.seat else 0.0  # own markers in hand cost nothing else
+            return 2.0 + own if committed < limit else -1.0
         return 1.5 if player.coins > 15 and committed < 3 else -1.0
 
 

@@ -118,7 +118,10 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     if isinstance(action, A.PickCard):
         return f"{who} 选取 {action.card}"
     if isinstance(action, A.WarCommit):
-        source = "恩义标记" if action.source == "favor" else f"{state.params.rules.war_coins_per_marker}铜币"
+        if action.source == "coins":
+            source = f"{state.params.rules.war_coins_per_marker}铜币"
+        else:
+            source = "自己的恩义标记" if action.owner == seat else f"玩家{action.owner + 1}的恩义标记"
         return f"{who} 以{source}支持{action.side}"
     if isinstance(action, A.RepayLoan):
         return f"{who} 偿还一笔贷款（{state.params.loans.repay} 铜币）"

@@ -121,7 +121,10 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
     elif kind == "income_track":
         _income_track_steps(state, seat, eff.steps)
     elif kind == "gain_goods":
-        add_goods(state, seat, eff.good, eff.amount, to=eff.to)
+        if eff.to == "backpack" and state.params.rules.backpack == "per_manager":
+            state.pending.append(Decision("card_goods", seat, {"good": eff.good, "left": eff.amount}))
+        else:
+            add_goods(state, seat, eff.good, eff.amount, to=eff.to)
     elif kind == "lose_goods":
         _lose_goods(state, seat, eff)
     elif kind == "draw_grace":

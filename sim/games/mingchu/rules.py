@@ -34,6 +34,7 @@ DECISIONS = {
     "bonus_build": (turn.legal_bonus_build, turn.apply_bonus_build),
     "bonus_road": (turn.legal_bonus_road, turn.apply_bonus_road),
     "pick_retainer": (settlement.legal_pick_retainer, settlement.apply_pick_retainer),
+    "card_goods": (settlement.legal_card_goods, settlement.apply_card_goods),
     "pick_score": (
         lambda s, seat: settlement.legal_pick_card(s, seat, s.score_row),
         lambda s, seat, a: settlement.apply_pick_card(s, seat, a, s.score_row, "皇恩计分"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import draw_retainer, pay_coins, remove_good, return_marker
+from sim.games.mingchu.economy import add_goods, draw_retainer, pay_coins, remove_good, return_marker
 from sim.games.mingchu.effects import condition_met
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.setup import reveal_next_event
@@ -50,18 +50,17 @@ def affected_seats(state: MingchuState) -> list[int]:
 # --- war commitments (M45) ----------------------------------------------------------------------
 
 
-def held_markers(state: MingchuState, seat: int) -> int:
-    player = state.players[seat]
-    return player.hand + sum(k for q, k in enumerate(player.held) if q != seat)
-
-
 def legal_war(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     legal: list = []
     coins_per = state.params.rules.war_coins_per_marker
     for side in SIDES:
-        if player.hand > 0 or (player.supply > 0 and held_markers(state, seat) > 0):
-            legal.append(A.WarCommit(side, "favor"))
+        if player.hand > 0:
+            legal.append(A.WarCommit(side, "favor", seat))
+        if player.supply > 0:
+            legal.extend(
+                A.WarCommit(side, "favor", q) for q in range(state.n) if q != seat and player.held[q] > 0
+            )
         if player.supply > 0 and player.coins >= coins_per:
             legal.append(A.WarCommit(side, "coins"))
     return [*legal, A.Done()]
@@ -77,11 +76,10 @@ def apply_war(state: MingchuState, seat: int, action) -> None:
     if action.source == "coins":
         player.coins -= state.params.rules.war_coins_per_marker
         player.supply -= 1
-    elif player.hand > 0:
+    elif action.owner == seat:
         player.hand -= 1
     else:
-        owner = max((q for q in range(state.n) if q != seat), key=lambda q: player.held[q])
-        return_marker(state, seat, owner)
+        return_marker(state, seat, action.owner)
         player.supply -= 1
     state.war_secret[seat][SIDES.index(action.side)] += 1
 
@@ -196,6 +194,23 @@ def apply_pick_retainer(state: MingchuState, seat: int, action) -> None:
     if card is not None:
         state.players[seat].retainers.append(card)
         state.record(card, "门客", seat, "taken")
+
+
+def legal_card_goods(state: MingchuState, seat: int) -> list:
+    """A card's goods: which 掌柜 takes each one (or drop it when the board is full)."""
+    good = state.decision().data["good"]
+    managers = range(len(state.players[seat].managers))
+    legal = [A.GoodTo("backpack", m) for m in managers] if state.backpack_room(seat, good) else []
+    return [*legal, A.GoodTo("discard")]
+
+
+def apply_card_goods(state: MingchuState, seat: int, action) -> None:
+    data = state.decision().data
+    if action.dest == "backpack":
+        add_goods(state, seat, data["good"], 1, manager=action.manager)
+    data["left"] -= 1
+    if data["left"] <= 0:
+        state.pending.pop()
 
 
 def legal_pick_card(state: MingchuState, seat: int, row: list[str]) -> list:

@@ -312,3 +312,25 @@ def test_backpack_capacity_is_shared_by_both_managers():
     player.packs = [Counter({"粮食": 4}), Counter({"盐": 2})]
     assert state.backpack_room(0, "粮食") == 0
     assert state.backpack_room(0, "马") == 1  # the 马匹格
+
+
+def test_war_commitments_stay_secret_until_revealed():
+    state = _war_state()
+    me, other = state.players[0], state.players[1]
+    me.held[1], me.hand, me.coins = 1, 1, 7
+    state.pending = [Decision("war", 0)]
+    legal = settlement.legal_war(state, 0)
+    assert A.WarCommit("燕王", "favor", 1) in legal and A.WarCommit("建文", "coins") in legal
+    supply_me, supply_other = me.supply, other.supply
+    for action in (
+        A.WarCommit("燕王", "favor", 1),
+        A.WarCommit("燕王", "favor", 0),
+        A.WarCommit("建文", "coins"),
+    ):
+        settlement.apply_war(state, 0, action)
+    # the other player's marker goes home and one from my supply replaces it; coins buy a marker
+    assert other.supply == supply_other + 1 and me.supply == supply_me - 2
+    assert (me.hand, me.coins, me.held[1]) == (0, 4, 0)
+    assert me.war == [0, 0] and state.war_secret[0] == [1, 2]
+    settlement.reveal_war(state)
+    assert me.war == [1, 2] and state.war_secret[0] == [0, 0]
