@@ -186,5 +186,6 @@ def settle_income(state: MingchuState, seat: int) -> None:
             if space.id in player.income_taken:
                 continue
             player.income_taken.add(space.id)
+        state.record(space.id, "收入轨", seat, "taken")
         effects.extend(space.rewards)
     apply_effects(state, seat, effects)

@@ -63,11 +63,13 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
     setup = params.setup
     # M01/M02: opening event now, final at the bottom of the 洪武 deck
     state.current_event = setup.opening_event
+    state.record(setup.opening_event, "事件", -1, "drawn")
     build_event_deck(state, "洪武", setup.hongwu_final_event, -setup.hongwu_events_minus_players)
     reveal_next_event(state)
     # M03: 官府 industries
     for card_id in shuffled(state, expand(params.cards.官府产业))[: setup.official_setup_cards]:
         card = topo.officials[card_id]
+        state.record(card_id, "官府产业", -1, "drawn")
         for place in card.places:
             index = topo.place_index[place]
             if topo.site[index] is not None and index not in state.industries:
