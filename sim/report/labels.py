@@ -72,6 +72,7 @@ LABELS: dict[str, dict[str, str]] = {
     "metric_mean_score": {"en": "Mean final score (points)", "zh": "平均终局得分（分）"},
     "metric_tie_break_share": {"en": "Decided by tie-break (%)", "zh": "由平局规则决胜（%）"},
     "metric_error_share": {"en": "Errors and stalls (%)", "zh": "错误与卡死（%）"},
+    "metric_bot_win_rate": {"en": "{bot}: win rate (%)", "zh": "{bot}：胜率（%）"},
     "count_title": {"en": "Player-count comparison: {name}", "zh": "人数对比：{name}"},
     "tie_axis": {"en": "Decided by tie-break (%)", "zh": "由平局规则决胜（%）"},
     "tier_axis": {"en": "Bot tier (tables of one bot only)", "zh": "机器人强度层级（同一机器人的牌桌）"},

@@ -11,6 +11,7 @@ from matplotlib.patches import Patch
 
 from sim.report.labels import Lang, t
 from sim.report.style import FAIR_COLOUR, PALETTE
+from sim.stats.sweep import BOT_METRIC
 
 
 def _axes(ax: Axes | None, width: float = 7.5, height: float = 4.0) -> Axes:
@@ -411,9 +412,10 @@ def plot_paired_differences(
 def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = None, lang: Lang = "en") -> Axes:
     """One sweep metric against the parameter value, one line per player count (rates in %)."""
     part = response[response["metric"] == metric]
-    is_rate = metric.endswith(("share", "win_rate"))
+    is_bot = metric.startswith(BOT_METRIC)
+    is_rate = is_bot or metric.endswith(("share", "win_rate"))
     scale = 100.0 if is_rate else 1.0
-    reference = "fair_share" if metric == "first_seat_win_rate" else None
+    reference = "fair_share" if is_bot or metric == "first_seat_win_rate" else None
     ax = plot_interval_lines(
         part,
         "order",
@@ -429,7 +431,10 @@ def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = Non
     ticks = part.drop_duplicates("order").sort_values("order")
     ax.set_xticks(ticks["order"], ticks["value"])
     ax.set_xlabel(str(part["parameter"].iloc[0]) if len(part) else "")
-    ax.set_ylabel(t(f"metric_{metric}", lang))
+    if is_bot:
+        ax.set_ylabel(t("metric_bot_win_rate", lang, bot=metric.removeprefix(BOT_METRIC)))
+    else:
+        ax.set_ylabel(t(f"metric_{metric}", lang))
     return ax
 
 

@@ -12,8 +12,8 @@ from sim.report import plots
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.report.style import figure_png, png_data_uri
-from sim.stats.sweep import METRICS
-from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdicts
+from sim.stats.sweep import BOT_METRIC, METRICS
+from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdicts, sweep_verdicts
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -359,10 +359,17 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
         return None
     section = Section("sweep", t("sec_sweep", lang), notes=[t("sweep_note", lang)])
     for (game, param), part in response.groupby(["game", "parameter"], sort=True):
-        metrics = [m for m in METRICS if m in set(part["metric"])]
+        present = set(part["metric"])
+        metrics = [m for m in METRICS if m in present] + sorted(
+            m for m in present if m.startswith(BOT_METRIC)
+        )
         draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
         title = t("sweep_title", lang, param=param, game=game)
-        section.figures.append(_panels(draws, title, title, width=3.6))
+        figure = _panels(draws, title, title, width=3.6)
+        verdicts = sweep_verdicts(part, lang)
+        figure.verdicts = list(verdicts.loc[verdicts["changed"], "verdict"])
+        figure.more_verdicts = list(verdicts.loc[~verdicts["changed"], "verdict"])
+        section.figures.append(figure)
     return section
 
 

@@ -7,7 +7,7 @@ import pandas as pd
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.stats.seats import max_halfwidth
-from sim.stats.verdicts import ladder_verdict, paired_verdict, pct, seat_verdicts
+from sim.stats.verdicts import ladder_verdict, paired_verdict, pct, seat_verdicts, sweep_verdicts
 
 
 def sample_sentence(a: Analysis, lang: Lang) -> str:
@@ -47,6 +47,8 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
         findings += [
             paired_verdict(row, c.variant_a, c.variant_b, lang) for row in changed.to_dict("records")
         ]
+    sweeps = sweep_verdicts(a.tables["sweep_response"], lang)
+    findings += list(sweeps.loc[sweeps["changed"], "verdict"]) if not sweeps.empty else []
     ladder = a.tables["ladder"]
     findings += [v for v in (ladder_verdict(r, lang) for r in ladder.to_dict("records")) if v]
     n_errors = len(a.tables["errors"])

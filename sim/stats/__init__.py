@@ -25,7 +25,7 @@ from sim.stats.paired import (
 from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins, round_leaders
 from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
 from sim.stats.sweep import sweep_response, swept_parameters
-from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdict, seat_verdicts
+from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdict, seat_verdicts, sweep_verdicts
 
 __all__ = [
     "Run",
@@ -58,6 +58,7 @@ __all__ = [
     "seat_win_rates",
     "seat_win_rates_by_tier",
     "sweep_response",
+    "sweep_verdicts",
     "swept_parameters",
     "table_tiers",
     "tie_break_share",

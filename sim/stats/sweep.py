@@ -7,6 +7,8 @@ import pandas as pd
 from sim.stats.intervals import mean_ci, wilson
 
 METRICS = ("first_seat_win_rate", "mean_rounds", "mean_score", "tie_break_share", "error_share")
+BOT_METRIC = "bot_win_rate:"
+"""Prefix of the per-bot win-rate metrics (one per bot, when the run has several bots)."""
 
 
 def swept_parameters(games: pd.DataFrame) -> list[str]:
@@ -35,7 +37,8 @@ def _order_values(values: pd.Series) -> pd.Series:
 def sweep_response(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
     """Long table: game, parameter, value, n_players, metric, estimate, lo, hi, n (games or seats).
 
-    When several parameters are swept together, each response is the average over the others."""
+    Metrics are ``METRICS`` plus ``bot_win_rate:<bot>`` per bot when several bots played. When
+    several parameters are swept together, each response is the average over the others."""
     parts = []
     for param in swept_parameters(games):
         g = games[games[param].notna()].assign(value=lambda d, p=param: d[p].astype(str))
@@ -52,6 +55,13 @@ def sweep_response(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
             _proportion(done, keys, "tie_break", "tie_break_share"),
             _proportion(g, keys, "errored", "error_share"),
         ]
+        if seated["bot"].nunique() > 1:  # which strategy a parameter change favours
+            blocks += [
+                _proportion(part, keys, "won", f"{BOT_METRIC}{bot}").assign(
+                    fair_share=lambda d: 1.0 / d["n_players"]
+                )
+                for bot, part in seated.groupby("bot", sort=True)
+            ]
         block = pd.concat(blocks, ignore_index=True).assign(parameter=param.removeprefix("param:"))
         block["order"] = _order_values(block["value"])
         parts.append(block)

@@ -51,6 +51,22 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "{head}: no detectable change (difference {diff} points, 95% CI {lo} to {hi}).",
         "zh": "{head}：未检测到变化（差值 {diff} 个百分点，95% 区间 {lo} 至 {hi}）。",
     },
+    "sweep_changed": {
+        "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: "
+        "the 95% intervals do not overlap, likely a real change.",
+        "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：95% 区间不重叠，很可能是真实变化。",
+    },
+    "sweep_flat": {
+        "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: "
+        "the intervals overlap, no clear change.",
+        "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：区间重叠，没有明显变化。",
+    },
+    "m_first_seat_win_rate": {"en": "seat 1 win rate", "zh": "1号位胜率"},
+    "m_mean_rounds": {"en": "mean rounds per game", "zh": "平均每局轮数"},
+    "m_mean_score": {"en": "mean final score", "zh": "平均终局得分"},
+    "m_tie_break_share": {"en": "tie-break share", "zh": "平局决胜比例"},
+    "m_error_share": {"en": "error and stall share", "zh": "错误与卡死比例"},
+    "m_bot_win_rate": {"en": "{bot}'s win rate", "zh": "{bot} 的胜率"},
     "ladder_holds": {
         "en": "Seat {seat} at {n} players: the imbalance holds at every bot tier ({flagged}).",
         "zh": "{n}人局 {seat}号位：不平衡在每个机器人强度层级下都成立（{flagged}）。",
@@ -151,3 +167,51 @@ def ladder_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str | None:
         return None
     values = {"seat": int(row["seat"]) + 1, "n": int(row["n_players"]), "tiers": row["tiers"]}
     return text(f"ladder_{row['status']}", lang, flagged=row["flagged_tiers"], **values)
+
+
+def _metric_name(metric: str, lang: Lang) -> str:
+    if metric.startswith("bot_win_rate:"):
+        return text("m_bot_win_rate", lang, bot=metric.removeprefix("bot_win_rate:"))
+    return text(f"m_{metric}", lang)
+
+
+def _estimate(row: Mapping[str, Any], rate: bool) -> str:
+    if rate:
+        return f"{pct(row['estimate'], 1)} [{100 * row['lo']:.1f}, {100 * row['hi']:.1f}]"
+    return f"{row['estimate']:.3g} [{row['lo']:.3g}, {row['hi']:.3g}]"
+
+
+def sweep_verdicts(response: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
+    """Per (game, parameter, n_players, metric) of ``sweep_response``: the lowest against the
+    highest parameter value; ``changed`` only when their 95% intervals do not overlap."""
+    rows = []
+    for (game, param, n, metric), part in response.groupby(
+        ["game", "parameter", "n_players", "metric"], sort=True
+    ):
+        if len(part) < 2:
+            continue
+        first, last = part.sort_values("order").iloc[[0, -1]].to_dict("records")
+        changed = bool(first["hi"] < last["lo"] or last["hi"] < first["lo"])
+        rate = metric.startswith("bot_win_rate:") or metric.endswith(("share", "win_rate"))
+        sentence = text(
+            "sweep_changed" if changed else "sweep_flat",
+            lang,
+            n=int(n),
+            metric=_metric_name(metric, lang),
+            param=param,
+            a=_estimate(first, rate),
+            b=_estimate(last, rate),
+            va=first["value"],
+            vb=last["value"],
+        )
+        rows.append(
+            {
+                "game": game,
+                "parameter": param,
+                "n_players": n,
+                "metric": metric,
+                "changed": changed,
+                "verdict": sentence,
+            }
+        )
+    return pd.DataFrame(rows, columns=["game", "parameter", "n_players", "metric", "changed", "verdict"])

@@ -203,7 +203,15 @@ def test_sweep_response_sees_planted_parameter(report_run):
         "value"
     )
     assert first.loc["5", "lo"] > first.loc["15", "hi"]
-    assert set(response["metric"]) == set(stats.sweep.METRICS)
+    bot_metrics = {"bot_win_rate:greedy", "bot_win_rate:random"}
+    assert set(response["metric"]) == set(stats.sweep.METRICS) | bot_metrics
+    greedy = response[response["metric"] == "bot_win_rate:greedy"]
+    assert (greedy["lo"] > greedy["fair_share"]).all()  # the stronger bot beats its fair share at every point
+    verdicts = stats.sweep_verdicts(response).set_index(["n_players", "metric"])
+    assert verdicts.loc[(4, "first_seat_win_rate"), "changed"]
+    assert "goes from 3" in verdicts.loc[(4, "first_seat_win_rate"), "verdict"]
+    assert not verdicts.loc[(2, "first_seat_win_rate"), "changed"]  # nothing planted at 2 players
+    assert "no clear change" in verdicts.loc[(2, "first_seat_win_rate"), "verdict"]
 
 
 def test_load_run_combines_directories(tmp_path):
