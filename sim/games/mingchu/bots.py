@@ -37,6 +37,7 @@ from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_price
 from sim.games.mingchu.periods import side_markers
+from sim.games.mingchu.quick import ANYTIME
 from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
 from sim.games.mingchu.turn import build_cost, road_cost
 
@@ -340,6 +341,10 @@ class HeuristicBot:
             price = sale_price(state, seat, good, action.place, in_production=True)
             keep = needed[good] > 0 and not self.persona.sell_all
             return price * (0.5 if keep else 1.0) + 3
+        if isinstance(action, A.TakeLoan) and kind != "turn":
+            return -20.0
+        if isinstance(action, ANYTIME) and not isinstance(action, A.TakeLoan):
+            return self._anytime_value(state, action)
         if kind == "turn":
             return self._turn_value(state, action, context)
         if isinstance(action, A.PickRetainer):
@@ -368,8 +373,6 @@ class HeuristicBot:
             return float(-action.manager)
         goal_value, goal_place, goal_action = context["goal"]
         here = player.managers[state.decision().data["manager"]]
-        if isinstance(action, A.Deliver):
-            return 200.0 + order_info(state, action.order).points
         if isinstance(action, A.Move):
             if goal_place == here:
                 return -10.0
@@ -416,29 +419,12 @@ class HeuristicBot:
             return 35.0 if needed[good] > 0 else -2.0
         if isinstance(action, A.UseRetainer):
             return 20.0 + self._usable_value(state, state.topo.retainers[action.card].ability)
-        if isinstance(action, A.PlayGrace):
-            value = self._usable_value(state, state.topo.grace[action.card].effects)
-            if action.target == seat:
-                return 15.0 + value if value > 0 else -5.0
-            if value < 0:
-                leader = max(
-                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
-                )
-                return 15.0 - value if action.target == leader else -5.0
-            return -5.0
-        if isinstance(action, A.PlayReward):
-            option = state.topo.rewards[action.card].options[action.option]
-            value = self._usable_value(state, option)
-            return 15.0 + value if value > 0 else -5.0
         if isinstance(action, A.TakeLoan):
             if goal_action is not None and isinstance(goal_action, A.BuildIndustry) and here == goal_place:
                 return 20.0 if build_cost(state, seat, here) is None else -5.0
             return -20.0
         if isinstance(action, A.DiscardGood):
             return -state.topo.goods[action.good].base_value
-        if isinstance(action, A.DiscardFavor):
-            short = self.persona.road > 30 and player.workers < 2
-            return 3.0 if short else -5.0
         return -5.0
 
     def _retainer_value(self, state: MingchuState, card: str) -> float:
@@ -478,6 +464,31 @@ class HeuristicBot:
                 continue
             usable.append(eff)
         return effects_value(usable)
+
+    def _anytime_value(self, state: MingchuState, action) -> float:
+        """Deliveries, card plays and 恩义 discards, in a turn or in production."""
+        seat = self.seat
+        player = state.players[seat]
+        if isinstance(action, A.Deliver):
+            return 200.0 + order_info(state, action.order).points
+        if isinstance(action, A.PlayGrace):
+            value = self._usable_value(state, state.topo.grace[action.card].effects)
+            if action.target == seat:
+                return 15.0 + value if value > 0 else -5.0
+            if value < 0:
+                leader = max(
+                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
+                )
+                return 15.0 - value if action.target == leader else -5.0
+            return -5.0
+        if isinstance(action, A.PlayReward):
+            option = state.topo.rewards[action.card].options[action.option]
+            value = self._usable_value(state, option)
+            return 15.0 + value if value > 0 else -5.0
+        if isinstance(action, A.DiscardFavor):
+            short = self.persona.road > 30 and player.workers < 2
+            return 3.0 if short else -5.0
+        return -5.0
 
     def _column_value(self, state: MingchuState, column: int) -> float:
         retainer, families = state.draft_columns[column]

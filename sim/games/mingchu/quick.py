@@ -87,13 +87,15 @@ def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     return found
 
 
-def _cards(state: MingchuState, seat: int) -> list:
+ANYTIME = (A.Deliver, A.PlayGrace, A.DiscardGrace, A.PlayReward, A.DiscardFavor, A.TakeLoan)
+"""Actions the rules allow "at any time": offered in the player's turn and production step."""
+
+
+def legal_anytime(state: MingchuState, seat: int) -> list:
+    """M29/M40: deliver, play or discard cards, discard 恩义, take a loan."""
     player = state.players[seat]
     topo = state.topo
-    legal: list = []
-    for card in sorted(set(player.retainers) - player.tapped):
-        if topo.retainers[card].ability:
-            legal.append(A.UseRetainer(card))
+    legal: list = legal_deliveries(state, seat, sorted(set(player.managers)))
     for card in sorted(set(player.grace_cards)):
         targets = range(state.n) if topo.grace[card].target == "any" else [seat]
         legal.extend(A.PlayGrace(card, t) for t in targets)
@@ -104,20 +106,25 @@ def _cards(state: MingchuState, seat: int) -> list:
     if player.hand > 0:
         legal.append(A.DiscardFavor(seat))
     legal.extend(A.DiscardFavor(q) for q in range(state.n) if q != seat and player.held[q] > 0)
+    if can_take_loan(state, seat) and not forbidden(state, seat, "loan"):
+        legal.append(A.TakeLoan())
     return legal
 
 
 def legal_quick(state: MingchuState, seat: int) -> list:
+    """Everything a player may do inside the turn besides moving and the main action."""
     player = state.players[seat]
     places = sorted(set(player.managers))
     legal = _sales(state, seat, places)
     legal.extend(legal_reserves(state, seat))
-    legal.extend(legal_deliveries(state, seat, places))
     legal.extend(_local_goods(state, seat, places))
     legal.extend(_transports(state, seat))
-    legal.extend(_cards(state, seat))
-    if can_take_loan(state, seat) and not forbidden(state, seat, "loan"):
-        legal.append(A.TakeLoan())
+    legal.extend(
+        A.UseRetainer(c)
+        for c in sorted(set(player.retainers) - player.tapped)
+        if state.topo.retainers[c].ability
+    )
+    legal.extend(legal_anytime(state, seat))
     if player.goods_total() and state.backpack_full(seat):
         legal.extend(A.DiscardGood(g) for g in sorted(player.backpack))
     return legal

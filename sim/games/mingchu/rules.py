@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.mingchu import flow, production, scoring, settlement, setup, turn
+from sim.games.mingchu import flow, production, quick, scoring, settlement, setup, turn
 from sim.games.mingchu.describe import describe
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.state import MingchuState
@@ -28,7 +28,12 @@ DECISIONS = {
     "draft": (lambda s, seat: setup.legal_draft(s), _simple(setup.apply_draft)),
     "place_manager": (lambda s, seat: setup.legal_place_manager(s), _simple(setup.apply_place_manager)),
     "setup_road": (lambda s, seat: setup.legal_setup_road(s), _simple(setup.apply_setup_road)),
-    "produce": (production.legal_produce, production.apply_produce),
+    "produce": (
+        lambda s, seat: [*production.legal_produce(s, seat), *quick.legal_anytime(s, seat)],
+        lambda s, seat, a: (quick.apply_quick if isinstance(a, quick.ANYTIME) else production.apply_produce)(
+            s, seat, a
+        ),
+    ),
     "good_dest": (production.legal_good_dest, production.apply_good_dest),
     "turn": (turn.legal_turn, turn.apply_turn),
     "bonus_build": (turn.legal_bonus_build, turn.apply_bonus_build),
