@@ -147,8 +147,9 @@ def apply_quick(state: MingchuState, seat: int, action) -> None:
         _upgrade(state, seat, action.place)
     elif isinstance(action, (A.BuyStored, A.TakeStored)):
         ind = state.industries[action.place]
-        if isinstance(action, A.BuyStored):
+        if isinstance(action, A.BuyStored):  # the owner sells it: the coins go to them
             player.coins -= topo.goods[ind.stored].base_value
+            state.players[ind.owner].coins += topo.goods[ind.stored].base_value
         add_goods(state, seat, ind.stored, 1, manager=player.managers.index(action.place))
         ind.stored = None
     elif isinstance(action, A.StoreGood):

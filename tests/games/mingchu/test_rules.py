@@ -334,3 +334,18 @@ def test_war_commitments_stay_secret_until_revealed():
     assert me.war == [0, 0] and state.war_secret[0] == [1, 2]
     settlement.reveal_war(state)
     assert me.war == [1, 2] and state.war_secret[0] == [0, 0]
+
+
+def test_buying_a_stored_good_pays_its_owner():
+    state = new_state()
+    yanan = place(state, "延安府")
+    state.industries[yanan] = Industry(owner=1, stored="粮食")
+    buyer, owner = state.players[0], state.players[1]
+    buyer.managers = [yanan, yanan]
+    buyer.packs = [Counter(), Counter()]
+    buyer.coins, owner.coins = 5, 0
+    state.pending = [Decision("turn", 0, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})]
+    assert A.BuyStored(yanan) in RULES.legal_actions(state)
+    RULES.apply(state, A.BuyStored(yanan))
+    assert (buyer.coins, owner.coins) == (2, 3)
+    assert buyer.packs[0] == {"粮食": 1} and state.industries[yanan].stored is None
