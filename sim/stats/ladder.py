@@ -13,9 +13,12 @@ from sim.stats.seats import seat_win_rates
 
 def table_tiers(games: pd.DataFrame) -> pd.Series:
     """Per game (indexed by gid): the bot name when every seat has the same bot, else NA."""
-    parts = games["bots"].fillna("").str.split(",")
-    tier = parts.map(lambda names: names[0] if names and names[0] and len(set(names)) == 1 else None)
-    return pd.Series(tier.to_numpy(), index=games["gid"].to_numpy(), name="tier")
+    lineups = games["bots"].fillna("")
+    tier_of = {}
+    for lineup in lineups.unique():  # few distinct lineups, many games
+        names = set(lineup.split(","))
+        tier_of[lineup] = next(iter(names)) if len(names) == 1 and lineup else None
+    return pd.Series(lineups.map(tier_of).to_numpy(), index=games["gid"].to_numpy(), name="tier")
 
 
 def seat_win_rates_by_tier(players: pd.DataFrame, games: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
