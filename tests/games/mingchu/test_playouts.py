@@ -66,6 +66,26 @@ def test_random_playout_until_the_end(config, n):
         assert rules.legal_actions(copy) == legal == rules.legal_actions(clone)
 
 
+SWITCHES = [
+    {"rules.income_rewards": "all_reached"},
+    {"rules.price_sources": "built"},
+    {"rules.final_event_ends": "next_round"},
+    {"rules.event_markers_return_to": "supply"},
+    {"rules.end_tiebreak": "shared"},
+    {"rules.pay_favor_with_held_first": "false"},
+    {"rules.war_tie_winner": "建文"},
+]
+
+
+@pytest.mark.parametrize("override", SWITCHES, ids=lambda o: "=".join(next(iter(o.items()))))
+def test_rule_switches_play_to_the_end(override):
+    params = load_config(FIXTURE, overrides=override).params
+    record = play_game(
+        SPEC, params, 4, 2, ["runner", "industrialist", "roadbuilder", "random"], catch_errors=False
+    )
+    assert record.end_reason.count("·") == 2
+
+
 @pytest.mark.parametrize("n", [4, 5])
 def test_random_playout_with_a_shared_backpack(n):
     params = load_config(FIXTURE, overrides={"rules.backpack": "shared"}).params
