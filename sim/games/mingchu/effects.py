@@ -135,6 +135,9 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
         moved = min(eff.coins, player.coins)
         player.coins -= moved
         player.banked_coins += moved
+        for _ in range(min(eff.grace_cards, len(player.grace_cards))):
+            player.grace_cards.pop()
+            player.banked_cards += 1
     elif kind == "free_build":
         state.pending.append(
             Decision("bonus_build", seat, {"discount": eff.discount, "ignore_monopoly": eff.ignore_monopoly})

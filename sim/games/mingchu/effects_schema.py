@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class _Item(BaseModel):
@@ -131,10 +131,17 @@ class GainVP(_Item):
 
 
 class Bank(_Item):
-    """Put coins from hand under the 掌柜板 (they score 1 VP per 5 at the end)."""
+    """Put coins and/or 皇恩卡 from hand under the 掌柜板 (they score at the end, M63)."""
 
     effect: Literal["bank"]
-    coins: int = Field(ge=1)
+    coins: int = Field(default=0, ge=0)
+    grace_cards: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _something(self) -> Bank:
+        if self.coins == 0 and self.grace_cards == 0:
+            raise ValueError("bank needs coins or grace_cards")
+        return self
 
 
 class FreeBuild(_Item):

@@ -182,7 +182,6 @@ class RuleSwitches(_Model):
     war_coins_per_marker: int = Field(default=3, ge=1)  # M45
     special_order_war_markers: int = Field(default=2, ge=0)  # M54
     final_event_ends: Literal["this_round", "next_round"] = "this_round"  # M59
-    tianwei_tiebreak: Literal["income_then_coins"] = "income_then_coins"  # M55
     warehouse_in_both_capitals: bool = True  # M58 两京制
     end_tiebreak: Literal["coins", "shared"] = "coins"  # M65
     pay_favor_with_held_first: bool = True  # M21: pay with third players' held markers before own

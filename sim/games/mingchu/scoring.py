@@ -63,7 +63,8 @@ def vp_terms(state: MingchuState, seat: int) -> dict[str, int]:
             for card in player.tianwei
             for rule in state.topo.tianwei[card].scoring
         ),
-        "vp_banked": player.banked_coins // rates.banked_coins_per_vp,
+        "vp_banked": player.banked_coins // rates.banked_coins_per_vp
+        + player.banked_cards * rates.banked_card_vp,
         "vp_loans": player.loans * rates.loan_vp,
         "vp_failed_orders": (player.failed_orders + (player.personal_order is not None))
         * rates.failed_order_vp,

@@ -88,6 +88,7 @@ class Player:
     loans: int = 0
     loans_taken: int = 0
     banked_coins: int = 0
+    banked_cards: int = 0  # 皇恩卡 under the 掌柜板
     vp_bonus: int = 0
     permits: int = 0
     bonus_moves: int = 0
@@ -291,9 +292,6 @@ class MingchuState:
 
     def warehouse_room(self, seat: int) -> int:
         return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())
-
-    def industries_of(self, seat: int) -> list[int]:
-        return [p for p, ind in self.industries.items() if ind.owner == seat]
 
     def record(self, card_id: str, deck: str, seat: int, kind: str) -> None:
         self.log.append(

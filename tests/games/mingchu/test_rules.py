@@ -349,3 +349,17 @@ def test_buying_a_stored_good_pays_its_owner():
     RULES.apply(state, A.BuyStored(yanan))
     assert (buyer.coins, owner.coins) == (2, 3)
     assert buyer.packs[0] == {"粮食": 1} and state.industries[yanan].stored is None
+
+
+def test_bank_effect_puts_coins_and_cards_under_the_board():
+    from sim.games.mingchu.effects import apply_effect
+    from sim.games.mingchu.effects_schema import Bank
+
+    state = new_state()
+    player = state.players[0]
+    player.coins, player.grace_cards = 12, ["赏银"]
+    apply_effect(state, 0, Bank(effect="bank", coins=10, grace_cards=2))
+    assert (player.coins, player.banked_coins, player.banked_cards, player.grace_cards) == (2, 10, 1, [])
+    assert vp_terms(state, 0)["vp_banked"] == 10 // 5 + 1
+    with pytest.raises(ValidationError, match="bank needs coins or grace_cards"):
+        Bank(effect="bank")
