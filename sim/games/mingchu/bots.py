@@ -289,7 +289,7 @@ class HeuristicBot:
         if place in state.industries or state.period == "后期" or player.loans >= 2:
             return 0
         threshold = state.topo.goods[site.good].monopoly_threshold
-        if threshold is not None and player.income_best < threshold and player.permits == 0:
+        if threshold is not None and state.income_level(self.seat) < threshold and player.permits == 0:
             return 0
         gap = site.cost - player.coins
         loans = -(-gap // state.params.loans.amount)

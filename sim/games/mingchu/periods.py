@@ -51,7 +51,7 @@ def _order_key(state: MingchuState, side: int):
     """Most markers first; ties: lower 皇恩轨 (best income) first, then fewer coins (M55)."""
     return lambda seat: (
         -side_markers(state, seat, side),
-        state.players[seat].income_best,
+        state.income_level(seat),
         state.players[seat].coins,
     )
 

@@ -176,6 +176,7 @@ def settle_income(state: MingchuState, seat: int) -> None:
     player = state.players[seat]
     income = player.income_round + modifier_total(state, seat, "income_bonus")
     player.income_round = max(0, income)
+    player.income_marker = player.income_round
     player.income_best = max(player.income_best, player.income_round)
     reached = [s for s in state.params.income_track if s.at <= player.income_round]
     if state.params.rules.income_rewards == "current_space":

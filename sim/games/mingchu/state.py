@@ -64,7 +64,8 @@ class Player:
     coins: int = 0
     workers: int = 0  # 伙计 tokens
     worker_pos: int = 0  # 伙计人数轨 space
-    income_best: int = 0  # best 本轮收入总和轨 value (the 皇恩轨)
+    income_best: int = 0  # best 本轮收入总和轨 value reached
+    income_marker: int = 0  # where the 本轮收入总和轨 marker stands (last income step)
     income_round: int = 0
     income_taken: set[str] = field(default_factory=set)  # `once` spaces already gained
     supply: int = 40  # own 恩义 markers in supply
@@ -289,6 +290,11 @@ class MingchuState:
                     del pack[good]
         if amount:
             raise ValueError(f"seat {seat} lacks {good}")
+
+    def income_level(self, seat: int) -> int:
+        """The 皇恩轨 value that 专营 thresholds and tie-breaks read (``rules.income_level``)."""
+        player = self.players[seat]
+        return player.income_best if self.params.rules.income_level == "best" else player.income_marker
 
     def warehouse_room(self, seat: int) -> int:
         return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())

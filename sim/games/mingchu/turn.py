@@ -33,7 +33,7 @@ def build_cost(
     threshold = topo.goods[site.good].monopoly_threshold
     if (
         threshold is not None
-        and player.income_best < threshold
+        and state.income_level(seat) < threshold
         and not ignore_monopoly
         and player.permits == 0
     ):
@@ -47,7 +47,7 @@ def build_cost(
 def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monopoly: bool = False) -> None:
     player = state.players[seat]
     threshold = state.topo.goods[state.topo.site[place].good].monopoly_threshold
-    if threshold is not None and player.income_best < threshold and not ignore_monopoly:
+    if threshold is not None and state.income_level(seat) < threshold and not ignore_monopoly:
         player.permits -= 1
     player.coins -= cost
     player.supply -= 1

@@ -74,6 +74,7 @@ SWITCHES = [
     {"rules.end_tiebreak": "shared"},
     {"rules.pay_favor_with_held_first": "false"},
     {"rules.war_tie_winner": "建文"},
+    {"rules.income_level": "marker"},
 ]
 
 
