@@ -139,6 +139,10 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "No seat shows a significant imbalance after Holm correction (widest seat interval ±{half}).",
         "zh": "经 Holm 校正后没有座位显示出显著不平衡（最宽的座位区间 ±{half}）。",
     },
+    "no_finished": {
+        "en": "No game finished: every game ended in an error or at the turn cap.",
+        "zh": "没有对局正常结束：所有对局都出错或达到回合上限。",
+    },
     "errors_found": {
         "en": "{count:,} games ended in an error or at the turn cap ({share} of all); see the Errors section for replay commands.",
         "zh": "{count:,} 局出错或达到回合上限（占 {share}）；复现命令见“错误”一节。",

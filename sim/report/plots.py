@@ -186,7 +186,7 @@ def plot_interval_lines(
             )
     if isinstance(reference, float | int):
         ax.axhline(reference * scale, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
-    if series:
+    if series and len(df):
         ax.legend(fontsize=8)
     return ax
 

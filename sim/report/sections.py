@@ -112,6 +112,8 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
             section.notes.append(t("many_variants", lang, count=len(variants), shown=MAX_SEAT_CHARTS))
         for variant in variants[:MAX_SEAT_CHARTS]:
             part = seats[(seats["game"] == game) & (seats["variant"] == variant)]
+            if part.empty:  # every game of this variant failed: see the Errors section
+                continue
             name = _name(game, variant)
             figure = _figure(
                 lambda ax, p=part, n=name: plots.plot_seat_win_rates(p, ax, lang, n),
@@ -127,8 +129,8 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
 
 
 def player_count_section(a: Analysis, lang: Lang) -> Section | None:
-    counts = a.tables["player_counts"]
-    if counts.groupby(["game", "variant"])["n_players"].nunique().max() < 2:
+    counts = a.tables["player_counts"].dropna(subset=["seat1_win_rate"])
+    if counts.empty or counts.groupby(["game", "variant"])["n_players"].nunique().max() < 2:
         return None
     section = Section("counts", t("sec_counts", lang))
     fpa, length, ties = a.tables["first_player_advantage"], a.tables["game_length"], a.tables["tie_breaks"]

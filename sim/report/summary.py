@@ -13,7 +13,7 @@ from sim.stats.verdicts import ladder_verdict, paired_verdict, pct, seat_verdict
 def sample_sentence(a: Analysis, lang: Lang) -> str:
     """One sentence on what was simulated."""
     games, players = a.run.games, a.run.players
-    bots = sorted(players["bot"].unique()) if not players.empty else []
+    bots = sorted({b for lineup in games["bots"].dropna().unique() for b in lineup.split(",") if b})
     variants = [v for g in sorted(games["game"].unique()) for v in a.variants(g)]
     shown = ", ".join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
     return t(
@@ -33,7 +33,9 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     findings: list[str] = []
     seats = a.tables["seat_win_rates"]
     flagged = seats[seats["imbalanced"]]
-    if flagged.empty:
+    if a.run.players.empty:
+        findings.append(t("no_finished", lang))
+    elif flagged.empty:
         findings.append(t("no_imbalance", lang, half=pct(max_halfwidth(a.run.players), 1)))
     else:
         findings += [

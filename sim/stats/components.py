@@ -13,12 +13,13 @@ def component_contribution(players: pd.DataFrame, columns: list[str]) -> pd.Data
     """Per (game, variant, n_players, component): mean among winners and among the others, their
     difference with a Welch 95% interval, the component's share of the mean score, and its
     correlation with winning (point-biserial, Fisher-z interval). Constant columns get NaN."""
-    if not columns:
-        return pd.DataFrame(columns=[*GROUP, "component"])
+    if not columns or players.empty:
+        return pd.DataFrame(columns=[*GROUP, "component", "difference", "lo", "hi"])
     frame = players[[*GROUP, "won", "score", *columns]]
     by_won = frame.groupby([*GROUP, "won"])[columns].agg(["mean", "std", "count"])
     by_won = by_won.stack(level=0, future_stack=True).rename_axis([*GROUP, "won", "component"])
-    by_won = by_won.unstack("won")
+    stats_by_won = pd.MultiIndex.from_product([["mean", "std", "count"], [False, True]], names=[None, "won"])
+    by_won = by_won.unstack("won").reindex(columns=stats_by_won)  # a group may lack winners or others
     winners, others = by_won.xs(True, axis=1, level="won"), by_won.xs(False, axis=1, level="won")
     diff, lo, hi = diff_means_ci(
         winners["mean"], winners["std"], winners["count"], others["mean"], others["std"], others["count"]

@@ -16,8 +16,11 @@ QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 def _describe(grouped: pd.core.groupby.SeriesGroupBy) -> pd.DataFrame:
     """Mean with t interval plus the 5/25/50/75/95% quantiles."""
     out = mean_ci(grouped)
+    names = [f"q{int(q * 100):02d}" for q in QUANTILES]
+    if out.empty:
+        return out.reindex(columns=[*out.columns, *names])
     quantiles = grouped.quantile(list(QUANTILES)).unstack()
-    quantiles.columns = [f"q{int(q * 100):02d}" for q in QUANTILES]
+    quantiles.columns = names
     return out.join(quantiles)
 
 

@@ -162,3 +162,12 @@ def test_ladder_section_for_single_bot_tables(tmp_path, reports):
     )
     html = build_report(run, tmp_path / "out", lang="zh").read_text(encoding="utf-8")
     assert '<section id="ladder">' in html and "机器人强度阶梯" in html
+
+
+def test_report_when_every_game_failed(tmp_path):
+    run = write_synthetic_run(tmp_path / "run", player_counts=(3, 4), games_per_count=30, error_rate=1.0)
+    html = build_report(run, tmp_path / "out").read_text(encoding="utf-8")
+    summary = (tmp_path / "out" / "summary.md").read_text(encoding="utf-8")
+    assert "60 games (60 with errors or stalls), 0 player results; bots: random" in summary
+    assert "No game finished" in summary and '<section id="errors">' in html
+    assert "sim play configs/synth/base.yaml --players 3 --seed" in html
