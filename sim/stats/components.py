@@ -61,4 +61,7 @@ def component_contribution(players: pd.DataFrame, columns: list[str]) -> pd.Data
             ).assign(component=column)
         )
     extra = pd.concat(rows).set_index("component", append=True)
-    return out.join(extra).reset_index()
+    out = out.join(extra).reset_index()
+    return out[out[["mean_winners", "mean_others"]].notna().any(axis=1)].reset_index(
+        drop=True
+    )  # other games' columns

@@ -11,12 +11,13 @@ from sim.stats.load import Run
 
 
 def zero_breakdown_columns(players: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    """Per (game, variant, column): rows where the breakdown column is zero (or missing) in every game."""
+    """Per (game, variant, column): breakdown columns that are zero in every game. A column that is
+    missing (NaN) throughout belongs to another game of a combined report and is skipped."""
     rows = []
     for (game, variant), part in players.groupby(["game", "variant"], sort=True):
         for column in columns:
-            values = part[column].fillna(0.0)
-            if (values == 0).all():
+            values = part[column]
+            if values.notna().any() and (values.fillna(0.0) == 0).all():
                 rows.append({"game": game, "variant": variant, "column": column, "player_rows": len(part)})
     return pd.DataFrame(rows, columns=["game", "variant", "column", "player_rows"])
 

@@ -284,3 +284,20 @@ def test_mixed_tables_form_no_tiers(report_run):
     data = load_run(report_run)
     assert stats.table_tiers(data.games).isna().all()
     assert stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).empty
+
+
+def test_columns_of_another_game_are_not_unused():
+    players = pd.DataFrame(
+        {"game": ["a", "a", "b", "b"], "variant": "base", "n_players": 2, "won": [True, False, True, False],
+         "score": [3.0, 1.0, 2.0, 1.0], "a_points": [3.0, 1.0, None, None], "a_never": [0.0, 0.0, None, None],
+         "b_points": [None, None, 2.0, 1.0]}
+    )  # fmt: skip
+    columns = ["a_points", "a_never", "b_points"]
+    zero = stats.zero_breakdown_columns(players, columns)
+    assert zero[["game", "column"]].values.tolist() == [["a", "a_never"]]
+    parts = stats.component_contribution(players, columns)
+    assert sorted(zip(parts["game"], parts["component"], strict=True)) == [
+        ("a", "a_never"),
+        ("a", "a_points"),
+        ("b", "b_points"),
+    ]
