@@ -71,3 +71,25 @@ def test_tiles_event_table_matches_breakdown():
         industry_vp = breakdown["vp_industries_canal"] + breakdown["vp_industries_rail"]
         assert sum(r["vp"] for r in mine) == industry_vp
         assert all(r["flipped"] for r in mine if r["vp"])
+
+
+def test_results_do_not_depend_on_string_hashing():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from sim.core.play import play_game\n"
+        "from sim.games.brass import SPEC\n"
+        "from tests.games.brass.helpers import PARAMS\n"
+        "r = play_game(SPEC, PARAMS, 3, 9, ['merchant', 'potter', 'networker'], catch_errors=False)\n"
+        "print(r.scores, r.actions)\n"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
