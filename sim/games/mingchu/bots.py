@@ -149,8 +149,8 @@ class HeuristicBot:
 
     # --- shared context ------------------------------------------------------------------------
 
-    def _needed(self, state: MingchuState) -> Counter:
-        """Goods still missing for the personal order (or, for runners, the best public one)."""
+    def _required(self, state: MingchuState) -> Counter:
+        """All goods of the orders being planned: the personal one (runners: best public, special)."""
         player = state.players[self.seat]
         keys = [player.personal_order] if player.personal_order else []
         if self.persona.chase_orders >= 1 and not keys and state.public_orders:
@@ -164,8 +164,7 @@ class HeuristicBot:
         need: Counter = Counter()
         for key in keys:
             need.update(order_info(state, key).goods)
-        have = player.backpack + player.warehouse
-        return need - have
+        return need
 
     def _carrier(self, state: MingchuState) -> int:
         """The 掌柜 collecting order goods: the one already carrying most of them, else the nearer one."""
@@ -222,7 +221,12 @@ class HeuristicBot:
         return max(pool, key=lambda o: self._order_worth(state, o.order)).order
 
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
-        context: dict[str, Any] = {"needed": self._needed(state)}
+        player = state.players[self.seat]
+        required = self._required(state)
+        context: dict[str, Any] = {
+            "needed": required - (player.backpack + player.warehouse),
+            "required": required,
+        }
         self._needed_cache = context["needed"]
         if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
@@ -397,8 +401,9 @@ class HeuristicBot:
         if isinstance(action, A.EndTurn):
             return 1.0
         if isinstance(action, A.Sell):
-            if needed[action.good] > 0 and not self.persona.sell_all:
-                return -5.0
+            have = player.backpack[action.good] + player.warehouse[action.good]
+            if have <= context["required"][action.good]:
+                return -5.0  # keep what the planned orders use
             base = state.topo.goods[action.good].base_value
             price = sale_price(state, seat, action.good, action.place, in_production=False)
             return 5.0 + price - 0.6 * base
