@@ -5,7 +5,7 @@ from __future__ import annotations
 from sim.core.play import play_game
 from sim.games.brass import SPEC, rules
 from sim.games.brass.actions import BuildIndustry, Scout
-from tests.games.brass.helpers import PARAMS, fresh, legal, new_state
+from tests.games.brass.helpers import BASE, PARAMS, fresh, legal, new_state
 
 
 def test_same_seed_same_game():
@@ -89,7 +89,12 @@ def test_results_do_not_depend_on_string_hashing():
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+            [sys.executable, "-c", code],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=BASE.parents[2],
         )
         outputs.add(done.stdout)
     assert len(outputs) == 1
