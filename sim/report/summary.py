@@ -66,10 +66,10 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
 
 def _unused_items(a: Analysis) -> list[str]:
     zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
-    items = list(dict.fromkeys(zero["column"])) if not zero.empty else []
-    if not unseen.empty:
-        items += list(dict.fromkeys(f"{row.list}.{row.id}" for row in unseen.itertuples()))
-    return items
+    prefix = a.run.games["game"].nunique() > 1  # name the game when a report combines several
+    items = [f"{r.game}: {r.column}" if prefix else r.column for r in zero.itertuples()]
+    items += [f"{r.game}: {r.list}.{r.id}" if prefix else f"{r.list}.{r.id}" for r in unseen.itertuples()]
+    return list(dict.fromkeys(items))
 
 
 def summary_markdown(a: Analysis, lang: Lang) -> str:
