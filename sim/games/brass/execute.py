@@ -339,17 +339,20 @@ def advance(state: BrassState) -> None:
             if not options:
                 buy_from_market(state, seat, COAL if kind == "coal" else IRON, task[2])
                 state.pending.pop(0)
-            elif len(options) == 1:
+            elif len(options) == 1 or sum(state.slot_res[o.slot] for o in options) <= task[2]:
                 take_from_tile(state, options[0].slot)
                 _use_one(state)
             else:
                 return
         elif kind == "beer":
             options = decision_actions(state, task)
-            if len(options) == 1:
-                _choose_beer(state, seat, options[0])
-            elif not options:
+            if not options:
                 raise RuntimeError("beer step without any beer source")
+            barrels = sum(
+                state.mslot_beer[o.source] if o.merchant else state.slot_res[o.source] for o in options
+            )
+            if len(options) == 1 or barrels <= task[2]:  # one source, or every barrel gets used
+                _choose_beer(state, seat, options[0])
             else:
                 return
         elif kind == "produce":

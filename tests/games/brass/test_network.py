@@ -257,3 +257,17 @@ def test_t31_draw_deck_after_setup(n, deck):
     state = fresh(n)
     assert len(state.deck) == deck
     assert all(len(h) == 8 for h in state.hands) and all(len(d) == 1 for d in state.discards)
+
+
+def test_tie_needing_every_cube_asks_nothing():
+    state = new_state()
+    link(state, 1, "Dudley-Wolverhampton")
+    link(state, 1, "Dudley-Kidderminster")
+    link(state, 1, "Birmingham-Dudley")
+    a = place(state, 1, "Wolverhampton", "coal", 2, res=1)
+    b = place(state, 1, "Kidderminster", "coal", 2, res=1)
+    set_lowest(state, 0, "manufacturer", 3)  # MF III needs 2 coal
+    state.hands[0] = ["Birmingham"] * 8
+    slot = slot_in(state, "Birmingham", "manufacturer")
+    act(state, BuildIndustry("Birmingham", slot, "manufacturer"))
+    assert not state.pending and state.slot_res[a] == 0 and state.slot_res[b] == 0
