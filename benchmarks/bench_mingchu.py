@@ -29,7 +29,7 @@ def run(config: str, games: int, kind: str, n: int) -> dict:
     reasons: Counter = Counter()
     scores: dict[str, list[float]] = {}
     wins: Counter = Counter()
-    orders, errors, actions = [], 0, 0
+    orders, rounds, errors, actions = [], [], 0, 0
     start = time.perf_counter()
     for seed in range(games):
         bots = lineup(kind, n, seed)
@@ -39,6 +39,7 @@ def run(config: str, games: int, kind: str, n: int) -> dict:
             print("error:", record.error)
             continue
         actions += record.actions
+        rounds.append(record.rounds)
         reasons[record.end_reason] += 1
         orders.append(
             sum(
@@ -57,6 +58,7 @@ def run(config: str, games: int, kind: str, n: int) -> dict:
         "errors": errors,
         "reasons": reasons,
         "orders_per_game": mean(orders) if orders else 0.0,
+        "rounds_per_game": mean(rounds) if rounds else 0.0,
         "mean_scores": {bot: round(mean(v), 1) for bot, v in scores.items()},
         "wins": dict(wins),
     }
@@ -74,7 +76,8 @@ def main() -> None:
             result = run(args.config, args.games, kind, n)
             print(
                 f"{kind:9s} {n}p: {result['games_per_s']:.2f} games/s, {result['actions_per_game']:.0f} actions/game, "
-                f"{result['errors']} errors, {result['orders_per_game']:.1f} orders/game"
+                f"{result['errors']} errors, {result['orders_per_game']:.1f} orders/game, "
+                f"{result['rounds_per_game']:.1f} rounds/game"
             )
             print("   scores", result["mean_scores"], "wins", result["wins"])
             for reason, count in result["reasons"].most_common():

@@ -128,6 +128,7 @@ class HeuristicBot:
         self._war_contrarian: dict[int, bool] = {}
         self._needed_cache: Counter = Counter()
         self._dist_cache: dict = {}
+        self._avail_cache: dict[str, float] = {}
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances`` cached until the next 驿道 is built (驿道 are never removed)."""
@@ -142,6 +143,7 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         kind = state.decision().kind
+        self._avail_cache = {}
         context = self._context(state, kind, rng)
         values = np.array([self._value(state, kind, a, context) for a in legal], dtype=float)
         values += rng.random(len(values)) * 1e-3
@@ -183,6 +185,12 @@ class HeuristicBot:
 
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
+        if good in self._avail_cache:
+            return self._avail_cache[good]
+        self._avail_cache[good] = value = self._availability_now(state, good)
+        return value
+
+    def _availability_now(self, state: MingchuState, good: str) -> float:
         owners = [ind.owner for place, ind in state.industries.items() if state.topo.site[place].good == good]
         if self.seat in owners:
             return 1.0
