@@ -11,7 +11,7 @@ tiles) use small fixed preferences.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -411,7 +411,9 @@ NETWORKER = Personality(
 """Links first: expands its network early, then scores rail links into busy towns."""
 
 
-def _factory(personality: Personality):
+def _factory(personality: Personality) -> Callable[[int], GreedyBot]:
+    """A bot factory (seat -> fresh bot) for one personality."""
+
     def make(seat: int = 0) -> GreedyBot:
         return GreedyBot(personality, seat)
 
