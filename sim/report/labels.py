@@ -136,8 +136,18 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "key_findings": {"en": "Key findings", "zh": "主要发现"},
     "no_imbalance": {
-        "en": "No seat shows a significant imbalance after Holm correction (widest seat interval ±{half}).",
-        "zh": "经 Holm 校正后没有座位显示出显著不平衡（最宽的座位区间 ±{half}）。",
+        "en": "No seat shows a significant imbalance after Holm correction.",
+        "zh": "经 Holm 校正后没有座位显示出显著不平衡。",
+    },
+    "precision_more": {
+        "en": "Precision: the widest seat interval is ±{half} ({n} players, {games} games); about {needed} games "
+        "per player count and variant would narrow every seat to ±{target}.",
+        "zh": "精度：最宽的座位区间为 ±{half}（{n}人局，{games} 局）；每个人数和变体约需 {needed} 局，"
+        "才能使所有座位区间缩小到 ±{target}。",
+    },
+    "precision_ok": {
+        "en": "Precision: every seat interval is within ±{half} (widest at {n} players, {games} games).",
+        "zh": "精度：所有座位区间都在 ±{half} 以内（最宽的在{n}人局，{games} 局）。",
     },
     "no_finished": {
         "en": "No game finished: every game ended in an error or at the turn cap.",

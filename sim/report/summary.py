@@ -6,8 +6,15 @@ import pandas as pd
 
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
-from sim.stats.seats import max_halfwidth
-from sim.stats.verdicts import ladder_verdict, paired_verdict, pct, seat_verdicts, sweep_verdicts
+from sim.stats.seats import games_for_halfwidth
+from sim.stats.verdicts import (
+    WIDE_HALFWIDTH,
+    ladder_verdict,
+    paired_verdict,
+    pct,
+    seat_verdicts,
+    sweep_verdicts,
+)
 
 
 def sample_sentence(a: Analysis, lang: Lang) -> str:
@@ -36,12 +43,14 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     if a.run.players.empty:
         findings.append(t("no_finished", lang))
     elif flagged.empty:
-        findings.append(t("no_imbalance", lang, half=pct(max_halfwidth(a.run.players), 1)))
+        findings.append(t("no_imbalance", lang))
     else:
         findings += [
             f"[{r.game} / {r.variant}] {v}"
             for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang), strict=True)
         ]
+    if not seats.empty:
+        findings.append(_precision(seats, lang))
     for c in a.comparisons:
         changed = c.seats[c.seats["significant"]]
         if changed.empty:
@@ -62,6 +71,24 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
             t("unused_found", lang, items=", ".join(unused[:12]) + (" …" if len(unused) > 12 else ""))
         )
     return findings
+
+
+def _precision(seats: pd.DataFrame, lang: Lang) -> str:
+    """How wide the widest seat interval is, and how many games would bring every seat to ±2 points."""
+    halves = (seats["hi"] - seats["lo"]) / 2
+    widest = seats.loc[halves.idxmax()]
+    rates = seats["win_rate"].where(seats["win_rate"].between(0, 1, inclusive="neither"), seats["fair_share"])
+    needed = max(games_for_halfwidth(r, WIDE_HALFWIDTH) for r in rates)
+    key = "precision_ok" if halves.max() <= WIDE_HALFWIDTH else "precision_more"
+    return t(
+        key,
+        lang,
+        half=pct(halves.max(), 1),
+        n=int(widest["n_players"]),
+        games=f"{int(widest['games']):,}",
+        needed=f"{needed:,}",
+        target=pct(WIDE_HALFWIDTH),
+    )
 
 
 def _unused_items(a: Analysis) -> list[str]:

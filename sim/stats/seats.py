@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sim.stats.intervals import binom_pvalues, holm, wilson
+from sim.stats.intervals import Z95, binom_pvalues, holm, wilson
 from sim.stats.load import GROUP
 
 
@@ -38,6 +38,11 @@ def max_halfwidth(players_df: pd.DataFrame) -> float:
     counts = players_df.groupby(keys).agg(games=("won", "size"), wins=("won", "sum"))
     lo, hi = wilson(counts["wins"], counts["games"])
     return float(np.max((hi - lo) / 2))
+
+
+def games_for_halfwidth(win_rate: float, halfwidth: float) -> int:
+    """Games per seat needed for a 95% interval of about ±``halfwidth`` around ``win_rate``."""
+    return int(np.ceil(Z95**2 * win_rate * (1 - win_rate) / halfwidth**2))
 
 
 def first_player_advantage(seats: pd.DataFrame) -> pd.DataFrame:

@@ -301,3 +301,10 @@ def test_columns_of_another_game_are_not_unused():
         ("a", "a_points"),
         ("b", "b_points"),
     ]
+
+
+def test_games_needed_for_a_target_halfwidth():
+    assert stats.seats.games_for_halfwidth(0.25, 0.01) == 7203  # tech notes: ±1 point at 25% needs ~7,200
+    n = stats.seats.games_for_halfwidth(0.5, 0.02)
+    lo, hi = wilson(np.array([n // 2]), np.array([n]))
+    assert (hi[0] - lo[0]) / 2 == pytest.approx(0.02, rel=0.01)
