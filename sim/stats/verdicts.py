@@ -41,7 +41,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
     "pair_head": {
         "en": "At {n} players, seat {seat} wins {rate_a} in {a} and {rate_b} in {b} ({pairs} paired games)",
-        "zh": "{n}人局 {seat}号位胜率：{a} 为 {rate_a}，{b} 为 {rate_b}（{pairs} 对同种子对局）",
+        "zh": "{n}人局 {seat}号位胜率：{a} 为 {rate_a}，{b} 为 {rate_b}（{pairs} 对配对对局）",
     },
     "pair_changed": {
         "en": "{head}: {b} changes it by {diff} points (95% CI {lo} to {hi}, Holm p = {p}): likely a real change.",
