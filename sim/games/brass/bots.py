@@ -165,6 +165,11 @@ class _Context:
         for s, o in enumerate(state.slot_owner):
             if o == seat and state.slot_res[s]:
                 self.own_stocked[state.slot_ind[s]] += 1
+        self.others_beer_need = sum(
+            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
+            for s, o in enumerate(state.slot_owner)
+            if o >= 0 and o != seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
+        )
         self.own_unsold_beer_need = sum(
             self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
             for s, o in enumerate(state.slot_owner)
@@ -259,7 +264,8 @@ class _Context:
             p_flip = sold / tile.produce + (1 - sold / tile.produce) * rest
         else:
             wanting = self.own_unsold_beer_need - self.own_beer
-            p_flip = (0.25 / (1 + self.own_stocked[ind]) if wanting <= 0 else 0.7) if not late else 0.05
+            others = min(0.5, 0.1 + 0.1 * self.others_beer_need) / (1 + self.own_stocked[ind])
+            p_flip = (others if wanting <= 0 else 0.7) if not late else 0.05
         overbuild = 0.0
         if state.slot_owner[a.slot] >= 0:
             old = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
