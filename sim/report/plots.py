@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -38,8 +41,8 @@ def grouped_bars(
     hi: str,
     ax: Axes | None = None,
     scale: float = 1.0,
-    hue_label=str,
-    x_label=str,
+    hue_label: Callable[[Any], str] = str,
+    x_label: Callable[[Any], str] = str,
     reference: str | None = None,
     highlight: str | None = None,
     horizontal: bool = False,
@@ -155,7 +158,7 @@ def plot_interval_lines(
     series: str | None,
     ax: Axes | None = None,
     scale: float = 1.0,
-    series_label=str,
+    series_label: Callable[[Any], str] = str,
     reference: float | str | None = None,
 ) -> Axes:
     """Points joined by lines with interval error bars, one line per ``series`` value; a constant or

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import matplotlib.pyplot as plt
@@ -103,6 +103,7 @@ def _name(game: str, variant: str | None = None) -> str:
 
 
 def seat_section(a: Analysis, lang: Lang) -> Section:
+    """Seat win-rate chart per variant, with its verdicts."""
     seats = a.tables["seat_win_rates"]
     section = Section("seats", t("sec_seats", lang))
     verdicts = seat_verdicts(seats, lang)
@@ -129,6 +130,7 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
 
 
 def player_count_section(a: Analysis, lang: Lang) -> Section | None:
+    """Headline metrics against player count, side by side (None for one player count)."""
     counts = a.tables["player_counts"].dropna(subset=["seat1_win_rate"])
     if counts.empty or counts.groupby(["game", "variant"])["n_players"].nunique().max() < 2:
         return None
@@ -189,6 +191,7 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
 
 
 def bot_section(a: Analysis, lang: Lang) -> Section:
+    """Bot win rates against the fair share and the head-to-head matrix."""
     section = Section("bots", t("sec_bots", lang), notes=[t("caveat_text", lang)])
     bots, matrix = a.tables["bot_results"], a.tables["bot_matrix"]
     for (game, variant), part in bots.groupby(["game", "variant"], sort=True):
@@ -215,13 +218,14 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
     return section
 
 
-def _per_variant(a: Analysis, df: pd.DataFrame):
+def _per_variant(a: Analysis, df: pd.DataFrame) -> Iterator[tuple[str, str, pd.DataFrame]]:
     for (game, variant), part in df.groupby(["game", "variant"], sort=True):
         if variant in a.variants(game)[:MAX_SEAT_CHARTS]:
             yield game, variant, part
 
 
 def score_section(a: Analysis, lang: Lang) -> Section:
+    """Final score, winning margin and game length distributions."""
     section = Section("scores", t("sec_scores", lang))
     scores, margins, length = (
         a.tables["score_distribution"],
@@ -249,6 +253,7 @@ def score_section(a: Analysis, lang: Lang) -> Section:
 
 
 def component_section(a: Analysis, lang: Lang) -> Section | None:
+    """How each breakdown column separates winners from the others."""
     components = a.tables["components"]
     if components.empty:
         return None
@@ -269,6 +274,7 @@ def component_section(a: Analysis, lang: Lang) -> Section | None:
 
 
 def end_section(a: Analysis, lang: Lang) -> Section:
+    """End reasons, turn-cap stalls and errors as shares of games."""
     section = Section("end", t("sec_end", lang))
     for game, variant, part in _per_variant(a, a.tables["end_reasons"]):
         name = _name(game, variant)
@@ -283,6 +289,7 @@ def end_section(a: Analysis, lang: Lang) -> Section:
 
 
 def runaway_section(a: Analysis, lang: Lang) -> Section | None:
+    """Whether an early leader keeps the lead: P(leader after round k wins), lead changes."""
     leaders, changes = a.tables["leader_wins"], a.tables["lead_changes"]
     if changes.empty:
         return None
@@ -299,6 +306,7 @@ def runaway_section(a: Analysis, lang: Lang) -> Section | None:
 
 
 def unused_section(a: Analysis, lang: Lang) -> Section:
+    """Breakdown columns that never score and config ids no event mentions."""
     section = Section("unused", t("sec_unused", lang))
     zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
     if zero.empty and unseen.empty:
@@ -311,6 +319,7 @@ def unused_section(a: Analysis, lang: Lang) -> Section:
 
 
 def error_section(a: Analysis, lang: Lang) -> Section:
+    """Errors by message and each failed game's replay command."""
     section = Section("errors", t("sec_errors", lang))
     errors = a.tables["errors"]
     if errors.empty:
@@ -324,6 +333,7 @@ def error_section(a: Analysis, lang: Lang) -> Section:
 
 
 def paired_section(a: Analysis, lang: Lang) -> Section | None:
+    """Paired A/B comparisons on shared seeds (None without two plain variants)."""
     if not a.comparisons:
         return None
     section = Section("paired", t("sec_paired", lang))
@@ -356,6 +366,7 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
 
 
 def sweep_section(a: Analysis, lang: Lang) -> Section | None:
+    """Each metric against each swept parameter, with verdicts (None without a sweep)."""
     response = a.tables["sweep_response"]
     if response.empty:
         return None
@@ -376,6 +387,7 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
 
 
 def ladder_section(a: Analysis, lang: Lang) -> Section | None:
+    """Seat findings per bot tier: hold or flip (None without single-bot tables)."""
     ladder, by_tier = a.tables["ladder"], a.tables["seat_win_rates_by_tier"]
     if ladder.empty:
         return None
