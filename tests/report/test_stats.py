@@ -308,3 +308,15 @@ def test_games_needed_for_a_target_halfwidth():
     n = stats.seats.games_for_halfwidth(0.5, 0.02)
     lo, hi = wilson(np.array([n // 2]), np.array([n]))
     assert (hi[0] - lo[0]) / 2 == pytest.approx(0.02, rel=0.01)
+
+
+def test_planted_tie_break_and_end_reason_shares_are_recovered(planted_run):
+    data = load_run(planted_run)
+    assert (stats.tie_break_share(data.games)["tie_breaks"] == 0).all()  # tie_rate=0.0 planted
+    reasons = stats.end_reasons(data.games)
+    exhausted = reasons[reasons["outcome"] == "deck_exhausted"]
+    assert ((exhausted["lo"] < 0.7) & (exhausted["hi"] > 0.7)).all()  # 70% planted
+    scores = stats.score_distribution(data.players)
+    assert (scores["q05"] <= scores["q50"]).all() and (scores["lo"] < scores["mean"]).all()
+    margins = stats.margin_summary(stats.winning_margin(data.players))
+    assert (margins["q05"] >= 1).all()  # no ties planted: the winner is always ahead
