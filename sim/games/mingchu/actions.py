@@ -193,7 +193,9 @@ class PickRetainer:
 
 @dataclass(frozen=True)
 class RefreshRetainers:
-    pass
+    """Pay to replace the face-up 门客 at these row positions (M69: "刷新任意数量的门客卡")."""
+
+    slots: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,8 @@ def describe(state: MingchuState, action) -> str:  # noqa: C901 - one line per a
     if isinstance(action, A.PickRetainer):
         return f"{who} 雇佣门客 {action.card or '（盲抽）'}"
     if isinstance(action, A.RefreshRetainers):
-        return f"{who} 花 {state.params.rules.retainer_refresh_cost} 铜币刷新门客"
+        cards = "、".join(state.retainer_row[i] for i in action.slots)
+        return f"{who} 花 {state.params.rules.retainer_refresh_cost} 铜币刷新门客 {cards}"
     if isinstance(action, A.PickCard):
         return f"{who} 选取 {action.card}"
     if isinstance(action, A.WarCommit):

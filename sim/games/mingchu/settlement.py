@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import add_goods, draw_retainer, pay_coins, remove_good, return_marker
 from sim.games.mingchu.effects import condition_met
@@ -169,7 +171,8 @@ def legal_pick_retainer(state: MingchuState, seat: int) -> list:
         legal.append(A.PickRetainer(""))
         refreshed = state.decision().data.get("refreshed", False)
         if not refreshed and state.players[seat].coins >= state.params.rules.retainer_refresh_cost:
-            legal.append(A.RefreshRetainers())
+            row = range(len(state.retainer_row))
+            legal.extend(A.RefreshRetainers(slots) for k in row for slots in combinations(row, k + 1))
     return legal or [A.Done()]
 
 
@@ -177,8 +180,10 @@ def apply_pick_retainer(state: MingchuState, seat: int, action) -> None:
     if isinstance(action, A.RefreshRetainers):
         state.players[seat].coins -= state.params.rules.retainer_refresh_cost
         state.decision().data["refreshed"] = True
-        state.retainer_discard.extend(state.retainer_row)
-        state.retainer_row = [c for c in (draw_retainer(state) for _ in state.retainer_row) if c is not None]
+        for slot in action.slots:
+            state.retainer_discard.append(state.retainer_row[slot])
+            state.retainer_row[slot] = draw_retainer(state)
+        state.retainer_row = [c for c in state.retainer_row if c is not None]
         return
     state.pending.pop()
     if isinstance(action, A.Done):

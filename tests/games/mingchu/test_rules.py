@@ -363,3 +363,23 @@ def test_bank_effect_puts_coins_and_cards_under_the_board():
     assert vp_terms(state, 0)["vp_banked"] == 10 // 5 + 1
     with pytest.raises(ValidationError, match="bank needs coins or grace_cards"):
         Bank(effect="bank")
+
+
+def test_hiring_a_retainer_may_refresh_any_face_up_cards_once():
+    state = new_state()
+    player = state.players[0]
+    player.coins = 5
+    row = list(state.retainer_row)
+    state.pending = [Decision("pick_retainer", 0)]
+    legal = settlement.legal_pick_retainer(state, 0)
+    assert (
+        A.RefreshRetainers((0, 2)) in legal
+        and len([a for a in legal if isinstance(a, A.RefreshRetainers)]) == 7
+    )
+    settlement.apply_pick_retainer(state, 0, A.RefreshRetainers((0, 2)))
+    assert player.coins == 2 and state.retainer_row[1] == row[1]
+    assert row[0] in state.retainer_discard and row[2] in state.retainer_discard
+    legal = settlement.legal_pick_retainer(state, 0)
+    assert not any(isinstance(a, A.RefreshRetainers) for a in legal)
+    settlement.apply_pick_retainer(state, 0, A.PickRetainer(row[1]))
+    assert row[1] in player.retainers and not state.pending
