@@ -112,6 +112,11 @@ class GreedyBot:
             return max(legal, key=lambda a: self._source_pref(state, a))
         ctx = _Context(state, self.seat, self.p)
         values = [ctx.value(a) for a in legal]
+        builds = [v for a, v in zip(legal, values, strict=True) if isinstance(a, BuildIndustry)]
+        ctx.best_build = max(builds, default=-10.0)
+        values = [
+            ctx.scout_value(a) if isinstance(a, Scout) else v for a, v in zip(legal, values, strict=True)
+        ]
         best = max(values)
         top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
         return top[int(rng.integers(len(top)))]
@@ -141,6 +146,7 @@ class _Context:
         self.discard_costs: dict[str, float] = {}
         self.link_values: dict[tuple[str, bool], float] = {}
         self.build_values: dict[tuple[int, str], float] = {}
+        self.best_build = -10.0
         self.develop_values: dict[tuple[str, bool], float] = {}
         self.build_costs: dict[tuple[int, int], int] = {}
         self.costs = BuildCosts(state)
@@ -210,8 +216,6 @@ class _Context:
             return v - (self._discard_cost(a.card) if kind is Develop else 0.0)
         if kind is TakeLoan:
             return self.loan_value() - self._discard_cost(a.card)
-        if kind is Scout:
-            return -1.0
         if kind is Stop:
             return 0.5
         if kind is Pass:
@@ -369,6 +373,12 @@ class _Context:
         if self.left <= 2 and state.era != CANAL:
             value -= 3.0
         return value
+
+    def scout_value(self, a: Scout) -> float:
+        """Swap two cards for two wilds when the hand builds nothing worthwhile and the era is long."""
+        if self.best_build >= 1.0 or self.left <= 4:
+            return -1.0
+        return 1.2 - 0.5 * sum(self._discard_cost(card) for card in a.cards)
 
     def loan_value(self) -> float:
         state = self.state
