@@ -14,12 +14,12 @@ from sim.games.mingchu.state import MingchuState
 
 
 def _simple(apply_one):
-    """Apply a one-shot decision (setup steps): do it, pop it, next seat."""
+    """Apply a one-shot decision (setup steps): pop it, do it (which may push choices), next seat."""
 
     def apply(state: MingchuState, seat: int, action) -> None:
-        apply_one(state, seat, action)
         state.pending.pop()
         state.step += 1
+        apply_one(state, seat, action)
 
     return apply
 

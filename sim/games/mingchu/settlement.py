@@ -204,7 +204,7 @@ def apply_pick_retainer(state: MingchuState, seat: int, action) -> None:
 def legal_card_goods(state: MingchuState, seat: int) -> list:
     """A card's goods: which 掌柜 takes each one (or drop it when the board is full)."""
     good = state.decision().data["good"]
-    managers = range(len(state.players[seat].managers))
+    managers = range(len(state.players[seat].packs))  # both 掌柜, placed or not yet (family goods)
     legal = [A.GoodTo("backpack", m) for m in managers] if state.backpack_room(seat, good) else []
     return [*legal, A.GoodTo("discard")]
 

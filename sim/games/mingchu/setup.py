@@ -8,7 +8,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import add_goods
 from sim.games.mingchu.effects import apply_effects
 from sim.games.mingchu.params import MingchuParams
-from sim.games.mingchu.state import OFFICIAL, Industry, MingchuState, Player, PublicOrder, Topology
+from sim.games.mingchu.state import OFFICIAL, Decision, Industry, MingchuState, Player, PublicOrder, Topology
 
 
 def expand(cards) -> list[str]:
@@ -145,9 +145,11 @@ def apply_draft(state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
             player.supply -= 1
         player.coins += card.coins
         player.workers += card.workers
-        for good, amount in card.goods.items():
-            for _ in range(amount):  # "任意分配给两个掌柜": dealt alternately
-                add_goods(state, seat, good, 1, manager=player.goods_total() % 2)
+        for good, amount in card.goods.items():  # "任意分配给两个掌柜": the player splits them
+            if state.params.rules.backpack == "per_manager":
+                state.pending.append(Decision("card_goods", seat, {"good": good, "left": amount}))
+            else:
+                add_goods(state, seat, good, amount)
         apply_effects(state, seat, card.effects)
 
 

@@ -383,3 +383,18 @@ def test_hiring_a_retainer_may_refresh_any_face_up_cards_once():
     assert not any(isinstance(a, A.RefreshRetainers) for a in legal)
     settlement.apply_pick_retainer(state, 0, A.PickRetainer(row[1]))
     assert row[1] in player.retainers and not state.pending
+
+
+def test_family_goods_are_split_between_the_managers_by_the_player():
+    state = new_state()
+    column = next(
+        i
+        for i, (_, families) in enumerate(state.draft_columns)
+        if any(state.topo.families[f].goods for f in families)
+    )
+    seat = state.decision().seat
+    RULES.apply(state, A.ChooseColumn(column))
+    assert state.decision().kind == "card_goods" and state.decision().seat == seat
+    assert A.GoodTo("backpack", 1) in RULES.legal_actions(state)
+    RULES.apply(state, A.GoodTo("backpack", 1))
+    assert sum(state.players[seat].packs[1].values()) == 1
