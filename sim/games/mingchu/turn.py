@@ -11,6 +11,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import give_favor, pay_coins, worker_step_cost
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.paths import road_usable, water_fee
+from sim.games.mingchu.quick import apply_quick, legal_quick
 from sim.games.mingchu.state import OFFICIAL, Decision, Industry, MingchuState
 
 
@@ -86,8 +87,6 @@ def roads_near(state: MingchuState, places) -> list[int]:
 
 
 def legal_turn(state: MingchuState, seat: int) -> list:
-    from sim.games.mingchu.quick import legal_quick
-
     data = state.decision().data
     player = state.players[seat]
     manager = data["manager"]
@@ -179,8 +178,6 @@ def end_turn(state: MingchuState, seat: int) -> None:
 
 
 def apply_turn(state: MingchuState, seat: int, action) -> None:
-    from sim.games.mingchu.quick import apply_quick
-
     data = state.decision().data
     player = state.players[seat]
     if isinstance(action, A.SelectManager):
