@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.brass.state import CANAL, RAIL, BrassState
-
-ERA_KEYS = ("canal", "rail")
+from sim.games.brass.state import CANAL, ERA_NAMES, RAIL, BrassState
 
 
 def actions_this_turn(state: BrassState) -> int:
@@ -108,7 +106,7 @@ def era_score_preview(state: BrassState) -> list[int]:
 def score_era(state: BrassState) -> None:
     """Links score and are removed (returned to their owners), then flipped industries score."""
     board = state.board
-    era = ERA_KEYS[state.era]
+    era = ERA_NAMES[state.era]
     for j, owner in enumerate(state.link_owner):
         if owner >= 0:
             value = link_value(state, j)
