@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from tests.games.mingchu_content.helpers import adjacency, base_config, distances
+from sim.config import load_config
+from tests.games.mingchu_content.helpers import adjacency, base_config, distances, variant_paths
 
 REQUIRED_PLACES = (
     "应天府", "顺天府", "肃州卫", "临洮府", "延安府", "西安府", "开封府", "济南府", "杭州府",
@@ -14,8 +15,14 @@ REQUIRED_PLACES = (
 )  # fmt: skip
 
 
+@pytest.fixture(scope="module", params=variant_paths(), ids=lambda p: p.stem)
+def params(request):
+    """Each content file in turn: the map checks hold for every variant."""
+    return load_config(request.param).params
+
+
 @pytest.fixture(scope="module")
-def params():
+def base():
     return base_config().params
 
 
@@ -28,8 +35,8 @@ def test_place_and_road_names_are_unique(params):
     assert max(pairs.values()) == 1, "two roads join the same pair of places"
 
 
-def test_the_map_holds_the_named_places_of_ming_china(params):
-    places = {p.id for p in params.map.places}
+def test_the_map_holds_the_named_places_of_ming_china(base):
+    places = {p.id for p in base.map.places}
     assert set(REQUIRED_PLACES) <= places
     assert 20 <= len(places) <= 30
 
@@ -63,14 +70,14 @@ def test_water_routes_cost_coins_and_land_roads_do_not(params):
     assert {"长江", "运河"} <= kinds
 
 
-def test_some_yidao_cost_more_than_two_workers(params):
-    assert any(r.yidao_cost > 2 for r in params.map.roads if r.kind != "water")
-    assert any(r.kind == "dashed" for r in params.map.roads)
+def test_some_yidao_cost_more_than_two_workers(base):
+    assert any(r.yidao_cost > 2 for r in base.map.roads if r.kind != "water")
+    assert any(r.kind == "dashed" for r in base.map.roads)
 
 
-def test_five_players_find_cheap_roads_for_the_setup_yidao(params):
+def test_five_players_find_cheap_roads_for_the_setup_yidao(base):
     cheap = [
-        r for r in params.map.roads if r.kind == "solid" and r.yidao_cost <= params.setup.setup_road_max_cost
+        r for r in base.map.roads if r.kind == "solid" and r.yidao_cost <= base.setup.setup_road_max_cost
     ]
     assert len(cheap) >= 5
 
@@ -82,14 +89,14 @@ def _price(params, good: str, place: str, adj) -> int:
     return min(info.base_value, info.base_value // 2 + min(dist[s] for s in sources))
 
 
-def test_rules_example_leather_sells_for_five_at_yanan(params):
+def test_rules_example_leather_sells_for_five_at_yanan(base):
     """皮革 base 6; 延安府 is 2 roads from 肃州卫, the nearest 皮革 site: 6/2 + 2 = 5."""
     for kinds in (("solid", "water"), ("solid", "dashed", "water")):
-        adj = adjacency(params, kinds=kinds)
+        adj = adjacency(base, kinds=kinds)
         assert distances(adj, "延安府")["肃州卫"] == 2
-        assert _price(params, "皮革", "延安府", adj) == 5
-    assert {"临洮府"} <= adjacency(params)["肃州卫"] & adjacency(params)["延安府"]
+        assert _price(base, "皮革", "延安府", adj) == 5
+    assert {"临洮府"} <= adjacency(base)["肃州卫"] & adjacency(base)["延安府"]
 
 
-def test_leather_price_is_capped_far_away(params):
-    assert _price(params, "皮革", "广州府", adjacency(params)) == 6
+def test_leather_price_is_capped_far_away(base):
+    assert _price(base, "皮革", "广州府", adjacency(base)) == 6
