@@ -6,6 +6,7 @@ from sim.games.brass.state import CANAL, ERA_NAMES, RAIL, BrassState
 
 
 def actions_this_turn(state: BrassState) -> int:
+    """Actions per turn: one in the first canal round, otherwise the normal count."""
     params = state.board.params
     if state.era == CANAL and state.round_in_era == 1:
         return params.first_round_actions
@@ -42,6 +43,7 @@ def next_turn(state: BrassState) -> None:
 
 
 def era_over(state: BrassState) -> bool:
+    """An era ends when the deck and every hand are empty."""
     return not state.deck and not any(state.hands)
 
 
@@ -80,6 +82,7 @@ def link_value(state: BrassState, link: int) -> int:
 
 
 def place_icons(state: BrassState, loc: int) -> int:
+    """Link icons of a place: printed for merchants, else those of its flipped tiles."""
     board = state.board
     if board.is_merchant[loc]:
         return board.merchant_icons[loc]

@@ -81,10 +81,12 @@ def initial_state(params: BrassParams, n_players: int, rng: np.random.Generator)
 
 
 def current_player(state: BrassState) -> int:
+    """The seat that must act (a follow-up choice may belong to another seat)."""
     return state.current_seat()
 
 
 def legal_actions(state: BrassState) -> list[Any]:
+    """Main actions of the seat to act, or the choices of the open follow-up step."""
     if state.finished:
         return []
     if state.pending:
@@ -93,14 +95,17 @@ def legal_actions(state: BrassState) -> list[Any]:
 
 
 def apply(state: BrassState, action: Any) -> None:
+    """Apply a legal action in place and resolve everything that needs no choice."""
     apply_action(state, action)
 
 
 def is_terminal(state: BrassState) -> bool:
+    """True once the rail era has been scored."""
     return state.finished
 
 
 def scores(state: BrassState) -> list[float]:
+    """Victory points per seat."""
     return [float(v) for v in state.vp]
 
 
@@ -111,6 +116,7 @@ def ranking(state: BrassState) -> list[int]:
 
 
 def round_number(state: BrassState) -> int:
+    """Rounds played so far across both eras (1-based)."""
     return state.round
 
 
@@ -121,6 +127,7 @@ def running_scores(state: BrassState) -> list[float]:
 
 
 def score_breakdown(state: BrassState) -> list[dict[str, float]]:
+    """Per seat, the breakdown columns as floats."""
     rows = []
     for seat in range(state.n_players):
         row = {col: float(state.stats[seat].get(col, 0.0)) for col in BREAKDOWN_COLUMNS}
@@ -132,6 +139,7 @@ def score_breakdown(state: BrassState) -> list[dict[str, float]]:
 
 
 def end_reason(state: BrassState) -> str:
+    """``rail_era_over`` when finished (the only way a game ends)."""
     return "rail_era_over" if state.finished else ""
 
 
