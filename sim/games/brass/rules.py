@@ -116,7 +116,7 @@ def ranking(state: BrassState) -> list[int]:
 
 
 def round_number(state: BrassState) -> int:
-    """Rounds played so far across both eras (1-based)."""
+    """The current round, counted across both eras (1-based)."""
     return state.round
 
 
