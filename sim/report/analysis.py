@@ -125,6 +125,7 @@ def analyse(run: Run) -> Analysis:
         "leader_wins": stats.leader_wins(leaders, games, players),
         "zero_breakdown_columns": stats.zero_breakdown_columns(players, run.breakdown_columns),
         "unseen_config_ids": stats.unseen_config_ids(run),
+        "event_win_rates": stats.event_win_rates(run),
         "errors": errors,
         "error_summary": stats.error_summary(errors),
         "sweep_response": stats.sweep_response(games, players),

@@ -77,6 +77,10 @@ LABELS: dict[str, dict[str, str]] = {
     "tie_axis": {"en": "Decided by tie-break (%)", "zh": "由平局规则决胜（%）"},
     "tier_axis": {"en": "Bot tier (tables of one bot only)", "zh": "机器人强度层级（同一机器人的牌桌）"},
     "ladder_title": {"en": "Seat win rates by bot tier: {name}", "zh": "各机器人层级的座位胜率：{name}"},
+    "content_title": {
+        "en": "Win rate of seats that had each item ÷ fair share: {name}",
+        "zh": "拥有各条目的座位胜率 ÷ 公平份额：{name}",
+    },
     # report sections
     "report_title": {"en": "Balance report", "zh": "平衡性报告"},
     "summary": {"en": "Summary", "zh": "概要"},
@@ -87,6 +91,17 @@ LABELS: dict[str, dict[str, str]] = {
     "sec_components": {"en": "Score components", "zh": "得分构成"},
     "sec_end": {"en": "End reasons and stalls", "zh": "结束方式与卡死"},
     "sec_runaway": {"en": "Runaway leader", "zh": "领先者优势"},
+    "sec_content": {"en": "Cards and content", "zh": "卡牌与内容"},
+    "content_note": {
+        "en": "For every card, tile or other id in the event tables: the win rate of the seats that had it, against "
+        "the fair share, with Benjamini-Hochberg correction across the ids of a column. This is observational "
+        "(like 17lands): strong positions and long games also change what gets played. To measure a card's "
+        "causal effect, compare variants with and without it on the same seats (sim compare).",
+        "zh": "事件表中每张卡牌、板块或其他条目：拥有它的座位的胜率，与公平份额比较，并在同一列的条目间做 "
+        "Benjamini-Hochberg 校正。这是观察性结果（类似 17lands）：强势局面和较长的对局也会改变打出哪些牌。"
+        "要测量一张牌的因果效应，请在相同种子上比较有无该牌的变体（sim compare）。",
+    },
+    "content_none": {"en": "No item stands out after correction.", "zh": "校正后没有条目显著偏离。"},
     "sec_unused": {"en": "Unused content", "zh": "未使用的内容"},
     "sec_errors": {"en": "Errors", "zh": "错误"},
     "sec_paired": {"en": "Variant comparison (paired seeds)", "zh": "变体对比（配对种子）"},

@@ -70,10 +70,11 @@ def grouped_bars(
             width * 0.92,
             capsize=3,
             color=PALETTE[h_i % len(PALETTE)],
-            label=hue_label(h),
             error_kw={"elinewidth": 1.2, "ecolor": "#222"},
             **{"xerr" if horizontal else "yerr": _yerr(part, y, lo, hi, scale)},
         )
+        # A plain legend entry, even when the hue's first bar is hatched.
+        draw([0], [0], 0, color=PALETTE[h_i % len(PALETTE)], label=hue_label(h))
         if highlight is not None:
             for bar, flag in zip(bars, part[highlight].fillna(False), strict=True):
                 if flag:
@@ -320,6 +321,33 @@ def plot_components(
     ax.legend(fontsize=8)
     ax.set_xlabel(t("component_axis", lang))
     ax.set_title(_title("component_title", lang, name))
+    return ax
+
+
+def plot_content_win_rates(
+    rates: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Win rate ÷ fair share of the seats that had each card/tile (``event_win_rates`` rows of one
+    column), per player count, with Wilson intervals; 1 = average. Notable values are hatched."""
+    frame = rates.assign(
+        r=rates["relative"], r_lo=rates["lo"] / rates["fair_share"], r_hi=rates["hi"] / rates["fair_share"]
+    )
+    ax = grouped_bars(
+        frame,
+        "value",
+        "n_players",
+        "r",
+        "r_lo",
+        "r_hi",
+        ax,
+        hue_label=lambda n: t("players_n", lang, n=int(n)),
+        highlight="notable",
+        horizontal=True,
+    )
+    ax.axvline(1.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
+    ax.legend(fontsize=8)
+    ax.set_xlabel(t("bot_axis", lang))
+    ax.set_title(_title("content_title", lang, name))
     return ax
 
 

@@ -13,7 +13,7 @@ from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.report.style import figure_png, png_data_uri
 from sim.stats.sweep import BOT_METRIC, METRICS
-from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdicts, sweep_verdicts
+from sim.stats.verdicts import content_verdict, ladder_verdict, paired_verdict, seat_verdicts, sweep_verdicts
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -305,6 +305,43 @@ def runaway_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
+MAX_CONTENT_BARS = 40
+"""Items per content chart: the strongest and weakest by win rate ratio when there are more."""
+
+
+def content_section(a: Analysis, lang: Lang) -> Section | None:
+    """Win rate of the seats that had each card or tile (observational), per variant."""
+    rates = a.tables["event_win_rates"]
+    if rates.empty:
+        return None
+    section = Section("content", t("sec_content", lang), notes=[t("content_note", lang)])
+    for (game, variant, name), part in rates.groupby(["game", "variant", "table"], sort=True):
+        if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
+            continue
+        column = part.groupby("column")["value"].nunique().idxmax()  # the id column: most distinct values
+        shown = part[part["column"] == column]
+        by_item = shown.groupby("value")["relative"].mean().sort_values(ascending=False)
+        if len(by_item) > MAX_CONTENT_BARS:
+            keep = [*by_item.index[: MAX_CONTENT_BARS // 2], *by_item.index[-MAX_CONTENT_BARS // 2 :]]
+            shown = shown[shown["value"].isin(keep)]
+        shown = (
+            shown.set_index("value").loc[[v for v in by_item.index if v in set(shown["value"])]].reset_index()
+        )
+        title = _name(game, variant) + f" · {name}.{column}"
+        figure = _figure(
+            lambda ax, d=shown, n=title: plots.plot_content_win_rates(d, ax, lang, n),
+            t("content_title", lang, name=title),
+            (7.5, 1.6 + 0.2 * len(shown)),
+        )
+        notable = part[part["notable"]]
+        figure.verdicts = [content_verdict(r, lang) for r in notable.to_dict("records")] or [
+            t("content_none", lang)
+        ]
+        section.figures.append(figure)
+    section.tables.append(table(rates[rates["notable"]], t("sec_content", lang)))
+    return section
+
+
 def unused_section(a: Analysis, lang: Lang) -> Section:
     """Breakdown columns that never score and config ids no event mentions."""
     section = Section("unused", t("sec_unused", lang))
@@ -428,6 +465,7 @@ def build_sections(a: Analysis, lang: Lang) -> list[Section]:
         component_section,
         end_section,
         runaway_section,
+        content_section,
         unused_section,
         error_section,
     ]

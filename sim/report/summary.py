@@ -9,12 +9,16 @@ from sim.report.labels import Lang, t
 from sim.stats.seats import games_for_halfwidth
 from sim.stats.verdicts import (
     WIDE_HALFWIDTH,
+    content_verdict,
     ladder_verdict,
     paired_verdict,
     pct,
     seat_verdicts,
     sweep_verdicts,
 )
+
+MAX_CONTENT_FINDINGS = 5
+"""Notable cards/tiles listed among the key findings (all are in the report and the CSV)."""
 
 
 def sample_sentence(a: Analysis, lang: Lang) -> str:
@@ -62,6 +66,11 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     findings += list(sweeps.loc[sweeps["changed"], "verdict"]) if not sweeps.empty else []
     ladder = a.tables["ladder"]
     findings += [v for v in (ladder_verdict(r, lang) for r in ladder.to_dict("records")) if v]
+    content = a.tables["event_win_rates"]
+    notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
+    findings += [
+        f"[{r['game']} / {r['variant']}] {content_verdict(r, lang)}" for r in notable.to_dict("records")
+    ]
     n_errors = len(a.tables["errors"])
     if n_errors:
         findings.append(t("errors_found", lang, count=n_errors, share=pct(n_errors / len(a.run.games), 1)))

@@ -2,7 +2,7 @@
 
 from sim.stats.bots import bot_matrix, bot_results
 from sim.stats.components import component_contribution
-from sim.stats.content import unseen_config_ids, zero_breakdown_columns
+from sim.stats.content import event_win_rates, unseen_config_ids, zero_breakdown_columns
 from sim.stats.ladder import ladder_consistency, seat_win_rates_by_tier, table_tiers
 from sim.stats.load import Run, load_run
 from sim.stats.outcomes import (
@@ -25,15 +25,24 @@ from sim.stats.paired import (
 from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins, round_leaders
 from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
 from sim.stats.sweep import sweep_response, swept_parameters
-from sim.stats.verdicts import ladder_verdict, paired_verdict, seat_verdict, seat_verdicts, sweep_verdicts
+from sim.stats.verdicts import (
+    content_verdict,
+    ladder_verdict,
+    paired_verdict,
+    seat_verdict,
+    seat_verdicts,
+    sweep_verdicts,
+)
 
 __all__ = [
     "Run",
     "bot_matrix",
     "bot_results",
     "component_contribution",
+    "content_verdict",
     "end_reasons",
     "error_list",
+    "event_win_rates",
     "error_summary",
     "first_player_advantage",
     "game_length",

@@ -7,7 +7,10 @@ from typing import Any
 
 import pandas as pd
 
+from sim.stats.intervals import bh_adjust, binom_pvalues, wilson
 from sim.stats.load import Run
+
+KEY_COLUMNS = ("run_id", "variant", "game", "config_hash", "gid", "game_index", "n_players")
 
 
 def zero_breakdown_columns(players: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
@@ -39,10 +42,7 @@ def event_values(run: Run) -> dict[tuple[str, str], set[str]]:
     seen: dict[tuple[str, str], set[str]] = {}
     for table in run.events.values():
         text_columns = [
-            c
-            for c in table.columns
-            if c not in ("run_id", "variant", "game", "config_hash")
-            and not pd.api.types.is_numeric_dtype(table[c])
+            c for c in table.columns if c not in KEY_COLUMNS and not pd.api.types.is_numeric_dtype(table[c])
         ]
         for column in text_columns:
             distinct = table[["game", "variant", column]].dropna().drop_duplicates()
@@ -76,3 +76,50 @@ def unseen_config_ids(run: Run) -> pd.DataFrame:
                     if i not in seen[key]
                 ]
     return pd.DataFrame(rows, columns=["game", "variant", "list", "id"]).drop_duplicates()
+
+
+def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
+    """Per (game, variant, n_players, table, column, value) of every text column of an event table
+    with a ``seat``: how many (game, seat) pairs had the value, the win rate of those seats with a
+    Wilson interval, the fair share 1/n, and a binomial p-value with Benjamini-Hochberg q-value
+    across the values of that column. Observational, like 17lands: strong play and long games
+    also change which cards get played."""
+    winners = run.players[["gid", "seat", "won"]]
+    parts = []
+    for name, table in run.events.items():
+        if "seat" not in table.columns or table.empty:
+            continue
+        text_columns = [
+            c for c in table.columns if c not in KEY_COLUMNS and not pd.api.types.is_numeric_dtype(table[c])
+        ]
+        for column in text_columns:
+            seen = table[["gid", "seat", column]].dropna().drop_duplicates()
+            seen = seen.merge(winners, on=["gid", "seat"]).join(
+                run.games.set_index("gid")[["game", "variant", "n_players"]], on="gid"
+            )
+            out = (
+                seen.groupby(["game", "variant", "n_players", column], sort=True)["won"]
+                .agg(seats="size", wins="sum")
+                .reset_index()
+                .rename(columns={column: "value"})
+                .assign(table=name, column=column)
+            )
+            parts.append(out)
+    columns = ["game", "variant", "n_players", "table", "column", "value", "seats", "wins"]
+    if not parts:
+        numbers = ["win_rate", "lo", "hi", "fair_share", "relative", "p_value", "q_value"]
+        return pd.DataFrame(columns=[*columns, *numbers]).assign(notable=pd.Series(dtype=bool))
+    out = pd.concat(parts, ignore_index=True)[columns]
+    out["win_rate"] = out["wins"] / out["seats"]
+    out["lo"], out["hi"] = wilson(out["wins"], out["seats"])
+    out["fair_share"] = 1.0 / out["n_players"]
+    out["relative"] = out["win_rate"] / out["fair_share"]
+    out["p_value"] = binom_pvalues(out["wins"], out["seats"], out["fair_share"])
+    family = ["game", "variant", "n_players", "table", "column"]
+    out["q_value"] = out.groupby(family)["p_value"].transform(
+        lambda p: pd.Series(bh_adjust(p.to_numpy()), index=p.index)
+    )
+    out["notable"] = out["q_value"] <= alpha
+    return out.sort_values(
+        [*family, "relative"], ascending=[True] * len(family) + [False], kind="stable"
+    ).reset_index(drop=True)

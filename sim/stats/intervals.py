@@ -45,6 +45,17 @@ def holm_adjust(pvalues: np.ndarray) -> np.ndarray:
     return adjusted
 
 
+def bh_adjust(pvalues: np.ndarray) -> np.ndarray:
+    """Benjamini-Hochberg adjusted p-values (q-values), for screens over many cards or tiles."""
+    p = np.asarray(pvalues, dtype=float)
+    m = len(p)
+    order = np.argsort(p, kind="stable")
+    scaled = p[order] * m / np.arange(1, m + 1)
+    adjusted = np.empty_like(p)
+    adjusted[order] = np.minimum(np.minimum.accumulate(scaled[::-1])[::-1], 1.0)
+    return adjusted
+
+
 def holm(
     pvalues: pd.Series, groups: pd.DataFrame | pd.Series, alpha: float = 0.05
 ) -> tuple[pd.Series, pd.Series]:

@@ -22,6 +22,8 @@ import pyarrow.parquet as pq
 BREAKDOWN_COLUMNS = ("points_trade", "points_build", "points_bonus", "tiles_built_unused")
 CARD_IDS = ("merchant", "scholar", "gambler", "smuggler", "hermit")
 USED_CARDS = CARD_IDS[:4]
+STRONG_CARD = "merchant"
+"""Planted: the winner played this card in half of the games."""
 END_REASONS = ("deck_exhausted", "score_limit")
 
 
@@ -185,14 +187,17 @@ def _simulate_block(
         }
     )
 
-    plays = rng.integers(0, len(USED_CARDS), (len(ok), 2))
+    # Every seat plays one card; the winner's card is the planted strong card half of the time.
+    plays = rng.integers(0, len(USED_CARDS), (len(ok), n_players))
+    strong = rng.random(len(ok)) < 0.5
+    plays[np.flatnonzero(strong), winner[ok][strong]] = USED_CARDS.index(STRONG_CARD)
     events = pd.DataFrame(
         {
             "variant": variant.label,
-            "game_index": np.repeat(ok, 2).astype(np.int64),
+            "game_index": np.repeat(ok, n_players).astype(np.int64),
             "n_players": np.int64(n_players),
             "card": np.asarray(USED_CARDS)[plays.ravel()],
-            "seat": np.tile([0, 1], len(ok)).astype(np.int64),
+            "seat": np.tile(np.arange(n_players), len(ok)).astype(np.int64),
             "round": np.int64(1),
         }
     )

@@ -67,6 +67,14 @@ TEXT: dict[str, dict[str, str]] = {
     "m_tie_break_share": {"en": "tie-break share", "zh": "平局决胜比例"},
     "m_error_share": {"en": "error and stall share", "zh": "错误与卡死比例"},
     "m_bot_win_rate": {"en": "{bot}'s win rate", "zh": "{bot} 的胜率"},
+    "content_notable": {
+        "en": "{value} ({column}, {n} players): seats that had it win {rate} (95% CI {lo}–{hi}) against a fair "
+        "share of {fair} ({seats} seats, BH q = {q}): {direction}.",
+        "zh": "{value}（{column}，{n}人局）：拥有它的座位胜率 {rate}（95% 区间 {lo}–{hi}），公平份额 {fair}"
+        "（{seats} 个座位，BH q = {q}）：{direction}。",
+    },
+    "content_more": {"en": "wins more often than average", "zh": "胜率高于平均"},
+    "content_less": {"en": "wins less often than average", "zh": "胜率低于平均"},
     "ladder_holds": {
         "en": "Seat {seat} at {n} players: the imbalance holds at every bot tier ({flagged}).",
         "zh": "{n}人局 {seat}号位：不平衡在每个机器人强度层级下都成立（{flagged}）。",
@@ -215,3 +223,22 @@ def sweep_verdicts(response: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows, columns=["game", "parameter", "n_players", "metric", "changed", "verdict"])
+
+
+def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
+    """Verdict for one notable row of ``event_win_rates`` (observational: see the report's caveat)."""
+    direction = text("content_more" if row["win_rate"] > row["fair_share"] else "content_less", lang)
+    return text(
+        "content_notable",
+        lang,
+        value=row["value"],
+        column=row["column"],
+        n=int(row["n_players"]),
+        rate=pct(row["win_rate"], 1),
+        lo=pct(row["lo"], 1),
+        hi=pct(row["hi"], 1),
+        fair=pct(row["fair_share"], 1),
+        seats=f"{int(row['seats']):,}",
+        q=f"{row['q_value']:.2g}",
+        direction=direction,
+    )

@@ -11,7 +11,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from sim import stats
-from sim.stats.intervals import holm_adjust, wilson
+from sim.stats.intervals import bh_adjust, holm_adjust, wilson
 from sim.stats.load import load_run
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
 from tests.report.conftest import BASE_WEIGHTS
@@ -320,3 +320,18 @@ def test_planted_tie_break_and_end_reason_shares_are_recovered(planted_run):
     assert (scores["q05"] <= scores["q50"]).all() and (scores["lo"] < scores["mean"]).all()
     margins = stats.margin_summary(stats.winning_margin(data.players))
     assert (margins["q05"] >= 1).all()  # no ties planted: the winner is always ahead
+
+
+def test_planted_strong_card_stands_out_after_bh(planted_run):
+    cards = stats.event_win_rates(load_run(planted_run))
+    four = cards[
+        (cards["variant"] == "fix") & (cards["n_players"] == 4) & (cards["column"] == "card")
+    ].set_index("value")
+    assert four.loc["merchant", "notable"] and four.loc["merchant", "lo"] > 0.25
+    assert (four.drop(index="merchant")["relative"] < 1).all()
+    assert (four["q_value"] >= four["p_value"]).all()
+
+
+def test_bh_adjust_matches_statsmodels():
+    p = np.random.default_rng(5).random(12) ** 2
+    np.testing.assert_allclose(bh_adjust(p), multipletests(p, method="fdr_bh")[1])
