@@ -37,12 +37,14 @@ def cheapest_route(state: MingchuState, seat: int, source: int, targets) -> Rout
     return min(options, key=route_cost, default=None)
 
 
-def foreign_cost(state: MingchuState, seat: int, place: int) -> int:
+def foreign_cost(state: MingchuState, seat: int, place: int, discount: int | None = None) -> int:
     """M19/M20: half the base value (rounded up, M70) to a player, the full value to 官府."""
     good = state.topo.goods[state.topo.site[place].good]
     owner = state.industries[place].owner
     cost = good.base_value if owner == OFFICIAL else -(-good.base_value // 2)
-    return max(0, cost - modifier_total(state, seat, "discount", action="foreign_production"))
+    if discount is None:
+        discount = modifier_total(state, seat, "discount", action="foreign_production")
+    return max(0, cost - discount)
 
 
 def output(state: MingchuState, seat: int, place: int, *, own: bool) -> int:
@@ -57,18 +59,20 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     legal: list = []
     uses = state.params.rules.foreign_uses_per_round
-    from_managers = [routes_from(state, seat, at) for at in player.managers]
     shared = state.params.rules.backpack == "shared"
+    discount = modifier_total(state, seat, "discount", action="foreign_production")
+    can_carry = not state.backpack_full(seat)
+    from_managers = [routes_from(state, seat, at) for at in player.managers] if can_carry else []
     for place in sorted(state.industries):
         ind = state.industries[place]
         if ind.owner == seat:
             if place not in state.produced:
                 legal.append(A.ProduceOwn(place))
             continue
-        if state.foreign_used.get(place, 0) >= uses:
+        if not can_carry or state.foreign_used.get(place, 0) >= uses:
             continue
         good = state.topo.site[place].good
-        cost = foreign_cost(state, seat, place)
+        cost = foreign_cost(state, seat, place, discount)
         if player.coins < cost or state.backpack_room(seat, good) == 0:
             continue
         options = {}
