@@ -91,6 +91,8 @@ def apply_produce(state: MingchuState, seat: int, action) -> None:
     if isinstance(action, A.Done):
         state.pending.pop()
         state.temp_roads = set()
+        if state.route_cache:  # routes over this step's temporary roads are no use any more
+            state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[3]}
         state.step += 1
         return
     place = action.place
