@@ -119,6 +119,10 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Every number here is also in tables/*.csv next to this page.",
         "zh": "本页所有数字也在同目录 tables/*.csv 中。",
     },
+    "replay_caption": {
+        "en": "Failed games and the command that replays each",
+        "zh": "失败的对局及其复现命令",
+    },
     "no_errors": {
         "en": "No game ended in an error or hit the turn cap.",
         "zh": "没有对局出错或达到回合上限。",

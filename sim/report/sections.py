@@ -34,6 +34,8 @@ class Table:
     caption: str
     columns: list[str]
     rows: list[list[str]]
+    classes: list[str] = field(default_factory=list)
+    """Per column CSS class: ``num`` (right-aligned), ``code`` (commands) or ``text``."""
 
 
 @dataclass
@@ -76,14 +78,24 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+IDENTIFIERS = {"seed", "game_index", "n_players", "seat"}
+"""Integer columns shown as they are (no thousands separator): people copy them into commands."""
+COMMANDS = {"replay", "example_replay"}
+
+
 def table(df: pd.DataFrame, caption: str, max_rows: int = 60) -> Table:
     """A DataFrame as strings for the template (first ``max_rows`` rows)."""
     head = df.head(max_rows)
-    return Table(
-        caption,
-        [str(c) for c in head.columns],
-        [[_fmt(v) for v in row] for row in head.itertuples(index=False)],
-    )
+    columns = [str(c) for c in head.columns]
+    rows = [
+        [str(v) if c in IDENTIFIERS else _fmt(v) for c, v in zip(columns, row, strict=True)]
+        for row in head.itertuples(index=False)
+    ]
+    classes = [
+        "code" if c in COMMANDS else "num" if pd.api.types.is_numeric_dtype(head[c]) else "text"
+        for c in head.columns
+    ]
+    return Table(caption, columns, rows, classes)
 
 
 def _interval(est: float, lo: float, hi: float, pct: bool = True) -> str:
@@ -364,7 +376,11 @@ def error_section(a: Analysis, lang: Lang) -> Section:
         return section
     section.tables.append(table(a.tables["error_summary"], t("sec_errors", lang)))
     section.tables.append(
-        table(errors[["variant", "n_players", "seed", "error", "replay"]], "replay", max_rows=30)
+        table(
+            errors[["variant", "n_players", "seed", "error", "replay"]],
+            t("replay_caption", lang),
+            max_rows=30,
+        )
     )
     return section
 
