@@ -81,6 +81,7 @@ GOOD_EFFECT_VALUE = {
     "extra_moves": 2.0,
     "income_bonus": 1.0,
     "gain_goods": 4.0,
+    "bank": 1.5,
     "lose_coins": -1.0,
     "lose_workers": -2.0,
     "lose_goods": -6.0,
