@@ -113,6 +113,9 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "所有座位都是同一机器人的对局构成一个层级。在每个层级都成立的座位结论才是设计信号；在层级之间翻转的结论反映的是机器人。",
     },
     "ladder_none": {"en": "No seat is flagged at any tier.", "zh": "没有任何层级标记出不平衡的座位。"},
+    "sec_runs": {"en": "Run details", "zh": "运行信息"},
+    "runs_caption": {"en": "Runs in this report", "zh": "本报告包含的运行"},
+    "variants_caption": {"en": "Variants and their configs", "zh": "变体及其配置"},
     "sec_caveat": {"en": "What bot win rates can and cannot say", "zh": "机器人胜率能说明什么、不能说明什么"},
     "sec_method": {"en": "How to read this report", "zh": "如何阅读本报告"},
     "tables_note": {

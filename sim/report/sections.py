@@ -468,6 +468,40 @@ def ladder_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
+def run_section(a: Analysis, lang: Lang) -> Section:
+    """What was run: run ids, root seeds, bots, versions, and each variant's config and overrides."""
+    section = Section("runs", t("sec_runs", lang))
+    runs = pd.DataFrame(
+        [
+            {
+                "run_id": m.get("run_id", ""),
+                "root_seed": m.get("root_seed", ""),
+                "games_per_count": m.get("games_per_count", ""),
+                "player_counts": ", ".join(str(n) for n in m.get("player_counts", [])),
+                "bots": ", ".join(m.get("bots", [])),
+                "versions": ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items()),
+            }
+            for m in a.run.meta
+        ]
+    )
+    variants = pd.DataFrame(
+        [
+            {
+                "run_id": m.get("run_id", ""),
+                "variant": v.get("label", ""),
+                "config_path": v.get("config_path", ""),
+                "config_hash": v.get("config_hash", ""),
+                "rules_version": v.get("rules_version", ""),
+                "overrides": ", ".join(f"{k}={x}" for k, x in (v.get("overrides") or {}).items()),
+            }
+            for m in a.run.meta
+            for v in m.get("variants", [])
+        ]
+    )
+    section.tables += [table(runs, t("runs_caption", lang)), table(variants, t("variants_caption", lang))]
+    return section
+
+
 def build_sections(a: Analysis, lang: Lang) -> list[Section]:
     """Every section that applies to this run, in reading order."""
     builders = [
@@ -484,5 +518,6 @@ def build_sections(a: Analysis, lang: Lang) -> list[Section]:
         content_section,
         unused_section,
         error_section,
+        run_section,
     ]
     return [s for s in (b(a, lang) for b in builders) if s is not None]
