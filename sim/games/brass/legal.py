@@ -147,12 +147,13 @@ class BuildCosts:
         return tile.cost + coal + self.iron(tile.iron)
 
 
-def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
+def legal_builds(state: BrassState, seat: int, costs: BuildCosts | None = None) -> list[BuildIndustry]:
+    """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked."""
     out: list[BuildIndustry] = []
     checked: dict[tuple[int, int], list[int]] = {}
     money = state.money[seat]
     network = state.network(seat)
-    costs = BuildCosts(state)
+    costs = costs or BuildCosts(state)
     board = state.board
     lowest = [state.lowest_level(seat, ind) for ind in range(len(INDUSTRIES))]
     buildable = {
@@ -178,7 +179,9 @@ def legal_builds(state: BrassState, seat: int) -> list[BuildIndustry]:
     return out
 
 
-def link_options(state: BrassState, seat: int, second: bool = False) -> list[int]:
+def link_options(
+    state: BrassState, seat: int, second: bool = False, costs: BuildCosts | None = None
+) -> list[int]:
     """Link indices the seat may build now (second=True: the second rail of a double)."""
     board = state.board
     params = board.params.links
@@ -187,7 +190,7 @@ def link_options(state: BrassState, seat: int, second: bool = False) -> list[int
     has = state.has_pieces(seat)
     net = state.network(seat) if has else set()
     money = state.money[seat]
-    costs = BuildCosts(state)
+    costs = costs or BuildCosts(state)
     out = []
     for j, owner in enumerate(state.link_owner):
         if owner >= 0 or not board.link_ok[j][state.era]:
@@ -221,10 +224,9 @@ def develop_options(state: BrassState, seat: int, free: bool = False) -> list[in
     return out
 
 
-def sell_options(state: BrassState, seat: int) -> list[tuple[int, int]]:
+def sell_options(state: BrassState, seat: int, comp: list[int] | None = None) -> list[tuple[int, int]]:
     """(tile slot, merchant slot) pairs the seat can sell now (connection, goods, beer)."""
     board = state.board
-    comp: list[int] | None = None
     out = []
     for s, owner in enumerate(state.slot_owner):
         if owner != seat or state.slot_flipped[s] or not board.sold[state.slot_ind[s]]:
@@ -253,13 +255,14 @@ def main_actions(state: BrassState, seat: int) -> list[Any]:
     params = state.board.params
     hand = state.hands[seat]
     cards = sorted(set(hand))
-    out: list[Any] = list(legal_builds(state, seat))
-    links = link_options(state, seat)
+    costs = BuildCosts(state)
+    out: list[Any] = list(legal_builds(state, seat, costs))
+    links = link_options(state, seat, costs=costs)
     names = state.board.link_names
     out += [BuildLink(c, names[j]) for c in cards for j in links]
     devs = develop_options(state, seat)
     out += [Develop(c, INDUSTRIES[i]) for c in cards for i in devs]
-    sells = sell_options(state, seat)
+    sells = sell_options(state, seat, costs.comp)
     out += [Sell(c, s, m) for c in cards for s, m in sells]
     if state.income_level(seat) - params.loan.levels_down >= params.loan.min_level:
         out += [TakeLoan(c) for c in cards]
