@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sim.games.brass.actions import (
     ChooseBeer,
+    ChooseIron,
     Develop,
     DevelopAnother,
     FreeDevelop,
@@ -75,16 +76,13 @@ def test_t41_develop_uses_one_iron_and_skips_lightbulbs():
     pottery = ind_id(state, "pottery")
     assert pottery not in develop_options(state, 0)
     act(state, Develop(state.hands[0][0], "cotton"))
-    act(state, state_choose_first_iron(state))
-    assert state.slot_res[a] + state.slot_res[b] == 1
+    assert set(legal(state)) == {ChooseIron(a), ChooseIron(b)}  # any iron works, no connection
+    act(state, ChooseIron(b))
+    assert state.slot_res[a] == 1 and state.slot_res[b] == 0
     assert state.mat[0][ind_id(state, "cotton")][0] == 2
     assert DevelopAnother("pottery") not in legal(state)
     act(state, Stop())
     assert not state.pending
-
-
-def state_choose_first_iron(state):
-    return legal(state)[0]
 
 
 def test_t41_develop_two_tiles_in_one_action():
