@@ -48,13 +48,7 @@ def test_t19_second_coal_from_next_mine_before_market():
     near = place(state, 1, "Wolverhampton", "coal", 2, res=1)
     far = place(state, 1, "Cannock", "coal", 2, res=1)
     set_lowest(state, 0, "manufacturer", 3)  # MF III needs 2 coal, £12
-    state.hands[0] = ["Dudley"] * 8
-    state.slot_owner[slot_in(state, "Dudley", "iron")] = -1
-    slot = next(
-        s
-        for s in state.board.loc_slots[state.board.loc_index["Birmingham"]]
-        if len(state.board.slot_inds[s]) == 1
-    )
+    slot = slot_in(state, "Birmingham", "manufacturer")  # distance 1 (Dudley has no mine), 2, 2
     state.hands[0] = ["Birmingham"] * 8
     act(state, BuildIndustry("Birmingham", slot, "manufacturer"))
     assert state.slot_res[near] == 0 and state.slot_res[far] == 0
