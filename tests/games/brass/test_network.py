@@ -48,7 +48,7 @@ def test_t19_second_coal_from_next_mine_before_market():
     near = place(state, 1, "Wolverhampton", "coal", 2, res=1)
     far = place(state, 1, "Cannock", "coal", 2, res=1)
     set_lowest(state, 0, "manufacturer", 3)  # MF III needs 2 coal, £12
-    slot = slot_in(state, "Birmingham", "manufacturer")  # distance 1 (Dudley has no mine), 2, 2
+    slot = slot_in(state, "Birmingham", "manufacturer")  # mines 2 and 3 links away
     state.hands[0] = ["Birmingham"] * 8
     act(state, BuildIndustry("Birmingham", slot, "manufacturer"))
     assert state.slot_res[near] == 0 and state.slot_res[far] == 0
