@@ -58,14 +58,18 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     for c in a.comparisons:
         changed = c.seats[c.seats["significant"]]
         if changed.empty:
-            findings.append(t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+            findings.append(f"[{c.game}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b))
         findings += [
-            paired_verdict(row, c.variant_a, c.variant_b, lang) for row in changed.to_dict("records")
+            f"[{c.game}] {paired_verdict(row, c.variant_a, c.variant_b, lang)}"
+            for row in changed.to_dict("records")
         ]
     sweeps = sweep_verdicts(a.tables["sweep_response"], lang)
-    findings += list(sweeps.loc[sweeps["changed"], "verdict"]) if not sweeps.empty else []
-    ladder = a.tables["ladder"]
-    findings += [v for v in (ladder_verdict(r, lang) for r in ladder.to_dict("records")) if v]
+    changed_sweeps = sweeps[sweeps["changed"]] if not sweeps.empty else sweeps
+    findings += [f"[{r.game}] {r.verdict}" for r in changed_sweeps.itertuples()]
+    ladder = a.tables["ladder"].to_dict("records")
+    findings += [
+        f"[{r['game']} / {r['variant']}] {ladder_verdict(r, lang)}" for r in ladder if r["status"] != "none"
+    ]
     content = a.tables["event_win_rates"]
     notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
     findings += [
