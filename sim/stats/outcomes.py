@@ -35,7 +35,7 @@ def score_distribution(players: pd.DataFrame) -> pd.DataFrame:
 
 
 def winning_margin(players: pd.DataFrame) -> pd.DataFrame:
-    """Per game: the top score minus the best score of any non-winner (0 for a shared or tie-broken win)."""
+    """Per game: the top score minus the best score of any non-winner (0 when a tie-break decided it)."""
     top = players.groupby("gid")["score"].max()
     second = players[~players["won"]].groupby("gid")["score"].max()
     per_game = players.groupby("gid")[GROUP].first()
