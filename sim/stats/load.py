@@ -114,7 +114,8 @@ def _to_pandas(relation: duckdb.DuckDBPyRelation) -> pd.DataFrame:
 
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     """Read games, players, rounds and every events_<name> table of the given run directories."""
-    paths = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
+    given = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
+    paths = list(dict.fromkeys(p.resolve() for p in given))  # the same directory twice counts once
     missing = [str(p) for p in paths if not (p / "games").is_dir()]
     if missing:
         raise FileNotFoundError(f"not a run directory (no games/ folder): {', '.join(missing)}")

@@ -223,6 +223,7 @@ def test_load_run_combines_directories(tmp_path):
     assert len(data.games) == 110 and data.games["gid"].is_unique
     assert len(data.players) == 220 and data.players["gid"].isin(data.games["gid"]).all()
     assert len(data.meta) == 2
+    assert len(load_run([one, one]).players) == 100  # the same directory twice counts once
     with pytest.raises(FileNotFoundError, match="not a run directory"):
         load_run(tmp_path / "missing")
 
