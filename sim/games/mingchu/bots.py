@@ -8,7 +8,8 @@ score above zero (deliver, sell spare goods, reserve, play cards) are taken on t
 * ``runner`` (order runner): reserves the public order it can fill best, keeps and buys the goods
   orders need (using other players' and 官府 industries), carries them to the order's place.
 * ``industrialist``: builds industries (taking a loan when a build is a few coins short) and sells
-  everything in production, for income-track rewards and the 专营 thresholds.
+  everything in production, for income-track rewards and the 专营 thresholds; it fills a reserved
+  order on the side (half the order drive of the runner).
 * ``roadbuilder``: hires 伙计 and builds 驿道 next to other players' industries and busy roads, so
   others pay 恩义 to use them; commits the markers it collects in the war.
 
@@ -55,7 +56,7 @@ class Persona:
 
 PERSONAS = {
     "runner": Persona(25, 5, 20, 1.0, False, False, False),
-    "industrialist": Persona(70, 8, 25, 0.0, True, True, False),
+    "industrialist": Persona(70, 8, 25, 0.5, True, True, False),
     "roadbuilder": Persona(20, 60, 30, 0.5, False, False, True),
 }
 
