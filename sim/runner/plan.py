@@ -19,13 +19,16 @@ def game_seed(root_seed: int, n_players: int, game_index: int) -> int:
 
 
 def seat_bots(bots: Sequence[str], n_players: int, game_index: int) -> list[str]:
-    """Bots by seat: the lineup cycled to ``n_players`` and rotated by game index.
+    """Bots by seat for one game: a rotation of the lineup, reshuffled every ``len(bots)`` games.
 
-    Over every ``n_players`` consecutive games each bot sits in each seat equally often.
+    Within each block of ``len(bots)`` consecutive games every bot sits in every seat once; the
+    order is shuffled per block (independently of the root seed) so that, when there are more
+    bots than seats, every pair of bots meets.
     """
-    lineup = [bots[seat % len(bots)] for seat in range(n_players)]
-    shift = game_index % n_players
-    return lineup[shift:] + lineup[:shift]
+    k = len(bots)
+    block, offset = divmod(game_index, k)
+    order = np.random.default_rng(np.random.SeedSequence(block, spawn_key=(k,))).permutation(k) if k > 1 else [0]
+    return [bots[order[(seat + offset) % k]] for seat in range(n_players)]
 
 
 @dataclass(frozen=True)

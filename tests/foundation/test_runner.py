@@ -123,6 +123,17 @@ def test_seat_rotation_balances_bots_over_seats():
     assert set(counts.values()) == {4} and len(counts) == 9
 
 
+def test_more_bots_than_seats_all_play_every_seat_and_meet():
+    bots = ["a", "b", "c", "d"]
+    seats, pairs = collections.Counter(), collections.Counter()
+    for game_index in range(400):
+        lineup = seat_bots(bots, 2, game_index)
+        seats.update(enumerate(lineup))
+        pairs[frozenset(lineup)] += 1
+    assert set(seats.values()) == {100} and len(seats) == 8
+    assert len(pairs) == 6 and min(pairs.values()) > 30
+
+
 def test_plan_covers_every_game_once():
     chunks = plan_chunks(toy_study(games=23, chunk=5))
     indices = [(c.n_players, i) for c in chunks for i in c.game_indices]
