@@ -13,7 +13,7 @@ from sim.games.brass.params import BrassParams
 SPEC = GameSpec(
     name="brass",
     title="Brass: Birmingham",
-    rules_version="brass-1",
+    rules_version="brass-2",
     player_counts=(2, 3, 4),
     rules=rules,
     params_model=BrassParams,

@@ -64,7 +64,7 @@ class Board:
         for j, ends in enumerate(self.link_ends):
             for end in ends:
                 self.loc_links[end].append(j)
-        self.level_of_space = _income_levels(params)
+        self.level_of_space = params.income_track.levels()
         self.top_space = len(self.level_of_space) - 1
         self.highest_space: dict[int, int] = {}
         for space, level in enumerate(self.level_of_space):
@@ -86,19 +86,6 @@ class Board:
     def merchant_slots(self, n_players: int) -> list[int]:
         """Merchant location of each merchant slot in use at this player count."""
         return [self.loc_index[m.id] for m in self.params.merchants for p in m.slot_players if p <= n_players]
-
-
-def _income_levels(params: BrassParams) -> list[int]:
-    """Income level of every track space: levels are consecutive and 0 on the start space."""
-    absolute: list[int] = []
-    level = -1
-    for band in params.income_track.bands:
-        for space in range(band.first_space, band.last_space + 1):
-            if (space - band.first_space) % band.per_level == 0:
-                level += 1
-            absolute.append(level)
-    offset = absolute[params.income_track.start_space]
-    return [a - offset for a in absolute]
 
 
 def board_for(params: BrassParams) -> Board:

@@ -36,7 +36,7 @@ from sim.games.brass.actions import (
     TakeLoan,
 )
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.legal import BuildCosts
+from sim.games.brass.legal import BuildCosts, refund
 from sim.games.brass.params import INDUSTRIES
 from sim.games.brass.resources import BREWERY, COAL, IRON, components, iron_cost
 from sim.games.brass.rounds import place_icons
@@ -108,7 +108,9 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if isinstance(first, (ChooseCoal, ChooseIron, ChooseBeer, RemoveTile)):
+        if isinstance(first, RemoveTile):
+            return max(legal, key=lambda a: self._removal_pref(state, a.slot))
+        if isinstance(first, (ChooseCoal, ChooseIron, ChooseBeer)):
             return max(legal, key=lambda a: self._source_pref(state, a))
         ctx = _Context(state, self.seat, self.p)
         values = [ctx.value(a) for a in legal]
@@ -121,10 +123,15 @@ class GreedyBot:
         top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
         return top[int(rng.integers(len(top)))]
 
+    def _removal_pref(self, state: BrassState, slot: int) -> tuple[bool, float]:
+        """Shortfall: the least valuable tile whose refund alone pays the debt, else the biggest refund."""
+        tile = state.board.tiles[state.slot_ind[slot]][state.slot_level[slot]]
+        worth = tile.vp if state.slot_flipped[slot] else tile.vp / 2
+        money = refund(state, slot)
+        covers = state.money[self.seat] + money >= -state.income_level(self.seat)
+        return covers, -worth if covers else money - worth
+
     def _source_pref(self, state: BrassState, a: Any) -> float:
-        if isinstance(a, RemoveTile):
-            tile = state.board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
-            return -(tile.vp if state.slot_flipped[a.slot] else tile.vp / 2) - tile.cost / 4
         if isinstance(a, ChooseBeer) and a.merchant:
             return 10.0
         slot = a.source if isinstance(a, ChooseBeer) else a.slot

@@ -26,7 +26,7 @@ from sim.games.brass.actions import (
     TakeLoan,
 )
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.legal import decision_actions
+from sim.games.brass.legal import decision_actions, refund, refund_tiles
 from sim.games.brass.resources import (
     BREWERY,
     COAL,
@@ -78,6 +78,9 @@ def _build_industry(state: BrassState, seat: int, a: BuildIndustry) -> None:
     tile = board.tiles[ind][lvl]
     pay(state, seat, tile.cost)
     state.mat[seat][ind][lvl] -= 1
+    overbuild = state.slot_owner[a.slot] >= 0
+    if overbuild:
+        state.clear_slot(a.slot, "overbuilt")
     state.slot_log[a.slot] = len(state.tile_log)
     state.tile_log.append(
         {
@@ -87,16 +90,15 @@ def _build_industry(state: BrassState, seat: int, a: BuildIndustry) -> None:
             "industry": a.industry,
             "level": tile.level,
             "place": board.loc_names[board.slot_loc[a.slot]],
-            "overbuild": state.slot_owner[a.slot] >= 0,
+            "overbuild": overbuild,
             "flipped": False,
             "vp": 0,
+            "removed": "",
         }
     )
     state.slot_owner[a.slot] = seat
     state.slot_ind[a.slot] = ind
     state.slot_level[a.slot] = lvl
-    state.slot_flipped[a.slot] = False
-    state.slot_res[a.slot] = 0
     key = "tiles_built_" + a.industry
     state.stats[seat][key] = state.stats[seat].get(key, 0.0) + 1
     loc = board.slot_loc[a.slot]
@@ -271,13 +273,8 @@ def _choose_beer(state: BrassState, seat: int, a: ChooseBeer) -> None:
 
 
 def _remove_tile(state: BrassState, seat: int, a: RemoveTile) -> None:
-    board = state.board
-    tile = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
-    state.money[seat] += tile.cost // board.params.shortfall.tile_refund_divisor
-    state.slot_owner[a.slot] = -1
-    state.slot_log[a.slot] = -1
-    state.slot_res[a.slot] = 0
-    state.slot_flipped[a.slot] = False
+    state.money[seat] += refund(state, a.slot)
+    state.clear_slot(a.slot, "shortfall")
     state.stats[seat]["tiles_lost_shortfall"] = state.stats[seat].get("tiles_lost_shortfall", 0.0) + 1
 
 
@@ -316,7 +313,7 @@ def _income(state: BrassState, seat: int) -> bool:
     if level >= 0 or state.money[seat] >= -level:
         state.money[seat] += level
         return True
-    if seat in state.slot_owner:
+    if refund_tiles(state, seat):
         return False
     short = -level - state.money[seat]
     state.money[seat] = 0

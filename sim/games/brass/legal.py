@@ -250,6 +250,17 @@ def sell_options(state: BrassState, seat: int, comp: list[int] | None = None) ->
     return out
 
 
+def refund(state: BrassState, slot: int) -> int:
+    """Money a tile raises when removed for an income shortfall (half its cost, rounded down)."""
+    tile = state.board.tiles[state.slot_ind[slot]][state.slot_level[slot]]
+    return tile.cost // state.board.params.shortfall.tile_refund_divisor
+
+
+def refund_tiles(state: BrassState, seat: int) -> list[int]:
+    """Own tiles that raise money toward a shortfall; a tile refunding £0 makes up nothing (B34)."""
+    return [s for s, o in enumerate(state.slot_owner) if o == seat and refund(state, s) > 0]
+
+
 def main_actions(state: BrassState, seat: int) -> list[Any]:
     """Every legal main action of the seat (each discards a card)."""
     params = state.board.params
@@ -296,5 +307,5 @@ def decision_actions(state: BrassState, task: tuple[Any, ...]) -> list[Any]:
     if kind == "gloucester":
         return [FreeDevelop(INDUSTRIES[i]) for i in develop_options(state, seat, free=True)] + [Stop()]
     if kind == "income":
-        return [RemoveTile(s) for s, o in enumerate(state.slot_owner) if o == seat]
+        return [RemoveTile(s) for s in refund_tiles(state, seat)]
     raise ValueError(f"unknown pending step {kind!r}")

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
 Count = Annotated[int, Field(ge=0)]
@@ -114,7 +123,23 @@ class IncomeTrack(_Frozen):
                     f"income_track band {band.first_space}-{band.last_space}: width not a multiple of per_level"
                 )
             expect = band.last_space + 1
+        if self.start_space >= expect:
+            raise ValueError(
+                f"income_track.start_space: {self.start_space} is not on the track (0..{expect - 1})"
+            )
         return self
+
+    def levels(self) -> list[int]:
+        """Income level of every track space: levels are consecutive and 0 on the start space."""
+        absolute: list[int] = []
+        level = -1
+        for band in self.bands:
+            for space in range(band.first_space, band.last_space + 1):
+                if (space - band.first_space) % band.per_level == 0:
+                    level += 1
+                absolute.append(level)
+        offset = absolute[self.start_space]
+        return [a - offset for a in absolute]
 
 
 class Loan(_Frozen):
@@ -183,6 +208,24 @@ class BrassParams(_Frozen):
     industry_cards: list[IndustryCard]
     wild_location_cards: int = Field(ge=0)
     wild_industry_cards: int = Field(ge=0)
+
+    @field_validator("loan")
+    @classmethod
+    def _loan_floor_on_track(cls, loan: Loan, info: ValidationInfo) -> Loan:
+        """A loan must leave the marker on the income track: ``loan.min_level`` is one of its levels."""
+        track = info.data.get("income_track")
+        if track is None:  # the track itself is invalid and already reported
+            return loan
+        low, high = min(track.levels()), max(track.levels())
+        if not low <= loan.min_level <= high:
+            message = "{value} is off the income track; allowed {low}..{high} (its lowest to highest level)"
+            error = PydanticCustomError(
+                "off_track", message, {"value": loan.min_level, "low": low, "high": high}
+            )
+            # located at loan.min_level so the error names the file or --set that gave the value
+            details = InitErrorDetails(type=error, loc=("min_level",), input=loan.min_level)
+            raise ValidationError.from_exception_data("Loan", [details])
+        return loan
 
     @model_validator(mode="after")
     def _cross_checks(self) -> BrassParams:

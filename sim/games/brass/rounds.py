@@ -136,10 +136,7 @@ def start_rail_era(state: BrassState) -> None:
     params = board.params
     for s, owner in enumerate(state.slot_owner):
         if owner >= 0 and board.tiles[state.slot_ind[s]][state.slot_level[s]].level == 1:
-            state.slot_owner[s] = -1
-            state.slot_log[s] = -1
-            state.slot_res[s] = 0
-            state.slot_flipped[s] = False
+            state.clear_slot(s, "canal_era_end")
     for m, buys in enumerate(state.mslot_buys):
         if buys:
             state.mslot_beer[m] = max(state.mslot_beer[m], params.merchant_beer)

@@ -154,12 +154,15 @@ EVENT_TABLES: dict[str, dict[str, str]] = {
         "overbuild": "bool",
         "flipped": "bool",
         "vp": "int64",
+        "removed": "string",
     }
 }
+"""``removed``: why the tile left the board before the game ended ("overbuilt", "shortfall",
+"canal_era_end"), "" if it was still there at the end."""
 
 
 def events(state: BrassState) -> dict[str, list[dict[str, Any]]]:
-    """``tiles``: every tile built, when and where, whether it flipped and the industry VP it scored."""
+    """``tiles``: every tile built, when and where, whether it flipped, its industry VP, why it left."""
     return {"tiles": [dict(row) for row in state.tile_log]}
 
 
@@ -195,10 +198,13 @@ def observation(state: BrassState, seat: int) -> dict[str, Any]:
 
 
 def describe_action(state: BrassState, action: Any) -> str:
-    """One readable line, e.g. 'P1 BuildIndustry cotton L1 @ Birmingham (card Birmingham)'."""
+    """One readable line, e.g. 'P1 BuildIndustry cotton L1 @ Birmingham (card Birmingham)'.
+
+    Players are labelled 1-based like every human-facing text of the toolkit: P1 is seat index 0.
+    """
     board = state.board
     seat = state.current_seat()
-    text = f"P{seat} {type(action).__name__}"
+    text = f"P{seat + 1} {type(action).__name__}"
     if isinstance(action, BuildIndustry):
         ind = board.ind_index[action.industry]
         level = board.tiles[ind][state.lowest_level(seat, ind)].level
@@ -212,6 +218,6 @@ def describe_action(state: BrassState, action: Any) -> str:
         return f"{text} from merchant {board.loc_names[state.mslot_loc[action.source]]}"
     if isinstance(action, (ChooseCoal, ChooseIron, ChooseBeer, RemoveTile)):
         slot = action.source if isinstance(action, ChooseBeer) else action.slot
-        return f"{text} tile of P{state.slot_owner[slot]} @ {board.loc_names[board.slot_loc[slot]]}"
+        return f"{text} tile of P{state.slot_owner[slot] + 1} @ {board.loc_names[board.slot_loc[slot]]}"
     fields = getattr(action, "__slots__", ())
     return text + "".join(f" {name}={getattr(action, name)}" for name in fields)

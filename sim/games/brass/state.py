@@ -55,7 +55,7 @@ class BrassState:
     finished: bool = False
     stats: list[dict[str, float]] = field(default_factory=list)
     tile_log: list[dict[str, Any]] = field(default_factory=list)
-    """One row per tile built (the ``tiles`` event table); updated when it flips and scores."""
+    """One row per tile built (the ``tiles`` event table); updated when it flips, scores and leaves."""
     slot_log: list[int] = field(default_factory=list)
     """Row in ``tile_log`` of the tile now in each slot (-1: none logged)."""
 
@@ -101,6 +101,15 @@ class BrassState:
             tile_log=[dict(row) for row in self.tile_log],
             slot_log=self.slot_log[:],
         )
+
+    def clear_slot(self, slot: int, reason: str) -> None:
+        """Take the tile off a slot, noting why in its ``tiles`` event row (``removed``)."""
+        if self.slot_log[slot] >= 0:
+            self.tile_log[self.slot_log[slot]]["removed"] = reason
+        self.slot_owner[slot] = -1
+        self.slot_log[slot] = -1
+        self.slot_res[slot] = 0
+        self.slot_flipped[slot] = False
 
     # --- cheap queries ------------------------------------------------------
     def income_level(self, seat: int) -> int:

@@ -25,7 +25,7 @@ def render() -> str:
     record = play_game(SPEC, PARAMS, 2, 1, ["merchant", "networker"], on_step=on_step, catch_errors=False)
     lines.append(f"scores {record.scores} ranks {record.ranks} end {record.end_reason}")
     for seat, row in enumerate(record.breakdown):
-        lines.append(f"P{seat} " + " ".join(f"{k}={v:g}" for k, v in row.items() if v))
+        lines.append(f"P{seat + 1} " + " ".join(f"{k}={v:g}" for k, v in row.items() if v))
     return "\n".join(lines) + "\n"
 
 

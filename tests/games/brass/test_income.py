@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.games.brass.actions import Pass, RemoveTile, TakeLoan
+from sim.games.brass.bots import BOTS
 from sim.games.brass.resources import flip, gain_income
 from sim.games.brass.state import RAIL
 from tests.games.brass.helpers import act, fresh, legal, new_state, pass_round, place
@@ -129,3 +132,44 @@ def test_t09_refund_table():
     board = state.board
     for cost, refund in [(10, 5), (15, 7), (7, 3), (1, 0)]:
         assert cost // board.params.shortfall.tile_refund_divisor == refund
+
+
+def _in_debt_with_tiles():
+    """Seat 0 owes £3 with £0 and owns a flipped Pottery II (refund £0), Cotton I (£6), Coal I (£2)."""
+    state = new_state()
+    pottery = place(state, 0, "Stafford", "pottery", 2, flipped=True)
+    cotton = place(state, 0, "Worcester", "cotton", 1)
+    coal = place(state, 0, "Dudley", "coal", 1)
+    state.income_space[0] = 7  # level -3
+    state.money[0] = 0
+    while not state.pending:
+        act(state, Pass(state.hands[state.order[state.turn_pos]][0]))
+    return state, pottery, cotton, coal
+
+
+def test_b34_a_tile_refunding_nothing_is_not_offered_for_a_shortfall():
+    # "移除自己在版图上的产业板块来补足差额": tiles are removed to raise money; £0 makes up nothing
+    state, pottery, cotton, coal = _in_debt_with_tiles()
+    assert set(legal(state)) == {RemoveTile(cotton), RemoveTile(coal)}
+    act(state, RemoveTile(cotton))
+    assert state.money[0] == 3 and state.slot_owner[pottery] == 0 and state.slot_owner[coal] == 0
+
+
+def test_b34_only_zero_refund_tiles_left_costs_vp_and_keeps_them():
+    state = new_state()
+    pottery = place(state, 0, "Stafford", "pottery", 2, flipped=True)
+    state.income_space[0] = 7  # level -3
+    state.money[0] = 1
+    state.vp[0] = 10
+    pass_round(state)
+    assert state.slot_owner[pottery] == 0
+    assert state.money[0] == 0 and state.vp[0] == 10 - 2
+
+
+def test_b34_bot_removes_the_cheapest_tile_that_covers_the_debt():
+    state, pottery, cotton, coal = _in_debt_with_tiles()
+    bot = BOTS["merchant"](0)
+    choice = bot.choose(state, legal(state), np.random.default_rng(0))
+    assert choice == RemoveTile(cotton)  # Coal I (£2) alone would not pay £3: both would be lost
+    act(state, choice)
+    assert state.slot_owner[coal] == 0 and state.slot_owner[pottery] == 0

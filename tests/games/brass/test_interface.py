@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sim.core.play import play_game
 from sim.games.brass import SPEC, rules
-from sim.games.brass.actions import BuildIndustry, Scout
-from tests.games.brass.helpers import BASE, PARAMS, fresh, legal, new_state
+from sim.games.brass.actions import BuildIndustry, ChooseCoal, Scout
+from tests.games.brass.helpers import BASE, PARAMS, fresh, legal, new_state, place
 
 
 def test_same_seed_same_game():
@@ -33,8 +33,14 @@ def test_describe_build_names_place_and_level():
     build = next(a for a in legal(state) if isinstance(a, BuildIndustry) and a.industry == "coal")
     assert (
         rules.describe_action(state, build)
-        == f"P0 BuildIndustry coal L1 @ Dudley slot {build.slot} (card Dudley)"
+        == f"P1 BuildIndustry coal L1 @ Dudley slot {build.slot} (card Dudley)"
     )
+
+
+def test_describe_labels_players_one_based():
+    state = new_state()  # seat index 0 to act
+    mine = place(state, 1, "Dudley", "coal", 1)
+    assert rules.describe_action(state, ChooseCoal(mine)) == "P1 ChooseCoal tile of P2 @ Dudley"
 
 
 def test_scout_combinations_are_deduplicated():

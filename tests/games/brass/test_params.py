@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from sim.config import load_config
+from sim.config import ConfigError, load_config
 from sim.games.brass import SPEC
 from sim.games.brass.board import board_for
 from sim.games.brass.params import BrassParams
@@ -71,3 +71,25 @@ def test_prototype_variant_changes_one_tile_only():
     ]
     assert changed == [("manufacturer", "L4")]
     assert new["manufacturer"].tiles[3].cost == 14 and new["manufacturer"].tiles[3].income == 7
+
+
+def test_loan_floor_below_the_income_track_is_refused():
+    data = PARAMS.model_dump()
+    data["loan"]["min_level"] = -12
+    with pytest.raises(
+        ValidationError, match=r"loan\.min_level\s+-12 is off the income track; allowed -10\.\.30"
+    ):
+        BrassParams.model_validate(data)
+    with pytest.raises(ConfigError, match=r"--set loan\.min_level=-12: 'loan\.min_level' = -12: -12 is off"):
+        load_config(BASE, overrides={"loan.min_level": "-12"})
+    data["loan"]["min_level"] = -10
+    assert BrassParams.model_validate(data).loan.min_level == -10
+
+
+def test_start_space_off_the_income_track_is_refused():
+    data = PARAMS.model_dump()
+    data["income_track"]["start_space"] = 100
+    data["loan"]["min_level"] = -12  # not judged against a broken track
+    with pytest.raises(ValidationError, match=r"income_track\.start_space: 100 .*0\.\.99") as raised:
+        BrassParams.model_validate(data)
+    assert raised.value.error_count() == 1

@@ -1,0 +1,83 @@
+"""The ``tiles`` event table: every tile built, and why it left the board (overbuilt, shortfall, era end)."""
+
+from __future__ import annotations
+
+from sim.core.play import setup_rng
+from sim.games.brass import SPEC, rules
+from sim.games.brass.actions import BuildIndustry, Pass
+from sim.games.brass.params import INDUSTRIES
+from sim.games.brass.rounds import start_rail_era
+from tests.games.brass.helpers import PARAMS, act, new_state, pass_round, set_lowest, slot_in
+
+
+def _build(state, card, industry):
+    """Seat 0 builds its lowest tile of industry in the town of card; returns the slot."""
+    slot = slot_in(state, card, industry)
+    act(state, BuildIndustry(card, slot, industry))
+    return slot
+
+
+def _removed(state):
+    return [(row["industry"], row["level"], row["removed"]) for row in rules.events(state)["tiles"]]
+
+
+def test_overbuilt_tile_is_marked():
+    state = new_state()
+    state.hands[0] = ["Dudley", "Dudley", "Dudley"]
+    slot = _build(state, "Dudley", "coal")
+    act(state, BuildIndustry("Dudley", slot, "coal"))  # Coal II over own Coal I
+    assert _removed(state) == [("coal", 1, "overbuilt"), ("coal", 2, "")]
+
+
+def test_level_one_tiles_are_marked_at_the_canal_era_end():
+    state = new_state()
+    state.money[0] = 30
+    state.hands[0] = ["Worcester", "Dudley", "Dudley"]
+    _build(state, "Worcester", "cotton")
+    set_lowest(state, 0, "coal", 2)
+    _build(state, "Dudley", "coal")
+    start_rail_era(state)
+    assert _removed(state) == [("cotton", 1, "canal_era_end"), ("coal", 2, "")]
+
+
+def test_tile_removed_for_a_shortfall_is_marked():
+    state = new_state()
+    state.hands[0] = ["Worcester", "Dudley"]
+    _build(state, "Worcester", "cotton")  # Cotton I, cost 12 -> £6
+    act(state, Pass("Dudley"))
+    state.income_space[0] = 7  # level -3
+    state.money[0] = 0
+    pass_round(state)
+    assert state.money[0] == 3
+    assert _removed(state) == [("cotton", 1, "shortfall")]
+
+
+def _on_board(state):
+    board = state.board
+    return sorted(
+        (
+            owner,
+            board.loc_names[board.slot_loc[s]],
+            INDUSTRIES[state.slot_ind[s]],
+            board.tiles[state.slot_ind[s]][state.slot_level[s]].level,
+        )
+        for s, owner in enumerate(state.slot_owner)
+        if owner >= 0
+    )
+
+
+def test_rows_without_a_removal_are_exactly_the_tiles_left_on_the_board():
+    reasons = set()
+    for seed in range(3):
+        bots = [SPEC.bots[name](seat) for seat, name in enumerate(("industrialist", "random", "random"))]
+        state = rules.initial_state(PARAMS, 3, setup_rng(seed))
+        rng = setup_rng(100 + seed)
+        while not rules.is_terminal(state):
+            bot = bots[rules.current_player(state)]
+            rules.apply(state, bot.choose(state, rules.legal_actions(state), rng))
+        rows = rules.events(state)["tiles"]
+        assert all(set(row) == set(SPEC.event_tables["tiles"]) for row in rows)
+        kept = [(r["seat"], r["place"], r["industry"], r["level"]) for r in rows if not r["removed"]]
+        assert sorted(kept) == _on_board(state)
+        reasons |= {r["removed"] for r in rows}
+    assert reasons == {"", "overbuilt", "shortfall", "canal_era_end"}
