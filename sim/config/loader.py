@@ -132,7 +132,9 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     try:
         params = spec.params_model.model_validate(params_data)
     except ValidationError as exc:
-        raise ConfigError(format_validation_error(exc, params_data, origins, str(path))) from None
+        # A whole-config check (no single path) is blamed on every source that shaped the config.
+        sources = [str(layer) for layer, _ in _layers(path)] + [f"--set {k}={v}" for k, v in applied.items()]
+        raise ConfigError(format_validation_error(exc, params_data, origins, " + ".join(sources))) from None
     return ResolvedConfig(
         path=path,
         game=spec.name,
