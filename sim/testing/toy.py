@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sim.bots.random_bot import RandomBot
 from sim.core.game import GameSpec
@@ -36,6 +36,13 @@ class ToyParams(BaseModel):
     max_step: int = Field(3, ge=1, le=10)
     fail_rate: float = Field(0.0, ge=0.0, le=1.0, description="share of games that raise (for tests)")
     bonus_squares: tuple[BonusSquare, ...] = ()
+
+    @model_validator(mode="after")
+    def _squares_reachable(self) -> ToyParams:
+        for square in self.bonus_squares:
+            if square.position >= self.target:
+                raise ValueError(f"bonus square {square.id!r} at {square.position} is not before target {self.target}")
+        return self
 
 
 @dataclass(frozen=True)

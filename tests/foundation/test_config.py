@@ -92,3 +92,13 @@ def test_error_names_the_file_that_set_the_bad_value(tmp_path):
     with pytest.raises(ConfigError) as info:
         load_config(tmp_path / "variant.yaml")
     assert "variant.yaml" in str(info.value) and "'target' = -1" in str(info.value)
+
+
+def test_whole_config_check_names_every_source(tmp_path):
+    write(tmp_path, "base.yaml", "game: toy\ntarget: 12\nbonus_squares:\n  - {id: 井, position: 5, points: 2}\n")
+    write(tmp_path, "short.yaml", "extends: base.yaml\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path / "short.yaml", {"target": 4})
+    message = str(info.value)
+    assert "base.yaml" in message and "short.yaml" in message and "--set target=4" in message
+    assert "bonus square '井' at 5 is not before target 4" in message
