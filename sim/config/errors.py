@@ -49,7 +49,11 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
         if err["type"] == "missing":
             lines.append(f"{source}: missing required key '{where}'")
             continue
+        message = err["msg"].removeprefix("Value error, ")
+        if not dotted:
+            lines.append(f"{source}: {message}")
+            continue
         value = err.get("input")
         shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
-        lines.append(f"{source}: '{where}' = {shown}: {err['msg']}")
+        lines.append(f"{source}: '{where}' = {shown}: {message}")
     return "\n".join(lines)
