@@ -167,3 +167,49 @@ def test_full_disk_gives_a_clear_message(tmp_path, monkeypatch):
     assert (
         "No space left on device" in result.output and "run the same command again to resume" in result.output
     )
+
+
+def test_compare_runs_both_variants_on_the_same_seeds_and_reports(tmp_path):
+    result = invoke(
+        "compare",
+        "toy",
+        "--set-b",
+        "max_step=4",
+        "-p",
+        "2",
+        "-n",
+        "30",
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+    )
+    assert result.exit_code == 0, result.output
+    games = pd.read_parquet(tmp_path / "games")
+    by_variant = {v: set(g["seed"]) for v, g in games.groupby("variant")}
+    assert set(by_variant) == {"base", "base[max_step=4]"}
+    assert by_variant["base"] == by_variant["base[max_step=4]"]
+    assert (tmp_path / "report" / "report.html").is_file()
+    assert set(games["param:max_step"]) == {"3", "4"}
+
+
+def test_sweep_runs_the_grid_with_a_column_per_parameter(tmp_path):
+    result = invoke(
+        "sweep",
+        "toy",
+        "--param",
+        "target=10,15",
+        "--param",
+        "max_step=2,3",
+        "-p",
+        "2",
+        "-n",
+        "20",
+        "--out",
+        str(tmp_path),
+        "--no-progress",
+    )
+    assert result.exit_code == 0, result.output
+    games = pd.read_parquet(tmp_path / "games")
+    grid = set(zip(games["param:target"], games["param:max_step"], strict=True))
+    assert grid == {("10", "2"), ("10", "3"), ("15", "2"), ("15", "3")}
+    assert (tmp_path / "report" / "report.html").is_file()
