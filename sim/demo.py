@@ -11,7 +11,7 @@ from sim.games import GAME_MODULES, game_names, get_game
 from sim.runner import Study, run_study
 from sim.runner.summary import summary_text
 
-DEMO_GAMES_PER_COUNT = {"brass": 300, "mingchu": 300}
+DEMO_GAMES_PER_COUNT = {"brass": 600, "mingchu": 150}
 """Games per player count, sized so the whole demo takes a few minutes on 2 cores."""
 
 
