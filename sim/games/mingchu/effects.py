@@ -26,7 +26,7 @@ def measure(state: MingchuState, seat: int, name: str, good: str | None = None) 
         "workers": lambda: player.workers,
         "worker_track": lambda: player.worker_pos,
         "income": lambda: state.income_level(seat),
-        "round_income": lambda: player.income_marker,
+        "round_income": lambda: player.income_round,
         "upgrades": lambda: sum(1 for ind in state.industries.values() if ind.upgraded_by == seat),
         "roads": lambda: sum(1 for owner in state.yidao.values() if owner == seat),
         "orders_completed": lambda: len(player.completed),
@@ -69,12 +69,16 @@ def score_rule(state: MingchuState, seat: int, rule) -> int:
 
 
 def _income_track_steps(state: MingchuState, seat: int, steps: int) -> None:
+    """Move the 皇恩轨 ``steps`` spaces (no rewards); a persistent marker moves with it (M22)."""
     player = state.players[seat]
     ats = [space.at for space in state.params.income_track]
-    field = "income_best" if state.params.rules.income_level == "best" else "income_marker"
-    index = sum(1 for at in ats if at <= getattr(player, field)) - 1
-    index = max(-1, min(len(ats) - 1, index + steps))
-    setattr(player, field, ats[index] if index >= 0 else 0)
+    fields = {"income_best" if state.params.rules.income_level == "best" else "income_marker"}
+    if state.params.rules.income_track == "persistent":
+        fields.add("income_marker")
+    for field in sorted(fields):
+        index = sum(1 for at in ats if at <= getattr(player, field)) - 1
+        index = max(-1, min(len(ats) - 1, index + steps))
+        setattr(player, field, ats[index] if index >= 0 else 0)
 
 
 def _lose_goods(state: MingchuState, seat: int, eff: es.LoseGoods) -> None:

@@ -25,7 +25,7 @@ Measure = Literal[
     "workers",  # 伙计 tokens in hand
     "worker_track",  # position on the 伙计人数轨 (0 = start)
     "income",  # the 皇恩轨 value: best 本轮收入总和轨 value reached (or the marker, rules.income_level)
-    "round_income",  # where the 本轮收入总和轨 marker stands (the last income step)
+    "round_income",  # the last production's income (coins from production sales + income_bonus)
     "industries",  # industries the player built (optionally of one `good`)
     "upgrades",  # upgrade markers the player placed
     "roads",  # 驿道 the player built

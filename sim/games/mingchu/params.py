@@ -175,6 +175,7 @@ class RuleSwitches(_Model):
     hire_max_moved: int = Field(default=3, ge=0)  # M32
     workers_per_free_step: int = Field(default=1, ge=1)  # M26
     max_steps_per_turn: int = Field(default=8, ge=3)  # safety: path length of one turn (free roads)
+    income_track: Literal["persistent", "per_round"] = "persistent"  # M22: the marker only advances
     income_rewards: Literal["current_space", "all_reached"] = "current_space"  # M22
     income_level: Literal["best", "marker"] = "best"  # M30/M55: best value reached, or the marker now
     price_sources: Literal["sites", "built"] = "sites"  # M18: 产地 = printed sites or built ones

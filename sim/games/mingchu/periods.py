@@ -10,12 +10,13 @@ from sim.games.mingchu.state import SIDES, Decision, MingchuState
 
 
 def hongwu_over(state: MingchuState) -> str | None:
-    """M52: 洪武驾崩 revealed, or a player has no order to complete."""
+    """M52: 洪武驾崩 revealed, or a player has no order to complete (both named when both happen)."""
+    reasons = []
     if state.next_event == state.params.setup.hongwu_final_event:
-        return "洪武驾崩"
+        reasons.append("洪武驾崩")
     if orders_exhausted(state):
-        return "洪武订单耗尽"
-    return None
+        reasons.append("洪武订单耗尽")
+    return "+".join(reasons) or None
 
 
 def enter_war(state: MingchuState) -> None:
@@ -34,10 +35,10 @@ def enter_war(state: MingchuState) -> None:
 
 def war_over(state: MingchuState) -> str | None:
     """M53: the progress track is full, or one side's special orders are all completed."""
+    if state.war_progress >= state.params.setup.war_track:  # a full track is not a quick win
+        return "进度"
     if specials_done(state) is not None:
         return "速胜"
-    if state.war_progress >= state.params.setup.war_track:
-        return "进度"
     return None
 
 
@@ -95,7 +96,7 @@ def enter_later(state: MingchuState) -> None:
     if state.war_winner == "燕王":
         state.capital = state.topo.capitals[1]
     setup = state.params.setup
-    build_event_deck(state, "后期", setup.later_final_event, setup.later_events_minus_players)
+    build_event_deck(state, "后期", setup.later_final_event, -setup.later_events_minus_players)
     state.current_event = state.event_deck.pop()
     state.record(state.current_event, "事件", -1, "drawn")
     check_task(state)
@@ -104,16 +105,18 @@ def enter_later(state: MingchuState) -> None:
 
 
 def game_over(state: MingchuState) -> str | None:
-    """M59: 天数将至 revealed or a player has no order; None while the game goes on."""
+    """M59: 天数将至 revealed or a player has no order (both named when both happen); None goes on."""
     if state.final_round:
         return "天数将至"
-    if orders_exhausted(state):
-        return "订单耗尽"
+    reasons = []
     if state.next_event == state.params.setup.later_final_event:
         if state.params.rules.final_event_ends == "this_round":
-            return "天数将至"
-        state.final_round = True
-    return None
+            reasons.append("天数将至")
+        else:
+            state.final_round = True
+    if orders_exhausted(state):
+        reasons.append("订单耗尽")
+    return "+".join(reasons) or None
 
 
 def finish_game(state: MingchuState, reason: str) -> None:

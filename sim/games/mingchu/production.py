@@ -73,8 +73,8 @@ def legal_produce(state: MingchuState, seat: int) -> list:
             continue
         good = state.topo.site[place].good
         cost = foreign_cost(state, seat, place, discount)
-        if player.coins < cost or state.backpack_room(seat, good) == 0:
-            continue
+        if player.coins < cost or state.backpack_room(seat, good) < output(state, seat, place, own=False):
+            continue  # an upgraded industry gives 2: room for both, or the use is not offered
         options = {}
         for manager, routes in enumerate(from_managers):
             route = routes.get(place)
@@ -111,9 +111,11 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
     player = state.players[seat]
     good = state.topo.site[place].good
     if pay:
-        player.coins -= foreign_cost(state, seat, place)
+        cost = foreign_cost(state, seat, place)
+        player.coins -= cost
         owner = state.industries[place].owner
-        if owner != OFFICIAL:
+        if owner != OFFICIAL:  # "支付该玩家1个恩义标记以及...铜币": the owner gets both
+            state.players[owner].coins += cost
             pay_favor(state, seat, [owner])
         state.foreign_used[place] = state.foreign_used.get(place, 0) + 1
     route = routes_from(state, seat, place).get(player.managers[manager])
@@ -178,13 +180,19 @@ def apply_good_dest(state: MingchuState, seat: int, action) -> None:
 
 
 def settle_income(state: MingchuState, seat: int) -> None:
-    """M22: move to this round's income and gain the reached space's rewards."""
+    """M22: push the marker to this round's income and gain the rewards of the space it lands on."""
     player = state.players[seat]
-    income = player.income_round + modifier_total(state, seat, "income_bonus")
-    player.income_round = max(0, income)
-    player.income_marker = player.income_round
-    player.income_best = max(player.income_best, player.income_round)
-    reached = [s for s in state.params.income_track if s.at <= player.income_round]
+    income = max(0, player.income_round + modifier_total(state, seat, "income_bonus"))
+    player.income_round = income
+    track = state.params.income_track
+    if state.params.rules.income_track == "persistent":  # "推进": the marker only moves forward
+        before = sum(1 for s in track if s.at <= player.income_marker)
+        player.income_marker = max(player.income_marker, income)
+        reached = [s for s in track if s.at <= player.income_marker][before:]
+    else:  # per_round: every round the spaces this round's income reaches
+        player.income_marker = income
+        reached = [s for s in track if s.at <= income]
+    player.income_best = max(player.income_best, player.income_marker)
     if state.params.rules.income_rewards == "current_space":
         reached = reached[-1:]
     effects = []

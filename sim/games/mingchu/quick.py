@@ -67,10 +67,10 @@ def _transports(state: MingchuState, seat: int) -> list:
         pack = player.packs[state.pack_index(manager)]
         for good in sorted(pack):
             top = min(room, pack[good])
-            legal.extend(A.Transport(good, k, True, manager) for k in sorted({1, top}) if k > 0)
+            legal.extend(A.Transport(good, k, True, manager) for k in sorted({1, top}) if 0 < k <= top)
         for good in sorted(player.warehouse):
             top = min(state.backpack_room(seat, good), player.warehouse[good])
-            legal.extend(A.Transport(good, k, False, manager) for k in sorted({1, top}) if k > 0)
+            legal.extend(A.Transport(good, k, False, manager) for k in sorted({1, top}) if 0 < k <= top)
     return legal
 
 

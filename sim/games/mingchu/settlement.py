@@ -56,7 +56,9 @@ def legal_war(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     legal: list = []
     coins_per = state.params.rules.war_coins_per_marker
-    for side in SIDES:
+    secret = state.war_secret[seat]
+    backed = [side for i, side in enumerate(SIDES) if secret[i] > 0]
+    for side in backed or SIDES:  # "将其中一个官府标记...拿在一起": one side per reveal
         if player.hand > 0:
             legal.append(A.WarCommit(side, "favor", seat))
         if player.supply > 0:

@@ -325,15 +325,15 @@ def test_war_commitments_stay_secret_until_revealed():
     for action in (
         A.WarCommit("燕王", "favor", 1),
         A.WarCommit("燕王", "favor", 0),
-        A.WarCommit("建文", "coins"),
+        A.WarCommit("燕王", "coins"),
     ):
         settlement.apply_war(state, 0, action)
     # the other player's marker goes home and one from my supply replaces it; coins buy a marker
     assert other.supply == supply_other + 1 and me.supply == supply_me - 2
     assert (me.hand, me.coins, me.held[1]) == (0, 4, 0)
-    assert me.war == [0, 0] and state.war_secret[0] == [1, 2]
+    assert me.war == [0, 0] and state.war_secret[0] == [0, 3]
     settlement.reveal_war(state)
-    assert me.war == [1, 2] and state.war_secret[0] == [0, 0]
+    assert me.war == [0, 3] and state.war_secret[0] == [0, 0]
 
 
 def test_buying_a_stored_good_pays_its_owner():
