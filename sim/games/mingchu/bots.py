@@ -40,7 +40,7 @@ from sim.games.mingchu.paths import road_usable, sale_price
 from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.quick import ANYTIME
 from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
-from sim.games.mingchu.turn import build_cost, road_cost
+from sim.games.mingchu.turn import build_cost, monopoly_allowed, road_cost
 
 
 @dataclass(frozen=True)
@@ -302,8 +302,7 @@ class HeuristicBot:
         site = state.topo.site[place]
         if place in state.industries or state.period == "后期" or player.loans >= 2:
             return 0
-        threshold = state.topo.goods[site.good].monopoly_threshold
-        if threshold is not None and state.income_level(self.seat) < threshold and player.permits == 0:
+        if not monopoly_allowed(state, self.seat, site.good):
             return 0
         gap = site.cost - player.coins
         loans = -(-gap // state.params.loans.amount)

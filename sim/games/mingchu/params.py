@@ -91,7 +91,8 @@ class Good(_Model):
     id: str = Field(min_length=1)
     base_value: int = Field(ge=1, le=30)
     monopoly_threshold: int | None = Field(default=None, ge=0)
-    """专营 good: building its industry needs this best income-track value (or a permit)."""
+    """专营 good: a 皇恩轨 value that raises the 专营 cap by 1 (``monopoly: cap``), or that
+    building this good's industry needs (``monopoly: threshold``); see docs/rules/mingchu.md M30."""
     sellable: bool = True  # 火药: False
     rots: bool = False  # 荔枝: returned to supply at settlement (M48)
     uncapped_in_production: bool = False  # 荔枝: no price cap when sold in production
@@ -176,6 +177,7 @@ class RuleSwitches(_Model):
     workers_per_free_step: int = Field(default=1, ge=1)  # M26
     max_steps_per_turn: int = Field(default=8, ge=3)  # safety: path length of one turn (free roads)
     income_track: Literal["persistent", "per_round"] = "persistent"  # M22: the marker only advances
+    monopoly: Literal["cap", "threshold"] = "cap"  # M30: "增加专营产业上限" = a cap on 专营 industries
     income_rewards: Literal["current_space", "all_reached"] = "current_space"  # M22
     income_level: Literal["best", "marker"] = "best"  # M30/M55: best value reached, or the marker now
     price_sources: Literal["sites", "built"] = "sites"  # M18: 产地 = printed sites or built ones

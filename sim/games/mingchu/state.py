@@ -32,6 +32,9 @@ class Topology:
             self.adjacent[a].append((r, b))
             self.adjacent[b].append((r, a))
         self.goods = {g.id: g for g in params.goods}
+        self.monopoly_thresholds = sorted(
+            g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
+        )
         plain = [g.id for g in params.goods if not g.horse_slot][:1]
         horse = [g.id for g in params.goods if g.horse_slot][:1]
         self.room_probes = (*plain, *horse)  # one good of each slot kind

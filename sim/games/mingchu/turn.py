@@ -31,13 +31,7 @@ def build_cost(
     player = state.players[seat]
     if site is None or place in state.industries or player.supply == 0 or forbidden(state, seat, "build"):
         return None
-    threshold = topo.goods[site.good].monopoly_threshold
-    if (
-        threshold is not None
-        and state.income_level(seat) < threshold
-        and not ignore_monopoly
-        and player.permits == 0
-    ):
+    if not ignore_monopoly and not monopoly_allowed(state, seat, site.good):
         return None
     if discount is None:
         return 0
@@ -45,11 +39,39 @@ def build_cost(
     return cost if cost <= player.coins else None
 
 
+def monopoly_cap(state: MingchuState, seat: int) -> int:
+    """``monopoly: cap``: 专营 thresholds reached on the 皇恩轨 plus permits held (never spent)."""
+    level = state.income_level(seat)
+    reached = sum(1 for t in state.topo.monopoly_thresholds if t <= level)
+    return reached + state.players[seat].permits
+
+
+def monopoly_allowed(state: MingchuState, seat: int, good: str) -> bool:
+    """M30: may ``seat`` build an industry of ``good`` (always, unless it is a 专营 good)?"""
+    goods = state.topo.goods
+    threshold = goods[good].monopoly_threshold
+    if threshold is None:
+        return True
+    if state.params.rules.monopoly == "threshold":
+        return state.income_level(seat) >= threshold or state.players[seat].permits > 0
+    owned = sum(
+        1
+        for place, ind in state.industries.items()
+        if ind.owner == seat and goods[state.topo.site[place].good].monopoly_threshold is not None
+    )
+    return owned < monopoly_cap(state, seat)
+
+
 def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monopoly: bool = False) -> None:
     player = state.players[seat]
     threshold = state.topo.goods[state.topo.site[place].good].monopoly_threshold
-    if threshold is not None and state.income_level(seat) < threshold and not ignore_monopoly:
-        player.permits -= 1
+    if (
+        state.params.rules.monopoly == "threshold"
+        and threshold is not None
+        and state.income_level(seat) < threshold
+        and not ignore_monopoly
+    ):
+        player.permits -= 1  # a one-use permit
     player.coins -= cost
     player.supply -= 1
     state.industries[place] = Industry(seat)

@@ -6,7 +6,7 @@ from collections import Counter
 
 from sim.config import load_config
 from sim.games.mingchu import actions as A
-from sim.games.mingchu import periods, production, settlement
+from sim.games.mingchu import periods, production, settlement, turn
 from sim.games.mingchu.effects import apply_effect
 from sim.games.mingchu.effects_schema import IncomeTrack
 from sim.games.mingchu.quick import legal_quick
@@ -163,3 +163,19 @@ def test_final_event_and_order_exhaustion_are_both_named(monkeypatch):
     state.next_event = state.params.setup.later_final_event
     monkeypatch.setattr(periods, "orders_exhausted", lambda s: True)
     assert periods.game_over(state) == "天数将至+订单耗尽"
+
+
+# --- M30: the threshold reading stays available as a switch ---------------------------------------
+
+
+def test_monopoly_threshold_switch_spends_one_use_permits():
+    params = load_config(FIXTURE, overrides={"rules.monopoly": "threshold"}).params
+    state = RULES.initial_state(params, 4, new_state().rng)
+    player = state.players[0]
+    player.coins, player.income_best = 30, 6
+    iron, gold = place(state, "太原府"), place(state, "顺天府")
+    assert turn.build_cost(state, 0, iron) == 7  # 铁 threshold 6 reached
+    assert turn.build_cost(state, 0, gold) is None  # 黄金 needs 10
+    player.permits = 1
+    turn.do_build(state, 0, gold, 12)
+    assert player.permits == 0 and state.industries[gold].owner == 0

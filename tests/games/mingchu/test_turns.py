@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu import production, settlement
+from sim.games.mingchu import production, settlement, turn
 from sim.games.mingchu.state import OFFICIAL, Decision, Industry
 
 from .helpers import RULES, new_state, place
@@ -89,15 +89,18 @@ def test_a_horse_gives_one_free_step_per_manager_and_round():
 # --- building (M30-M32) -------------------------------------------------------------------------
 
 
-def test_monopoly_industries_need_the_income_threshold_or_a_permit():
-    state = turn_state("太原府", "太原府")  # 铁, threshold 6
+def test_monopoly_industries_are_capped_by_the_track_and_permits():
+    state = turn_state("太原府", "太原府")  # 铁; the fixture's 专营 steps are 4, 6, 8, 10
     player = state.players[0]
     player.coins = 20
     here = place(state, "太原府")
-    assert A.BuildIndustry(here) not in RULES.legal_actions(state)
-    player.permits = 1
+    assert A.BuildIndustry(here) not in RULES.legal_actions(state)  # cap 0
+    player.permits = 1  # "增加专营产业上限": a lasting +1, not a one-use ticket
     RULES.apply(state, A.BuildIndustry(here))
-    assert state.industries[here].owner == 0 and player.permits == 0 and player.coins == 13
+    assert state.industries[here].owner == 0 and player.permits == 1 and player.coins == 13
+    assert turn.build_cost(state, 0, place(state, "临洮府")) is None  # 马: cap 1 reached
+    player.income_best = 4  # the first step of the track raises the cap to 2, for any 专营 good
+    assert turn.build_cost(state, 0, place(state, "顺天府")) == 12
 
 
 def test_hire_pays_the_next_track_space():
