@@ -14,7 +14,7 @@ from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
 SPEC = GameSpec(
     name="mingchu",
     title="明初商途",
-    rules_version="mingchu-1",
+    rules_version="mingchu-2",
     player_counts=(4, 5),
     rules=MingchuRules(),
     params_model=MingchuParams,

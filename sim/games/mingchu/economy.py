@@ -54,6 +54,27 @@ def give_favor(state: MingchuState, payer: int, receiver: int) -> None:
     taker.held[payer] += 1
 
 
+def can_give_favor(state: MingchuState, payer: int, receivers) -> bool:
+    """Whether ``payer`` has a marker for each of ``receivers``, paid as ``give_favor`` pays (M21)."""
+    giver = state.players[payer]
+    own = giver.hand + giver.supply
+    if own >= len(receivers):
+        return True
+    held = list(giver.held)
+    third_first = state.params.rules.pay_favor_with_held_first
+    for receiver in receivers:
+        third = [q for q in range(state.n) if q not in (payer, receiver) and held[q] > 0]
+        if held[receiver] > 0:
+            held[receiver] -= 1
+        elif third_first and third:
+            held[max(third, key=lambda q: held[q])] -= 1
+        elif own > 0:
+            own -= 1
+        else:
+            return False
+    return True
+
+
 def return_marker(state: MingchuState, holder: int, owner: int) -> None:
     """``holder`` gives back one of ``owner``'s markers to the owner's supply."""
     state.players[holder].held[owner] -= 1

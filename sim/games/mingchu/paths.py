@@ -6,6 +6,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass
 
+from sim.games.mingchu.economy import can_give_favor
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
@@ -121,8 +122,13 @@ def route_cost(route: Route) -> int:
 
 
 def affordable(state: MingchuState, seat: int, route: Route) -> bool:
+    """Enough 伙计, coins and 恩义 markers (one per other player's 驿道, M21) for ``route``."""
     player = state.players[seat]
-    return route.workers <= player.workers and route.coins <= player.coins
+    return (
+        route.workers <= player.workers
+        and route.coins <= player.coins
+        and (not route.favor or can_give_favor(state, seat, route.favor))
+    )
 
 
 def _source_distances(state: MingchuState, good: str) -> list[int]:

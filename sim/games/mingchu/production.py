@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import add_goods
+from sim.games.mingchu.economy import add_goods, can_give_favor
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, sale_price
@@ -75,10 +75,16 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         cost = foreign_cost(state, seat, place, discount)
         if player.coins < cost or state.backpack_room(seat, good) < output(state, seat, place, own=False):
             continue  # an upgraded industry gives 2: room for both, or the use is not offered
+        owner = () if state.industries[place].owner == OFFICIAL else (state.industries[place].owner,)
         options = {}
         for manager, routes in enumerate(from_managers):
             route = routes.get(place)
-            if route is not None and route.workers <= player.workers and route.coins + cost <= player.coins:
+            if (
+                route is not None
+                and route.workers <= player.workers
+                and route.coins + cost <= player.coins
+                and can_give_favor(state, seat, (*owner, *route.favor))  # M21: no marker, no use
+            ):
                 options[manager] = route
         if shared and options:  # one pack: only the cheapest carrier matters
             options = {min(options, key=lambda m: (route_cost(options[m]), m)): None}

@@ -8,7 +8,7 @@ Quick actions live in ``quick.py``; build/road helpers are shared with card bonu
 from __future__ import annotations
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import give_favor, pay_coins, worker_step_cost
+from sim.games.mingchu.economy import can_give_favor, give_favor, pay_coins, worker_step_cost
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.paths import road_usable, water_fee
 from sim.games.mingchu.quick import apply_quick, legal_quick
@@ -155,14 +155,16 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
             continue
         if water_fee(state, seat, road) > player.coins:
             continue
+        if owner is not None and not water and can_give_favor(state, seat, (owner,)):
+            moves.append(A.Move(road, "yidao_paid"))
+        if state.topo.roads[road].kind == "dashed":
+            continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
         if horse:
             moves.append(A.Move(road, "horse"))
         elif player.bonus_moves > 0:
             moves.append(A.Move(road, "bonus"))
         if data["steps"] < allowance:
             moves.append(A.Move(road, "step"))
-        if owner is not None and not water:
-            moves.append(A.Move(road, "yidao_paid"))
         if player.workers >= rules.workers_per_free_step:
             moves.append(A.Move(road, "workers"))
     return moves

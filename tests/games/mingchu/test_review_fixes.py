@@ -179,3 +179,42 @@ def test_monopoly_threshold_switch_spends_one_use_permits():
     player.permits = 1
     turn.do_build(state, 0, gold, 12)
     assert player.permits == 0 and state.industries[gold].owner == 0
+
+
+# --- M24/M28: a dashed road open only through another player's 驿道 is paid for ---------------------
+
+
+def _road(state, name: str) -> int:
+    return next(r for r, info in enumerate(state.topo.roads) if info.id == name)
+
+
+def test_a_dashed_road_with_another_players_yidao_is_only_crossed_by_paying():
+    state, me = _capital_state()
+    me.managers = [place(state, "武昌府"), place(state, "武昌府")]
+    me.workers = 3
+    road = _road(state, "武昌府-广州府")
+    state.yidao[road] = 1
+    modes = {a.mode for a in RULES.legal_actions(state) if isinstance(a, A.Move) and a.road == road}
+    assert modes == {"yidao_paid"}
+    solid = _road(state, "开封府-武昌府")
+    state.yidao[solid] = 1  # on a solid road the 驿道 is optional: a counted step or 伙计 still go
+    modes = {a.mode for a in RULES.legal_actions(state) if isinstance(a, A.Move) and a.road == solid}
+    assert modes == {"yidao_paid", "step", "workers"}
+
+
+# --- M21: without a marker to give, another player's 驿道 or industry cannot be used ---------------
+
+
+def test_no_marker_left_means_no_use_of_others_roads_or_industries():
+    state, salt = _foreign_production_state()
+    me = state.players[0]
+    me.hand, me.supply, me.held = 0, 0, [0] * 4
+    assert A.ProduceForeign(salt, 0) not in production.legal_produce(state, 0)
+    me.held[2] = 1  # a third player's marker pays (rules.pay_favor_with_held_first)
+    assert A.ProduceForeign(salt, 0) in production.legal_produce(state, 0)
+    state, me = _capital_state()
+    me.hand, me.supply, me.held = 0, 0, [0] * 4
+    road = _road(state, "应天府-杭州府")
+    state.yidao[road] = 1
+    modes = {a.mode for a in RULES.legal_actions(state) if isinstance(a, A.Move) and a.road == road}
+    assert "yidao_paid" not in modes and "step" in modes
