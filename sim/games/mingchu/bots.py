@@ -40,7 +40,7 @@ from sim.games.mingchu.paths import road_usable, sale_price
 from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.quick import ANYTIME
 from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
-from sim.games.mingchu.turn import build_cost, monopoly_allowed, road_cost
+from sim.games.mingchu.turn import build_cost, monopoly_allowed, road_cost, road_costs
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,9 @@ class HeuristicBot:
         self._needed_cache: Counter = Counter()
         self._dist_cache: dict = {}
         self._avail_cache: dict[str, float] = {}
+        self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
+        self._best_cache: str | None = None
+        self._have: Counter | None = None
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances`` cached until the next 驿道 is built (驿道 are never removed)."""
@@ -146,6 +149,9 @@ class HeuristicBot:
             return legal[0]
         kind = state.decision().kind
         self._avail_cache = {}
+        self._worth_cache = {}
+        self._best_cache = None
+        self._have = None
         context = self._context(state, kind, rng)
         values = np.array([self._value(state, kind, a, context) for a in legal], dtype=float)
         values += rng.random(len(values)) * 1e-3
@@ -202,17 +208,28 @@ class HeuristicBot:
             return 4.0
         return 6.0
 
+    def _holdings(self, state: MingchuState) -> Counter:
+        """Goods in both packs and the warehouse (cached for one ``choose``)."""
+        if self._have is None:
+            player = state.players[self.seat]
+            self._have = player.backpack + player.warehouse
+        return self._have
+
     def _order_worth(self, state: MingchuState, key: str) -> float:
-        player = state.players[self.seat]
-        info = order_info(state, key)
-        missing = Counter(info.goods) - (player.backpack + player.warehouse)
-        return info.points - sum(self._availability(state, g) * k for g, k in missing.items())
+        worth = self._worth_cache.get(key)
+        if worth is None:
+            info = order_info(state, key)
+            have = self._holdings(state)
+            missing = ((g, k - have.get(g, 0)) for g, k in info.goods.items())
+            worth = info.points - sum(self._availability(state, g) * k for g, k in missing if k > 0)
+            self._worth_cache[key] = worth
+        return worth
 
     def _reserve_bar(self, state: MingchuState, key: str) -> float:
         """Worth needed to reserve: an order that will be lost at the period's end needs its goods now."""
         info = order_info(state, key)
-        player = state.players[self.seat]
-        missing = sum((Counter(info.goods) - (player.backpack + player.warehouse)).values())
+        have = self._holdings(state)
+        missing = sum(max(0, k - have.get(g, 0)) for g, k in info.goods.items())
         if state.period == "靖难":
             rounds_left = 0  # the war may end after any round, failing reserved 洪武 orders
         elif state.period == "后期":
@@ -228,13 +245,14 @@ class HeuristicBot:
             o for o in state.public_orders if order_info(state, o.order).deck in ("洪武", "建文", "永乐")
         ]
         pool = reservable or state.public_orders
-        return max(pool, key=lambda o: self._order_worth(state, o.order)).order
+        if self._best_cache is None:
+            self._best_cache = max(pool, key=lambda o: self._order_worth(state, o.order)).order
+        return self._best_cache
 
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
-        player = state.players[self.seat]
         required = self._required(state)
         context: dict[str, Any] = {
-            "needed": required - (player.backpack + player.warehouse),
+            "needed": required - self._holdings(state),
             "required": required,
         }
         self._needed_cache = context["needed"]
@@ -286,10 +304,11 @@ class HeuristicBot:
                 )
                 value += 25 * (self._needed_cache[site.good] > 0)
                 best = max(best, (value, place, A.BuildIndustry(place)), key=lambda g: g[0])
+        costs = road_costs(state, seat)
         for road in range(len(state.topo.roads)):
             a, b = state.topo.road_ends[road]
             near = int(min(dist[a], dist[b]))
-            if near + steps > rules.road_max_moved or road_cost(state, seat, road) is None:
+            if near + steps > rules.road_max_moved or costs[road] is None:
                 continue
             value = self.persona.road + self._road_worth(state, road)
             place = a if dist[a] <= dist[b] else b
@@ -410,7 +429,7 @@ class HeuristicBot:
         if isinstance(action, A.EndTurn):
             return 1.0
         if isinstance(action, A.Sell):
-            have = player.backpack[action.good] + player.warehouse[action.good]
+            have = self._holdings(state)[action.good]
             if have <= context["required"][action.good]:
                 return -5.0  # keep what the planned orders use
             base = state.topo.goods[action.good].base_value

@@ -5,11 +5,12 @@ from __future__ import annotations
 from sim.games.mingchu.state import MingchuState
 
 
-def _active(state: MingchuState, seat: int):
-    yield from state.round_mods[seat]
+def _groups(state: MingchuState, seat: int) -> list:
+    """The round's modifiers, then each 门客's passives (empty lists skipped)."""
+    groups = [state.round_mods[seat]] if state.round_mods[seat] else []
     retainers = state.topo.retainers
-    for card in state.players[seat].retainers:
-        yield from retainers[card].passive
+    groups.extend(retainers[card].passive for card in state.players[seat].retainers)
+    return groups
 
 
 def modifier_total(
@@ -17,17 +18,20 @@ def modifier_total(
 ) -> int:
     """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``)."""
     total = 0
-    for mod in _active(state, seat):
-        if mod.effect != kind:
-            continue
-        if action is not None and getattr(mod, "action", None) != action:
-            continue
-        if getattr(mod, "good", None) not in (None, good):
-            continue
-        total += mod.amount
+    for group in _groups(state, seat):
+        for mod in group:
+            if mod.effect != kind:
+                continue
+            if action is not None and getattr(mod, "action", None) != action:
+                continue
+            if getattr(mod, "good", None) not in (None, good):
+                continue
+            total += mod.amount
     return total
 
 
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
     """True when an active ``forbid`` modifier blocks ``action``."""
-    return any(mod.effect == "forbid" and mod.action == action for mod in _active(state, seat))
+    return any(
+        mod.effect == "forbid" and mod.action == action for group in _groups(state, seat) for mod in group
+    )

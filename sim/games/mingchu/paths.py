@@ -49,61 +49,62 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
-    edges: dict[int, tuple[int, int, int]] = {}
-
-    def edge(road: int) -> tuple[int, int, int] | None:
-        """(workers, coins, favor) over ``road``, None when it cannot be used."""
-        if road in edges:
-            return edges[road]
-        info = topo.roads[road]
-        owner = yidao.get(road)
-        if info.kind == "water":
-            cost = (0, max(0, info.coins - water_discount), 0)
-        elif owner is None:
-            cost = None if info.kind == "dashed" else ((0, 0, 0) if road in temp else (1, 0, 0))
-        else:
-            cost = (0, 0, 0) if owner in (seat, OFFICIAL) else (0, 0, 1)
-        edges[road] = cost
-        return cost
-
+    edges = _edge_costs(state, seat, water_discount)
     best: dict[int, tuple[int, int]] = {source: (0, 0)}
     back: dict[int, tuple[int, int]] = {}
+    settled: list[int] = []  # places in the order their cheapest route is final
     heap = [(0, 0, source)]
+    adjacent = topo.adjacent
     while heap:
         cost, length, place = heapq.heappop(heap)
         if best[place] < (cost, length):
             continue
-        for road, other in topo.adjacent[place]:
-            step = edge(road)
+        settled.append(place)
+        for road, other in adjacent[place]:
+            step = edges[road]
             if step is None:
                 continue
-            key = (cost + step[0] + step[1] + step[2], length + 1)
+            key = (cost + step[3], length + 1)
             old = best.get(other)
             if old is None or key < old:
                 best[other] = key
                 back[other] = (road, place)
                 heapq.heappush(heap, (key[0], key[1], other))
-    routes = {source: Route()}
-    for target in best:
-        if target == source:
+    found = {source: Route()}
+    for target in settled:  # a route extends its predecessor's, settled earlier
+        if target in found:
             continue
-        workers = coins = 0
-        favor: list[int] = []
-        new_temp: list[int] = []
-        node = target
-        while node != source:
-            road, prev = back[node]
-            w, c, f = edges[road]
-            workers += w
-            coins += c
-            if f:
-                favor.append(yidao[road])
-            if w:
-                new_temp.append(road)
-            node = prev
-        routes[target] = Route(workers, coins, tuple(favor), tuple(new_temp))
+        road, prev = back[target]
+        w, c, f, _ = edges[road]
+        base = found[prev]
+        found[target] = Route(
+            base.workers + w,
+            base.coins + c,
+            (yidao[road], *base.favor) if f else base.favor,
+            (road, *base.new_temp) if w else base.new_temp,
+        )
+    routes = {target: found[target] for target in best}  # the discovery order, as before
     state.route_cache[cache_key] = routes
     return routes
+
+
+def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
+    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used."""
+    yidao, temp = state.yidao, state.temp_roads
+    edges: list = []
+    for road, info in enumerate(state.topo.roads):
+        owner = yidao.get(road)
+        if info.kind == "water":
+            coins = max(0, info.coins - water_discount)
+            edges.append((0, coins, 0, coins))
+        elif owner is None:
+            if info.kind == "dashed":
+                edges.append(None)
+            else:
+                edges.append((0, 0, 0, 0) if road in temp else (1, 0, 0, 1))
+        else:
+            edges.append((0, 0, 0, 0) if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
+    return edges
 
 
 def routes_to_any(state: MingchuState, seat: int, targets) -> dict[int, Route]:

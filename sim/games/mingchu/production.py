@@ -62,7 +62,9 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     shared = state.params.rules.backpack == "shared"
     discount = modifier_total(state, seat, "discount", action="foreign_production")
     can_carry = not state.backpack_full(seat)
-    from_managers = [routes_from(state, seat, at) for at in player.managers] if can_carry else []
+    from_managers: list | None = None  # routes from each 掌柜, computed when first needed
+    rooms: dict[str, int] = {}
+    site = state.topo.site
     for place in sorted(state.industries):
         ind = state.industries[place]
         if ind.owner == seat:
@@ -71,11 +73,17 @@ def legal_produce(state: MingchuState, seat: int) -> list:
             continue
         if not can_carry or state.foreign_used.get(place, 0) >= uses:
             continue
-        good = state.topo.site[place].good
+        good = site[place].good
         cost = foreign_cost(state, seat, place, discount)
-        if player.coins < cost or state.backpack_room(seat, good) < output(state, seat, place, own=False):
-            continue  # an upgraded industry gives 2: room for both, or the use is not offered
-        owner = () if state.industries[place].owner == OFFICIAL else (state.industries[place].owner,)
+        if player.coins < cost:
+            continue
+        if good not in rooms:
+            rooms[good] = state.backpack_room(seat, good)
+        if rooms[good] < 1 + (ind.upgraded_by is not None):
+            continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
+        if from_managers is None:
+            from_managers = [routes_from(state, seat, at) for at in player.managers]
+        owner = () if ind.owner == OFFICIAL else (ind.owner,)
         options = {}
         for manager, routes in enumerate(from_managers):
             route = routes.get(place)

@@ -79,6 +79,22 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
         state.price_cache = None
 
 
+def road_costs(state: MingchuState, seat: int) -> list[int | None]:
+    """``road_cost`` (no discount) of every road at once."""
+    player = state.players[seat]
+    if player.supply == 0 or forbidden(state, seat, "road"):
+        return [None] * len(state.topo.roads)
+    cut = modifier_total(state, seat, "discount", action="road")
+    costs: list[int | None] = []
+    for road, info in enumerate(state.topo.roads):
+        cost = None
+        if info.kind != "water" and road not in state.yidao:
+            cost = max(0, info.yidao_cost - cut)
+            cost = cost if cost <= player.workers else None
+        costs.append(cost)
+    return costs
+
+
 def road_cost(state: MingchuState, seat: int, road: int, discount: int | None = 0):
     """伙计 to build a 驿道 on ``road`` now, or None when not allowed (M31)."""
     player = state.players[seat]
