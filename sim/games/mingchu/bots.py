@@ -120,6 +120,16 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
     return dist
 
 
+_BEFORE_TURN = (A.Done, A.ChooseColumn, A.PlaceManager, A.PlaceOfficialRoad, A.ProduceOwn, A.ProduceForeign)
+_BEFORE_TURN += (A.GoodTo, A.SellProduced, *(t for t in ANYTIME if t is not A.TakeLoan))
+_TURN_VALUED = frozenset(
+    t
+    for t in vars(A).values()
+    if isinstance(t, type) and t.__module__ == A.__name__ and t not in _BEFORE_TURN
+)
+"""Action types ``_value`` hands straight to ``_turn_value`` in a turn (the checks before it never match)."""
+
+
 class HeuristicBot:
     """Greedy one-step scorer parametrised by a ``Persona``."""
 
@@ -345,6 +355,9 @@ class HeuristicBot:
         seat = self.seat
         player = state.players[seat]
         needed: Counter = context["needed"]
+        kind_of = type(action)
+        if kind == "turn" and kind_of in _TURN_VALUED:
+            return self._turn_value(state, action, context)
         if isinstance(action, A.Done):
             return 0.0
         if isinstance(action, A.ChooseColumn):

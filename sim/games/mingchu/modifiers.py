@@ -5,11 +5,14 @@ from __future__ import annotations
 from sim.games.mingchu.state import MingchuState
 
 
-def _groups(state: MingchuState, seat: int) -> list:
-    """The round's modifiers, then each 门客's passives (empty lists skipped)."""
+def _groups(state: MingchuState, seat: int, kind: str) -> list:
+    """The round's modifiers, then each 门客's passives of ``kind`` (empty lists skipped)."""
     groups = [state.round_mods[seat]] if state.round_mods[seat] else []
-    retainers = state.topo.retainers
-    groups.extend(retainers[card].passive for card in state.players[seat].retainers)
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        mods = passives[card].get(kind)
+        if mods:
+            groups.append(mods)
     return groups
 
 
@@ -18,7 +21,7 @@ def modifier_total(
 ) -> int:
     """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``)."""
     total = 0
-    for group in _groups(state, seat):
+    for group in _groups(state, seat, kind):
         for mod in group:
             if mod.effect != kind:
                 continue
@@ -33,5 +36,7 @@ def modifier_total(
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
     """True when an active ``forbid`` modifier blocks ``action``."""
     return any(
-        mod.effect == "forbid" and mod.action == action for group in _groups(state, seat) for mod in group
+        mod.effect == "forbid" and mod.action == action
+        for group in _groups(state, seat, "forbid")
+        for mod in group
     )

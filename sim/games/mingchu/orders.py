@@ -51,6 +51,11 @@ def payment(
     goods = state.topo.goods
     use_warehouse = place in state.capitals_with_warehouse()
     packs = state.packs_at(seat, place) if packs is None else packs
+    units = sum(sum(player.packs[i].values()) for i in packs)
+    if use_warehouse:
+        units += sum(player.warehouse.values())
+    if units < sum(order_info(state, key).goods.values()):
+        return None  # every good asked for takes one good carried (a 黄金 stands in for one)
     backpack = state.goods_in(seat, packs)
     warehouse = Counter(player.warehouse) if use_warehouse else Counter()
     from_bp, from_wh = Counter(), Counter()

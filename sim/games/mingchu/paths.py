@@ -107,11 +107,13 @@ def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
     return edges
 
 
-def routes_to_any(state: MingchuState, seat: int, targets) -> dict[int, Route]:
-    """For every place, the cheapest route to the nearest of ``targets`` (e.g. own 掌柜)."""
+def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[int, Route]:
+    """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        for place, route in routes_from(state, seat, target).items():
+        routes = routes_from(state, seat, target)
+        wanted = routes.items() if places is None else ((p, routes[p]) for p in places if p in routes)
+        for place, route in wanted:
             old = best.get(place)
             if old is None or route_cost(route) < route_cost(old):
                 best[place] = route

@@ -76,8 +76,8 @@ def _transports(state: MingchuState, seat: int) -> list:
 
 def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared)."""
-    routes = routes_to_any(state, seat, state.capitals_with_warehouse())
     managers = state.players[seat].managers
+    routes = routes_to_any(state, seat, state.capitals_with_warehouse(), managers)
     found = {
         m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])
     }

@@ -44,6 +44,11 @@ class Topology:
         self.orders = {c.id: c for c in decks.订单}
         self.rewards = {c.id: c for c in (*decks.下赏, *decks.上赏)}
         self.retainers = {c.id: c for c in decks.门客}
+        self.passives_by_kind: dict[str, dict[str, list]] = {}  # 门客 id -> effect kind -> passives
+        for card in decks.门客:
+            by_kind = self.passives_by_kind.setdefault(card.id, {})
+            for mod in card.passive:
+                by_kind.setdefault(mod.effect, []).append(mod)
         self.grace = {c.id: c for c in decks.皇恩}
         self.families = {c.id: c for c in decks.家族}
         self.officials = {c.id: c for c in decks.官府产业}
