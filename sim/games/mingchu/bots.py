@@ -141,6 +141,7 @@ class HeuristicBot:
         self._needed_cache: Counter = Counter()
         self._dist_cache: dict = {}
         self._avail_cache: dict[str, float] = {}
+        self._avail_key: tuple = ()  # (state, industries built): industries are only ever added
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: Counter | None = None
@@ -158,7 +159,9 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         kind = state.decision().kind
-        self._avail_cache = {}
+        if self._avail_key != (id(state), len(state.industries)):
+            self._avail_key = (id(state), len(state.industries))
+            self._avail_cache = {}
         self._worth_cache = {}
         self._best_cache = None
         self._have = None
@@ -300,7 +303,7 @@ class HeuristicBot:
             place = state.topo.place_index[order_info(state, key).place]
             if payment(state, seat, key, place, [state.pack_index(data["manager"])]) is not None:
                 value = 100 + order_info(state, key).points - dist[place]
-                best = max(best, (value, place, None), key=lambda g: g[0])
+                best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         for place, site in enumerate(state.topo.site):
             if site is None or int(dist[place]) + steps > rules.build_max_moved:
                 continue
@@ -313,7 +316,7 @@ class HeuristicBot:
                     self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
                 )
                 value += 25 * (self._needed_cache[site.good] > 0)
-                best = max(best, (value, place, A.BuildIndustry(place)), key=lambda g: g[0])
+                best = (value, place, A.BuildIndustry(place)) if value > best[0] else best
         costs = road_costs(state, seat)
         for road in range(len(state.topo.roads)):
             a, b = state.topo.road_ends[road]
@@ -322,7 +325,7 @@ class HeuristicBot:
                 continue
             value = self.persona.road + self._road_worth(state, road)
             place = a if dist[a] <= dist[b] else b
-            best = max(best, (value, place, A.BuildRoad(road)), key=lambda g: g[0])
+            best = (value, place, A.BuildRoad(road)) if value > best[0] else best
         return best
 
     def _loan_short(self, state: MingchuState, place: int) -> int:

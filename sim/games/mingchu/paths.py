@@ -35,6 +35,9 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
     return max(0, fee - modifier_total(state, seat, "discount", action="water"))
 
 
+_STRIDE = 1 << 16  # more roads than any route can have
+
+
 def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
     """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place.
 
@@ -50,26 +53,28 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     if cached is not None:
         return cached
     edges = _edge_costs(state, seat, water_discount)
-    best: dict[int, tuple[int, int]] = {source: (0, 0)}
+    # keys pack (cost, roads) into one int: cost * _STRIDE + roads orders exactly like the pair
+    best: dict[int, int] = {source: 0}
     back: dict[int, tuple[int, int]] = {}
     settled: list[int] = []  # places in the order their cheapest route is final
-    heap = [(0, 0, source)]
+    heap = [(0, source)]
     adjacent = topo.adjacent
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, length, place = heapq.heappop(heap)
-        if best[place] < (cost, length):
+        key, place = pop(heap)
+        if best[place] < key:
             continue
         settled.append(place)
         for road, other in adjacent[place]:
             step = edges[road]
             if step is None:
                 continue
-            key = (cost + step[3], length + 1)
+            new = key + step[3] * _STRIDE + 1
             old = best.get(other)
-            if old is None or key < old:
-                best[other] = key
+            if old is None or new < old:
+                best[other] = new
                 back[other] = (road, place)
-                heapq.heappush(heap, (key[0], key[1], other))
+                push(heap, (new, other))
     found = {source: Route()}
     for target in settled:  # a route extends its predecessor's, settled earlier
         if target in found:
