@@ -95,7 +95,9 @@ def test_error_names_the_file_that_set_the_bad_value(tmp_path):
 
 
 def test_whole_config_check_names_every_source(tmp_path):
-    write(tmp_path, "base.yaml", "game: toy\ntarget: 12\nbonus_squares:\n  - {id: 井, position: 5, points: 2}\n")
+    write(
+        tmp_path, "base.yaml", "game: toy\ntarget: 12\nbonus_squares:\n  - {id: 井, position: 5, points: 2}\n"
+    )
     write(tmp_path, "short.yaml", "extends: base.yaml\n")
     with pytest.raises(ConfigError) as info:
         load_config(tmp_path / "short.yaml", {"target": 4})
