@@ -37,7 +37,9 @@ def friendly(command: Callable) -> Callable:
         except (ConfigError, RunDirError) as exc:
             raise UserError(str(exc)) from None
         except KeyboardInterrupt:
-            click.echo("\nInterrupted. Finished chunks are kept: run the same command again to resume.", err=True)
+            click.echo(
+                "\nInterrupted. Finished chunks are kept: run the same command again to resume.", err=True
+            )
             raise SystemExit(130) from None
         except OSError as exc:
             where = f" ({exc.filename})" if exc.filename else ""

@@ -26,7 +26,9 @@ def render(game: str, config: Path, n_players: int, seed: int = 1) -> str:
     lineup = seat_bots(spec.lineup, n_players, 0)
     lines = [f"{spec.title} | {config.name} | {n_players} players | seed {seed} | bots {', '.join(lineup)}"]
     params = load_config(config).params
-    record = play_game(spec, params, n_players, seed, lineup, on_step=make_step_hook(spec, lineup, lines.append, None))
+    record = play_game(
+        spec, params, n_players, seed, lineup, on_step=make_step_hook(spec, lineup, lines.append, None)
+    )
     lines += final_lines(spec, record)
     return "\n".join(lines) + "\n"
 
@@ -36,7 +38,9 @@ def cases():
         if name not in GAME_MODULES:
             continue
         spec = get_game(name)
-        yield pytest.param(name, spec.default_config, spec.player_counts[-1], id=f"{name}-{spec.player_counts[-1]}p")
+        yield pytest.param(
+            name, spec.default_config, spec.player_counts[-1], id=f"{name}-{spec.player_counts[-1]}p"
+        )
 
 
 @pytest.mark.parametrize(("game", "config", "n_players"), list(cases()))
@@ -50,5 +54,7 @@ def test_golden_playthrough(game, config, n_players):
         return
     expected = path.read_text(encoding="utf-8")
     if text != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), text.splitlines(True), "golden", "now", n=2))
+        diff = "".join(
+            difflib.unified_diff(expected.splitlines(True), text.splitlines(True), "golden", "now", n=2)
+        )
         pytest.fail(f"{path.name} changed (run `make golden` if intended):\n{diff[:4000]}")

@@ -27,7 +27,9 @@ def seat_bots(bots: Sequence[str], n_players: int, game_index: int) -> list[str]
     """
     k = len(bots)
     block, offset = divmod(game_index, k)
-    order = np.random.default_rng(np.random.SeedSequence(block, spawn_key=(k,))).permutation(k) if k > 1 else [0]
+    order = (
+        np.random.default_rng(np.random.SeedSequence(block, spawn_key=(k,))).permutation(k) if k > 1 else [0]
+    )
     return [bots[order[(seat + offset) % k]] for seat in range(n_players)]
 
 

@@ -41,7 +41,9 @@ class ToyParams(BaseModel):
     def _squares_reachable(self) -> ToyParams:
         for square in self.bonus_squares:
             if square.position >= self.target:
-                raise ValueError(f"bonus square {square.id!r} at {square.position} is not before target {self.target}")
+                raise ValueError(
+                    f"bonus square {square.id!r} at {square.position} is not before target {self.target}"
+                )
         return self
 
 
