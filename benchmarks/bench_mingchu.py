@@ -1,11 +1,14 @@
 """Benchmark 明初商途: games/s with random and heuristic bots, end reasons and war outcomes.
 
 .venv/bin/python benchmarks/bench_mingchu.py --games 50
+.venv/bin/python benchmarks/bench_mingchu.py --games 40 --kinds heuristic --scores before.json
+  (``--scores`` writes every game's final scores: a speed-up must leave the file unchanged)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter
 from statistics import mean
@@ -24,7 +27,7 @@ def lineup(kind: str, n: int, seed: int) -> list[str]:
     return [HEURISTIC[(seat + seed) % len(HEURISTIC)] for seat in range(n)]
 
 
-def run(config: str, games: int, kind: str, n: int) -> dict:
+def run(config: str, games: int, kind: str, n: int, finals: dict | None = None) -> dict:
     params = load_config(config).params
     reasons: Counter = Counter()
     scores: dict[str, list[float]] = {}
@@ -39,6 +42,8 @@ def run(config: str, games: int, kind: str, n: int) -> dict:
             print("error:", record.error)
             continue
         actions += record.actions
+        if finals is not None:
+            finals[f"{kind} {n}p seed {seed}"] = record.scores
         rounds.append(record.rounds)
         reasons[record.end_reason] += 1
         orders.append(
@@ -70,10 +75,12 @@ def main() -> None:
     parser.add_argument("--config", default=str(SPEC.default_config))
     parser.add_argument("--kinds", default="random,heuristic")
     parser.add_argument("--players", default="4,5")
+    parser.add_argument("--scores", help="write each game's final scores to this JSON file")
     args = parser.parse_args()
+    finals: dict[str, list[float]] = {}
     for kind in args.kinds.split(","):
         for n in (int(x) for x in args.players.split(",")):
-            result = run(args.config, args.games, kind, n)
+            result = run(args.config, args.games, kind, n, finals)
             print(
                 f"{kind:9s} {n}p: {result['games_per_s']:.2f} games/s, {result['actions_per_game']:.0f} actions/game, "
                 f"{result['errors']} errors, {result['orders_per_game']:.1f} orders/game, "
@@ -82,6 +89,9 @@ def main() -> None:
             print("   scores", result["mean_scores"], "wins", result["wins"])
             for reason, count in result["reasons"].most_common():
                 print(f"   {count:4d}  {reason}")
+    if args.scores:
+        with open(args.scores, "w", encoding="utf-8") as out:
+            json.dump(finals, out, indent=1)
 
 
 if __name__ == "__main__":
