@@ -166,9 +166,11 @@ class HeuristicBot:
         self._best_cache = None
         self._have = None
         context = self._context(state, kind, rng)
-        values = np.array([self._value(state, kind, a, context) for a in legal], dtype=float)
-        values += rng.random(len(values)) * 1e-3
-        return legal[int(np.argmax(values))]
+        noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
+        values = [
+            float(self._value(state, kind, a, context)) + e * 1e-3 for a, e in zip(legal, noise, strict=True)
+        ]
+        return legal[max(range(len(values)), key=values.__getitem__)]
 
     # --- shared context ------------------------------------------------------------------------
 
