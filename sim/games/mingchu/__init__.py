@@ -32,5 +32,5 @@ SPEC = GameSpec(
         }
     },
     max_actions=lambda n_players: 6000 * n_players,
-    default_bots=("runner", "industrialist", "roadbuilder", "random"),
+    default_bots=("runner", "industrialist", "roadbuilder"),
 )
