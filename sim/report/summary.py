@@ -25,7 +25,8 @@ def sample_sentence(a: Analysis, lang: Lang) -> str:
     """One sentence on what was simulated."""
     games, players = a.run.games, a.run.players
     bots = sorted({b for lineup in games["bots"].dropna().unique() for b in lineup.split(",") if b})
-    variants = [v for g in sorted(games["game"].unique()) for v in a.variants(g)]
+    game_names = sorted(games["game"].unique())
+    variants = [v if len(game_names) == 1 else f"{g}/{v}" for g in game_names for v in a.variants(g)]
     shown = ", ".join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
     return t(
         "sample",
