@@ -8,6 +8,7 @@ import json
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,9 @@ def friendly(command: Callable) -> Callable:
             return command(*args, **kwargs)
         except (ConfigError, RunDirError) as exc:
             raise UserError(str(exc)) from None
+        except BrokenPipeError:  # output piped into e.g. `head`
+            sys.stderr.close()
+            raise SystemExit(0) from None
         except KeyboardInterrupt:
             click.echo(
                 "\nInterrupted. Finished chunks are kept: run the same command again to resume.", err=True
@@ -85,7 +89,7 @@ def parse_players(spec: GameSpec, text: str | None) -> tuple[int, ...]:
     if not text:
         return tuple(spec.player_counts)
     try:
-        counts = tuple(int(part) for part in text.split(","))
+        counts = tuple(dict.fromkeys(int(part) for part in text.split(",")))
     except ValueError:
         raise UserError(f"--players {text!r}: give numbers separated by commas, e.g. 2,3,4") from None
     allowed = ", ".join(map(str, spec.player_counts))
@@ -116,7 +120,7 @@ def command_line() -> str:
     return " ".join(shlex.quote(arg) for arg in ["sim", *sys.argv[1:]])
 
 
-seed_option = click.option("--seed", type=int, default=1, show_default=True, help="Root seed.")
+seed_option = click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Root seed.")
 jobs_option = click.option(
     "--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes."
 )
@@ -202,7 +206,7 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     from sim.core.playlog import final_event, final_lines, make_step_hook
 
     resolved, spec = load(config, sets)
-    n_players = parse_players(spec, str(players) if players else None)[0]
+    n_players = parse_players(spec, None if players is None else str(players))[0]
     lineup = list(parse_bots(spec, bots, n_players))
     click.echo(
         f"{spec.title}, variant {resolved.label}, {n_players} players, seed {seed}, bots {', '.join(lineup)}"
@@ -278,13 +282,13 @@ def execute(
         raise UserError("all configs of one run must be for the same game")
     counts = parse_players(spec, opts["players"])
     bots = parse_bots(spec, opts["bots"])
-    out = opts["out"] or Path("runs") / default_out
     games = opts["games"]
     target = games
     if until_ci is not None:
         games = min(games, max(opts["chunk_size"], 4 * opts["chunk_size"]))
     while True:
         study = Study(tuple(variants), counts, games, bots, opts["seed"], opts["chunk_size"])
+        out = opts["out"] or Path("runs") / f"{default_out}-{study.run_id}"
         result = run_study(
             study,
             out,
@@ -310,7 +314,7 @@ def execute(
         games = min(target, games * 2)
     click.echo(f"\nResults: {out}  (run {result.run_id})")
     click.echo(summary_text(out))
-    rate = result.errors / max(result.games_planned, 1)
+    rate = result.error_rate
     if result.errors:
         click.echo(
             f"\n{result.errors} games failed ({rate:.2%}); see the error column of {out}/games", err=True
@@ -363,8 +367,14 @@ def compare(config_a, config_b, set_a, set_b, with_report, **opts) -> None:
     """
     variant_a, _ = load(config_a, set_a)
     variant_b, _ = load(config_b or config_a, set_b)
-    if variant_a.label == variant_b.label:
-        raise UserError("the two variants are identical; give two configs or --set-a/--set-b overrides")
+    if variant_a.config_hash == variant_b.config_hash:
+        raise UserError(
+            "the two variants have the same rules numbers; give two configs or --set-a/--set-b overrides"
+        )
+    if variant_a.label == variant_b.label:  # same file name in two folders: tell them apart
+        variant_a, variant_b = (
+            replace(v, variant=f"{v.path.parent.name}/{v.variant}") for v in (variant_a, variant_b)
+        )
     out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}")
     if with_report:
         make_report([out], out / "report", "en")

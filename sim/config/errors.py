@@ -29,6 +29,10 @@ def _dotted(loc: tuple[Any, ...], data: Any) -> tuple[str, tuple[str, ...]]:
 
 
 def _origin(path: tuple[str, ...], origins: Origins, default: str) -> str:
+    """The source that last wrote ``path`` (or an override that wrote inside it)."""
+    inside = [src for key, src in origins.items() if key[: len(path)] == path and src.startswith("--set")]
+    if path and inside:
+        return inside[-1]
     for cut in range(len(path), -1, -1):
         if path[:cut] in origins:
             return origins[path[:cut]]

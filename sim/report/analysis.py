@@ -49,10 +49,12 @@ class Analysis:
 
 
 def _comparisons(run: Run, analysis: Analysis) -> list[Comparison]:
-    """Baseline (first non-sweep variant) against each other non-sweep variant sharing game indices."""
+    """Baseline against each other variant sharing game indices: the two variants of a game when it has
+    two (``sim compare``, with or without ``--set``), else the first plain variant against the other plain ones."""
     out = []
     for game in sorted(run.games["game"].unique()):
-        plain = [v for v in analysis.variants(game) if "[" not in v]
+        variants = analysis.variants(game)
+        plain = variants if len(variants) == 2 else [v for v in variants if "[" not in v]
         for other in plain[1 : 1 + MAX_PAIRED]:
             pairs = stats.paired_games(run.games[run.games["game"] == game], plain[0], other)
             if pairs.empty:

@@ -59,6 +59,10 @@ class RunResult:
     games_run_now: int
     errors: int
 
+    @property
+    def error_rate(self) -> float:
+        return self.errors / max(self.games_planned, 1)
+
 
 def _contexts(study: Study, run_id: str) -> dict[tuple[int, int], ChunkContext]:
     contexts = {}
@@ -87,7 +91,9 @@ def _param_value(data: dict[str, Any], dotted: str) -> str:
         if isinstance(node, dict):
             node = node.get(part)
         elif isinstance(node, list):
-            node = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == part), None)
+            by_id = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == part), None)
+            by_index = node[int(part)] if part.isdigit() and int(part) < len(node) else None
+            node = by_id if by_id is not None else by_index
         else:
             return ""
     return "" if node is None else str(node)
@@ -151,8 +157,12 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
     if not address:
         raise RunDirError("--backend dask needs --scheduler ADDRESS or the DASK_SCHEDULER_ADDRESS variable")
-    with Client(address) as client, joblib.parallel_config(backend="dask"):
+    try:
+        client = Client(address, timeout="20s")
         client.wait_for_workers(1, timeout=60)
+    except (OSError, TimeoutError) as exc:
+        raise RunDirError(f"could not reach a Dask scheduler with workers at {address}: {exc}") from None
+    with client, joblib.parallel_config(backend="dask"):
         yield
 
 
@@ -174,7 +184,14 @@ def run_study(
     _check_existing(out, study)
     remove_temp_files(out)
     run_id = study.run_id
-    chunks = plan_chunks(study, finished_games(out, run_id))
+    done = finished_games(out, run_id)
+    held = max((max(indices) + 1 for indices in done.values() if indices), default=0)
+    if held > study.games_per_count:
+        raise RunDirError(
+            f"{out} already holds {held} games per player count; give --games {held} or more "
+            "to resume or grow it, or use another --out directory"
+        )
+    chunks = plan_chunks(study, done)
     payload = run_json_payload(study, command)
     write_json(out / "run.json", payload)
     contexts = _contexts(study, run_id)

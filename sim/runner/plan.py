@@ -64,11 +64,20 @@ class Study:
 
     @property
     def run_id(self) -> str:
-        """Stable id of the run, independent of the number of games (so a run can grow or resume)."""
+        """Stable id of the run, independent of the number of games (so a run can grow or resume).
+
+        It covers the seed, bots, player counts, each variant's config hash and its game's rules
+        version, so a folder never mixes games played under different rules.
+        """
+        from sim.games import get_game
+
         identity = {
             "seed": self.root_seed,
             "bots": list(self.bots),
-            "variants": [(v.label, v.game, v.config_hash) for v in self.variants],
+            "players": list(self.player_counts),
+            "variants": [
+                (v.label, v.game, v.config_hash, get_game(v.game).rules_version) for v in self.variants
+            ],
         }
         text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]

@@ -42,6 +42,8 @@ def test_every_command_has_help_with_examples(command):
         (["play", "toy", "--players", "3", "--bots", "random,greedy"], "give 1 bot or 3 bots"),
         (["run", "toy", "--set", "target"], "must look like dotted.path=value"),
         (["run", "toy", "--set", "nosuch=1"], "unknown key 'nosuch'"),
+        (["run", "toy", "--seed", "-5"], "-5 is not in the range x>=0"),
+        (["play", "toy", "--players", "0"], "--players 0: Toy race (for tests) supports 2, 3, 4 players"),
     ],
 )
 def test_bad_cli_values_are_refused_clearly(args, expected, tmp_path):
@@ -190,6 +192,42 @@ def test_compare_runs_both_variants_on_the_same_seeds_and_reports(tmp_path):
     assert by_variant["base"] == by_variant["base[max_step=4]"]
     assert (tmp_path / "report" / "report.html").is_file()
     assert set(games["param:max_step"]) == {"3", "4"}
+    assert list((tmp_path / "report" / "tables").glob("paired_seats__*.csv")), (
+        "no paired comparison in the report"
+    )
+
+
+def test_compare_refuses_identical_rules_and_tells_same_named_files_apart(tmp_path):
+    same = invoke("compare", "toy", "--set-b", "target=12", "-n", "5", "--out", str(tmp_path / "x"))
+    assert same.exit_code == 2 and "same rules numbers" in same.output
+    other = tmp_path / "mine" / "base.yaml"
+    other.parent.mkdir()
+    other.write_text("game: toy\ntarget: 14\n", encoding="utf-8")
+    result = invoke(
+        "compare",
+        "toy",
+        str(other),
+        "-p",
+        "2",
+        "-n",
+        "6",
+        "--out",
+        str(tmp_path / "y"),
+        "--no-report",
+        "--no-progress",
+    )
+    assert result.exit_code == 0, result.output
+    assert set(pd.read_parquet(tmp_path / "y" / "games")["variant"]) == {"toy/base", "mine/base"}
+
+
+def test_default_out_folder_is_per_study(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert invoke("run", "toy", "-p", "2", "-n", "5", "--no-progress").exit_code == 0
+    assert invoke("run", "toy", "-p", "2", "-n", "5", "--seed", "2", "--no-progress").exit_code == 0
+    assert invoke("run", "toy", "-p", "2", "-n", "8", "--no-progress").exit_code == 0  # grows the first
+    folders = sorted((tmp_path / "runs").iterdir())
+    assert len(folders) == 2 and all(f.name.startswith("toy-base-") for f in folders)
+    assert sorted(len(pd.read_parquet(f / "games")) for f in folders) == [5, 8]
 
 
 def test_sweep_runs_the_grid_with_a_column_per_parameter(tmp_path):

@@ -38,6 +38,11 @@ def write(tmp_path, name, text):
 BAD_CONFIGS = {
     "missing_file": (None, {}, ["nope.yaml", "not found"]),
     "yaml_syntax": ("game: toy\ntarget: [1, 2\n", {}, ["bad.yaml", "YAML syntax error", "line"]),
+    "duplicate_key": (
+        "game: toy\ntarget: 12\ntarget: 13\n",
+        {},
+        ["bad.yaml", "'target' appears twice", "line 3"],
+    ),
     "not_a_mapping": ("- game\n- toy\n", {}, ["bad.yaml", "top level must be a mapping"]),
     "missing_game": ("target: 5\n", {}, ["bad.yaml", "missing 'game:'", "toy"]),
     "unknown_game": ("game: chess\n", {}, ["bad.yaml", "'chess'", "unknown game"]),

@@ -103,6 +103,14 @@ def test_growing_a_run_adds_only_new_games_with_the_same_seeds(tmp_path):
     assert_same_tables(tmp_path / "grown", tmp_path / "direct")
 
 
+def test_refuses_to_shrink_a_run_or_mix_player_counts(tmp_path):
+    run_study(toy_study(games=20, counts=(2,)), tmp_path, progress=False)
+    with pytest.raises(RunDirError, match="already holds 20 games per player count"):
+        run_study(toy_study(games=10, counts=(2,)), tmp_path, progress=False)
+    with pytest.raises(RunDirError, match="different run"):
+        run_study(toy_study(games=20, counts=(3,)), tmp_path, progress=False)
+
+
 def test_refuses_a_directory_holding_another_run(tmp_path):
     run_study(toy_study(seed=1, games=10), tmp_path, progress=False)
     with pytest.raises(RunDirError, match="different run"):
