@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import itertools
 import json
@@ -47,6 +48,8 @@ def friendly(command: Callable) -> Callable:
             raise SystemExit(130) from None
         except OSError as exc:
             where = f" ({exc.filename})" if exc.filename else ""
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EROFS):
+                raise UserError(f"{exc.strerror or exc}{where}") from None
             raise UserError(
                 f"could not write results{where}: {exc.strerror or exc}. Finished chunks are kept; "
                 "free space or fix the path, then run the same command again to resume."

@@ -124,8 +124,12 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
         for p in paths
     ]
 
+    # Copies of one run (the same run id in two folders) are read once.
+    run_ids = [m.get("run_id") or str(p) for m, p in zip(meta, paths, strict=True)]
+    unique = [p for i, p in enumerate(paths) if run_ids[i] not in run_ids[:i]]
+
     def files(table: str) -> list[str]:
-        return [f for d in paths for f in _parquet_files(d / table)]
+        return [f for d in unique for f in _parquet_files(d / table)]
 
     con = duckdb.connect()
     games = _to_pandas(con.sql(f"SELECT * FROM read_parquet({files('games')!r}, union_by_name = true)"))
