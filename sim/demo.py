@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import time
 from pathlib import Path
 
 from sim.config import load_config
 from sim.games import GAME_MODULES, game_names, get_game
-from sim.runner import Study, run_study
+from sim.runner import RunDirError, Study, run_study
 from sim.runner.summary import summary_text
 
 DEMO_GAMES_PER_COUNT = {"brass": 600, "mingchu": 150}
@@ -35,7 +36,13 @@ def main() -> None:
         print(
             f"{spec.title}: {games} games x {len(spec.player_counts)} player counts, bots {', '.join(spec.lineup)}"
         )
-        run_study(study, out, jobs=args.jobs, command=f"python -m sim.demo --jobs {args.jobs}")
+        command = f"python -m sim.demo --jobs {args.jobs}"
+        try:
+            run_study(study, out, jobs=args.jobs, command=command)
+        except RunDirError:  # an older demo (other rules or settings): the demo folder is ours to replace
+            print(f"  replacing the older demo results in {out}")
+            shutil.rmtree(out)
+            run_study(study, out, jobs=args.jobs, command=command)
         print(f"  {time.perf_counter() - start:.0f} s\n{summary_text(out)}\n")
         run_dirs.append(out)
     from sim.report import build_report
