@@ -141,7 +141,12 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
 
 def manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
     """Affordable routes from ``source`` to each 掌柜 (only the cheapest one when the pack is shared)."""
-    routes = routes_from(state, seat, source)
+    return routes_by_manager(state, seat, routes_from(state, seat, source))
+
+
+def routes_by_manager(state: MingchuState, seat: int, routes: dict[int, Route]) -> dict[int, Route]:
+    """Each 掌柜 whose place has an affordable route in ``routes`` (place -> route), by 掌柜 index;
+    only the cheapest one when the pack is shared."""
     managers = state.players[seat].managers
     found = {
         m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])

@@ -11,8 +11,8 @@ from sim.games.mingchu.economy import add_goods, can_take_loan, remove_good, tak
 from sim.games.mingchu.effects import apply_effects
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import apply_deliver, apply_reserve, legal_deliveries, legal_reserves
-from sim.games.mingchu.paths import affordable, route_cost, routes_to_any, sale_price
-from sim.games.mingchu.production import pay_route, produce_foreign
+from sim.games.mingchu.paths import routes_to_any, sale_price
+from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
@@ -77,14 +77,9 @@ def _transports(state: MingchuState, seat: int) -> list:
 def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared)."""
     managers = state.players[seat].managers
-    routes = routes_to_any(state, seat, state.capitals_with_warehouse(), managers)
-    found = {
-        m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])
-    }
-    if state.params.rules.backpack == "shared" and found:
-        best = min(found, key=lambda m: (route_cost(found[m]), m))
-        return {best: found[best]}
-    return found
+    return routes_by_manager(
+        state, seat, routes_to_any(state, seat, state.capitals_with_warehouse(), managers)
+    )
 
 
 ANYTIME = (A.Deliver, A.PlayGrace, A.DiscardGrace, A.PlayReward, A.DiscardFavor, A.TakeLoan)
