@@ -155,4 +155,21 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
         name[len("events_") :]: _read_joined(con, files(name), "t.*, k.gid, k.game") for name in event_names
     }
     con.close()
+    _label_conflicting_variants(games, [players, *events.values()])
     return Run(games=games, players=players, rounds=rounds, events=events, meta=meta)
+
+
+def _label_conflicting_variants(games: pd.DataFrame, others: list[pd.DataFrame]) -> None:
+    """Runs that name different configs alike (e.g. two ``base.yaml``) get ``variant@hash`` labels,
+    so that different rules are never pooled under one name."""
+    hashes = games.groupby(["game", "variant"])["config_hash"].nunique()
+    clashing = set(hashes[hashes > 1].index.get_level_values("variant"))
+    if not clashing:
+        return
+    pairs = games[games["variant"].isin(clashing)][["run_id", "variant", "config_hash"]].drop_duplicates()
+    relabel = {(r.run_id, r.variant): f"{r.variant}@{r.config_hash[:6]}" for r in pairs.itertuples()}
+    for frame in [games, *others]:
+        if {"run_id", "variant"} <= set(frame.columns) and frame["variant"].isin(clashing).any():
+            frame["variant"] = [
+                relabel.get(key, key[1]) for key in zip(frame["run_id"], frame["variant"], strict=True)
+            ]

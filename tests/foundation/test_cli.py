@@ -251,3 +251,22 @@ def test_sweep_runs_the_grid_with_a_column_per_parameter(tmp_path):
     grid = set(zip(games["param:target"], games["param:max_step"], strict=True))
     assert grid == {("10", "2"), ("10", "3"), ("15", "2"), ("15", "3")}
     assert (tmp_path / "report" / "report.html").is_file()
+
+
+def test_report_keeps_different_configs_with_the_same_name_apart(tmp_path):
+    other = tmp_path / "mine" / "base.yaml"
+    other.parent.mkdir()
+    other.write_text("game: toy\ntarget: 14\n", encoding="utf-8")
+    for config, out in (("toy", "a"), (str(other), "b")):
+        assert (
+            invoke(
+                "run", config, "-p", "2", "-n", "6", "--out", str(tmp_path / out), "--no-progress"
+            ).exit_code
+            == 0
+        )
+    from sim.stats import load_run
+
+    run = load_run([tmp_path / "a", tmp_path / "b"])
+    labels = set(run.games["variant"])
+    assert len(labels) == 2 and all(label.startswith("base@") for label in labels)
+    assert set(run.players["variant"]) == labels
