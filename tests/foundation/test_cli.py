@@ -17,6 +17,14 @@ from sim.cli import cli
 from tests.foundation.helpers import ROOT
 
 
+def same_named_config(tmp_path):
+    """A toy config named base.yaml, like the bundled one, but with other rules numbers."""
+    other = tmp_path / "mine" / "base.yaml"
+    other.parent.mkdir()
+    other.write_text("game: toy\ntarget: 14\n", encoding="utf-8")
+    return other
+
+
 def invoke(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
@@ -200,9 +208,7 @@ def test_compare_runs_both_variants_on_the_same_seeds_and_reports(tmp_path):
 def test_compare_refuses_identical_rules_and_tells_same_named_files_apart(tmp_path):
     same = invoke("compare", "toy", "--set-b", "target=12", "-n", "5", "--out", str(tmp_path / "x"))
     assert same.exit_code == 2 and "same rules numbers" in same.output
-    other = tmp_path / "mine" / "base.yaml"
-    other.parent.mkdir()
-    other.write_text("game: toy\ntarget: 14\n", encoding="utf-8")
+    other = same_named_config(tmp_path)
     result = invoke(
         "compare",
         "toy",
@@ -254,9 +260,7 @@ def test_sweep_runs_the_grid_with_a_column_per_parameter(tmp_path):
 
 
 def test_report_keeps_different_configs_with_the_same_name_apart(tmp_path):
-    other = tmp_path / "mine" / "base.yaml"
-    other.parent.mkdir()
-    other.write_text("game: toy\ntarget: 14\n", encoding="utf-8")
+    other = same_named_config(tmp_path)
     for config, out in (("toy", "a"), (str(other), "b")):
         assert (
             invoke(
