@@ -43,7 +43,7 @@ format:
 
 # Rewrite tests/golden/*.txt after an intended rules change; review the diff before committing.
 golden: setup
-	SIM_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_golden.py
+	SIM_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py
 
 bench: setup
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done

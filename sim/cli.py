@@ -16,11 +16,10 @@ from typing import Any
 import click
 
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
+from sim.config.resources import config_root
 from sim.core.game import GameSpec
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study, seat_bots
-
-CONFIG_ROOT = Path(__file__).resolve().parents[1] / "configs"
 
 
 class UserError(click.ClickException):
@@ -64,7 +63,7 @@ def resolve_config_path(text: str) -> Path:
     if path.is_file():
         return path
     game, _, variant = text.partition("/")
-    candidate = CONFIG_ROOT / game / f"{variant or 'base'}.yaml"
+    candidate = config_root() / game / f"{variant or 'base'}.yaml"
     if game in game_names() and candidate.is_file():
         return candidate
     raise UserError(
@@ -154,10 +153,11 @@ def list_command() -> None:
     """List games, their variants, player counts and bots."""
     for name in game_names():
         spec = get_game(name)
-        variants = sorted(p.stem for p in (CONFIG_ROOT / name).glob("*.yaml"))
-        click.echo(f"{name}: {spec.title} (rules {spec.rules_version})")
+        variants = sorted(p.stem for p in spec.config_dir.glob("*.yaml"))
+        kind = "  [template for new games]" if spec.example else ""
+        click.echo(f"{name}: {spec.title} (rules {spec.rules_version}){kind}")
         click.echo(f"  players:  {', '.join(map(str, spec.player_counts))}")
-        click.echo(f"  variants: {', '.join(variants) or '-'}  (configs/{name}/)")
+        click.echo(f"  variants: {', '.join(variants) or '-'}  ({spec.config_dir})")
         click.echo(f"  bots:     {', '.join(spec.bots)}")
 
 
@@ -183,6 +183,69 @@ def validate(configs: tuple[str, ...], sets: tuple[str, ...]) -> None:
         )
     if failed:
         raise SystemExit(1)
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("config", required=False)
+@click.option("--players", "-p", help="Player counts, e.g. 3,4 (default: all the game supports).")
+@click.option(
+    "--playouts", type=click.IntRange(1), default=3, show_default=True, help="Random games per count."
+)
+@click.option(
+    "--probe-every",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Try every legal action and resample hidden information at every Nth position.",
+)
+@seed_option
+@set_option
+@friendly
+def check(game, config, players, playouts, probe_every, seed, sets) -> None:
+    """Check that a game package keeps the promises of the game shape.
+
+    GAME is a bundled game, a game named in SIM_GAME_MODULES, or a module path exporting SPEC
+    (e.g. mypackage.mygame). CONFIG defaults to the game's base config.
+
+    \b
+    Examples:
+      sim check brass
+      sim check mingchu configs/mingchu/short.yaml -p 5 --playouts 5
+      sim check mypackage.mygame
+    """
+    from sim.check import check_game, iter_lines
+
+    spec = load_game(game)
+    resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
+    if resolved.game != spec.name:
+        raise UserError(f"config {resolved.path} is for {resolved.game!r}, not {spec.name!r}")
+    counts = parse_players(spec, players)
+    click.echo(f"Checking {spec.title} ({resolved.label}) at {', '.join(map(str, counts))} players ...")
+    report = check_game(
+        spec, resolved.params, player_counts=counts, playouts=playouts, probe_every=probe_every, seed=seed
+    )
+    for line in iter_lines(report):
+        click.echo(line)
+    if not report.ok:
+        raise SystemExit(1)
+
+
+def load_game(name: str) -> GameSpec:
+    """A registered game by name, or a module path exporting ``SPEC``."""
+    import importlib
+
+    if name in game_names():
+        return get_game(name)
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:
+        raise UserError(
+            f"game {name!r}: not a bundled game ({', '.join(game_names())}) nor an importable module ({exc})"
+        ) from None
+    if not isinstance(getattr(module, "SPEC", None), GameSpec):
+        raise UserError(f"game {name!r}: module {module.__name__} has no SPEC = GameSpec(...)")
+    return module.SPEC
 
 
 @cli.command()

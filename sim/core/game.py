@@ -1,18 +1,21 @@
-"""The one interface every game implements, and the spec that registers it.
+"""The one shape every game has: the ``Game`` protocol, its ``Outcome``, and the ``GameSpec``.
 
-A game is a package under ``sim/games/<name>/`` exporting ``SPEC: GameSpec``.
-The runner, the CLI and the generic tests only ever talk to a game through
-this module, so a new game is a new package, not an edit across the tree.
+A game is a package under ``sim/games/<name>/`` laid out like ``sim/games/toy/`` (the template
+to copy): ``params.py`` (the pydantic model of every rules number), ``state.py`` (data only),
+``actions.py`` (frozen action records, each with its legality, effect and description in one
+``ActionKind``), ``rules.py`` (a class implementing ``Game``), ``bots.py``, and ``__init__.py``
+exporting ``SPEC: GameSpec``. ``docs/architecture.md`` explains the shape.
 
 Conventions every game follows:
 
-* ``apply`` mutates the state in place; ``state.clone()`` gives a cheap
-  independent copy (search bots and the conformance test rely on it).
-* All randomness during play (draws, shuffles) comes from a
-  ``numpy.random.Generator`` stored on the state (seeded from the setup
-  stream), never from a global, so a state clone replays identically.
+* ``apply`` mutates the state in place; ``state.clone()`` gives an independent copy (search
+  bots and ``sim check`` rely on it).
+* All randomness during play comes from the ``numpy.random.Generator`` stored on the state as
+  ``state.rng`` (seeded from the setup stream), never from a global, so a clone replays alike.
 * Seats are ``0..n-1``. ``current_player`` is the seat that must act.
 * Actions are small frozen dataclasses (hashable, picklable).
+* ``observation(state, seat)`` holds only what ``seat`` may see; ``determinize(observation,
+  rng)`` returns a full state consistent with it (hidden cards resampled), for search bots.
 """
 
 from __future__ import annotations
@@ -20,66 +23,120 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+State = TypeVar("State")
+Action = TypeVar("Action")
+Obs = TypeVar("Obs")
+
+
+@dataclass
+class Outcome:
+    """What a finished game produced: the runner writes it to the result tables."""
+
+    scores: list[float]
+    ranks: list[int]
+    """Rank per seat after tie-breaks, 1 = best; equal ranks mean a shared place."""
+    breakdown: list[dict[str, float]]
+    """Per seat, the game's breakdown columns (names declared in the spec)."""
+    end_reason: str
+    """Which end trigger fired, e.g. ``rail_era_over`` or ``洪武驾崩``."""
+    events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Game-specific event tables (declared in the spec), rows as dicts."""
+
 
 @runtime_checkable
-class GameState(Protocol):
-    """What the runner needs from a state object."""
+class Game(Protocol[State, Action, Obs]):
+    """The verbs the runner, the bots and ``sim check`` use (OpenSpiel/TAG style)."""
 
-    def clone(self) -> GameState:
-        """Return an independent deep copy (including the state's own rng)."""
+    def initial_state(self, params: Any, n_players: int, rng: np.random.Generator) -> State:
+        """Set up a game; ``rng`` becomes ``state.rng``, the stream of every later draw."""
         ...
 
-
-class Rules(Protocol):
-    """The verbs every game's ``rules`` module provides (OpenSpiel/TAG style)."""
-
-    def initial_state(self, params: Any, n_players: int, rng: np.random.Generator) -> Any: ...
-
-    def current_player(self, state: Any) -> int: ...
-
-    def legal_actions(self, state: Any) -> Sequence[Any]: ...
-
-    def apply(self, state: Any, action: Any) -> None: ...
-
-    def is_terminal(self, state: Any) -> bool: ...
-
-    def scores(self, state: Any) -> list[float]: ...
-
-    def ranking(self, state: Any) -> list[int]:
-        """Rank per seat after tie-breaks, 1 = best; equal ranks mean a shared place."""
+    def current_player(self, state: State) -> int:
+        """The seat that must act now."""
         ...
 
-    def round_number(self, state: Any) -> int:
-        """The current round (1-based), used for the ``rounds/`` table and game length."""
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every action the current player may take; never empty before the end."""
         ...
 
-    def running_scores(self, state: Any) -> list[float]:
+    def apply(self, state: State, action: Action) -> None:
+        """Apply a legal action in place and resolve everything that needs no choice."""
+        ...
+
+    def is_terminal(self, state: State) -> bool: ...
+
+    def round_number(self, state: State) -> int:
+        """The current round (1-based), for the ``rounds/`` table and game length."""
+        ...
+
+    def running_scores(self, state: State) -> list[float]:
         """Each player's score so far (or the game's best proxy), sampled at round ends."""
         ...
 
-    def score_breakdown(self, state: Any) -> list[dict[str, float]]:
-        """Per seat, the game's breakdown columns (names declared in the spec)."""
+    def outcome(self, state: State) -> Outcome:
+        """Scores, ranks, breakdown, end reason and events of a finished game."""
         ...
 
-    def end_reason(self, state: Any) -> str:
-        """Which end trigger fired, e.g. ``rail_era_over`` or ``洪武驾崩``."""
+    def observation(self, state: State, seat: int) -> Obs:
+        """What ``seat`` may see: another seat's hidden cards and the deck order removed."""
         ...
 
-    def events(self, state: Any) -> dict[str, list[dict[str, Any]]]:
-        """Game-specific event tables (declared in the spec), rows as dicts."""
+    def determinize(self, observation: Obs, rng: np.random.Generator) -> State:
+        """A full state consistent with ``observation``: hidden parts sampled with ``rng``."""
         ...
 
-    def observation(self, state: Any, seat: int) -> Any:
-        """What ``seat`` is allowed to see (hidden hands/decks removed)."""
-        ...
-
-    def describe_action(self, state: Any, action: Any) -> str:
+    def describe(self, state: State, action: Action) -> str:
         """One readable line for the play-by-play, evaluated *before* ``apply``."""
         ...
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken conservation laws (money, cubes, cards, tiles, no negative stock); [] if none.
+
+        ``sim check`` calls it after every action of its playouts.
+        """
+        ...
+
+
+class ActionKind(Generic[State, Action]):
+    """One action type's legality, effect and description, kept together.
+
+    A game lists its kinds in an ``ActionKinds`` table; adding an action is adding one kind.
+    """
+
+    action: type
+
+    def legal(self, state: State, seat: int) -> Sequence[Action]:
+        """The legal actions of this kind for ``seat`` now."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action) -> None:
+        raise NotImplementedError
+
+    def describe(self, state: State, action: Action) -> str:
+        return type(action).__name__
+
+
+class ActionKinds(Generic[State, Action]):
+    """Dispatch by action type (a table, not an isinstance chain)."""
+
+    def __init__(self, kinds: Sequence[ActionKind[State, Action]]) -> None:
+        self.kinds = tuple(kinds)
+        self.by_type: dict[type, ActionKind[State, Action]] = {kind.action: kind for kind in self.kinds}
+        if len(self.by_type) != len(self.kinds):
+            raise ValueError("two action kinds handle the same action type")
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        return [action for kind in self.kinds for action in kind.legal(state, seat)]
+
+    def apply(self, state: State, action: Action) -> None:
+        self.by_type[type(action)].apply(state, action)
+
+    def describe(self, state: State, action: Action) -> str:
+        return self.by_type[type(action)].describe(state, action)
 
 
 class Bot(Protocol):
@@ -102,7 +159,7 @@ class GameSpec:
     title: str
     rules_version: str
     player_counts: tuple[int, ...]
-    rules: Rules
+    game: Game
     params_model: type  # a pydantic BaseModel subclass, extra="forbid"
     default_config: Path
     bots: Mapping[str, BotFactory]
@@ -113,7 +170,13 @@ class GameSpec:
     """Turn cap: a game still running after this many actions is recorded as an error."""
     default_bots: tuple[str, ...] = ()
     """The lineup used when no ``--bots`` is given (and by ``make demo``); empty means every bot."""
+    example: bool = False
+    """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
 
     @property
     def lineup(self) -> tuple[str, ...]:
         return tuple(self.default_bots) or tuple(self.bots)
+
+    @property
+    def config_dir(self) -> Path:
+        return self.default_config.parent

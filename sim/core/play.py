@@ -80,34 +80,35 @@ def play_game(
 
 
 def _play(spec, params, n_players, seed, bot_names, record, on_step) -> None:
-    rules = spec.rules
+    game = spec.game
     if len(bot_names) != n_players:
         raise ValueError(f"need {n_players} bots, got {len(bot_names)}")
     bots = [spec.bots[name](seat) for seat, name in enumerate(bot_names)]
     rngs = [bot_rng(seed, seat) for seat in range(n_players)]
-    state = rules.initial_state(params, n_players, setup_rng(seed))
+    state = game.initial_state(params, n_players, setup_rng(seed))
     cap = spec.max_actions(n_players)
-    current_round = rules.round_number(state)
-    while not rules.is_terminal(state):
+    current_round = game.round_number(state)
+    while not game.is_terminal(state):
         if record.actions >= cap:
             raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
-        seat = rules.current_player(state)
-        legal = rules.legal_actions(state)
+        seat = game.current_player(state)
+        legal = game.legal_actions(state)
         if not legal:
             raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
         action = bots[seat].choose(state, legal, rngs[seat])
         if on_step is not None:
-            on_step(state, seat, action, rules.describe_action(state, action))
-        rules.apply(state, action)
+            on_step(state, seat, action, game.describe(state, action))
+        game.apply(state, action)
         record.actions += 1
-        new_round = rules.round_number(state)
+        new_round = game.round_number(state)
         if new_round != current_round:
-            record.running_scores.append(list(rules.running_scores(state)))
+            record.running_scores.append(list(game.running_scores(state)))
             current_round = new_round
-    record.running_scores.append(list(rules.scores(state)))
-    record.rounds = rules.round_number(state)
-    record.scores = [float(s) for s in rules.scores(state)]
-    record.ranks = list(rules.ranking(state))
-    record.breakdown = rules.score_breakdown(state)
-    record.end_reason = rules.end_reason(state)
-    record.events = rules.events(state)
+    outcome = game.outcome(state)
+    record.running_scores.append(list(outcome.scores))
+    record.rounds = game.round_number(state)
+    record.scores = [float(s) for s in outcome.scores]
+    record.ranks = list(outcome.ranks)
+    record.breakdown = outcome.breakdown
+    record.end_reason = outcome.end_reason
+    record.events = outcome.events

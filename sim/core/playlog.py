@@ -25,7 +25,7 @@ def make_step_hook(
     last_round = [None]
 
     def hook(state: Any, seat: int, action: Any, text: str) -> None:
-        round_number = spec.rules.round_number(state)
+        round_number = spec.game.round_number(state)
         if echo is not None:
             if round_number != last_round[0]:
                 echo(f"\n== Round {round_number} ==")

@@ -10,9 +10,9 @@ from sim.core.game import GameSpec
 GAME_MODULES: dict[str, str] = {
     "brass": "sim.games.brass",
     "mingchu": "sim.games.mingchu",
+    "toy": "sim.games.toy",
 }
 
-_extra: dict[str, GameSpec] = {}
 
 
 def _modules() -> dict[str, str]:
@@ -24,13 +24,8 @@ def _modules() -> dict[str, str]:
     return modules
 
 
-def register(spec: GameSpec) -> None:
-    """Add a game at run time (used by tests for toy games)."""
-    _extra[spec.name] = spec
-
-
 def game_names() -> list[str]:
-    """Names of every game whose package is importable, plus registered extras."""
+    """Names of every game whose package is importable."""
     names = []
     for name, module in _modules().items():
         try:
@@ -41,13 +36,11 @@ def game_names() -> list[str]:
             continue
         if hasattr(loaded, "SPEC"):  # a package still being written has no SPEC yet
             names.append(name)
-    return names + sorted(_extra)
+    return names
 
 
 def get_game(name: str) -> GameSpec:
     """The spec of a registered game; KeyError with the known names otherwise."""
-    if name in _extra:
-        return _extra[name]
     modules = _modules()
     if name not in modules:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(game_names())}")

@@ -14,7 +14,7 @@ from sim import stats
 from sim.stats.intervals import bh_adjust, holm_adjust, wilson
 from sim.stats.load import load_run
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
-from tests.report.conftest import BASE_WEIGHTS
+from tests.conftest import BASE_WEIGHTS
 
 GAMES_COLUMNS = [
     "run_id", "game", "variant", "config_hash", "rules_version", "code_version", "n_players", "game_index",

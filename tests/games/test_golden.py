@@ -14,16 +14,16 @@ import pytest
 from sim.config import load_config
 from sim.core.play import play_game
 from sim.core.playlog import final_lines, make_step_hook
-from sim.games import GAME_MODULES, game_names, get_game
+from sim.games import game_names, get_game
 from sim.runner import seat_bots
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 UPDATE = os.environ.get("SIM_UPDATE_GOLDEN") == "1"
 
 
-def render(game: str, config: Path, n_players: int, seed: int = 1) -> str:
+def render(game: str, config: Path, n_players: int, seed: int = 1, bots: tuple[str, ...] = ()) -> str:
     spec = get_game(game)
-    lineup = seat_bots(spec.lineup, n_players, 0)
+    lineup = list(bots) or seat_bots(spec.lineup, n_players, 0)
     lines = [f"{spec.title} | {config.name} | {n_players} players | seed {seed} | bots {', '.join(lineup)}"]
     params = load_config(config).params
     record = play_game(
@@ -33,20 +33,26 @@ def render(game: str, config: Path, n_players: int, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
+EXTRA = [("brass", 2, 1, ("merchant", "networker"))]
+"""More golden games beyond each game's largest player count: (game, players, seed, bots)."""
+
+
 def cases():
     for name in game_names():
-        if name not in GAME_MODULES:
-            continue
         spec = get_game(name)
-        yield pytest.param(
-            name, spec.default_config, spec.player_counts[-1], id=f"{name}-{spec.player_counts[-1]}p"
-        )
+        if spec.example:
+            continue
+        n = spec.player_counts[-1]
+        yield pytest.param(name, spec.default_config, n, 1, (), id=f"{name}-{n}p")
+    for name, n, seed, bots in EXTRA:
+        yield pytest.param(name, get_game(name).default_config, n, seed, bots, id=f"{name}-{n}p-seed{seed}")
 
 
-@pytest.mark.parametrize(("game", "config", "n_players"), list(cases()))
-def test_golden_playthrough(game, config, n_players):
-    path = GOLDEN / f"{game}-{config.stem}-{n_players}p.txt"
-    text = render(game, config, n_players)
+@pytest.mark.parametrize(("game", "config", "n_players", "seed", "bots"), list(cases()))
+def test_golden_playthrough(game, config, n_players, seed, bots):
+    suffix = f"-seed{seed}" if bots else ""
+    path = GOLDEN / f"{game}-{config.stem}-{n_players}p{suffix}.txt"
+    text = render(game, config, n_players, seed, bots)
     if UPDATE or not path.exists():
         path.write_text(text, encoding="utf-8")
         if not UPDATE:

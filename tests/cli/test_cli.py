@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import cli
-from tests.foundation.helpers import ROOT
+from tests.runner.helpers import ROOT
 
 
 def same_named_config(tmp_path):

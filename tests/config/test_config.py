@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sim.config import ConfigError, load_config
-from tests.foundation.helpers import ROOT, TOY
+from tests.runner.helpers import ROOT, TOY
 
 
 def test_extends_merges_list_items_by_id_and_appends_new_ones():

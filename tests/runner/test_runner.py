@@ -12,7 +12,7 @@ from sim.config import load_config
 from sim.games import GAME_MODULES, game_names, get_game
 from sim.runner import RunDirError, Study, run_study, seat_bots
 from sim.runner.plan import plan_chunks
-from tests.foundation.helpers import assert_same_tables, toy_study
+from tests.runner.helpers import assert_same_tables, toy_study
 
 
 def test_same_seed_gives_identical_tables(tmp_path):

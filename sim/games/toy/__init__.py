@@ -1,0 +1,25 @@
+"""A tiny race game: the template to copy for a new game, and the toolkit's fast test game."""
+
+from __future__ import annotations
+
+from sim.bots.random_bot import RandomBot
+from sim.config.resources import default_config
+from sim.core.game import GameSpec
+from sim.games.toy.bots import BOTS
+from sim.games.toy.params import ToyParams
+from sim.games.toy.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, ToyGame
+
+SPEC = GameSpec(
+    name="toy",
+    title="Toy race (template)",
+    rules_version="toy-2",
+    player_counts=(2, 3, 4),
+    game=ToyGame(),
+    params_model=ToyParams,
+    default_config=default_config("toy"),
+    bots={"random": RandomBot, **BOTS},
+    breakdown_columns=BREAKDOWN_COLUMNS,
+    event_tables=EVENT_TABLES,
+    max_actions=lambda n: 200 * n,
+    example=True,
+)

@@ -1,0 +1,39 @@
+"""Every rules number of the toy race, validated from ``configs/toy/*.yaml``."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class BonusSquare(BaseModel):
+    """Ending a move exactly here scores extra points."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    position: int = Field(ge=1)
+    points: int = Field(ge=0, le=100)
+
+
+class ToyParams(BaseModel):
+    """The toy race's parameters (see ``configs/toy/base.yaml`` for the meaning of each)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    target: int = Field(12, ge=3, le=1000, description="position that ends the game")
+    max_step: int = Field(3, ge=1, le=10, description="longest plain step")
+    card_values: tuple[int, ...] = Field(
+        (1, 2, 3, 4, 5, 1, 2, 3, 4, 5), min_length=1, description="the sprint cards in the deck"
+    )
+    hand_size: int = Field(1, ge=0, le=5, description="sprint cards dealt to each player")
+    fail_rate: float = Field(0.0, ge=0.0, le=1.0, description="share of games that raise (for tests)")
+    bonus_squares: tuple[BonusSquare, ...] = ()
+
+    @model_validator(mode="after")
+    def _squares_reachable(self) -> ToyParams:
+        for square in self.bonus_squares:
+            if square.position >= self.target:
+                raise ValueError(
+                    f"bonus square {square.id!r} at {square.position} is not before target {self.target}"
+                )
+        return self

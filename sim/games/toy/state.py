@@ -1,0 +1,51 @@
+"""The toy race's state (data only) and what one seat sees of it."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.core.decisions import Pending
+from sim.games.toy.params import ToyParams
+
+
+@dataclass
+class ToyState:
+    params: ToyParams
+    positions: list[int]
+    rng: np.random.Generator
+    hands: list[list[int]] = field(default_factory=list)
+    """Each seat's hidden sprint cards."""
+    deck: list[int] = field(default_factory=list)
+    """Face-down draw pile; the last item is the top card."""
+    discard: list[int] = field(default_factory=list)
+    """Played cards, face up."""
+    current: int = 0
+    round: int = 1
+    pending: Pending = field(default_factory=Pending)
+    bonus: list[int] = field(default_factory=list)
+    steps_taken: list[int] = field(default_factory=list)
+    gambles: list[int] = field(default_factory=list)
+    cards_played: list[int] = field(default_factory=list)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.positions)
+
+    def clone(self) -> ToyState:
+        return copy.deepcopy(self)
+
+
+@dataclass(frozen=True)
+class ToyObservation:
+    """The public state plus ``seat``'s own hand; hidden cards only as a sorted pool."""
+
+    seat: int
+    public: ToyState
+    """The state with every hidden card removed (others' hands and the deck are empty)."""
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    unseen: tuple[int, ...]
+    """The cards ``seat`` cannot see (others' hands and the deck), sorted: their order is hidden."""

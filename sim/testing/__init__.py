@@ -1,1 +1,0 @@
-"""Helpers for tests of the toolkit itself (a tiny toy game, rank helpers)."""
