@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sim.report import build_report
 from sim.report.analysis import analyse
-from sim.stats.load import load_run
+from sim.dataset import load_run
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
 
 

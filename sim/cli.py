@@ -19,7 +19,7 @@ from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import config_root
 from sim.core.game import GameSpec
 from sim.games import game_names, get_game
-from sim.runner import RunDirError, Study, run_study, seat_bots
+from sim.runner import RunDirError, Study, run_study, run_until, seat_bots
 
 
 class UserError(click.ClickException):
@@ -341,43 +341,38 @@ def execute(
 ) -> Path:
     """Plan and run a study over ``variants``, print the summary, enforce the error threshold."""
     from sim.runner.summary import summary_text
-    from sim.stats import max_halfwidth
 
     spec = get_game(variants[0].game)
     if any(v.game != spec.name for v in variants):
         raise UserError("all configs of one run must be for the same game")
-    counts = parse_players(spec, opts["players"])
-    bots = parse_bots(spec, opts["bots"])
-    games = opts["games"]
-    target = games
-    if until_ci is not None:
-        games = min(games, max(opts["chunk_size"], 4 * opts["chunk_size"]))
-    while True:
-        study = Study(tuple(variants), counts, games, bots, opts["seed"], opts["chunk_size"])
-        out = opts["out"] or Path("runs") / f"{default_out}-{study.run_id}"
-        result = run_study(
-            study,
-            out,
-            jobs=opts["jobs"],
-            backend=opts["backend"],
-            scheduler=opts["scheduler"],
-            progress=not opts["no_progress"],
-            command=command_line(),
-        )
-        if until_ci is None:
-            break
-        import pandas as pd
+    study = Study(
+        tuple(variants),
+        parse_players(spec, opts["players"]),
+        opts["games"],
+        parse_bots(spec, opts["bots"]),
+        opts["seed"],
+        opts["chunk_size"],
+    )
 
-        halfwidth = max_halfwidth(pd.read_parquet(out / "players"))
-        click.echo(
-            f"{games} games per count: widest seat interval +-{halfwidth:.2%} (target +-{until_ci:.2%})",
-            err=True,
+    def out_for(planned: Study) -> Path:
+        return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
+
+    run_options = {
+        "jobs": opts["jobs"],
+        "backend": opts["backend"],
+        "scheduler": opts["scheduler"],
+        "progress": not opts["no_progress"],
+        "command": command_line(),
+    }
+    if until_ci is None:
+        result = run_study(study, out_for(study), **run_options)
+    else:
+        result, games, reached = run_until(
+            study, out_for, widest_seat_interval, until_ci, on_step=_report_precision(until_ci), **run_options
         )
-        if halfwidth <= until_ci or games >= target:
-            reached = "reached" if halfwidth <= until_ci else "NOT reached (raise --games)"
-            click.echo(f"--until-ci {until_ci}: {reached} after {games} games per player count and variant")
-            break
-        games = min(target, games * 2)
+        verdict = "reached" if reached else "NOT reached (raise --games)"
+        click.echo(f"--until-ci {until_ci}: {verdict} after {games} games per player count and variant")
+    out = result.out
     click.echo(f"\nResults: {out}  (run {result.run_id})")
     click.echo(summary_text(out))
     rate = result.error_rate
@@ -388,6 +383,25 @@ def execute(
     if rate > opts["max_error_rate"]:
         raise SystemExit(1)
     return out
+
+
+def widest_seat_interval(out: Path) -> float:
+    """The widest 95% half-width of any seat's win share in a run folder."""
+    import pandas as pd
+
+    from sim.stats import max_halfwidth
+
+    return max_halfwidth(pd.read_parquet(out / "players"))
+
+
+def _report_precision(target: float) -> Callable[[int, float], None]:
+    def echo(games: int, halfwidth: float) -> None:
+        click.echo(
+            f"{games} games per count: widest seat interval +-{halfwidth:.2%} (target +-{target:.2%})",
+            err=True,
+        )
+
+    return echo
 
 
 @cli.command()

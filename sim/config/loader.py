@@ -13,7 +13,8 @@ import yaml
 from pydantic import ValidationError
 
 from sim.config.errors import ConfigError, format_validation_error
-from sim.config.merge import Origins, deep_merge, parse_override, set_path
+from sim.config.merge import Origins, deep_merge, parse_override
+from sim.config.paths import set_path
 
 RESERVED_KEYS = ("game", "extends", "description")
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from sim import stats
-from sim.stats.load import GROUP, Run
+from sim.dataset import GROUP, Run
 
 MAX_PAIRED = 3
 """At most this many variants are compared against the baseline of a game."""

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import jinja2
 
+from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
 from sim.report.labels import Lang, t
 from sim.report.sections import build_sections
 from sim.report.style import apply_style
 from sim.report.summary import findings_frame, key_findings, sample_sentence, summary_markdown
-from sim.stats.load import load_run
 
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -16,16 +16,11 @@ import joblib
 import numpy as np
 from tqdm import tqdm
 
+from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
+from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
-from sim.runner.store import (
-    RunDirError,
-    finished_games,
-    read_run_json,
-    remove_temp_files,
-    write_chunk,
-    write_json,
-)
+from sim.runner.store import RunDirError, finished_games, read_run_json, remove_temp_files
 from sim.runner.tables import ChunkContext
 from sim.runner.worker import run_chunk
 
@@ -66,9 +61,9 @@ class RunResult:
 
 def _contexts(study: Study, run_id: str) -> dict[tuple[int, int], ChunkContext]:
     contexts = {}
+    param_types, param_values = param_columns(study.variants)
     for vi, variant in enumerate(study.variants):
         spec = get_game(variant.game)
-        params = {path: _param_value(variant.data, path) for path in study.param_columns()}
         for n in study.player_counts:
             contexts[(vi, n)] = ChunkContext(
                 run_id=run_id,
@@ -78,25 +73,12 @@ def _contexts(study: Study, run_id: str) -> dict[tuple[int, int], ChunkContext]:
                 rules_version=spec.rules_version,
                 code_version=code_version(),
                 n_players=n,
-                params=params,
+                params=param_values[vi],
+                param_types=param_types,
                 breakdown_columns=tuple(spec.breakdown_columns),
                 event_tables={k: dict(v) for k, v in spec.event_tables.items()},
             )
     return contexts
-
-
-def _param_value(data: dict[str, Any], dotted: str) -> str:
-    node: Any = data
-    for part in dotted.split("."):
-        if isinstance(node, dict):
-            node = node.get(part)
-        elif isinstance(node, list):
-            by_id = next((x for x in node if isinstance(x, dict) and str(x.get("id")) == part), None)
-            by_index = node[int(part)] if part.isdigit() and int(part) < len(node) else None
-            node = by_id if by_id is not None else by_index
-        else:
-            return ""
-    return "" if node is None else str(node)
 
 
 def run_json_payload(study: Study, command: str) -> dict[str, Any]:

@@ -82,13 +82,6 @@ class Study:
         text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
-    def param_columns(self) -> list[str]:
-        """Dotted paths overridden in any variant: each becomes a ``param:<path>`` column."""
-        paths: dict[str, None] = {}
-        for variant in self.variants:
-            paths.update(dict.fromkeys(variant.overrides))
-        return list(paths)
-
 
 def plan_chunks(study: Study, done: dict[tuple[int, int], set[int]] | None = None) -> list[Chunk]:
     """Chunks covering every planned game not already in ``done`` ((variant, n) -> finished indices)."""

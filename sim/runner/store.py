@@ -1,9 +1,8 @@
-"""The results directory: atomic per-chunk Parquet files, run.json, and what is already finished."""
+"""The results directory of a run: its run.json, leftovers of an interrupted run, and what is already finished."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -11,42 +10,14 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.dataset.schema import is_table_folder
+from sim.dataset.write import MARKER_TABLE
+
 PART_RE = re.compile(r"^part-v(\d+)-p(\d+)-g(\d+)-(\d+)\.parquet$")
-MARKER_TABLE = "games"
-"""Written last for each chunk: a chunk is finished when its games file exists."""
-
-
-def is_table_folder(name: str) -> bool:
-    return name in ("games", "players", "rounds") or name.startswith("events_")
 
 
 class RunDirError(Exception):
     """The output directory cannot be used for this run."""
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a hidden temp file in the same folder, then rename over ``path``."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
-def write_json(path: Path, payload: dict[str, Any]) -> None:
-    write_atomic(path, json.dumps(payload, indent=2, ensure_ascii=False, default=str).encode("utf-8"))
-
-
-def write_chunk(out: Path, chunk_id: str, tables: dict[str, pa.Table], metadata: dict[str, str]) -> None:
-    """Write each table of a chunk atomically, the games table last (it marks the chunk finished)."""
-    order = sorted(tables, key=lambda name: name == MARKER_TABLE)
-    for name in order:
-        folder = out / name
-        folder.mkdir(parents=True, exist_ok=True)
-        table = tables[name]
-        table = table.replace_schema_metadata({**(table.schema.metadata or {}), **metadata})
-        path = folder / f"part-{chunk_id}.parquet"
-        tmp = path.with_name(f".{path.name}.tmp")
-        pq.write_table(table, tmp, compression="zstd")
-        os.replace(tmp, path)
 
 
 def remove_temp_files(out: Path) -> None:

@@ -9,8 +9,7 @@ from typing import Any
 import pyarrow as pa
 
 from sim.core.play import GameRecord
-
-ARROW_TYPES = {"string": pa.string(), "int64": pa.int64(), "float64": pa.float64(), "bool": pa.bool_()}
+from sim.dataset.schema import PARAM_PREFIX, ROUNDS_SCHEMA, event_schema, games_schema, players_schema
 
 
 @dataclass(frozen=True)
@@ -24,74 +23,12 @@ class ChunkContext:
     rules_version: str
     code_version: str
     n_players: int
-    params: Mapping[str, str]
+    params: Mapping[str, Any]
+    """``param:<path>`` values of this variant (None where the path does not exist in it)."""
+    param_types: Mapping[str, str]
+    """Arrow type name per parameter path, shared by every variant of the run."""
     breakdown_columns: tuple[str, ...]
     event_tables: Mapping[str, Mapping[str, str]]
-
-
-def games_schema(param_names: Sequence[str]) -> pa.Schema:
-    fields = [
-        ("run_id", pa.string()),
-        ("game", pa.string()),
-        ("variant", pa.string()),
-        ("config_hash", pa.string()),
-        ("rules_version", pa.string()),
-        ("code_version", pa.string()),
-        ("n_players", pa.int64()),
-        ("game_index", pa.int64()),
-        ("seed", pa.int64()),
-        ("bots", pa.string()),
-        ("rounds", pa.int64()),
-        ("actions", pa.int64()),
-        ("winner_seats", pa.string()),
-        ("tie_break", pa.bool_()),
-        ("end_reason", pa.string()),
-        ("error", pa.string()),
-        ("duration_s", pa.float64()),
-    ]
-    fields += [(f"param:{name}", pa.string()) for name in param_names]
-    return pa.schema(fields)
-
-
-def players_schema(breakdown_columns: Sequence[str]) -> pa.Schema:
-    fields = [
-        ("run_id", pa.string()),
-        ("variant", pa.string()),
-        ("config_hash", pa.string()),
-        ("game_index", pa.int64()),
-        ("n_players", pa.int64()),
-        ("seat", pa.int64()),
-        ("bot", pa.string()),
-        ("score", pa.float64()),
-        ("rank", pa.int64()),
-        ("won", pa.bool_()),
-    ]
-    fields += [(name, pa.float64()) for name in breakdown_columns]
-    return pa.schema(fields)
-
-
-ROUNDS_SCHEMA = pa.schema(
-    [
-        ("run_id", pa.string()),
-        ("variant", pa.string()),
-        ("game_index", pa.int64()),
-        ("n_players", pa.int64()),
-        ("round", pa.int64()),
-        ("seat", pa.int64()),
-        ("score", pa.float64()),
-    ]
-)
-
-_EVENT_KEYS = [
-    ("run_id", pa.string()),
-    ("variant", pa.string()),
-    ("game_index", pa.int64()),
-    ("n_players", pa.int64()),
-]
-
-
-def event_schema(columns: Mapping[str, str]) -> pa.Schema:
-    return pa.schema(_EVENT_KEYS + [(name, ARROW_TYPES[kind]) for name, kind in columns.items()])
 
 
 def _tie_break(record: GameRecord) -> bool:
@@ -103,7 +40,7 @@ def _tie_break(record: GameRecord) -> bool:
 
 def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -> dict[str, pa.Table]:
     """All dataset tables for one chunk of (game_index, record) pairs."""
-    games: dict[str, list[Any]] = {name: [] for name in games_schema(list(ctx.params)).names}
+    games: dict[str, list[Any]] = {name: [] for name in games_schema(ctx.param_types).names}
     players: dict[str, list[Any]] = {name: [] for name in players_schema(ctx.breakdown_columns).names}
     rounds: dict[str, list[Any]] = {name: [] for name in ROUNDS_SCHEMA.names}
     events: dict[str, list[dict[str, Any]]] = {name: [] for name in ctx.event_tables}
@@ -127,7 +64,7 @@ def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -
             "error": rec.error,
             "duration_s": rec.duration_s,
         }
-        row.update({f"param:{name}": value for name, value in ctx.params.items()})
+        row.update({f"{PARAM_PREFIX}{name}": value for name, value in ctx.params.items()})
         for name, value in row.items():
             games[name].append(value)
         if rec.error:
@@ -138,6 +75,7 @@ def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -
             "game_index": game_index,
             "n_players": ctx.n_players,
         }
+        winners = max(len(rec.winner_seats), 1)
         for seat in range(rec.n_players):
             breakdown = rec.breakdown[seat] if seat < len(rec.breakdown) else {}
             player = {
@@ -151,6 +89,7 @@ def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -
                 "score": rec.scores[seat],
                 "rank": rec.ranks[seat],
                 "won": rec.ranks[seat] == 1,
+                "win_share": 1.0 / winners if rec.ranks[seat] == 1 else 0.0,
             }
             player.update({name: float(breakdown.get(name, float("nan"))) for name in ctx.breakdown_columns})
             for name, value in player.items():
@@ -166,7 +105,7 @@ def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -
                 raise KeyError(f"game emitted undeclared event table {table!r}")
             events[table].extend({**key, **row} for row in rows)
     tables = {
-        "games": pa.Table.from_pydict(games, schema=games_schema(list(ctx.params))),
+        "games": pa.Table.from_pydict(games, schema=games_schema(ctx.param_types)),
         "players": pa.Table.from_pydict(players, schema=players_schema(ctx.breakdown_columns)),
         "rounds": pa.Table.from_pydict(rounds, schema=ROUNDS_SCHEMA),
     }

@@ -1,10 +1,10 @@
 """Balance statistics over a results dataset: named metric functions returning tidy DataFrames."""
 
+from sim.dataset import Run, load_run
 from sim.stats.bots import bot_matrix, bot_results
 from sim.stats.components import component_contribution
 from sim.stats.content import event_win_rates, unseen_config_ids, zero_breakdown_columns
 from sim.stats.ladder import ladder_consistency, seat_win_rates_by_tier, table_tiers
-from sim.stats.load import Run, load_run
 from sim.stats.outcomes import (
     end_reasons,
     error_list,

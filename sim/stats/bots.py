@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.dataset import GROUP
 from sim.stats.intervals import mean_ci, wilson
-from sim.stats.load import GROUP
 
 
 def bot_results(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.dataset import GROUP
 from sim.stats.intervals import correlation_ci, diff_means_ci
-from sim.stats.load import GROUP
 
 
 def component_contribution(players: pd.DataFrame, columns: list[str]) -> pd.DataFrame:

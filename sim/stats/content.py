@@ -7,8 +7,8 @@ from typing import Any
 
 import pandas as pd
 
+from sim.dataset import Run
 from sim.stats.intervals import bh_adjust, binom_pvalues, wilson
-from sim.stats.load import Run
 
 KEY_COLUMNS = ("run_id", "variant", "game", "config_hash", "gid", "game_index", "n_players")
 

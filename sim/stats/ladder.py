@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from sim.stats.load import GROUP
+from sim.dataset import GROUP
 from sim.stats.seats import seat_win_rates
 
 

@@ -7,8 +7,8 @@ import shlex
 import numpy as np
 import pandas as pd
 
+from sim.dataset import GROUP
 from sim.stats.intervals import mean_ci, wilson
-from sim.stats.load import GROUP
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.dataset import GROUP
 from sim.stats.intervals import mean_ci, wilson
-from sim.stats.load import GROUP
 
 
 def round_leaders(rounds: pd.DataFrame) -> pd.DataFrame:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.dataset import GROUP
 from sim.stats.intervals import Z95, binom_pvalues, holm, wilson
-from sim.stats.load import GROUP
 
 
 def _group_keys(players: pd.DataFrame) -> list[str]:

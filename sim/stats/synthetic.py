@@ -17,7 +17,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
+
+from sim.dataset.schema import ROUNDS_SCHEMA, event_schema, games_schema, players_schema
+from sim.dataset.write import write_table
 
 BREAKDOWN_COLUMNS = ("points_trade", "points_build", "points_bonus", "tiles_built_unused")
 CARD_IDS = ("merchant", "scholar", "gambler", "smuggler", "hermit")
@@ -44,13 +46,17 @@ def _seat_probabilities(weights: Sequence[float] | None, n_players: int) -> np.n
     return w / w.sum()
 
 
-def _write_part(table: pd.DataFrame, folder: Path, name: str, meta: dict[str, str]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    arrow = pa.Table.from_pandas(table, preserve_index=False)
-    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), **meta})
-    tmp = folder / f".{name}.tmp"
-    pq.write_table(arrow, tmp, compression="zstd")
-    tmp.replace(folder / name)
+EVENT_COLUMNS = {"card": "string", "seat": "int64", "round": "int64"}
+
+
+def _schemas(params: Mapping[str, str]) -> dict[str, pa.Schema]:
+    """The dataset's own schemas (``sim.dataset.schema``), so synthetic runs read like real ones."""
+    return {
+        "games": games_schema(dict.fromkeys(params, "string")),
+        "players": players_schema(BREAKDOWN_COLUMNS),
+        "rounds": ROUNDS_SCHEMA,
+        "events_cards": event_schema(EVENT_COLUMNS),
+    }
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,7 @@ def _simulate_block(
             "score": scores[ok].ravel(),
             "rank": rank[ok].ravel().astype(np.int64),
             "won": rank[ok].ravel() == 1,
+            "win_share": ((rank[ok] == 1) / (rank[ok] == 1).sum(axis=1, keepdims=True)).ravel(),
             "points_trade": trade[ok].ravel(),
             "points_build": build[ok].ravel(),
             "points_bonus": bonus[ok].ravel(),
@@ -248,9 +255,11 @@ def write_synthetic_run(
                 "sim.code_version": "0.1.0",
                 "sim.run_id": run_id,
             }
+            schemas = _schemas(variant.params)
             for table_name, table in block.items():
                 table.insert(0, "run_id", run_id)
-                _write_part(table, out / table_name, f"part-{chunk}.parquet", meta)
+                arrow = pa.Table.from_pandas(table, schema=schemas[table_name], preserve_index=False)
+                write_table(out / table_name / f"part-{chunk}.parquet", arrow, meta)
     run = {
         "run_id": run_id,
         "root_seed": root_seed,
@@ -274,7 +283,7 @@ def write_synthetic_run(
             "synth": {
                 "title": "Synthetic game",
                 "breakdown_columns": list(BREAKDOWN_COLUMNS),
-                "event_tables": {"cards": {"card": "string", "seat": "int64", "round": "int64"}},
+                "event_tables": {"cards": EVENT_COLUMNS},
             }
         },
         "versions": {"sim": "0.1.0", "numpy": np.__version__, "pandas": pd.__version__},

@@ -40,7 +40,7 @@ def test_every_command_has_help_with_examples(command):
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        (["run", "toy", "--players", "7"], "--players 7: Toy race (for tests) supports 2, 3, 4 players"),
+        (["run", "toy", "--players", "7"], "--players 7: Toy race (template) supports 2, 3, 4 players"),
         (["run", "toy", "--players", "two"], "give numbers separated by commas"),
         (
             ["run", "toy", "--bots", "random,wizard"],
@@ -51,7 +51,7 @@ def test_every_command_has_help_with_examples(command):
         (["run", "toy", "--set", "target"], "must look like dotted.path=value"),
         (["run", "toy", "--set", "nosuch=1"], "unknown key 'nosuch'"),
         (["run", "toy", "--seed", "-5"], "-5 is not in the range x>=0"),
-        (["play", "toy", "--players", "0"], "--players 0: Toy race (for tests) supports 2, 3, 4 players"),
+        (["play", "toy", "--players", "0"], "--players 0: Toy race (template) supports 2, 3, 4 players"),
     ],
 )
 def test_bad_cli_values_are_refused_clearly(args, expected, tmp_path):
@@ -199,7 +199,7 @@ def test_compare_runs_both_variants_on_the_same_seeds_and_reports(tmp_path):
     assert set(by_variant) == {"base", "base[max_step=4]"}
     assert by_variant["base"] == by_variant["base[max_step=4]"]
     assert (tmp_path / "report" / "report.html").is_file()
-    assert set(games["param:max_step"]) == {"3", "4"}
+    assert set(games["param:max_step"]) == {3, 4}
     assert list((tmp_path / "report" / "tables").glob("paired_seats__*.csv")), (
         "no paired comparison in the report"
     )
@@ -255,7 +255,7 @@ def test_sweep_runs_the_grid_with_a_column_per_parameter(tmp_path):
     assert result.exit_code == 0, result.output
     games = pd.read_parquet(tmp_path / "games")
     grid = set(zip(games["param:target"], games["param:max_step"], strict=True))
-    assert grid == {("10", "2"), ("10", "3"), ("15", "2"), ("15", "3")}
+    assert grid == {(10, 2), (10, 3), (15, 2), (15, 3)}
     assert (tmp_path / "report" / "report.html").is_file()
 
 

@@ -1,4 +1,4 @@
-"""Load one or more run directories (docs/dataset.md) into pandas DataFrames via DuckDB."""
+"""Load one or more run directories (``docs/dataset.md``) into pandas DataFrames via DuckDB."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from pathlib import Path
 import duckdb
 import pandas as pd
 
-GAME_KEY = ["run_id", "variant", "n_players", "game_index"]
-"""Columns that identify one game across every table of a combined set of runs."""
+from sim.dataset.schema import GAME_KEY, PARAM_PREFIX, PLAYERS, ROUNDS
 
 GROUP = ["game", "variant", "n_players"]
 """The unit most statistics are reported for."""
@@ -40,7 +39,7 @@ class Run:
     @property
     def param_columns(self) -> list[str]:
         """The ``param:<path>`` columns of ``games``."""
-        return [c for c in self.games.columns if c.startswith("param:")]
+        return [c for c in self.games.columns if c.startswith(PARAM_PREFIX)]
 
     def variant_info(self) -> pd.DataFrame:
         """One row per (run_id, variant label) with its config path and overrides."""
@@ -70,19 +69,8 @@ def _parquet_files(folder: Path) -> list[str]:
 
 
 EMPTY_COLUMNS = {
-    "players": [
-        "run_id",
-        "variant",
-        "config_hash",
-        "game_index",
-        "n_players",
-        "seat",
-        "bot",
-        "score",
-        "rank",
-        "won",
-    ],
-    "rounds": ["n_players", "round", "seat", "score"],
+    "players": [c.name for c in PLAYERS],
+    "rounds": [c.name for c in ROUNDS if c.name in ("n_players", "round", "seat", "score")],
 }
 
 
