@@ -10,9 +10,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from sim.dataset import load_run
 from sim.report import build_report
 from sim.report.analysis import analyse
-from sim.dataset import load_run
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
 
 

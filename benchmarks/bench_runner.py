@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from sim.config import load_config
-from sim.games import GAME_MODULES, game_names, get_game
+from sim.games import game_names, get_game
 from sim.runner import Study, run_study
 
 
@@ -23,9 +23,9 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':<10} {'players':>7} {'games':>6} {'jobs':>4} {'seconds':>8} {'games/s':>8}  bots")
     for name in game_names():
-        if name not in GAME_MODULES:
-            continue
         spec = get_game(name)
+        if spec.example:
+            continue
         bots = tuple(args.bots.split(",")) if args.bots else spec.lineup
         config = load_config(spec.default_config)
         for n in spec.player_counts:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from sim.config import load_config
-from sim.games import GAME_MODULES, game_names, get_game
+from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study
 from sim.runner.summary import summary_text
 
@@ -25,9 +25,9 @@ def main() -> None:
     args = parser.parse_args()
     run_dirs = []
     for name in game_names():
-        if name not in GAME_MODULES:
-            continue
         spec = get_game(name)
+        if spec.example:
+            continue
         config = load_config(spec.default_config)
         games = max(10, int(DEMO_GAMES_PER_COUNT.get(name, 200) * args.scale))
         study = Study((config,), tuple(spec.player_counts), games, spec.lineup, root_seed=1)
