@@ -1,0 +1,24 @@
+"""Steam: Rails to Riches (Mayfair 2009), Base and Standard rules, 3-6 players by map."""
+
+from __future__ import annotations
+
+from sim.bots.random_bot import RandomBot
+from sim.config.resources import default_config
+from sim.core.game import GameSpec
+from sim.games.steam.bots import BOTS
+from sim.games.steam.params import SteamParams
+from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
+
+SPEC = GameSpec(
+    name="steam",
+    title="Steam: Rails to Riches",
+    rules_version="steam-1",
+    player_counts=(3, 4, 5, 6),
+    game=SteamGame(),
+    params_model=SteamParams,
+    default_config=default_config("steam"),
+    bots={"random": RandomBot, **BOTS},
+    breakdown_columns=BREAKDOWN_COLUMNS,
+    event_tables=EVENT_TABLES,
+    max_actions=lambda n: 1500 * n,
+)

@@ -1,0 +1,249 @@
+"""Every rules number of Steam and the map format, validated from ``configs/steam/*.yaml``.
+
+A config names its map (``map: ne-usa``); the map file ``configs/steam/maps/<map>.yaml`` is read
+and validated into ``board`` when the config is loaded, so the config hash covers the map's
+content, not only its name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from sim.config.resources import config_root
+
+COLOURS = ("red", "blue", "yellow", "purple", "gray")
+TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
+NO_HEX = (" ", "_")
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+"""Hex sides in axial coordinates: E=(+1,0), NE=(+1,-1), NW=(0,-1), W=(-1,0), SW=(-1,+1), SE=(0,+1)."""
+STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def maps_dir() -> Path:
+    return config_root() / "steam" / "maps"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GridRow(Strict):
+    """One row ``r`` of hexes, starting at column ``q``; one letter per hex."""
+
+    r: int
+    q: int
+    hexes: str = Field(min_length=1, description="'.' plain, 'r' river, 'h' hill, '_' or ' ' no hex")
+
+    @field_validator("hexes")
+    @classmethod
+    def _letters(cls, value: str) -> str:
+        for i, letter in enumerate(value):
+            if letter not in TERRAIN_LETTERS and letter not in NO_HEX:
+                allowed = ", ".join(f"'{k}' {v}" for k, v in TERRAIN_LETTERS.items())
+                raise ValueError(
+                    f"unknown terrain {letter!r} at position {i}; allowed: {allowed}, '_' no hex"
+                )
+        return value
+
+
+class CitySpec(Strict):
+    """A printed city: colour and how many cubes are drawn onto it at setup."""
+
+    id: str
+    q: int
+    r: int
+    colour: Literal["red", "blue", "yellow", "purple", "gray"]
+    cubes: int = Field(ge=0, le=6)
+
+
+class TownSpec(Strict):
+    id: str
+    q: int
+    r: int
+
+
+class BlockedEdge(Strict):
+    """A thick black border between two neighbouring hexes (stored once per edge)."""
+
+    a: tuple[int, int]
+    b: tuple[int, int]
+
+
+class MapSpec(Strict):
+    """A hand-written map (see ``configs/steam/README.md``)."""
+
+    name: str
+    description: str = ""
+    approximation: bool = Field(True, description="true: drawn from real geography, not the printed board")
+    players: tuple[int, ...] = Field(min_length=1, description="player counts the map supports")
+    fewer_cubes_at_3: bool = Field(False, description="with 3 players draw one cube fewer per city")
+    grid: tuple[GridRow, ...] = Field(min_length=1)
+    cities: tuple[CitySpec, ...] = Field(min_length=2)
+    towns: tuple[TownSpec, ...] = ()
+    blocked: tuple[BlockedEdge, ...] = ()
+
+    def terrain_by_hex(self) -> dict[tuple[int, int], str]:
+        cells: dict[tuple[int, int], str] = {}
+        for row in self.grid:
+            for i, letter in enumerate(row.hexes):
+                if letter in TERRAIN_LETTERS:
+                    cells[(row.q + i, row.r)] = TERRAIN_LETTERS[letter]
+        return cells
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MapSpec:
+        cells: set[tuple[int, int]] = set()
+        for row in self.grid:
+            for i, letter in enumerate(row.hexes):
+                if letter in NO_HEX:
+                    continue
+                if (row.q + i, row.r) in cells:
+                    raise ValueError(f"grid: hex ({row.q + i}, {row.r}) is listed twice (row r={row.r})")
+                cells.add((row.q + i, row.r))
+        used: dict[tuple[int, int], str] = {}
+        ids: set[str] = set()
+        for kind, places in (("cities", self.cities), ("towns", self.towns)):
+            for place in places:
+                where = (place.q, place.r)
+                if place.id in ids:
+                    raise ValueError(f"{kind}.{place.id}: the id is used twice")
+                ids.add(place.id)
+                if where not in cells:
+                    raise ValueError(f"{kind}.{place.id}: q={place.q}, r={place.r} is off the grid")
+                if where in used:
+                    raise ValueError(
+                        f"{kind}.{place.id}: hex ({place.q}, {place.r}) already holds {used[where]}"
+                    )
+                used[where] = place.id
+        for edge in self.blocked:
+            for end in (edge.a, edge.b):
+                if end not in cells:
+                    raise ValueError(
+                        f"blocked: {list(edge.a)}-{list(edge.b)}: hex {list(end)} is off the grid"
+                    )
+            step = (edge.b[0] - edge.a[0], edge.b[1] - edge.a[1])
+            if step not in STEPS:
+                raise ValueError(f"blocked: {list(edge.a)}-{list(edge.b)}: the hexes are not neighbours")
+        if len(set(self.players)) != len(self.players) or any(not 2 <= n <= 6 for n in self.players):
+            raise ValueError(f"players = {list(self.players)}: distinct counts from 2 to 6")
+        return self
+
+
+def load_map(name: str) -> MapSpec:
+    """Read and validate ``maps/<name>.yaml``; errors name the file, the field and the value."""
+    path = maps_dir() / f"{name}.yaml"
+    label = f"maps/{name}.yaml"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
+        raise ValueError(f"map {name!r}: file {label} not found; known maps: {known}")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{label}: YAML error: {exc}") from None
+    try:
+        return MapSpec.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = ".".join(str(k) for k in err["loc"])
+            value = err.get("input")
+            shown = "" if isinstance(value, dict) else f" = {value!r}"
+            problems.append(
+                f"{label}: field '{loc or '(top level)'}'{shown}: {err['msg'].removeprefix('Value error, ')}"
+            )
+        raise ValueError("; ".join(problems)) from None
+
+
+class SteamParams(Strict):
+    """Steam's rules numbers (see ``configs/steam/base.yaml`` for each one's meaning and rule ID)."""
+
+    rules: Literal["base", "standard"] = "base"
+    map: str = "ne-usa"
+    board: MapSpec | None = Field(None, description="filled from maps/<map>.yaml when the config loads")
+
+    rounds: dict[int, int] = Field(default_factory=lambda: {3: 10, 4: 8, 5: 7, 6: 7})
+    cubes: dict[str, int] = Field(
+        default_factory=lambda: {"red": 20, "blue": 20, "yellow": 20, "purple": 20, "gray": 16}
+    )
+    new_cities: dict[str, int] = Field(
+        default_factory=lambda: {"red": 1, "blue": 1, "yellow": 1, "purple": 1, "gray": 4}
+    )
+    growth_markers: int = Field(10, ge=0)
+    supply_spaces: int = Field(12, ge=0, le=30)
+    supply_cubes: int = Field(3, ge=0, le=6)
+    supply_cubes_3p: int = Field(2, ge=0, le=6)
+    track_tiles: int = Field(136, ge=1, description="physical track tiles; a placement needs one")
+
+    starting_money: int = Field(0, ge=0)
+    income_min: int = Field(-10, le=0)
+    income_max: int | None = Field(None, description="top of the income track; null = no cap")
+    loco_start: int = Field(1, ge=1)
+    loco_max: int = Field(6, ge=1)
+
+    builds: int = Field(3, ge=1, description="track placements per build turn")
+    engineer_builds: int = Field(4, ge=1)
+    cost_per_end: int = 1
+    cost_town: int = 1
+    cost_river: int = 1
+    cost_hill: int = 2
+    town_terrain_surcharge: bool = Field(True, description="river/hill surcharge on town hexes too")
+    max_town_exits: int = Field(4, ge=1, le=6)
+    move_rounds: int = Field(2, ge=1)
+
+    cost_city_growth: int = Field(2, ge=0, description="Base price of the City Growth tile")
+    cost_urbanization: int = Field(6, ge=0, description="Base price of the Urbanization tile")
+    cost_loco_base: int = Field(4, ge=0, description="Base Locomotive tile: this plus the new level")
+
+    raise_step: int = Field(5, ge=1, description="dollars per income step (Base raise, Standard capital)")
+    vp_per_raise_at_floor: int = Field(2, ge=1, description="VP per raise step once income is at the floor")
+    standard_loco_upkeep: int = Field(1, ge=0, description="Standard: dollars per locomotive level per turn")
+    shortfall_per_step: int = Field(
+        2, ge=1, description="Standard shortfall: dollars covered by 1 VP or 1 income step"
+    )
+
+    base_initial_order: Literal["auction", "random"] = "auction"
+    random_order_compensation: bool = Field(True, description="random first order: seat k gets $(k-1)")
+    bid_raises: tuple[int, ...] = Field((1, 2, 3, 5), min_length=1, description="raises a bidder may make")
+    turn_order_second_pass_free: bool = Field(
+        True, description="a Turn Order holder dropping out after the free pass pays nothing"
+    )
+    standard_tiebreak: Literal["turn_order", "tile_number"] = "turn_order"
+    unowned_links_count: bool = Field(
+        False, description="bankrupt links count as an 'other owner' in the own-links rule"
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _load_board(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("board") is None:
+            data = dict(data)
+            data["board"] = load_map(str(data.get("map", "ne-usa"))).model_dump()
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> SteamParams:
+        if self.board is None:
+            raise ValueError("board missing")
+        for n in self.board.players:
+            if n not in self.rounds:
+                raise ValueError(f"rounds: no game length for {n} players (map {self.map} supports {n})")
+        if set(self.cubes) - set(COLOURS) or set(self.new_cities) - set(COLOURS):
+            raise ValueError(f"cubes/new_cities: colours must be among {', '.join(COLOURS)}")
+        if self.engineer_builds < self.builds:
+            raise ValueError("engineer_builds must be at least builds")
+        if self.loco_start > self.loco_max:
+            raise ValueError("loco_start above loco_max")
+        return self
+
+    def check_players(self, n_players: int) -> None:
+        """Refuse a player count the map does not list (names the map file, field and value)."""
+        assert self.board is not None
+        if n_players not in self.board.players:
+            raise ValueError(
+                f"maps/{self.map}.yaml: field 'players' = {list(self.board.players)} does not include "
+                f"{n_players} players"
+            )

@@ -1,0 +1,187 @@
+"""The ``Game`` verbs for Steam (Base and Standard as variants of one engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sim.core.game import Outcome
+from sim.games.steam import flow
+from sim.games.steam.actions import DECISIONS, PHASES
+from sim.games.steam.economy import final_income_vp
+from sim.games.steam.params import COLOURS, SteamParams
+from sim.games.steam.state import SteamObservation, SteamState
+
+BREAKDOWN_COLUMNS = (
+    "score",
+    "vp_links",
+    "vp_income",
+    "vp_deliveries",
+    "final_income",
+    "locomotive",
+    "links_owned",
+    "deliveries",
+    "capital_raised",
+    "bankrupt",
+)
+EVENT_TABLES = {
+    "deliveries": {
+        "round": "int64",
+        "seat": "int64",
+        "colour": "string",
+        "source": "string",
+        "links": "int64",
+        "own_links": "int64",
+        "other_links": "int64",
+    }
+}
+
+
+def links_owned(state: SteamState, seat: int) -> int:
+    return sum(1 for link in state.links.values() if link.owner == seat and link.b >= 0)
+
+
+def score_parts(state: SteamState, seat: int) -> tuple[int, int, int]:
+    """(VP track, income conversion, complete links owned)."""
+    return state.vp[seat], final_income_vp(state.income[seat]), links_owned(state, seat)
+
+
+class SteamGame:
+    """Steam: Rails to Riches, Base or Standard (``params.rules``), 3-6 players by map."""
+
+    def initial_state(self, params: SteamParams, n_players: int, rng: np.random.Generator) -> SteamState:
+        return flow.setup(params, n_players, rng)
+
+    def current_player(self, state: SteamState) -> int:
+        if state.pending:
+            return state.pending.next.seat
+        if state.phase in ("seat_auction", "auction"):
+            a = state.auction
+            return a["bidders"][a["ptr"]]
+        return state.queue[0] if state.queue else 0
+
+    def legal_actions(self, state: SteamState) -> list[Any]:
+        if state.pending:
+            return list(DECISIONS.legal(state, state.pending.next))
+        if state.ended:
+            return []
+        return PHASES[state.phase].legal(state, self.current_player(state))
+
+    def apply(self, state: SteamState, action: Any) -> None:
+        if state.pending:
+            DECISIONS.apply(state, state.pending.pop(), action)
+        else:
+            PHASES[state.phase].apply(state, action)
+
+    def is_terminal(self, state: SteamState) -> bool:
+        return state.ended and not state.pending
+
+    def round_number(self, state: SteamState) -> int:
+        return state.round
+
+    def running_scores(self, state: SteamState) -> list[float]:
+        return [float(sum(score_parts(state, s))) for s in range(state.n_players)]
+
+    def final_scores(self, state: SteamState) -> list[float]:
+        raw = self.running_scores(state)
+        alive = [raw[s] for s in range(state.n_players) if not state.bankrupt[s]]
+        floor = min(alive) - 1 if alive else None
+        return [
+            min(raw[s], floor) if state.bankrupt[s] and floor is not None else raw[s] for s in range(len(raw))
+        ]
+
+    def tiebreak(self, state: SteamState, seat: int) -> tuple[int, int]:
+        """Higher is better: final income, then the lowest tile (Base) or earliest seat (Standard)."""
+        tiles = state.last_tiles
+        if state.rules == "standard" and state.params.standard_tiebreak == "turn_order":
+            second = -state.order.index(seat) if seat in state.order else -99
+        else:
+            second = -tiles.get(seat, 99)
+        return state.income[seat], second
+
+    def ranks(self, state: SteamState, scores: list[float]) -> list[int]:
+        keys = [(not state.bankrupt[s], scores[s], *self.tiebreak(state, s)) for s in range(state.n_players)]
+        return [1 + sum(other > mine for other in keys) for mine in keys]
+
+    def outcome(self, state: SteamState) -> Outcome:
+        scores = self.final_scores(state)
+        breakdown = []
+        for s in range(state.n_players):
+            vp, vp_income, vp_links = score_parts(state, s)
+            breakdown.append(
+                {
+                    "score": scores[s],
+                    "vp_links": float(vp_links),
+                    "vp_income": float(vp_income),
+                    "vp_deliveries": float(state.vp_deliveries[s]),
+                    "final_income": float(state.income[s]),
+                    "locomotive": float(state.loco[s]),
+                    "links_owned": float(vp_links),
+                    "deliveries": float(state.deliveries[s]),
+                    "capital_raised": float(state.capital_raised[s]),
+                    "bankrupt": float(state.bankrupt[s]),
+                }
+            )
+        return Outcome(
+            scores=scores,
+            ranks=self.ranks(state, scores),
+            breakdown=breakdown,
+            end_reason=state.end_reason or "unfinished",
+            events={"deliveries": list(state.events)},
+        )
+
+    def observation(self, state: SteamState, seat: int) -> SteamObservation:
+        public = state.clone()
+        public.rng = np.random.default_rng(0)  # the future draws are hidden
+        return SteamObservation(seat=seat, public=public)
+
+    def determinize(self, observation: SteamObservation, rng: np.random.Generator) -> SteamState:
+        state = observation.public.clone()
+        state.rng = np.random.default_rng(rng.integers(2**63))
+        return state
+
+    def describe(self, state: SteamState, action: Any) -> str:
+        seat = self.current_player(state)
+        if state.pending:
+            text = DECISIONS.describe(state, state.pending.next, action)
+        else:
+            text = PHASES[state.phase].describe(state, action)
+        return f"P{seat + 1} {text}"
+
+    def invariants(self, state: SteamState) -> list[str]:
+        problems = []
+        p = state.params
+        if sum(state.cash) != state.money_in - state.money_out:
+            problems.append(
+                f"money not conserved: cash {sum(state.cash)} != {state.money_in} - {state.money_out}"
+            )
+        for s in range(state.n_players):
+            if state.cash[s] < 0:
+                problems.append(f"seat {s} has negative cash {state.cash[s]}")
+            if state.vp[s] < 0:
+                problems.append(f"seat {s} has negative VP {state.vp[s]}")
+            if not p.income_min <= state.income[s] and not state.bankrupt[s]:
+                problems.append(f"seat {s} income {state.income[s]} below the floor")
+            if not p.loco_start <= state.loco[s] <= p.loco_max:
+                problems.append(f"seat {s} locomotive {state.loco[s]} out of range")
+        on_board = sum(1 for h in range(state.hm.size) if state.conn[h])
+        if on_board + state.tile_supply != p.track_tiles or state.tile_supply < 0:
+            problems.append(f"track tiles not conserved: {on_board} on board + {state.tile_supply} supply")
+        for colour in COLOURS:
+            board = sum(c.count(colour) for c in state.cubes)
+            sets = sum(c.count(colour) for c in state.supply_sets)
+            total = state.bag[colour] + board + sets + state.delivered[colour]
+            if total != p.cubes.get(colour, 0) or state.bag[colour] < 0:
+                problems.append(f"{colour} cubes not conserved: {total} != {p.cubes.get(colour, 0)}")
+        for colour, left in state.new_city_supply.items():
+            placed = sum(1 for h in state.hm.towns if state.colour[h] == colour)
+            if left < 0 or left + placed != p.new_cities.get(colour, 0):
+                problems.append(f"{colour} New City tiles not conserved")
+        for h in range(state.hm.size):
+            for side, (other, lid) in state.conn[h].items():
+                if lid not in state.links:
+                    problems.append(f"track on hex {state.hm.names[h]} side {side} belongs to no link")
+                elif other >= 0 and state.conn[h].get(other, (None, None))[1] != lid:
+                    problems.append(f"segment on {state.hm.names[h]} is inconsistent")
+        return problems

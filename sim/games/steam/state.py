@@ -1,0 +1,137 @@
+"""Steam's state (data only): players, the dynamic board (track, links, cubes) and the turn flow."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from sim.core.decisions import Pending
+from sim.games.steam.hexmap import HexMap
+from sim.games.steam.params import SteamParams
+
+UNOWNED = -1
+DEAD = -2
+"""Link owners: a seat, UNOWNED (claimable when incomplete), DEAD (a bankrupt player's complete link)."""
+
+TILE_NAMES = {
+    1: "Turn Order",
+    2: "First Move",
+    3: "Engineer",
+    4: "First Build",
+    5: "City Growth",
+    6: "Locomotive",
+    7: "Urbanization",
+}
+TURN_ORDER, FIRST_MOVE, ENGINEER, FIRST_BUILD, CITY_GROWTH, LOCOMOTIVE, URBANIZATION = range(1, 8)
+
+
+@dataclass(slots=True)
+class Link:
+    """Track from node ``a`` (city or town hex) through ``tiles`` to node ``b`` (-1 while incomplete)."""
+
+    id: int
+    owner: int
+    a: int
+    first_side: int
+    """The side of ``a`` the link leaves by."""
+    tiles: list[tuple[int, int, int]] = field(default_factory=list)
+    """(hex, entry side, exit side) from ``a`` onwards."""
+    b: int = -1
+    extended: bool = True
+    """Built or extended in its owner's current build turn (keeps an incomplete link owned)."""
+
+    @property
+    def complete(self) -> bool:
+        return self.b >= 0
+
+    def open_end(self) -> tuple[int, int]:
+        """(hex, side) the incomplete link points out of."""
+        if self.tiles:
+            h, _, out = self.tiles[-1]
+            return h, out
+        return self.a, self.first_side
+
+
+@dataclass
+class SteamState:
+    params: SteamParams
+    hm: HexMap
+    n_players: int
+    rng: np.random.Generator
+    total_rounds: int
+
+    # players
+    cash: list[int] = field(default_factory=list)
+    income: list[int] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    loco: list[int] = field(default_factory=list)
+    bankrupt: list[bool] = field(default_factory=list)
+    moved_loco: list[bool] = field(default_factory=list)
+    """Used the free move-phase locomotive upgrade this turn."""
+    vp_deliveries: list[int] = field(default_factory=list)
+    income_deliveries: list[int] = field(default_factory=list)
+    deliveries: list[int] = field(default_factory=list)
+    capital_raised: list[int] = field(default_factory=list)
+
+    # board
+    colour: list[str | None] = field(default_factory=list)
+    town: list[bool] = field(default_factory=list)
+    growth: list[bool] = field(default_factory=list)
+    cubes: list[list[str]] = field(default_factory=list)
+    conn: list[dict[int, tuple[int, int]]] = field(default_factory=list)
+    """conn[hex][side] = (other side, or -1 for a town tile's centre; link id)."""
+    links: dict[int, Link] = field(default_factory=dict)
+    next_link: int = 0
+    tile_supply: int = 0
+    bag: dict[str, int] = field(default_factory=dict)
+    supply_sets: list[list[str]] = field(default_factory=list)
+    delivered: dict[str, int] = field(default_factory=dict)
+    new_city_supply: dict[str, int] = field(default_factory=dict)
+    growth_left: int = 0
+
+    # flow
+    round: int = 1
+    phase: str = "select"
+    order: list[int] = field(default_factory=list)
+    """Turn order of the players still in the game."""
+    tiles: dict[int, int] = field(default_factory=dict)
+    """seat -> action tile taken this turn."""
+    last_tiles: dict[int, int] = field(default_factory=dict)
+    special: dict[int, int] = field(default_factory=dict)
+    """seat -> City Growth / Urbanization tile still to carry out in the build phase."""
+    must_special: dict[int, bool] = field(default_factory=dict)
+    """Base: the tile was paid for, so it must be carried out (when possible)."""
+    queue: list[int] = field(default_factory=list)
+    """Seats still to act in the current phase step, next first."""
+    builds_left: int = 0
+    move_round: int = 0
+    auction: dict[str, Any] = field(default_factory=dict)
+    pending: Pending = field(default_factory=Pending)
+    ended: bool = False
+    end_reason: str = ""
+
+    # ledger and events
+    money_in: int = 0
+    money_out: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def clone(self) -> SteamState:
+        return copy.deepcopy(self, {id(self.hm): self.hm, id(self.params): self.params})
+
+    @property
+    def rules(self) -> str:
+        return self.params.rules
+
+    def active(self, seat: int) -> bool:
+        return not self.bankrupt[seat]
+
+
+@dataclass(frozen=True)
+class SteamObservation:
+    """Steam hides only the order of future draws: the whole board is public."""
+
+    seat: int
+    public: SteamState

@@ -1,0 +1,291 @@
+"""Track building on the hex map: placements, town tiles, redirects, links and their ownership.
+
+A plain hex holds one or two segments (a simple tile, or a crossing/coexisting two-track tile); a
+town hex holds a town tile with 1-4 exits. Every segment and exit belongs to exactly one ``Link``
+running from a city or town to a city or town (complete) or to an open end (incomplete).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from sim.games.steam.hexmap import HILL, RIVER, opposite
+from sim.games.steam.state import DEAD, UNOWNED, Link, SteamState
+
+OFF, CITY, OPEN, TOWN, FREE = range(5)
+
+
+def end_class(state: SteamState, h: int, side: int) -> tuple[int, int]:
+    """What track leaving hex ``h`` by ``side`` would meet: (kind, city/town hex or link id)."""
+    n = state.hm.nb[h][side]
+    if n < 0:
+        return OFF, -1
+    if state.colour[n] is not None:
+        return CITY, n
+    met = state.conn[n].get(opposite(side))
+    if met is not None:
+        return OPEN, met[1]
+    if state.town[n]:
+        return TOWN, n
+    return FREE, -1
+
+
+def terrain_cost(state: SteamState, h: int) -> int:
+    t = state.hm.terrain[h]
+    p = state.params
+    return p.cost_river if t == RIVER else p.cost_hill if t == HILL else 0
+
+
+def touches(state: SteamState, seat: int, node: int) -> bool:
+    """``seat`` owns a link that starts or ends at ``node``."""
+    for link in state.links.values():
+        if link.owner == seat and (link.a == node or link.b == node):
+            return True
+    return False
+
+
+def can_extend(state: SteamState, seat: int, link: Link) -> bool:
+    """An incomplete link ``seat`` may extend or redirect: its own, or a claimable unowned one."""
+    if link.b >= 0:
+        return False
+    if link.owner == seat:
+        return True
+    if link.owner != UNOWNED:
+        return False
+    return state.colour[link.a] is not None or touches(state, seat, link.a)
+
+
+def _meets_ok(state: SteamState, seat: int, kind: int, ref: int, start: int) -> bool:
+    """Can track started at node ``start`` end against (kind, ref)? (no loops, no foreign track)."""
+    if kind == OFF:
+        return False
+    if kind in (CITY, TOWN):
+        return ref != start
+    if kind == OPEN:
+        other = state.links[ref]
+        return other.owner in (seat, UNOWNED) and other.a != start
+    return True
+
+
+# ---------------------------------------------------------------- simple and two-track tiles
+
+
+def track_cost(state: SteamState, h: int) -> int:
+    """New simple tile: 2 ends + terrain; improving to a two-track tile: 4 ends, no terrain."""
+    ends = state.params.cost_per_end
+    return 4 * ends if state.conn[h] else 2 * ends + terrain_cost(state, h)
+
+
+def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
+    """Every legal (hex, anchor side, other side) simple segment for ``seat``."""
+    hm = state.hm
+    anchors: list[tuple[int, int, int]] = []  # (hex to build on, side facing anchor, start node)
+    for c, colour in enumerate(state.colour):
+        if colour is None:
+            continue
+        for d in hm.open_sides[c]:
+            n = hm.nb[c][d]
+            if state.colour[n] is None and not state.town[n] and opposite(d) not in state.conn[n]:
+                anchors.append((n, opposite(d), c))
+    for link in state.links.values():
+        if link.b < 0 and can_extend(state, seat, link):
+            h, s = link.open_end()
+            n = hm.nb[h][s]
+            if n >= 0 and state.colour[n] is None and not state.town[n]:
+                anchors.append((n, opposite(s), link.a))
+    out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    for n, x, start in anchors:
+        used = state.conn[n]
+        if len(used) >= 4 or x in used:
+            continue
+        for y in hm.open_sides[n]:
+            if y == x or y in used:
+                continue
+            kind, ref = end_class(state, n, y)
+            if _meets_ok(state, seat, kind, ref, start):
+                out.setdefault((n, min(x, y), max(x, y)), (n, x, y))
+    return list(out.values())
+
+
+def _join(state: SteamState, keep: Link, kind: int, ref: int) -> None:
+    """Finish ``keep`` against what its open end meets (a city, a town, or another open end)."""
+    if kind == CITY:
+        keep.b = ref
+    elif kind == OPEN:
+        other = state.links.pop(ref)
+        for h, ein, eout in reversed(other.tiles):
+            keep.tiles.append((h, eout, ein))
+            state.conn[h][eout] = (ein, keep.id)
+            state.conn[h][ein] = (eout, keep.id)
+        keep.b = other.a
+        if state.town[other.a]:
+            state.conn[other.a][other.first_side] = (-1, keep.id)
+
+
+def new_link(state: SteamState, owner: int, a: int, side: int) -> Link:
+    link = Link(state.next_link, owner, a, side)
+    state.next_link += 1
+    state.links[link.id] = link
+    return link
+
+
+def build_track(state: SteamState, seat: int, h: int, x: int, y: int) -> None:
+    """Lay segment x-y on hex ``h`` (x faces the city or open end it grows from)."""
+    if not state.conn[h]:
+        state.tile_supply -= 1
+    kind_x, ref_x = end_class(state, h, x)
+    kind_y, ref_y = end_class(state, h, y)
+    if kind_x == OPEN:
+        link = state.links[ref_x]
+    else:
+        link = new_link(state, seat, ref_x, opposite(x))
+    link.owner = seat
+    link.extended = True
+    link.tiles.append((h, x, y))
+    state.conn[h][x] = (y, link.id)
+    state.conn[h][y] = (x, link.id)
+    _join(state, link, kind_y, ref_y)
+
+
+# ---------------------------------------------------------------- town tiles
+
+
+def town_cost(state: SteamState, h: int, total_exits: int) -> int:
+    p = state.params
+    cost = total_exits * p.cost_per_end + p.cost_town
+    if not state.conn[h] and p.town_terrain_surcharge:
+        cost += terrain_cost(state, h)
+    return cost
+
+
+def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Every legal (town hex, new exits) placement or upgrade of a town tile for ``seat``."""
+    hm = state.hm
+    out = []
+    limit = state.params.max_town_exits
+    for t in range(hm.size):
+        if not state.town[t]:
+            continue
+        have = state.conn[t]
+        room = limit - len(have)
+        if room <= 0:
+            continue
+        base_anchor = touches(state, seat, t)
+        sides = []
+        anchor_sides = set()
+        for s in hm.open_sides[t]:
+            if s in have:
+                continue
+            kind, ref = end_class(state, t, s)
+            if not _meets_ok(state, seat, kind, ref, t):
+                continue
+            sides.append(s)
+            if kind == CITY or (kind == OPEN and can_extend(state, seat, state.links[ref])):
+                anchor_sides.add(s)
+        if not base_anchor and not anchor_sides:
+            continue
+        for k in range(1, min(room, len(sides)) + 1):
+            for combo in combinations(sides, k):
+                if base_anchor or anchor_sides.intersection(combo):
+                    out.append((t, combo))
+    return out
+
+
+def build_town(state: SteamState, seat: int, t: int, exits: tuple[int, ...]) -> None:
+    if not state.conn[t]:
+        state.tile_supply -= 1
+    for s in exits:
+        kind, ref = end_class(state, t, s)
+        if kind == OPEN:
+            link = state.links[ref]
+            link.b = t
+            link.owner = seat if link.owner == UNOWNED else link.owner
+            state.conn[t][s] = (-1, link.id)
+            continue
+        link = new_link(state, seat, t, s)
+        state.conn[t][s] = (-1, link.id)
+        if kind == CITY:
+            link.b = ref
+
+
+# ---------------------------------------------------------------- redirect
+
+
+def redirect_options(state: SteamState, seat: int) -> list[tuple[int, int]]:
+    """Every legal (link id, new exit side) redirect of the last tile of an incomplete link."""
+    hm = state.hm
+    out = []
+    for link in state.links.values():
+        if link.b >= 0 or not link.tiles or not can_extend(state, seat, link):
+            continue
+        h, ein, eout = link.tiles[-1]
+        if len(state.conn[h]) != 2:
+            continue
+        for y in hm.open_sides[h]:
+            if y in (ein, eout):
+                continue
+            kind, ref = end_class(state, h, y)
+            if _meets_ok(state, seat, kind, ref, link.a):
+                out.append((link.id, y))
+    return out
+
+
+def redirect(state: SteamState, seat: int, link_id: int, y: int) -> None:
+    link = state.links[link_id]
+    h, ein, eout = link.tiles[-1]
+    del state.conn[h][eout]
+    link.tiles[-1] = (h, ein, y)
+    state.conn[h][ein] = (y, link.id)
+    state.conn[h][y] = (ein, link.id)
+    if link.owner != seat:
+        link.owner = seat
+        link.extended = False  # a redirect alone does not keep the link owned
+    kind, ref = end_class(state, h, y)
+    _join(state, link, kind, ref)
+
+
+# ---------------------------------------------------------------- end of a build turn, cities
+
+
+def end_build_turn(state: SteamState, seat: int) -> None:
+    """Incomplete links ``seat`` did not extend this build turn lose their owner."""
+    for link in state.links.values():
+        if link.owner == seat and link.b < 0:
+            if link.extended:
+                link.extended = False
+            else:
+                link.owner = UNOWNED
+
+
+def urbanize(state: SteamState, seat: int, t: int, colour: str) -> None:
+    """Put a New City on town ``t``: its town tile goes, links ending there now end at a city."""
+    hm = state.hm
+    if state.conn[t]:
+        state.tile_supply += 1
+    for _side, (_, lid) in list(state.conn[t].items()):
+        link = state.links.get(lid)
+        if link is None or link.tiles:
+            continue
+        other = link.b if link.a == t else link.a
+        # a tile-less link survives only if the far node's own town exit still faces t
+        keeps = other >= 0 and state.town[other] and other != t
+        if not keeps:
+            del state.links[lid]
+    state.conn[t] = {}
+    state.town[t] = False
+    state.colour[t] = colour
+    state.growth[t] = True
+    for link in state.links.values():
+        if link.b < 0:
+            h, s = link.open_end()
+            if hm.nb[h][s] == t:
+                link.b = t
+                if link.owner == UNOWNED:
+                    link.owner = seat
+
+
+def release_links(state: SteamState, seat: int) -> None:
+    """Bankruptcy: complete links become dead, incomplete ones unowned."""
+    for link in state.links.values():
+        if link.owner == seat:
+            link.owner = DEAD if link.b >= 0 else UNOWNED
