@@ -21,4 +21,5 @@ SPEC = GameSpec(
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,
     max_actions=lambda n: 1500 * n,
+    default_bots=("builder", "income"),
 )

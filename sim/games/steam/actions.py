@@ -331,11 +331,13 @@ class BuildTrackKind(ActionKind[SteamState, BuildTrack]):
         if state.builds_left <= 0:
             return []
         cash = available(state, seat)
+        costs: dict[int, int] = {}
         out = []
         for h, a, b in track.track_options(state, seat):
-            if not state.conn[h] and state.tile_supply <= 0:
-                continue
-            if track_cost(state, h) <= cash:
+            cost = costs.get(h)
+            if cost is None:
+                cost = costs[h] = track_cost(state, h) if state.conn[h] or state.tile_supply > 0 else 999
+            if cost <= cash:
                 out.append(BuildTrack(h, a, b))
         return out
 

@@ -1,1 +1,393 @@
-BOTS: dict = {}
+"""Steam's heuristic bots (besides the shared random bot).
+
+Both read only what ``observation`` exposes (the whole board; nothing of the future draws) and
+never change the state. ``builder`` spends freely on track toward the best same-colour
+deliveries and upgrades its locomotive when a longer delivery pays; ``income`` builds more
+cheaply and takes delivery points as income early and as VP late.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sim.games.steam import track
+from sim.games.steam.actions import (
+    Bid,
+    BidPass,
+    BuildTown,
+    BuildTrack,
+    Capital,
+    CityGrowth,
+    Deliver,
+    EndBuild,
+    PassMove,
+    Redirect,
+    SeatBid,
+    SeatPass,
+    TakeIncome,
+    TakeTile,
+    TakeVP,
+    UpgradeLoco,
+    Urbanize,
+)
+from sim.games.steam.economy import raisable
+from sim.games.steam.goods import delivery_options, link_graph
+from sim.games.steam.state import (
+    CITY_GROWTH,
+    ENGINEER,
+    FIRST_BUILD,
+    FIRST_MOVE,
+    LOCOMOTIVE,
+    TURN_ORDER,
+    URBANIZATION,
+    SteamState,
+)
+
+
+@dataclass(frozen=True)
+class Personality:
+    name: str
+    income_floor: int
+    """Lowest income the bot raises money (Base) or buys capital (Standard) down to."""
+    vp_from_rounds_left: int
+    """Take delivery points as VP once this few turns (or fewer) remain after the current one."""
+    cash_target: int
+    """Standard: cash wanted after buying capital."""
+    build_threshold: float
+    """Least value a placement must add to be worth its cost."""
+    loco_pace: float
+    """Wanted locomotive level: 1 + round * loco_pace."""
+    money_weight: float
+    """VP-equivalent of one dollar."""
+
+
+DECAY = tuple(0.6**d for d in range(10))
+BUILDER = Personality("builder", -4, 1, 13, 0.4, 0.6, 0.25)
+INCOME = Personality("income", -2, 2, 10, 0.7, 0.45, 0.35)
+
+
+class SteamBot:
+    """Greedy one-step heuristics over the legal actions of each phase."""
+
+    personality = BUILDER
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+        self.name = self.personality.name
+        self._cache: dict[Any, Any] = {}
+        self._cache_key: Any = None
+
+    def _values(self, state: SteamState) -> dict[Any, Any]:
+        """Link and direction values, kept while the complete links and the cubes stay the same."""
+        complete = tuple(sorted(lid for lid, link in state.links.items() if link.b >= 0))
+        key = (state.round, state.phase, complete, sum(map(len, state.cubes)), len(state.growth))
+        if key != self._cache_key:
+            self._cache_key = key
+            self._cache = {("graph",): link_graph(state)}
+        return self._cache
+
+    # ------------------------------------------------------------------ dispatch
+
+    def choose(self, state: SteamState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        first = legal[0]
+        seat = self._seat(state)
+        if isinstance(first, (TakeIncome, TakeVP)):
+            return self._points(state, seat, legal)
+        if isinstance(first, (SeatBid, SeatPass, Bid, BidPass)):
+            return self._bid(state, seat, legal)
+        if isinstance(first, Capital):
+            return self._capital(state, seat, legal)
+        if isinstance(first, TakeTile):
+            return self._tile(state, seat, legal, rng)
+        if state.phase == "move":
+            return self._move(state, seat, legal)
+        return self._build(state, seat, legal)
+
+    def _seat(self, state: SteamState) -> int:
+        if state.pending:
+            return state.pending.next.seat
+        if state.phase in ("auction", "seat_auction"):
+            a = state.auction
+            return a["bidders"][a["ptr"]]
+        return state.queue[0]
+
+    # ------------------------------------------------------------------ small phases
+
+    def _points(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        left = state.total_rounds - state.round
+        cap = state.params.income_max
+        capped = cap is not None and state.income[seat] >= cap
+        if not capped and (state.income[seat] < 0 or left > self.personality.vp_from_rounds_left):
+            return TakeIncome()
+        return TakeVP()
+
+    def _bid(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        opening = [a for a in legal if isinstance(a, (SeatBid, Bid)) and a.amount == 0]
+        if opening and state.auction.get("high", -1) < 0:
+            return opening[0]
+        return next(a for a in legal if isinstance(a, (SeatPass, BidPass)))
+
+    def _capital(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        p = state.params
+        want = (
+            self.personality.cash_target
+            + p.standard_loco_upkeep * state.loco[seat]
+            - max(0, state.income[seat])
+        )
+        if state.round == state.total_rounds:
+            want = p.standard_loco_upkeep * state.loco[seat] - state.income[seat]
+        units = max(0, -(-(want - state.cash[seat]) // p.raise_step))
+        units = min(units, max(0, state.income[seat] - self.personality.income_floor))
+        best = max((a for a in legal if a.units <= units), key=lambda a: a.units)
+        return best
+
+    def budget(self, state: SteamState, seat: int) -> int:
+        """Dollars the bot is willing to spend now."""
+        if state.rules != "base":
+            return state.cash[seat]
+        steps = max(0, state.income[seat] - self.personality.income_floor)
+        return state.cash[seat] + min(raisable(state, seat), steps * state.params.raise_step)
+
+    def want_loco(self, state: SteamState) -> int:
+        return min(state.params.loco_max, int(1 + state.round * self.personality.loco_pace))
+
+    def _tile(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        budget = self.budget(state, seat)
+        from sim.games.steam.actions import tile_cost
+
+        def value(action: TakeTile) -> float:
+            t = action.tile
+            cost = tile_cost(state, seat, t) if action.pay else 0
+            if cost > budget:
+                return -99.0
+            v = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}.get(t, 0.0)
+            if t == LOCOMOTIVE:
+                v = 4.0 if state.loco[seat] < self.want_loco(state) else 0.5
+            elif t in (CITY_GROWTH, URBANIZATION):
+                v = 0.2 if not action.pay else self._special_value(state, seat, t)
+            if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD, CITY_GROWTH, URBANIZATION):
+                v -= 1.0
+            return v - cost * self.personality.money_weight + rng.random() * 0.3
+
+        return max(legal, key=value)
+
+    def _special_value(self, state: SteamState, seat: int, tile: int) -> float:
+        graph = link_graph(state)
+        mine = {
+            n
+            for lid, owner, n2 in (e for edges in graph.values() for e in edges)
+            if owner == seat
+            for n in (n2,)
+        }
+        if tile == CITY_GROWTH:
+            return 2.5 if any(c in mine and not state.growth[c] for c in state.hm.cities) else -1.0
+        return 2.5 if any(state.town[t] and t in mine for t in state.hm.towns) else -1.0
+
+    # ------------------------------------------------------------------ move goods
+
+    def _move(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        deliveries = [a for a in legal if isinstance(a, Deliver)]
+        can_upgrade = any(isinstance(a, UpgradeLoco) for a in legal)
+        scored = sorted((self._delivery_value(state, seat, a), i) for i, a in enumerate(deliveries))
+        best = scored[-1][0] if scored else 0.0
+        if can_upgrade and state.move_round == 1:
+            longer = delivery_options(state, seat, state.loco[seat] + 1)
+            best_longer = max((self._delivery_value(state, seat, Deliver(*d)) for d in longer), default=0.0)
+            second = self._second_best(state, seat, deliveries, scored)
+            if best_longer > best + second:
+                return UpgradeLoco()
+        if scored and best > 0:
+            return deliveries[scored[-1][1]]
+        if can_upgrade and state.loco[seat] < self.want_loco(state):
+            return UpgradeLoco()
+        return PassMove()
+
+    def _second_best(self, state, seat, deliveries, scored) -> float:
+        if not scored:
+            return 0.0
+        top = deliveries[scored[-1][1]]
+        for value, i in reversed(scored[:-1]):
+            d = deliveries[i]
+            if d.city != top.city or state.cubes[d.city].count(d.colour) > 1 or d.colour != top.colour:
+                return value
+        return 0.0
+
+    def _delivery_value(self, state: SteamState, seat: int, action: Deliver) -> float:
+        own = 0
+        others: dict[int, int] = {}
+        for lid in action.links:
+            owner = state.links[lid].owner
+            if owner == seat:
+                own += 1
+            elif owner >= 0:
+                others[owner] = others.get(owner, 0) + 1
+        return own - 0.4 * sum(others.values())
+
+    # ------------------------------------------------------------------ build
+
+    def _build(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        specials = [a for a in legal if isinstance(a, (CityGrowth, Urbanize))]
+        if specials:
+            return max(specials, key=lambda a: self._special_choice(state, seat, a))
+        budget = self.budget(state, seat)
+        values = self._values(state)
+        self._step: dict[Any, float] = {}  # exit values last only for this step (the town tiles change)
+        best, best_value = None, self.personality.build_threshold
+        if state.round == state.total_rounds:
+            best_value += 1.0
+        for action in legal:
+            if isinstance(action, BuildTrack):
+                cost = track.track_cost(state, action.hex)
+                if cost > budget:
+                    continue
+                v = self._track_value(state, seat, action, values) - cost * self.personality.money_weight
+            elif isinstance(action, BuildTown):
+                cost = track.town_cost(state, action.hex, len(state.conn[action.hex]) + len(action.exits))
+                if cost > budget:
+                    continue
+                v = self._town_value(state, seat, action, values) - cost * self.personality.money_weight
+            elif isinstance(action, Redirect):
+                v = self._redirect_value(state, seat, action, values) - 2 * self.personality.money_weight
+            else:
+                continue
+            if v > best_value:
+                best, best_value = action, v
+        if best is None:
+            return next(a for a in legal if isinstance(a, EndBuild))
+        return best
+
+    def link_value(
+        self, state: SteamState, seat: int, a: int, b: int, cache: dict[tuple[int, int], float]
+    ) -> float:
+        """How much a complete link a-b owned by ``seat`` would be worth in deliveries (heuristic)."""
+        key = (a, b) if a < b else (b, a)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        colour = state.colour
+        value = 0.3
+        for x, y in ((a, b), (b, a)):
+            if colour[y] is not None:
+                value += 1.0 * state.cubes[x].count(colour[y])
+        # one link further over existing complete links: 2-link deliveries
+        graph = cache[("graph",)]
+        for x, y in ((a, b), (b, a)):
+            for _, owner, z in graph.get(y, ()):
+                if z in (x, y):
+                    continue
+                if colour[z] is not None and colour[y] != colour[z]:
+                    share = 0.8 if owner == seat else 0.4
+                    value += share * state.cubes[x].count(colour[z])
+                if colour[x] is not None and colour[y] != colour[x]:
+                    share = 0.8 if owner == seat else 0.4
+                    value += share * state.cubes[z].count(colour[x])
+        for _, _, z in graph.get(a, ()):
+            if z == b:
+                value *= 0.3  # a link a-b exists already
+                break
+        cache[key] = value
+        return value
+
+    def _toward(self, state, seat, start: int, h: int, cache) -> float:
+        """Value of open track from node ``start`` now reaching into hex ``h``."""
+        key = ("toward", start, h)
+        found = cache.get(key)
+        if found is not None:
+            return found
+        best = 0.0
+        for node, dist in state.hm.near[h]:
+            if node != start:
+                v = self.link_value(state, seat, start, node, cache) * DECAY[dist]
+                if v > best:
+                    best = v
+        cache[key] = best
+        return best
+
+    def _track_value(self, state, seat, action: BuildTrack, cache) -> float:
+        h = action.hex
+        kind_a, ref_a = track.end_class(state, h, action.a)
+        kind_b, ref_b = track.end_class(state, h, action.b)
+        if kind_b == track.FREE:
+            start = ref_a if kind_a == track.CITY else state.links[ref_a].a
+            if kind_a == track.CITY:
+                return self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
+        start = ref_a if kind_a == track.CITY else state.links[ref_a].a
+        base = 0.0
+        if kind_a == track.OPEN:
+            link = state.links[ref_a]
+            if link.owner == seat:
+                n, s = link.open_end()
+                base = -self._toward(state, seat, start, state.hm.nb[n][s], cache)  # replace its old promise
+        if kind_b == track.CITY:
+            return base + 1.5 + self.link_value(state, seat, start, ref_b, cache)
+        if kind_b == track.OPEN:
+            other = state.links[ref_b]
+            return base + 1.5 + self.link_value(state, seat, start, other.a, cache)
+        if kind_b == track.TOWN:
+            return base + 0.8 * self.link_value(state, seat, start, ref_b, cache)
+        return base + self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
+
+    def _town_value(self, state, seat, action: BuildTown, cache) -> float:
+        t = action.hex
+        v = 0.0
+        for s in action.exits:
+            part = self._step.get((t, s))
+            if part is None:
+                part = self._step[(t, s)] = self._exit_value(state, seat, t, s, cache)
+            v += part
+        return v
+
+    def _exit_value(self, state, seat, t: int, s: int, cache) -> float:
+        kind, ref = track.end_class(state, t, s)
+        if kind == track.CITY:
+            return 1.2 + self.link_value(state, seat, t, ref, cache)
+        if kind == track.OPEN:
+            other = state.links[ref]
+            v = 1.2 + self.link_value(state, seat, other.a, t, cache)
+            if other.owner == seat:
+                n, side = other.open_end()
+                v -= self._toward(state, seat, other.a, state.hm.nb[n][side], cache)
+            return v
+        return 0.5 * self._toward(state, seat, t, state.hm.nb[t][s], cache) - 0.3
+
+    def _redirect_value(self, state, seat, action: Redirect, cache) -> float:
+        link = state.links[action.link]
+        h, _, old = link.tiles[-1]
+        kind, ref = track.end_class(state, h, action.side)
+        if kind == track.CITY:
+            new = 1.5 + self.link_value(state, seat, link.a, ref, cache)
+        elif kind == track.OPEN:
+            new = 1.5 + self.link_value(state, seat, link.a, state.links[ref].a, cache)
+        else:
+            return -1.0  # a redirect that does not finish the link is lost at the end of the turn
+        return new - self._toward(state, seat, link.a, state.hm.nb[h][old], cache) * (link.owner == seat)
+
+    def _special_choice(self, state: SteamState, seat: int, action: CityGrowth | Urbanize) -> float:
+        graph = link_graph(state)
+        if isinstance(action, CityGrowth):
+            target, colours = action.city, None
+        else:
+            target, colours = action.town, action.colour
+        near = [z for _, owner, z in graph.get(target, ())]
+        mine = sum(1 for _, owner, _ in graph.get(target, ()) if owner == seat)
+        cubes = state.supply_sets[action.supply] if action.supply >= 0 else []
+        reach = {state.colour[z] for z in near if state.colour[z] is not None}
+        v = 2.0 * mine + sum(1.0 for c in cubes if c in reach)
+        if colours is not None:
+            v += sum(state.cubes[z].count(colours) for z in near)
+        return v
+
+
+class BuilderBot(SteamBot):
+    personality = BUILDER
+
+
+class IncomeBot(SteamBot):
+    personality = INCOME
+
+
+BOTS = {"builder": BuilderBot, "income": IncomeBot}

@@ -30,10 +30,12 @@ def rule_ok(counts: Counter[int], seat: int, count_dead: bool) -> bool:
     return True
 
 
-def delivery_options(state: SteamState, seat: int) -> list[tuple[int, str, tuple[int, ...]]]:
-    """Every legal (source city, colour, link ids) delivery for ``seat`` with its locomotive."""
+def delivery_options(
+    state: SteamState, seat: int, limit: int | None = None
+) -> list[tuple[int, str, tuple[int, ...]]]:
+    """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed)."""
     graph = link_graph(state)
-    limit = state.loco[seat]
+    limit = state.loco[seat] if limit is None else limit
     count_dead = state.params.unowned_links_count
     out = []
     for src, _edges in graph.items():

@@ -40,6 +40,8 @@ class HexMap:
     towns: tuple[int, ...]
     distance: tuple[tuple[int, ...], ...]
     """distance[a][b]: fewest hexes stepped from a to b over non-node hexes (a, b may be nodes); 99 = none."""
+    near: tuple[tuple[tuple[int, int], ...], ...]
+    """near[h]: (node, distance) for every city or town within 4 steps of ``h``, nearest first."""
 
     @property
     def size(self) -> int:
@@ -105,6 +107,14 @@ def _build(spec: MapSpec) -> HexMap:
         cities=tuple(h for h in range(n) if colour[h] is not None),
         towns=tuple(h for h in range(n) if town[h]),
         distance=distance,
+        near=tuple(
+            tuple(
+                sorted(
+                    ((v, distance[h][v]) for v in nodes if v != h and distance[h][v] <= 4), key=lambda x: x[1]
+                )
+            )
+            for h in range(n)
+        ),
     )
 
 
