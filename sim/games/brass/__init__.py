@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sim.bots.random_bot import RandomBot
+from sim.config.resources import default_config
 from sim.core.game import GameSpec
-from sim.games.brass import rules
 from sim.games.brass.bots import BOTS
 from sim.games.brass.params import BrassParams
+from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
 
 SPEC = GameSpec(
     name="brass",
     title="Brass: Birmingham",
     rules_version="brass-2",
     player_counts=(2, 3, 4),
-    rules=rules,
+    game=BrassGame(),
     params_model=BrassParams,
-    default_config=Path(__file__).resolve().parents[3] / "configs/brass/base.yaml",
+    default_config=default_config("brass"),
     bots={"random": RandomBot, **BOTS},
-    breakdown_columns=rules.BREAKDOWN_COLUMNS,
-    event_tables=rules.EVENT_TABLES,
+    breakdown_columns=BREAKDOWN_COLUMNS,
+    event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 700 * n_players,
     default_bots=("industrialist", "merchant", "potter", "networker"),
 )

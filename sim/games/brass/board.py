@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from collections import Counter, OrderedDict
+
 from sim.games.brass.params import INDUSTRIES, BrassParams, TileLevel
 
 WILD_LOCATION = "wild_location"
 WILD_INDUSTRY = "wild_industry"
+WILDS = (WILD_LOCATION, WILD_INDUSTRY)
 
-_BOARDS: dict[int, tuple[BrassParams, Board]] = {}
+_BOARDS: OrderedDict[str, Board] = OrderedDict()
+"""Boards by the JSON of their params (content, not object identity), least recently used first."""
+_MAX_BOARDS = 16
+_last: list[tuple[BrassParams, Board]] = []
+"""The last params object asked for and its board: skips the JSON key for repeated calls."""
 
 
 class Board:
     """Index-based lookup tables for one params object (shared, read-only, by every state)."""
 
-    def __init__(self, params: BrassParams) -> None:
+    def __init__(self, params: BrassParams, key: str | None = None) -> None:
         self.params = params
+        self.key = params.model_dump_json() if key is None else key
+        """The params as JSON: two boards are equal when their params are."""
         self.ind_index = {name: i for i, name in enumerate(INDUSTRIES)}
         by_id = {ind.id: ind for ind in params.industries}
         self.tiles: list[list[TileLevel]] = [
@@ -75,6 +84,20 @@ class Board:
         }
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and (other is self or other.key == self.key)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __reduce__(self) -> tuple[object, tuple[BrassParams]]:
+        """Unpickled states share the cached board of equal params instead of copying it."""
+        return board_for, (self.params,)
+
+    def deck_counts(self, n_players: int) -> Counter[str]:
+        """The dealt deck for this player count as a multiset (for the card conservation check)."""
+        return Counter(self.deck(n_players))
+
     def deck(self, n_players: int) -> list[str]:
         """The draw deck (before shuffling) for this player count."""
         k = n_players - 2
@@ -89,9 +112,21 @@ class Board:
 
 
 def board_for(params: BrassParams) -> Board:
-    """The (cached) Board for a params object."""
-    hit = _BOARDS.get(id(params))
-    if hit is None or hit[0] is not params:
-        hit = (params, Board(params))
-        _BOARDS[id(params)] = hit
-    return hit[1]
+    """The Board for a params object, cached by content: equal params share one board.
+
+    Every chunk of a parallel run unpickles its own params object; keying on ``id(params)``
+    kept one board (and params) per object alive, so memory grew with the games run.
+    """
+    if _last and _last[0][0] is params:
+        return _last[0][1]
+    key = params.model_dump_json()
+    board = _BOARDS.get(key)
+    if board is None:
+        board = Board(params, key)
+        _BOARDS[key] = board
+        while len(_BOARDS) > _MAX_BOARDS:
+            _BOARDS.popitem(last=False)
+    else:
+        _BOARDS.move_to_end(key)
+    _last[:] = [(params, board)]
+    return board

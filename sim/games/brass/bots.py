@@ -1,99 +1,25 @@
-"""Heuristic Brass bots: one greedy evaluator, different weights per personality.
+"""Heuristic Brass bots: one greedy evaluator (``evaluate``), different weights per personality.
 
 Every main action is valued in "VP equivalents" without search: a tile is worth its VP (twice
 if it can score in both eras), the money its income will still pay (at ``money_vp`` VP per £),
 its link icons for adjacent links, all scaled by the chance it flips (goods: links still needed
-to reach a buyer), minus its cost. Sales, links, develops and loans get similar estimates. The discarded card is the one with the
-least build value left. Follow-up choices (resource sources, more sales, second rail, shortfall
-tiles) use small fixed preferences.
+to reach a buyer), minus its cost. Sales, links, develops and loans get similar estimates. The
+discarded card is the one with the least build value left. Resource sources and shortfall tiles
+use small fixed preferences (``_CHOICE_PREFS``, by action type).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from sim.games.brass.actions import (
-    BuildIndustry,
-    BuildLink,
-    BuildSecondLink,
-    ChooseBeer,
-    ChooseCoal,
-    ChooseIron,
-    Develop,
-    DevelopAnother,
-    FreeDevelop,
-    Pass,
-    RemoveTile,
-    Scout,
-    Sell,
-    SellAnother,
-    Stop,
-    TakeLoan,
-)
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.legal import BuildCosts, refund
-from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BREWERY, COAL, IRON, components, iron_cost
-from sim.games.brass.rounds import place_icons
-from sim.games.brass.state import CANAL, BrassState
-
-
-@dataclass(frozen=True)
-class Personality:
-    """Weights of the shared evaluator."""
-
-    name: str
-    industry: dict[str, float]
-    sell: float = 1.0
-    link: float = 1.0
-    develop: float = 1.0
-    money_vp: float = 0.2
-    loan_below: int = 8
-    skip_levels: dict[str, int] = field(default_factory=dict)
-    """Industry -> levels at or below which the bot prefers to develop the tile away."""
-
-
-def _remaining_actions(state: BrassState, seat: int) -> int:
-    """Own actions left in this era (cards in hand plus the seat's share of the deck)."""
-    return len(state.hands[seat]) + len(state.deck) // state.n_players
-
-
-def _rounds_left_game(state: BrassState, seat: int) -> float:
-    per_era = len(state.board.deck(state.n_players)) / state.n_players / 2
-    left = _remaining_actions(state, seat) / 2
-    return left + (per_era if state.era == CANAL else 0.0)
-
-
-def _links_needed(state: BrassState, sources: list[int]) -> dict[int, int]:
-    """0-1 BFS: links still to build (built links free, links of the current era cost 1)."""
-    board = state.board
-    dist = {loc: 0 for loc in sources}
-    queue = deque(sources)
-    while queue:
-        loc = queue.popleft()
-        for j in board.loc_links[loc]:
-            built = state.link_owner[j] >= 0
-            if not built and not board.link_ok[j][state.era]:
-                continue
-            step = dist[loc] + (0 if built else 1)
-            for end in board.link_ends[j]:
-                if step < dist.get(end, 99):
-                    dist[end] = step
-                    if built:
-                        queue.appendleft(end)
-                    else:
-                        queue.append(end)
-    return dist
-
-
-def _sale_chance(links_needed: int) -> float:
-    """Rough chance that a goods tile this many links from a buyer gets sold."""
-    return (0.85, 0.5, 0.3, 0.15)[links_needed] if links_needed < 4 else 0.03
+from sim.games.brass.build import BuildIndustry
+from sim.games.brass.evaluate import SECOND_PASS, Evaluator, Personality
+from sim.games.brass.income import RemoveTile, refund
+from sim.games.brass.state import BrassState
+from sim.games.brass.supply import ChooseBeer, ChooseCoal, ChooseIron
 
 
 class GreedyBot:
@@ -107,294 +33,49 @@ class GreedyBot:
     def choose(self, state: BrassState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
-        first = legal[0]
-        if isinstance(first, RemoveTile):
-            return max(legal, key=lambda a: self._removal_pref(state, a.slot))
-        if isinstance(first, (ChooseCoal, ChooseIron, ChooseBeer)):
-            return max(legal, key=lambda a: self._source_pref(state, a))
-        ctx = _Context(state, self.seat, self.p)
+        preference = _CHOICE_PREFS.get(type(legal[0]))
+        if preference is not None:  # a resource source or a shortfall tile: fixed preferences
+            return max(legal, key=lambda a: preference(self, state, a))
+        ctx = Evaluator(state, self.seat, self.p)
         values = [ctx.value(a) for a in legal]
-        builds = [v for a, v in zip(legal, values, strict=True) if isinstance(a, BuildIndustry)]
+        builds = [v for a, v in zip(legal, values, strict=True) if type(a) is BuildIndustry]
         ctx.best_build = max(builds, default=-10.0)
-        values = [
-            ctx.scout_value(a) if isinstance(a, Scout) else v for a, v in zip(legal, values, strict=True)
+        values = [  # valued once every build is: a scout is worth it only when no build is
+            SECOND_PASS[type(a)](ctx, a) if type(a) in SECOND_PASS else v
+            for a, v in zip(legal, values, strict=True)
         ]
         best = max(values)
         top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
         return top[int(rng.integers(len(top)))]
 
-    def _removal_pref(self, state: BrassState, slot: int) -> tuple[bool, float]:
+    def _removal_pref(self, state: BrassState, a: RemoveTile) -> tuple[bool, float]:
         """Shortfall: the least valuable tile whose refund alone pays the debt, else the biggest refund."""
+        slot = a.slot
         tile = state.board.tiles[state.slot_ind[slot]][state.slot_level[slot]]
         worth = tile.vp if state.slot_flipped[slot] else tile.vp / 2
         money = refund(state, slot)
         covers = state.money[self.seat] + money >= -state.income_level(self.seat)
         return covers, -worth if covers else money - worth
 
-    def _source_pref(self, state: BrassState, a: Any) -> float:
-        if isinstance(a, ChooseBeer) and a.merchant:
-            return 10.0
-        slot = a.source if isinstance(a, ChooseBeer) else a.slot
+    def _tile_source_pref(self, state: BrassState, slot: int) -> float:
         if state.slot_owner[slot] == self.seat:
             return 5.0 - state.slot_res[slot]
         return float(state.slot_res[slot])  # avoid flipping an opponent's tile
 
+    def _cube_pref(self, state: BrassState, a: ChooseCoal | ChooseIron) -> float:
+        return self._tile_source_pref(state, a.slot)
 
-class _Context:
-    """Per-decision cache of what the evaluator needs."""
+    def _beer_pref(self, state: BrassState, a: ChooseBeer) -> float:
+        return 10.0 if a.merchant else self._tile_source_pref(state, a.source)
 
-    def __init__(self, state: BrassState, seat: int, p: Personality) -> None:
-        self.state = state
-        self.seat = seat
-        self.p = p
-        self.board = state.board
-        self.comp = components(state)
-        self.net = state.network(seat)
-        self.discard_costs: dict[str, float] = {}
-        self.link_values: dict[tuple[str, bool], float] = {}
-        self.build_values: dict[tuple[int, str], float] = {}
-        self.best_build = -10.0
-        self.develop_values: dict[tuple[str, bool], float] = {}
-        self.build_costs: dict[tuple[int, int], int] = {}
-        self.costs = BuildCosts(state)
-        self.reserve = max(0, -state.income_level(seat)) + 2
-        self.left = _remaining_actions(state, seat)
-        self.rounds_left = _rounds_left_game(state, seat)
-        # money is worth less as the game runs out of actions to spend it on
-        self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
-        self.to_buyer: dict[int, dict[int, int]] = {}
-        self.from_place: dict[int, dict[int, int]] = {}
-        self.own_beer = sum(
-            state.slot_res[s]
-            for s, o in enumerate(state.slot_owner)
-            if o == seat and state.slot_ind[s] == BREWERY
-        )
-        self.any_beer = sum(state.mslot_beer) + sum(
-            state.slot_res[s]
-            for s, o in enumerate(state.slot_owner)
-            if o >= 0 and state.slot_ind[s] == BREWERY
-        )
-        self.own_stocked = [0] * len(INDUSTRIES)
-        for s, o in enumerate(state.slot_owner):
-            if o == seat and state.slot_res[s]:
-                self.own_stocked[state.slot_ind[s]] += 1
-        self.others_beer_need = sum(
-            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
-            for s, o in enumerate(state.slot_owner)
-            if o >= 0 and o != seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
-        )
-        self.own_unsold_beer_need = sum(
-            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
-            for s, o in enumerate(state.slot_owner)
-            if o == seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
-        )
 
-    # --- shared estimates ------------------------------------------------------------
-    def income_value(self, spaces: int) -> float:
-        return spaces * 0.5 * max(0.0, self.rounds_left - 1) * self.p.money_vp
-
-    def tile_worth(self, ind: int, lvl: int, loc: int, p_flip: float) -> float:
-        tile = self.board.tiles[ind][lvl]
-        eras = 2 if self.state.era == CANAL and tile.level > 1 else 1
-        link_icons = tile.link * (0.5 + self._own_links_at(loc))
-        return p_flip * (tile.vp * eras + self.income_value(tile.income) + link_icons)
-
-    def _own_links_at(self, loc: int) -> int:
-        return sum(1 for j in self.board.loc_links[loc] if self.state.link_owner[j] == self.seat)
-
-    # --- action values -----------------------------------------------------------------
-    def value(self, a: Any) -> float:
-        kind = type(a)
-        if kind is BuildIndustry:
-            key = (a.slot, a.industry)
-            if key not in self.build_values:
-                self.build_values[key] = self.build_value(a)
-            return self.build_values[key] - self._card_cost(a.card)
-        if kind in (Sell, SellAnother):
-            return self.sell_value(a.slot, a.merchant) + (5.0 if kind is SellAnother else 0.0)
-        if kind in (BuildLink, BuildSecondLink):
-            second = kind is BuildSecondLink
-            return self.link_value(a.link, second) - (0.0 if second else self._discard_cost(a.card))
-        if kind in (Develop, DevelopAnother, FreeDevelop):
-            key = (a.industry, kind is FreeDevelop)
-            if key not in self.develop_values:
-                self.develop_values[key] = self.develop_value(self.board.ind_index[a.industry], key[1])
-            v = self.develop_values[key]
-            return v - (self._discard_cost(a.card) if kind is Develop else 0.0)
-        if kind is TakeLoan:
-            return self.loan_value() - self._discard_cost(a.card)
-        if kind is Stop:
-            return 0.5
-        if kind is Pass:
-            return -0.5 - self._discard_cost(a.card)
-        return 0.0
-
-    def _card_cost(self, card: str) -> float:
-        return 1.0 if card in (WILD_LOCATION, WILD_INDUSTRY) else 0.0
-
-    def _discard_cost(self, card: str) -> float:
-        """Prefer discarding cards that build nothing useful for this bot."""
-        cost = self.discard_costs.get(card)
-        if cost is None:
-            if card in (WILD_LOCATION, WILD_INDUSTRY):
-                cost = 3.0
-            elif card in self.board.card_location:
-                cost = 0.3 if self.board.card_location[card] in self.net else 0.1
-            else:
-                inds = self.board.card_industries[card]
-                cost = 0.05 * max(self.p.industry.get(INDUSTRIES[i], 1.0) for i in inds)
-            self.discard_costs[card] = cost
-        return cost
-
-    def build_value(self, a: BuildIndustry) -> float:
-        state, board = self.state, self.board
-        ind = board.ind_index[a.industry]
-        lvl = state.lowest_level(self.seat, ind)
-        tile = board.tiles[ind][lvl]
-        loc = board.slot_loc[a.slot]
-        weight = self.p.industry.get(a.industry, 1.0)
-        late = self.left <= 2
-        extra = 0.0
-        if board.sold[ind]:
-            p_flip = _sale_chance(self.buyer_distance(ind).get(loc, 99))
-            if p_flip > 0.8 and tile.beer and not self.any_beer:
-                p_flip = 0.5
-            if late:
-                p_flip *= 0.2
-        elif ind in (COAL, IRON):
-            cubes = state.coal_cubes if ind == COAL else state.iron_cubes
-            market = board.params.coal_market if ind == COAL else board.params.iron_market
-            sellable = len(market.prices) - cubes
-            if ind == COAL and not any(self.comp[loc] == self.comp[m] for m in board.merchant_locs):
-                sellable = 0
-            sold = min(sellable, tile.produce)
-            extra = (
-                sum(market.prices[len(market.prices) - cubes - 1 - k] for k in range(sold)) * self.money_vp
-            )
-            rest = (0.3 if not late else 0.05) / (1 + self.own_stocked[ind])  # demand saturates
-            p_flip = sold / tile.produce + (1 - sold / tile.produce) * rest
-        else:
-            wanting = self.own_unsold_beer_need - self.own_beer
-            others = min(0.5, 0.1 + 0.1 * self.others_beer_need) / (1 + self.own_stocked[ind])
-            p_flip = (others if wanting <= 0 else 0.7) if not late else 0.05
-        overbuild = 0.0
-        if state.slot_owner[a.slot] >= 0:
-            old = board.tiles[state.slot_ind[a.slot]][state.slot_level[a.slot]]
-            overbuild = -old.vp if state.slot_owner[a.slot] == self.seat else 0.0
-        key = (loc, ind)
-        if key not in self.build_costs:
-            self.build_costs[key] = self.costs.build(self.seat, loc, ind) or 0
-        cost = self.build_costs[key]
-        if state.era == CANAL and tile.level == 1 and late:
-            p_flip *= 0.5
-        worth = self.tile_worth(ind, lvl, loc, p_flip)
-        return weight * worth + extra + overbuild - self.spend_penalty(cost)
-
-    def spend_penalty(self, cost: float) -> float:
-        """Money's value, steeper when the spend leaves the bot nearly broke."""
-        after = self.state.money[self.seat] - cost
-        soon = min(1.0, self.rounds_left / 3.0)
-        broke = max(0.0, 6.0 - after) * 0.5 + max(0.0, self.reserve - after) * 1.5
-        return cost * self.money_vp + broke * soon
-
-    def sell_value(self, slot: int, merchant: int) -> float:
-        state = self.state
-        ind = state.slot_ind[slot]
-        tile = self.board.tiles[ind][state.slot_level[slot]]
-        bonus = 0.0
-        if state.mslot_beer[merchant] and tile.beer:
-            kind, amount = self.board.merchant_bonus[state.mslot_loc[merchant]]
-            bonus = {
-                "vp": amount,
-                "money": amount * self.money_vp,
-                "income": self.income_value(amount),
-            }.get(kind, 2.0)
-        worth = self.tile_worth(ind, state.slot_level[slot], self.board.slot_loc[slot], 1.0)
-        return self.p.sell * (4.0 + worth + bonus)
-
-    def link_value(self, link: str, second: bool) -> float:
-        key = (link, second)
-        if key not in self.link_values:
-            self.link_values[key] = self._link_value(link, second)
-        return self.link_values[key]
-
-    def _link_value(self, link: str, second: bool) -> float:
-        state, board = self.state, self.board
-        j = board.link_index[link]
-        ends = board.link_ends[j]
-        icons = sum(place_icons(state, e) for e in ends)
-        potential = 0.0
-        net = self.net
-        for e in ends:
-            for s in board.loc_slots[e]:
-                owner = state.slot_owner[s]
-                if owner >= 0 and not state.slot_flipped[s]:
-                    potential += 0.7 * board.tiles[state.slot_ind[s]][state.slot_level[s]].link
-            if e not in net and not board.is_merchant[e]:
-                potential += 0.6 * (1 if self.left > 3 else 0)
-        connects = 0.0
-        for s, owner in enumerate(state.slot_owner):
-            if owner != self.seat or state.slot_flipped[s] or not board.sold[state.slot_ind[s]]:
-                continue
-            ind, loc = state.slot_ind[s], board.slot_loc[s]
-            to_buyer = self.buyer_distance(ind)
-            before = to_buyer.get(loc, 99)
-            if before == 0 or state.link_owner[j] >= 0:
-                continue
-            from_tile = self.distance_from(loc)
-            after = min(from_tile.get(u, 99) + to_buyer.get(v, 99) for u in ends for v in ends if u != v)
-            if after < before:
-                gain = _sale_chance(after) - _sale_chance(before)
-                connects += gain * self.tile_worth(ind, state.slot_level[s], loc, 1.0)
-        costs = board.params.links
-        if state.era == CANAL:
-            cost = costs.canal_cost
-        else:
-            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
-        return self.p.link * (icons + potential + connects) - self.spend_penalty(cost) - 0.5
-
-    def buyer_distance(self, ind: int) -> dict[int, int]:
-        """Links still to build from each place to a merchant that buys this industry's goods."""
-        if ind not in self.to_buyer:
-            sources = [loc for m, loc in enumerate(self.state.mslot_loc) if ind in self.state.mslot_buys[m]]
-            self.to_buyer[ind] = _links_needed(self.state, sources)
-        return self.to_buyer[ind]
-
-    def distance_from(self, loc: int) -> dict[int, int]:
-        if loc not in self.from_place:
-            self.from_place[loc] = _links_needed(self.state, [loc])
-        return self.from_place[loc]
-
-    def develop_value(self, ind: int, free: bool) -> float:
-        state = self.state
-        lvl = state.lowest_level(self.seat, ind)
-        tile = self.board.tiles[ind][lvl]
-        bad = not (tile.canal if state.era == CANAL else tile.rail) or tile.level <= self.p.skip_levels.get(
-            INDUSTRIES[ind], 0
-        )
-        if tile.level == 1 and state.era == CANAL:
-            bad = bad or self.left < 6
-        value = (3.0 if bad else -2.0) * self.p.develop * self.p.industry.get(INDUSTRIES[ind], 1.0)
-        if not free:
-            value -= self.spend_penalty(iron_cost(state, self.board.params.develop.iron_per_tile))
-        if self.left <= 2 and state.era != CANAL:
-            value -= 3.0
-        return value
-
-    def scout_value(self, a: Scout) -> float:
-        """Swap two cards for two wilds when the hand builds nothing worthwhile and the era is long."""
-        if self.best_build >= 1.0 or self.left <= 4:
-            return -1.0
-        return 1.2 - 0.5 * sum(self._discard_cost(card) for card in a.cards)
-
-    def loan_value(self) -> float:
-        state = self.state
-        money = state.money[self.seat]
-        after = state.income_level(self.seat) - self.board.params.loan.levels_down
-        floor = self.board.params.loan.min_level if money < 5 else -3
-        if self.rounds_left < 3 or money >= self.p.loan_below or after < floor:
-            return -5.0
-        return 2.0 + (self.p.loan_below - money) * 0.3
+_CHOICE_PREFS: dict[type, Callable[[GreedyBot, BrassState, Any], Any]] = {
+    RemoveTile: GreedyBot._removal_pref,
+    ChooseCoal: GreedyBot._cube_pref,
+    ChooseIron: GreedyBot._cube_pref,
+    ChooseBeer: GreedyBot._beer_pref,
+}
+"""Decisions settled by a fixed preference instead of the evaluator, by action type."""
 
 
 INDUSTRIALIST = Personality(

@@ -1,4 +1,4 @@
-"""Connectivity, coal/iron/beer sources, markets, flipping and income (shared by all actions)."""
+"""Connectivity, coal/iron/beer sources and prices, markets, flipping and income (shared by all actions)."""
 
 from __future__ import annotations
 
@@ -136,6 +136,51 @@ def beer_available(
     for source, is_merchant in beer_sources(state, seat, origins, merchant_slot, extra_link):
         total += state.mslot_beer[source] if is_merchant else state.slot_res[source]
     return total
+
+
+class BuildCosts:
+    """Coal and iron prices in one position: coal by connected component, iron from the board total."""
+
+    def __init__(self, state: BrassState) -> None:
+        self.state = state
+        self.comp = components(state)
+        self.coal_in: dict[int, int] = {}
+        for s in coal_mines(state):
+            c = self.comp[state.board.slot_loc[s]]
+            self.coal_in[c] = self.coal_in.get(c, 0) + state.slot_res[s]
+        self.market_comps = {self.comp[m] for m in state.board.merchant_locs}
+        self.free_iron = sum(state.slot_res[s] for s in iron_on_board(state))
+
+    def coal_for(self, comps: set[int], n: int) -> int | None:
+        """Money for n coal delivered into the given components (None: no mine and no market link)."""
+        if n == 0:
+            return 0
+        free = sum(self.coal_in.get(c, 0) for c in comps)
+        if n <= free:
+            return 0
+        if not comps & self.market_comps:
+            return None
+        return buy_cost(self.state.board.params.coal_market, self.state.coal_cubes, n - free)
+
+    def coal(self, loc: int, n: int) -> int | None:
+        return self.coal_for({self.comp[loc]}, n)
+
+    def iron(self, n: int) -> int:
+        if n <= self.free_iron:
+            return 0
+        return buy_cost(self.state.board.params.iron_market, self.state.iron_cubes, n - self.free_iron)
+
+    def build(self, seat: int, loc: int, ind: int, lvl: int | None = None) -> int | None:
+        """Total money for the seat's lowest tile of ind at loc (cost + bought coal/iron), None if no coal.
+
+        ``lvl``: that tile's level index when the caller already knows it."""
+        if lvl is None:
+            lvl = self.state.lowest_level(seat, ind)
+        tile = self.state.board.tiles[ind][lvl]
+        coal = self.coal(loc, tile.coal)
+        if coal is None:
+            return None
+        return tile.cost + coal + self.iron(tile.iron)
 
 
 def gain_income(state: BrassState, seat: int, spaces: int) -> None:

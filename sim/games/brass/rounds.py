@@ -1,7 +1,13 @@
-"""Turn, round and era flow: refills, turn order, income, era scoring, the canal-to-rail reset."""
+"""Turn, round and era flow: refills, turn order, income, era scoring, the canal-to-rail reset.
+
+Steps: ``end`` (the last step of every main action) and ``after_income`` (queued after the
+round's ``income`` steps: next round, or era scoring).
+"""
 
 from __future__ import annotations
 
+from sim.core.decisions import Decision
+from sim.games.brass.kinds import StepKind
 from sim.games.brass.state import CANAL, ERA_NAMES, RAIL, BrassState
 
 
@@ -51,10 +57,10 @@ def end_round(state: BrassState) -> None:
     """New turn order by money spent (stable), then income unless this is the game's last round."""
     state.order = sorted(state.order, key=lambda seat: state.spent[seat])
     state.spent = [0] * state.n_players
-    steps = []
     if not (state.era == RAIL and era_over(state)):
-        steps = [("income", seat) for seat in state.order]
-    state.pending.extend([*steps, ("after_income", -1)])
+        for seat in state.order:
+            state.pending.queue(Decision("income", seat))
+    state.pending.queue(Decision("after_income", -1))
 
 
 def after_income(state: BrassState) -> None:
@@ -147,3 +153,28 @@ def start_rail_era(state: BrassState) -> None:
         refill(state, seat)
     state.era = RAIL
     state.round_in_era = 1
+
+
+class EndStep(StepKind):
+    """A main action is complete: next action, next player, or the end of the round."""
+
+    kind = "end"
+
+    def auto(self, state: BrassState, step: Decision) -> bool:
+        state.pending.pop()
+        end_action(state)
+        return False
+
+
+class AfterIncomeStep(StepKind):
+    """Every seat has had its income: the next round, or the end of the era."""
+
+    kind = "after_income"
+
+    def auto(self, state: BrassState, step: Decision) -> bool:
+        state.pending.pop()
+        after_income(state)
+        return False
+
+
+STEPS = [EndStep(), AfterIncomeStep()]

@@ -1,26 +1,29 @@
-"""The Rules verbs for Brass: Birmingham (setup, legal actions, apply, scoring, ranking)."""
+"""The ``Game`` verbs for Brass: Birmingham: setup, turn flow, outcome, observation, invariants.
+
+Main actions and pending steps dispatch through the tables ``MAIN`` and ``DECISIONS``, joined from
+the family modules (``build``, ``links``, ``develop``, ``sell``, ``income``, ``cards``,
+``supply``, ``rounds``); their order is the order of the legal actions.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
 
-from sim.games.brass.actions import (
-    ACTION_STAT,
-    BuildIndustry,
-    ChooseBeer,
-    ChooseCoal,
-    ChooseIron,
-    RemoveTile,
-    Sell,
-)
-from sim.games.brass.board import board_for
-from sim.games.brass.execute import apply_action
-from sim.games.brass.legal import decision_actions, main_actions
+from sim.core.decisions import DecisionKinds
+from sim.core.game import Outcome
+from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply
+from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
+from sim.games.brass.kinds import BrassActions
 from sim.games.brass.params import INDUSTRIES, BrassParams
-from sim.games.brass.rounds import era_score_preview
-from sim.games.brass.state import ERA_NAMES, BrassState
+from sim.games.brass.state import CANAL, BrassObservation, BrassState
+
+MAIN = BrassActions([*build.KINDS, *links.KINDS, *develop.KINDS, *sell.KINDS, *income.KINDS, *cards.KINDS])
+DECISIONS = DecisionKinds(
+    [*build.STEPS, *links.STEPS, *develop.STEPS, *sell.STEPS, *supply.STEPS, *income.STEPS, *rounds.STEPS]
+)
 
 BREAKDOWN_COLUMNS: tuple[str, ...] = (
     "vp_links_canal",
@@ -36,112 +39,8 @@ BREAKDOWN_COLUMNS: tuple[str, ...] = (
     "tiles_lost_shortfall",
     "merchant_bonuses",
     *(f"tiles_built_{ind}" for ind in INDUSTRIES),
-    *(f"actions_{name}" for name in ACTION_STAT.values()),
+    *(f"actions_{kind.stat}" for kind in MAIN.kinds),
 )
-
-
-def initial_state(params: BrassParams, n_players: int, rng: np.random.Generator) -> BrassState:
-    """Setup: deck for the player count, hands, first discards, merchants, markets, random order."""
-    board = board_for(params)
-    if not 2 <= n_players <= 4:
-        raise ValueError(f"Brass needs 2-4 players, got {n_players}")
-    deck = board.deck(n_players)
-    deck = [deck[i] for i in rng.permutation(len(deck))]
-    state = BrassState(board=board, n_players=n_players, rng=rng)
-    state.money = [params.starting_money] * n_players
-    state.vp = [0] * n_players
-    state.income_space = [params.income_track.start_space] * n_players
-    state.spent = [0] * n_players
-    state.hands = [[deck.pop() for _ in range(params.hand_size)] for _ in range(n_players)]
-    state.discards = [[deck.pop() for _ in range(params.setup_discards)] for _ in range(n_players)]
-    state.deck = deck
-    state.wild_location = params.wild_location_cards
-    state.wild_industry = params.wild_industry_cards
-    state.mat = [[[t.n for t in board.tiles[i]] for i in range(len(INDUSTRIES))] for _ in range(n_players)]
-    state.links_left = [params.link_tiles_per_player] * n_players
-    n_slots = len(board.slot_loc)
-    state.slot_owner = [-1] * n_slots
-    state.slot_ind = [-1] * n_slots
-    state.slot_level = [0] * n_slots
-    state.slot_flipped = [False] * n_slots
-    state.slot_res = [0] * n_slots
-    state.slot_log = [-1] * n_slots
-    state.link_owner = [-1] * len(board.link_ends)
-    state.mslot_loc = board.merchant_slots(n_players)
-    pool = [t for t in params.merchant_tiles if t.min_players <= n_players]
-    pool = [pool[i] for i in rng.permutation(len(pool))]
-    state.mslot_buys = [frozenset(board.ind_index[g] for g in tile.buys) for tile in pool]
-    state.mslot_beer = [params.merchant_beer if buys else 0 for buys in state.mslot_buys]
-    state.coal_cubes = params.coal_market.start_cubes
-    state.iron_cubes = params.iron_market.start_cubes
-    state.order = [int(s) for s in rng.permutation(n_players)]
-    state.actions_left = params.first_round_actions
-    state.stats = [{} for _ in range(n_players)]
-    return state
-
-
-def current_player(state: BrassState) -> int:
-    """The seat that must act (a follow-up choice may belong to another seat)."""
-    return state.current_seat()
-
-
-def legal_actions(state: BrassState) -> list[Any]:
-    """Main actions of the seat to act, or the choices of the open follow-up step."""
-    if state.finished:
-        return []
-    if state.pending:
-        return decision_actions(state, state.pending[0])
-    return main_actions(state, state.order[state.turn_pos])
-
-
-def apply(state: BrassState, action: Any) -> None:
-    """Apply a legal action in place and resolve everything that needs no choice."""
-    apply_action(state, action)
-
-
-def is_terminal(state: BrassState) -> bool:
-    """True once the rail era has been scored."""
-    return state.finished
-
-
-def scores(state: BrassState) -> list[float]:
-    """Victory points per seat."""
-    return [float(v) for v in state.vp]
-
-
-def ranking(state: BrassState) -> list[int]:
-    """1 = best; ties on VP broken by income level, then money; still equal = shared place."""
-    keys = [(state.vp[s], state.income_level(s), state.money[s]) for s in range(state.n_players)]
-    return [1 + sum(1 for other in keys if other > key) for key in keys]
-
-
-def round_number(state: BrassState) -> int:
-    """The current round, counted across both eras (1-based)."""
-    return state.round
-
-
-def running_scores(state: BrassState) -> list[float]:
-    """VP so far plus what the current era would score if it ended now."""
-    preview = era_score_preview(state) if not state.finished else [0] * state.n_players
-    return [float(v + p) for v, p in zip(state.vp, preview, strict=True)]
-
-
-def score_breakdown(state: BrassState) -> list[dict[str, float]]:
-    """Per seat, the breakdown columns as floats."""
-    rows = []
-    for seat in range(state.n_players):
-        row = {col: float(state.stats[seat].get(col, 0.0)) for col in BREAKDOWN_COLUMNS}
-        row["income_level"] = float(state.income_level(seat))
-        row["money"] = float(state.money[seat])
-        row["loans"] = row["actions_take_loan"]
-        rows.append(row)
-    return rows
-
-
-def end_reason(state: BrassState) -> str:
-    """``rail_era_over`` when finished (the only way a game ends)."""
-    return "rail_era_over" if state.finished else ""
-
 
 EVENT_TABLES: dict[str, dict[str, str]] = {
     "tiles": {
@@ -161,63 +60,278 @@ EVENT_TABLES: dict[str, dict[str, str]] = {
 "canal_era_end"), "" if it was still there at the end."""
 
 
-def events(state: BrassState) -> dict[str, list[dict[str, Any]]]:
-    """``tiles``: every tile built, when and where, whether it flipped, its industry VP, why it left."""
-    return {"tiles": [dict(row) for row in state.tile_log]}
+def _dummy_rng() -> np.random.Generator:
+    """The rng of an observation's public state: fixed, so equal observations compare equal."""
+    return np.random.Generator(np.random.PCG64(0))
 
 
-def observation(state: BrassState, seat: int) -> dict[str, Any]:
-    """Public information plus the seat's own hand (other hands and the deck only as counts)."""
-    return {
-        "era": ERA_NAMES[state.era],
-        "round": state.round,
-        "order": list(state.order),
-        "money": list(state.money),
-        "vp": list(state.vp),
-        "income_space": list(state.income_space),
-        "hand": list(state.hands[seat]),
-        "hand_sizes": [len(h) for h in state.hands],
-        "deck_size": len(state.deck),
-        "discard_sizes": [len(d) for d in state.discards],
-        "board": {
-            "slot_owner": list(state.slot_owner),
-            "slot_industry": list(state.slot_ind),
-            "slot_level": list(state.slot_level),
-            "slot_flipped": list(state.slot_flipped),
-            "slot_resources": list(state.slot_res),
-            "link_owner": list(state.link_owner),
-            "merchant_buys": [sorted(b) for b in state.mslot_buys],
-            "merchant_beer": list(state.mslot_beer),
-        },
-        "coal_market": state.coal_cubes,
-        "iron_market": state.iron_cubes,
-        "mats": [[list(m) for m in mat] for mat in state.mat],
-        "links_left": list(state.links_left),
-        "pending": list(state.pending),
-    }
+class BrassGame:
+    """Brass: Birmingham, canal and rail eras, 2-4 players."""
+
+    def initial_state(self, params: BrassParams, n_players: int, rng: np.random.Generator) -> BrassState:
+        """Setup (B01-B05): deck for the player count, hands, face-down discards, merchants, markets, order."""
+        board = board_for(params)
+        if not 2 <= n_players <= 4:
+            raise ValueError(f"Brass needs 2-4 players, got {n_players}")
+        deck = board.deck(n_players)
+        deck = [deck[i] for i in rng.permutation(len(deck))]
+        state = BrassState(board=board, n_players=n_players, rng=rng)
+        state.money = [params.starting_money] * n_players
+        state.vp = [0] * n_players
+        state.income_space = [params.income_track.start_space] * n_players
+        state.spent = [0] * n_players
+        state.hands = [[deck.pop() for _ in range(params.hand_size)] for _ in range(n_players)]
+        state.discards = [[deck.pop() for _ in range(params.setup_discards)] for _ in range(n_players)]
+        state.deck = deck
+        state.wild_location = params.wild_location_cards
+        state.wild_industry = params.wild_industry_cards
+        n_ind = len(INDUSTRIES)
+        state.mat = [[[t.n for t in board.tiles[i]] for i in range(n_ind)] for _ in range(n_players)]
+        state.developed = [[0] * n_ind for _ in range(n_players)]
+        state.links_left = [params.link_tiles_per_player] * n_players
+        n_slots = len(board.slot_loc)
+        state.slot_owner = [-1] * n_slots
+        state.slot_ind = [-1] * n_slots
+        state.slot_level = [0] * n_slots
+        state.slot_flipped = [False] * n_slots
+        state.slot_res = [0] * n_slots
+        state.slot_log = [-1] * n_slots
+        state.link_owner = [-1] * len(board.link_ends)
+        state.mslot_loc = board.merchant_slots(n_players)
+        pool = [t for t in params.merchant_tiles if t.min_players <= n_players]
+        pool = [pool[i] for i in rng.permutation(len(pool))]
+        state.mslot_buys = [frozenset(board.ind_index[g] for g in tile.buys) for tile in pool]
+        state.mslot_beer = [params.merchant_beer if buys else 0 for buys in state.mslot_buys]
+        state.coal_cubes = params.coal_market.start_cubes
+        state.iron_cubes = params.iron_market.start_cubes
+        state.order = [int(s) for s in rng.permutation(n_players)]
+        state.actions_left = params.first_round_actions
+        state.stats = [{} for _ in range(n_players)]
+        return state
+
+    def current_player(self, state: BrassState) -> int:
+        """The seat that must act (an open step may belong to another seat, e.g. income)."""
+        return state.current_seat()
+
+    def legal_actions(self, state: BrassState) -> list[Any]:
+        """The options of the open step, else the main actions of the seat whose turn it is."""
+        if state.finished:
+            return []
+        if state.pending:
+            return list(DECISIONS.legal(state, state.pending.next))
+        return MAIN.legal(state, state.order[state.turn_pos])
+
+    def apply(self, state: BrassState, action: Any) -> None:
+        """Apply a legal action, then resolve every step that needs no choice."""
+        if state.pending:
+            DECISIONS.apply(state, state.pending.pop(), action)
+        else:
+            MAIN.apply(state, action)
+        pending = state.pending
+        by_kind = DECISIONS.by_kind
+        while pending:
+            if by_kind[pending.next.kind].auto(state, pending.next):
+                return
+
+    def is_terminal(self, state: BrassState) -> bool:
+        """True once the rail era has been scored."""
+        return state.finished
+
+    def round_number(self, state: BrassState) -> int:
+        """The current round, counted across both eras (1-based)."""
+        return state.round
+
+    def running_scores(self, state: BrassState) -> list[float]:
+        """VP so far plus what the current era would score if it ended now."""
+        preview = rounds.era_score_preview(state) if not state.finished else [0] * state.n_players
+        return [float(v + p) for v, p in zip(state.vp, preview, strict=True)]
+
+    def outcome(self, state: BrassState) -> Outcome:
+        return Outcome(
+            scores=scores(state),
+            ranks=ranking(state),
+            breakdown=score_breakdown(state),
+            end_reason="rail_era_over" if state.finished else "",
+            events={"tiles": [dict(row) for row in state.tile_log]},
+        )
+
+    def observation(self, state: BrassState, seat: int) -> BrassObservation:
+        """The public state plus ``seat``'s hand; hidden cards (see ``BrassObservation``) as a pool."""
+        public = state.clone()
+        public.rng = _dummy_rng()
+        facedown = _facedown(state)
+        unseen = list(state.deck)
+        for s in range(state.n_players):
+            if s != seat:
+                unseen += [c for c in state.hands[s] if c not in WILDS]
+                public.hands[s] = [c for c in state.hands[s] if c in WILDS]
+            unseen += state.discards[s][:facedown]
+            public.discards[s] = state.discards[s][facedown:]
+        public.deck = []
+        return BrassObservation(
+            seat=seat,
+            public=public,
+            hand_sizes=tuple(len(h) for h in state.hands),
+            deck_size=len(state.deck),
+            facedown=facedown,
+            unseen=tuple(sorted(unseen)),
+        )
+
+    def determinize(self, observation: BrassObservation, rng: np.random.Generator) -> BrassState:
+        """A full state: the unseen cards dealt at random to hands, face-down discards and deck."""
+        state = observation.public.clone()
+        pool = [observation.unseen[i] for i in rng.permutation(len(observation.unseen))]
+        for s, size in enumerate(observation.hand_sizes):
+            if s != observation.seat:
+                state.hands[s] += [pool.pop() for _ in range(size - len(state.hands[s]))]
+            state.discards[s][:0] = [pool.pop() for _ in range(observation.facedown)]
+        state.deck = pool
+        state.rng = np.random.Generator(np.random.PCG64(int(rng.integers(2**63))))
+        return state
+
+    def describe(self, state: BrassState, action: Any) -> str:
+        """One line, e.g. 'P1 BuildIndustry cotton L1 @ Birmingham slot 36 (card Birmingham)'.
+
+        Players are labelled 1-based like every human-facing text of the toolkit: P1 is seat index 0.
+        """
+        seat = state.current_seat()
+        if state.pending:
+            text = DECISIONS.describe(state, state.pending.next, action)
+        else:
+            text = MAIN.describe(state, action)
+        return f"P{seat + 1} {text}"
+
+    def invariants(self, state: BrassState) -> list[str]:
+        """Broken laws: money, VP, income, markets, cards, industry and link tiles, resources."""
+        return _invariants(state)
 
 
-def describe_action(state: BrassState, action: Any) -> str:
-    """One readable line, e.g. 'P1 BuildIndustry cotton L1 @ Birmingham (card Birmingham)'.
+def scores(state: BrassState) -> list[float]:
+    """Victory points per seat."""
+    return [float(v) for v in state.vp]
 
-    Players are labelled 1-based like every human-facing text of the toolkit: P1 is seat index 0.
-    """
+
+def ranking(state: BrassState) -> list[int]:
+    """1 = best; ties on VP broken by income level, then money; still equal = shared place (B39)."""
+    keys = [(state.vp[s], state.income_level(s), state.money[s]) for s in range(state.n_players)]
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def score_breakdown(state: BrassState) -> list[dict[str, float]]:
+    """Per seat, the breakdown columns as floats."""
+    rows = []
+    for seat in range(state.n_players):
+        row = {col: float(state.stats[seat].get(col, 0.0)) for col in BREAKDOWN_COLUMNS}
+        row["income_level"] = float(state.income_level(seat))
+        row["money"] = float(state.money[seat])
+        row["loans"] = row["actions_take_loan"]
+        rows.append(row)
+    return rows
+
+
+def _facedown(state: BrassState) -> int:
+    """Face-down setup discards still at the bottom of each discard pile (canal era only)."""
+    return state.board.params.setup_discards if state.era == CANAL else 0
+
+
+def _invariants(state: BrassState) -> list[str]:
+    board, params, n = state.board, state.board.params, state.n_players
+    problems: list[str] = []
+    for seat in range(n):
+        if state.money[seat] < 0:
+            problems.append(f"seat {seat} has negative money {state.money[seat]}")
+        if state.vp[seat] < 0:
+            problems.append(f"seat {seat} has negative VP {state.vp[seat]}")
+        if not 0 <= state.income_space[seat] <= board.top_space:
+            problems.append(f"seat {seat} income space {state.income_space[seat]} off the track")
+    for name, cubes, market in (
+        ("coal", state.coal_cubes, params.coal_market),
+        ("iron", state.iron_cubes, params.iron_market),
+    ):
+        if not 0 <= cubes <= len(market.prices):
+            problems.append(f"{name} market holds {cubes} cubes (0..{len(market.prices)} spaces)")
+    problems += _card_problems(state)
+    problems += _tile_problems(state)
+    for seat in range(n):
+        if state.links_left[seat] < 0 or state.links_left[seat] + state.link_owner.count(seat) != (
+            params.link_tiles_per_player
+        ):
+            problems.append(
+                f"seat {seat} link tiles not conserved: {state.links_left[seat]} left +"
+                f" {state.link_owner.count(seat)} on the board != {params.link_tiles_per_player}"
+            )
+    for s, owner in enumerate(state.slot_owner):
+        res = state.slot_res[s]
+        if res < 0 or (res and (owner < 0 or state.slot_flipped[s])):
+            problems.append(
+                f"slot {s} holds {res} resources (owner {owner}, flipped {state.slot_flipped[s]})"
+            )
+    problems += [f"merchant slot {m} holds {b} beer" for m, b in enumerate(state.mslot_beer) if b < 0]
+    return problems
+
+
+def _card_problems(state: BrassState) -> list[str]:
+    """Deck + hands + discard piles = the deck dealt for this player count; wilds back on their piles."""
+    params = state.board.params
+    in_hands = [c for hand in state.hands for c in hand]
+    normal = Counter(state.deck) + Counter(c for c in in_hands if c not in WILDS)
+    for pile in state.discards:
+        normal.update(pile)
+    problems = []
+    expected = state.board.deck_counts(state.n_players)
+    if normal != expected:
+        extra, missing = normal - expected, expected - normal
+        problems.append(f"cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
+    for card, pile, total in (
+        (WILD_LOCATION, state.wild_location, params.wild_location_cards),
+        (WILD_INDUSTRY, state.wild_industry, params.wild_industry_cards),
+    ):
+        if pile < 0 or pile + in_hands.count(card) != total:
+            problems.append(
+                f"{card} cards not conserved: {pile} on the pile + {in_hands.count(card)} in hands"
+            )
+    return problems
+
+
+def _tile_problems(state: BrassState) -> list[str]:
+    """Per seat and industry: mat + built (tile log) + developed = the tiles printed for the mat."""
     board = state.board
-    seat = state.current_seat()
-    text = f"P{seat + 1} {type(action).__name__}"
-    if isinstance(action, BuildIndustry):
-        ind = board.ind_index[action.industry]
-        level = board.tiles[ind][state.lowest_level(seat, ind)].level
-        place = board.loc_names[board.slot_loc[action.slot]]
-        return f"{text} {action.industry} L{level} @ {place} slot {action.slot} (card {action.card})"
-    if isinstance(action, Sell):
-        place = board.loc_names[board.slot_loc[action.slot]]
-        merchant = board.loc_names[state.mslot_loc[action.merchant]]
-        return f"{text} tile @ {place} to {merchant} (card {action.card})"
-    if isinstance(action, ChooseBeer) and action.merchant:
-        return f"{text} from merchant {board.loc_names[state.mslot_loc[action.source]]}"
-    if isinstance(action, (ChooseCoal, ChooseIron, ChooseBeer, RemoveTile)):
-        slot = action.source if isinstance(action, ChooseBeer) else action.slot
-        return f"{text} tile of P{state.slot_owner[slot] + 1} @ {board.loc_names[board.slot_loc[slot]]}"
-    fields = getattr(action, "__slots__", ())
-    return text + "".join(f" {name}={getattr(action, name)}" for name in fields)
+    problems = []
+    built: Counter[tuple[int, str, int]] = Counter()
+    for row in state.tile_log:
+        built[row["seat"], row["industry"], row["level"]] += 1
+    for seat in range(state.n_players):
+        for ind, name in enumerate(INDUSTRIES):
+            tiles = board.tiles[ind]
+            left = state.mat[seat][ind]
+            gone = 0
+            for lvl, tile in enumerate(tiles):
+                used = built[seat, name, tile.level]
+                if left[lvl] < 0 or left[lvl] + used > tile.n:
+                    problems.append(
+                        f"seat {seat} {name} L{tile.level}: {left[lvl]} on the mat + {used} built"
+                    )
+                gone += tile.n - left[lvl] - used
+            if gone != state.developed[seat][ind]:
+                problems.append(
+                    f"seat {seat} {name} tiles not conserved: {gone} missing from mat and board,"
+                    f" {state.developed[seat][ind]} developed"
+                )
+    on_board = 0
+    for s, owner in enumerate(state.slot_owner):
+        if owner < 0:
+            continue
+        on_board += 1
+        row = state.tile_log[state.slot_log[s]] if 0 <= state.slot_log[s] < len(state.tile_log) else None
+        tile = board.tiles[state.slot_ind[s]][state.slot_level[s]]
+        if row is None or (row["seat"], row["industry"], row["level"], row["removed"]) != (
+            owner,
+            INDUSTRIES[state.slot_ind[s]],
+            tile.level,
+            "",
+        ):
+            problems.append(f"slot {s}: tile of seat {owner} does not match its tile log row {row}")
+    still = sum(1 for row in state.tile_log if not row["removed"])
+    if still != on_board:
+        problems.append(f"{on_board} tiles on the board but {still} built and not removed")
+    return problems

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
+from sim.core.decisions import Pending
 from sim.games.brass.board import Board
 
 CANAL, RAIL = 0, 1
@@ -50,14 +51,18 @@ class BrassState:
     mslot_beer: list[int] = field(default_factory=list)
     coal_cubes: int = 0
     iron_cubes: int = 0
-    pending: list[tuple[Any, ...]] = field(default_factory=list)
-    """Open follow-up steps of the current action or round end, first = next."""
+    pending: Pending = field(default_factory=Pending)
+    """Open steps of the current action or round end (``Decision``s; ``pending.next`` first).
+
+    Each step's kind (``rules.DECISIONS``) resolves it by itself when the rules leave no choice."""
     finished: bool = False
     stats: list[dict[str, float]] = field(default_factory=list)
     tile_log: list[dict[str, Any]] = field(default_factory=list)
     """One row per tile built (the ``tiles`` event table); updated when it flips, scores and leaves."""
     slot_log: list[int] = field(default_factory=list)
     """Row in ``tile_log`` of the tile now in each slot (-1: none logged)."""
+    developed: list[list[int]] = field(default_factory=list)
+    """developed[seat][industry] = tiles of that industry the seat developed away (tile bookkeeping)."""
 
     def clone(self) -> BrassState:
         """Independent copy; the static board is shared."""
@@ -95,12 +100,24 @@ class BrassState:
             mslot_beer=self.mslot_beer[:],
             coal_cubes=self.coal_cubes,
             iron_cubes=self.iron_cubes,
-            pending=self.pending[:],
+            pending=self.pending.clone(),
             finished=self.finished,
             stats=[dict(s) for s in self.stats],
             tile_log=[dict(row) for row in self.tile_log],
             slot_log=self.slot_log[:],
+            developed=[d[:] for d in self.developed],
         )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal by value: every field, the rng by its bit generator's state."""
+        if not isinstance(other, BrassState):
+            return NotImplemented
+        for f in _COMPARED:
+            if getattr(self, f) != getattr(other, f):
+                return False
+        return self.rng.bit_generator.state == other.rng.bit_generator.state
+
+    __hash__ = None  # type: ignore[assignment]
 
     def clear_slot(self, slot: int, reason: str) -> None:
         """Take the tile off a slot, noting why in its ``tiles`` event row (``removed``)."""
@@ -123,8 +140,9 @@ class BrassState:
         return -1
 
     def current_seat(self) -> int:
-        if self.pending and self.pending[0][0] in DECISION_TASKS:
-            return self.pending[0][1]
+        """The seat that must act: the open decision's, else the seat whose turn it is."""
+        if self.pending:
+            return self.pending.next.seat
         return self.order[self.turn_pos]
 
     def has_pieces(self, seat: int) -> bool:
@@ -140,7 +158,25 @@ class BrassState:
         return places
 
 
-DECISION_TASKS = frozenset(
-    {"coal", "iron", "beer", "more_sell", "more_develop", "second_link", "gloucester", "income"}
-)
-"""Pending tasks that can wait for a player's choice (their second field is the seat)."""
+_COMPARED = tuple(f.name for f in fields(BrassState) if f.name != "rng")
+
+
+@dataclass(frozen=True)
+class BrassObservation:
+    """What one seat may see: the public state plus its own hand; hidden cards only as a pool.
+
+    Hidden: other seats' hands (except wild cards, which are only taken by a public Scout),
+    the deck's cards and order, and in the canal era the face-down setup discards of every
+    seat (dealt face down, seen by nobody until the rail-era reshuffle).
+    """
+
+    seat: int
+    public: BrassState
+    """The state with hidden cards removed and a fixed dummy rng (future draws are hidden too)."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand (wilds included)."""
+    deck_size: int
+    facedown: int
+    """Face-down cards at the bottom of every seat's discard pile (setup discards, canal era)."""
+    unseen: tuple[str, ...]
+    """Every card ``seat`` cannot see (deck, others' non-wild hands, face-down discards), sorted."""

@@ -6,17 +6,21 @@ from pathlib import Path
 from typing import Any
 
 from sim.config import load_config
+from sim.config.resources import default_config
 from sim.core.play import setup_rng
-from sim.games.brass import rules
+from sim.games.brass.rules import BrassGame
 from sim.games.brass.state import BrassState
 
-BASE = Path(__file__).resolve().parents[3] / "configs/brass/base.yaml"
+ROOT = Path(__file__).resolve().parents[3]
+"""The repository root."""
+BASE = default_config("brass")
 PARAMS = load_config(BASE).params
+GAME = BrassGame()
 
 
 def new_state(n: int = 2, seed: int = 0) -> BrassState:
     """A fresh game with seat 0 to act first (2 actions, as in a normal round)."""
-    state = rules.initial_state(PARAMS, n, setup_rng(seed))
+    state = GAME.initial_state(PARAMS, n, setup_rng(seed))
     state.order = list(range(n))
     state.round_in_era = 2
     state.round = 2
@@ -26,7 +30,7 @@ def new_state(n: int = 2, seed: int = 0) -> BrassState:
 
 def fresh(n: int = 2, seed: int = 0) -> BrassState:
     """A game exactly as set up (first canal round), seats in order 0..n-1."""
-    state = rules.initial_state(PARAMS, n, setup_rng(seed))
+    state = GAME.initial_state(PARAMS, n, setup_rng(seed))
     state.order = list(range(n))
     return state
 
@@ -91,19 +95,19 @@ def set_lowest(state: BrassState, seat: int, industry: str, level: int) -> None:
 
 def act(state: BrassState, action: Any) -> None:
     """Apply an action after checking it is legal."""
-    legal = rules.legal_actions(state)
+    legal = GAME.legal_actions(state)
     assert action in legal, f"{action} not legal; {len(legal)} legal actions"
-    rules.apply(state, action)
+    GAME.apply(state, action)
 
 
 def legal(state: BrassState) -> list[Any]:
-    return rules.legal_actions(state)
+    return GAME.legal_actions(state)
 
 
 def pass_round(state: BrassState) -> None:
     """Every remaining action of the current round is a Pass."""
     start = state.round
     while state.round == start and not state.finished:
-        options = rules.legal_actions(state)
+        options = GAME.legal_actions(state)
         passes = [a for a in options if type(a).__name__ == "Pass"]
-        rules.apply(state, passes[0] if passes else options[0])
+        GAME.apply(state, passes[0] if passes else options[0])

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from sim.games.brass.actions import (
-    ChooseBeer,
-    ChooseIron,
-    Develop,
-    DevelopAnother,
-    FreeDevelop,
-    Pass,
-    Scout,
-    Sell,
-    Stop,
-)
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.legal import develop_options, legal_builds, sell_options
+from sim.games.brass.build import legal_builds
+from sim.games.brass.cards import Pass, Scout
+from sim.games.brass.develop import Develop, DevelopAnother, FreeDevelop, develop_options
+from sim.games.brass.kinds import Stop
+from sim.games.brass.sell import Sell, sell_options
+from sim.games.brass.supply import ChooseBeer, ChooseIron
 from tests.games.brass.helpers import act, ind_id, legal, link, new_state, pass_round, place
 
 

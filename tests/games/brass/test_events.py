@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from sim.core.play import setup_rng
-from sim.games.brass import SPEC, rules
-from sim.games.brass.actions import BuildIndustry, Pass
+from sim.games.brass import SPEC
+from sim.games.brass.build import BuildIndustry
+from sim.games.brass.cards import Pass
 from sim.games.brass.params import INDUSTRIES
 from sim.games.brass.rounds import start_rail_era
-from tests.games.brass.helpers import PARAMS, act, new_state, pass_round, set_lowest, slot_in
+from tests.games.brass.helpers import GAME, PARAMS, act, new_state, pass_round, set_lowest, slot_in
 
 
 def _build(state, card, industry):
@@ -18,7 +19,7 @@ def _build(state, card, industry):
 
 
 def _removed(state):
-    return [(row["industry"], row["level"], row["removed"]) for row in rules.events(state)["tiles"]]
+    return [(row["industry"], row["level"], row["removed"]) for row in GAME.outcome(state).events["tiles"]]
 
 
 def test_overbuilt_tile_is_marked():
@@ -70,12 +71,12 @@ def test_rows_without_a_removal_are_exactly_the_tiles_left_on_the_board():
     reasons = set()
     for seed in range(3):
         bots = [SPEC.bots[name](seat) for seat, name in enumerate(("industrialist", "random", "random"))]
-        state = rules.initial_state(PARAMS, 3, setup_rng(seed))
+        state = GAME.initial_state(PARAMS, 3, setup_rng(seed))
         rng = setup_rng(100 + seed)
-        while not rules.is_terminal(state):
-            bot = bots[rules.current_player(state)]
-            rules.apply(state, bot.choose(state, rules.legal_actions(state), rng))
-        rows = rules.events(state)["tiles"]
+        while not GAME.is_terminal(state):
+            bot = bots[GAME.current_player(state)]
+            GAME.apply(state, bot.choose(state, GAME.legal_actions(state), rng))
+        rows = GAME.outcome(state).events["tiles"]
         assert all(set(row) == set(SPEC.event_tables["tiles"]) for row in rows)
         kept = [(r["seat"], r["place"], r["industry"], r["level"]) for r in rows if not r["removed"]]
         assert sorted(kept) == _on_board(state)

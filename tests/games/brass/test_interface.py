@@ -1,11 +1,14 @@
-"""Rules verbs beyond play: determinism, observation, descriptions, breakdown, ranking shape."""
+"""Rules verbs beyond play: determinism, descriptions, breakdown, ranking shape (observation: test_hidden_info)."""
 
 from __future__ import annotations
 
+from sim.core.decisions import Decision
 from sim.core.play import play_game
-from sim.games.brass import SPEC, rules
-from sim.games.brass.actions import BuildIndustry, ChooseCoal, Scout
-from tests.games.brass.helpers import BASE, PARAMS, fresh, legal, new_state, place
+from sim.games.brass import SPEC
+from sim.games.brass.build import BuildIndustry
+from sim.games.brass.cards import Scout
+from sim.games.brass.supply import ChooseCoal
+from tests.games.brass.helpers import GAME, PARAMS, ROOT, legal, new_state, place
 
 
 def test_same_seed_same_game():
@@ -17,30 +20,19 @@ def test_same_seed_same_game():
     assert (c.scores, c.actions) != (a.scores, a.actions)
 
 
-def test_observation_hides_other_hands_and_deck():
-    state = fresh(3)
-    obs = rules.observation(state, 1)
-    assert obs["hand"] == state.hands[1]
-    assert obs["hand_sizes"] == [8, 8, 8] and obs["deck_size"] == len(state.deck)
-    text = repr(obs)
-    assert "deck" not in text.replace("deck_size", "")
-    assert all(h == state.hands[1] or str(h) not in text for h in state.hands)
-
-
 def test_describe_build_names_place_and_level():
     state = new_state()
     state.hands[0] = ["Dudley"]
     build = next(a for a in legal(state) if isinstance(a, BuildIndustry) and a.industry == "coal")
-    assert (
-        rules.describe_action(state, build)
-        == f"P1 BuildIndustry coal L1 @ Dudley slot {build.slot} (card Dudley)"
-    )
+    assert GAME.describe(state, build) == f"P1 BuildIndustry coal L1 @ Dudley slot {build.slot} (card Dudley)"
 
 
 def test_describe_labels_players_one_based():
     state = new_state()  # seat index 0 to act
     mine = place(state, 1, "Dudley", "coal", 1)
-    assert rules.describe_action(state, ChooseCoal(mine)) == "P1 ChooseCoal tile of P2 @ Dudley"
+    dudley = state.board.loc_index["Dudley"]
+    state.pending.push(Decision("coal", 0, (1, (dudley,))))  # seat 0 must take one coal
+    assert GAME.describe(state, ChooseCoal(mine)) == "P1 ChooseCoal tile of P2 @ Dudley"
 
 
 def test_scout_combinations_are_deduplicated():
@@ -100,7 +92,7 @@ def test_results_do_not_depend_on_string_hashing():
             capture_output=True,
             text=True,
             check=True,
-            cwd=BASE.parents[2],
+            cwd=ROOT,
         )
         outputs.add(done.stdout)
     assert len(outputs) == 1

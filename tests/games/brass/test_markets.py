@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.brass.actions import BuildIndustry
-from sim.games.brass.legal import legal_builds
+from sim.games.brass.build import BuildIndustry, legal_builds
 from sim.games.brass.resources import IRON, buy_cost, buy_from_market
 from tests.games.brass.helpers import PARAMS, act, link, new_state, place, slot_in
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from sim.games.brass import rules
-from sim.games.brass.actions import BuildIndustry, BuildLink, BuildSecondLink, ChooseCoal, Pass, Stop
-from sim.games.brass.legal import legal_builds, link_options
+from sim.games.brass.build import BuildIndustry, legal_builds
+from sim.games.brass.cards import Pass
+from sim.games.brass.kinds import Stop
+from sim.games.brass.links import BuildLink, BuildSecondLink, link_options
 from sim.games.brass.state import RAIL
+from sim.games.brass.supply import ChooseCoal
 from tests.games.brass.helpers import (
+    GAME,
     act,
     fresh,
     legal,
@@ -224,11 +227,11 @@ def test_t29_pass_only_game_length(n, rounds, canal, rail):
     actions = {0: [0] * n, 1: [0] * n}
     canal_rounds = 0
     while not state.finished:
-        seat = rules.current_player(state)
-        options = [a for a in rules.legal_actions(state) if isinstance(a, Pass)]
+        seat = GAME.current_player(state)
+        options = [a for a in GAME.legal_actions(state) if isinstance(a, Pass)]
         actions[state.era][seat] += 1
         era, rnd = state.era, state.round
-        rules.apply(state, options[0])
+        GAME.apply(state, options[0])
         if era == 0 and state.round != rnd:
             canal_rounds += 1
     assert canal_rounds == rounds and state.round == 2 * rounds

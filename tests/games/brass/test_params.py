@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from pydantic import ValidationError
 
 from sim.config import ConfigError, load_config
+from sim.core.play import setup_rng
 from sim.games.brass import SPEC
+from sim.games.brass import board as board_module
 from sim.games.brass.board import board_for
 from sim.games.brass.params import BrassParams
-from tests.games.brass.helpers import BASE, PARAMS
+from tests.games.brass.helpers import BASE, GAME, PARAMS
 
 
 def test_component_totals():
@@ -21,6 +25,18 @@ def test_component_totals():
     assert len(board.slot_loc) == 49
     assert [len(board.deck(n)) for n in (2, 3, 4)] == [40, 54, 64]
     assert [len(board.merchant_slots(n)) for n in (2, 3, 4)] == [5, 7, 9]
+
+
+def test_board_cache_is_keyed_on_content():
+    copy = pickle.loads(pickle.dumps(PARAMS))  # what every chunk of a parallel run gets
+    assert copy is not PARAMS and board_for(copy) is board_for(PARAMS)
+    state = GAME.initial_state(copy, 2, setup_rng(0))
+    assert pickle.loads(pickle.dumps(state)).board is state.board
+    other = load_config(BASE, overrides={"starting_money": "20"}).params
+    assert board_for(other) is not board_for(PARAMS) and board_for(other) != board_for(PARAMS)
+    for money in range(40):  # many different params: the cache stays bounded
+        board_for(PARAMS.model_copy(update={"starting_money": money}))
+    assert len(board_module._BOARDS) <= board_module._MAX_BOARDS
 
 
 def test_spec_default_config_is_base():

@@ -9,7 +9,7 @@ import pytest
 
 from sim.core.play import play_game, setup_rng
 from sim.games.brass import SPEC, rules
-from tests.games.brass.helpers import PARAMS
+from tests.games.brass.helpers import GAME, PARAMS
 
 
 def _snapshot(state) -> tuple:
@@ -26,7 +26,8 @@ def _snapshot(state) -> tuple:
 
 
 def _check_invariants(state) -> None:
-    """Conservation laws that must hold after every action."""
+    """Conservation laws that must hold after every action (and the game's own ``invariants``)."""
+    assert GAME.invariants(state) == []
     params = state.board.params
     n = state.n_players
     normal = [c for h in state.hands for c in h if c not in ("wild_location", "wild_industry")]
@@ -54,50 +55,50 @@ def _check_invariants(state) -> None:
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playout_conformance(n):
     for seed in range(3):
-        state = rules.initial_state(PARAMS, n, setup_rng(seed))
+        state = GAME.initial_state(PARAMS, n, setup_rng(seed))
         rng = np.random.default_rng(seed)
         steps = 0
         clone = frozen = None
-        while not rules.is_terminal(state):
-            legal = rules.legal_actions(state)
+        while not GAME.is_terminal(state):
+            legal = GAME.legal_actions(state)
             assert legal, f"no legal action at step {steps}"
-            assert 0 <= rules.current_player(state) < n
+            assert 0 <= GAME.current_player(state) < n
             if steps == 60:
                 clone = state.clone()
                 frozen = _snapshot(clone)
                 restored = pickle.loads(pickle.dumps(state))
                 assert _snapshot(restored) == _snapshot(state)
-                assert rules.legal_actions(restored) == legal
-            rules.apply(state, legal[int(rng.integers(len(legal)))])
+                assert GAME.legal_actions(restored) == legal
+            GAME.apply(state, legal[int(rng.integers(len(legal)))])
             steps += 1
             assert steps < SPEC.max_actions(n)
             _check_invariants(state)
         assert _snapshot(clone) == frozen
-        assert rules.round_number(state) == {2: 20, 3: 18, 4: 16}[n]
-        assert rules.end_reason(state) == "rail_era_over"
+        assert GAME.round_number(state) == {2: 20, 3: 18, 4: 16}[n]
+        assert GAME.outcome(state).end_reason == "rail_era_over"
         assert sorted(rules.ranking(state))[0] == 1
 
 
 def test_every_legal_action_applies_on_a_clone():
-    state = rules.initial_state(PARAMS, 3, setup_rng(7))
+    state = GAME.initial_state(PARAMS, 3, setup_rng(7))
     rng = np.random.default_rng(7)
     for _ in range(120):
-        if rules.is_terminal(state):
+        if GAME.is_terminal(state):
             break
-        legal = rules.legal_actions(state)
+        legal = GAME.legal_actions(state)
         for action in legal[:: max(1, len(legal) // 15)]:
-            rules.apply(state.clone(), action)
-        rules.apply(state, legal[int(rng.integers(len(legal)))])
+            GAME.apply(state.clone(), action)
+        GAME.apply(state, legal[int(rng.integers(len(legal)))])
 
 
 def test_clone_replays_identically():
-    state = rules.initial_state(PARAMS, 2, setup_rng(3))
+    state = GAME.initial_state(PARAMS, 2, setup_rng(3))
     copy = state.clone()
     for s in (state, copy):
         rng = np.random.default_rng(1)
-        while not rules.is_terminal(s):
-            legal = rules.legal_actions(s)
-            rules.apply(s, legal[int(rng.integers(len(legal)))])
+        while not GAME.is_terminal(s):
+            legal = GAME.legal_actions(s)
+            GAME.apply(s, legal[int(rng.integers(len(legal)))])
     assert state.vp == copy.vp and state.money == copy.money
 
 
@@ -105,14 +106,14 @@ def test_clone_replays_identically():
 def test_heuristic_playout_invariants(n):
     from sim.games.brass.bots import BOTS
 
-    state = rules.initial_state(PARAMS, n, setup_rng(5))
+    state = GAME.initial_state(PARAMS, n, setup_rng(5))
     bots = [
         BOTS[name](seat) for seat, name in enumerate(["merchant", "potter", "networker", "industrialist"][:n])
     ]
     rng = np.random.default_rng(5)
-    while not rules.is_terminal(state):
-        seat = rules.current_player(state)
-        rules.apply(state, bots[seat].choose(state, rules.legal_actions(state), rng))
+    while not GAME.is_terminal(state):
+        seat = GAME.current_player(state)
+        GAME.apply(state, bots[seat].choose(state, GAME.legal_actions(state), rng))
         _check_invariants(state)
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from sim.games.brass import rules
-from sim.games.brass.actions import BuildIndustry, ChooseBeer, Sell
+from sim.games.brass.build import BuildIndustry
 from sim.games.brass.rounds import link_value, score_era
+from sim.games.brass.sell import Sell
 from sim.games.brass.state import RAIL
+from sim.games.brass.supply import ChooseBeer
 from tests.games.brass.helpers import act, legal, link, new_state, place, slot_in
 
 

@@ -1,0 +1,60 @@
+"""Card-only actions: Scout (B25) swaps cards for the two wilds, Pass (B26) only discards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.kinds import LegalContext, MainKind, discard
+from sim.games.brass.state import BrassState
+
+
+@dataclass(frozen=True, slots=True)
+class Scout:
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    card: str
+
+
+class ScoutKind(MainKind):
+    """Discard ``scout_cards`` cards, take one wild location and one wild industry card.
+
+    Refused while holding a wild, with too few cards, or when a wild pile is empty.
+    """
+
+    action = Scout
+    stat = "scout"
+
+    def options(self, ctx: LegalContext) -> list[Any]:
+        state, hand = ctx.state, ctx.state.hands[ctx.seat]
+        n = state.board.params.scout_cards
+        if WILD_LOCATION in hand or WILD_INDUSTRY in hand:
+            return []
+        if not (state.wild_location and state.wild_industry and len(hand) >= n):
+            return []
+        return [Scout(combo) for combo in sorted(set(combinations(sorted(hand), n)))]
+
+    def discard(self, state: BrassState, seat: int, action: Scout) -> None:
+        for card in action.cards:
+            discard(state, seat, card)
+
+    def effect(self, state: BrassState, seat: int, a: Scout) -> None:
+        state.hands[seat] += [WILD_LOCATION, WILD_INDUSTRY]
+        state.wild_location -= 1
+        state.wild_industry -= 1
+
+
+class PassKind(MainKind):
+    action = Pass
+    stat = "pass"
+
+    def options(self, ctx: LegalContext) -> list[Any]:
+        return [Pass(c) for c in ctx.cards]
+
+
+KINDS = [ScoutKind(), PassKind()]

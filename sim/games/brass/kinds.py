@@ -1,0 +1,149 @@
+"""The two shapes of Brass action kinds, shared by every action family module.
+
+* ``MainKind``: a main action of the seat whose turn it is. It counts the action for the
+  breakdown, discards its card, opens the ``end`` step (the action's last step) and then applies
+  its own effect, which may push further steps on top of ``end``.
+* ``StepKind``: one kind of step on ``state.pending``. ``auto`` resolves what needs no choice
+  (and may close the step); when the rules leave a choice, the step stays open and its options
+  are the legal actions. ``OptionalStep`` adds ``Stop`` (decline) to the options.
+
+Each family module (``build``, ``links``, ``develop``, ``sell``, ``supply``, ``income``,
+``cards``, ``rounds``) defines its action records next to their kinds and lists them in
+``KINDS`` (main actions) and ``STEPS`` (pending steps); ``rules`` joins those lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sim.core.decisions import Decision, DecisionKind
+from sim.core.game import ActionKind, ActionKinds
+from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.resources import BuildCosts
+from sim.games.brass.state import BrassState
+
+
+def discard(state: BrassState, seat: int, card: str) -> None:
+    """Play a card: wilds go back to their piles, others to the seat's discard pile (B07, B27)."""
+    state.hands[seat].remove(card)
+    if card == WILD_LOCATION:
+        state.wild_location += 1
+    elif card == WILD_INDUSTRY:
+        state.wild_industry += 1
+    else:
+        state.discards[seat].append(card)
+
+
+def push_steps(state: BrassState, steps: Sequence[Decision]) -> None:
+    """Open ``steps`` before everything already pending, the first listed resolved first."""
+    for step in reversed(steps):
+        state.pending.push(step)
+
+
+def fields_text(action: Any) -> str:
+    """`` name=value`` for every field of an action record."""
+    return "".join(f" {name}={getattr(action, name)}" for name in getattr(action, "__slots__", ()))
+
+
+def tile_text(state: BrassState, name: str, slot: int) -> str:
+    """``<Action> tile of P<owner> @ <place>`` (players 1-based)."""
+    board = state.board
+    return f"{name} tile of P{state.slot_owner[slot] + 1} @ {board.loc_names[board.slot_loc[slot]]}"
+
+
+class LegalContext:
+    """What several main-action kinds need while listing one seat's options, computed once."""
+
+    __slots__ = ("state", "seat", "cards", "costs")
+
+    def __init__(self, state: BrassState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.cards = sorted(set(state.hands[seat]))
+        """The distinct cards in hand, sorted: one action per card that may be discarded."""
+        self.costs = BuildCosts(state)
+        """Coal and iron prices in this position (builds, links and sales share them)."""
+
+
+class MainKind(ActionKind[BrassState, Any]):
+    """A main action: counted, its card discarded, then its effect; ``end`` closes it."""
+
+    stat: str
+    """Breakdown column suffix: the action is counted in ``actions_<stat>``."""
+
+    def legal(self, state: BrassState, seat: int) -> list[Any]:
+        return self.options(LegalContext(state, seat))
+
+    def options(self, ctx: LegalContext) -> list[Any]:
+        """The legal actions of this kind (``ctx`` shares costs between kinds)."""
+        raise NotImplementedError
+
+    def apply(self, state: BrassState, action: Any) -> None:
+        seat = state.order[state.turn_pos]
+        stats = state.stats[seat]
+        key = "actions_" + self.stat
+        stats[key] = stats.get(key, 0.0) + 1
+        self.discard(state, seat, action)
+        state.pending.push(Decision("end", seat))
+        self.effect(state, seat, action)
+
+    def discard(self, state: BrassState, seat: int, action: Any) -> None:
+        discard(state, seat, action.card)
+
+    def effect(self, state: BrassState, seat: int, action: Any) -> None:
+        """What the action does besides the discard (may push steps)."""
+
+    def describe(self, state: BrassState, action: Any) -> str:
+        return type(action).__name__ + fields_text(action)
+
+
+class BrassActions(ActionKinds[BrassState, Any]):
+    """The main-action table; one ``LegalContext`` is shared by every kind's options."""
+
+    kinds: tuple[MainKind, ...]
+
+    def legal(self, state: BrassState, seat: int) -> list[Any]:
+        ctx = LegalContext(state, seat)
+        return [action for kind in self.kinds for action in kind.options(ctx)]
+
+
+class StepKind(DecisionKind[BrassState, Any]):
+    """A step on ``state.pending``; ``rules.BrassGame.apply`` pops it before ``apply``."""
+
+    def auto(self, state: BrassState, step: Decision) -> bool:
+        """Resolve what needs no choice; True when the step waits (open) for the seat's choice."""
+        raise NotImplementedError
+
+    def describe(self, state: BrassState, step: Decision, action: Any) -> str:
+        return type(action).__name__ + fields_text(action)
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Decline an optional follow-up (second link, second develop, more sales, Gloucester develop)."""
+
+
+class OptionalStep(StepKind):
+    """A follow-up the seat may decline with ``Stop``; resolved by itself when ``Stop`` is the only option."""
+
+    def legal(self, state: BrassState, step: Decision) -> list[Any]:
+        return [*self.choices(state, step), Stop()]
+
+    def choices(self, state: BrassState, step: Decision) -> list[Any]:
+        raise NotImplementedError
+
+    def auto(self, state: BrassState, step: Decision) -> bool:
+        if len(self.legal(state, step)) <= 1:
+            state.pending.pop()
+            return False
+        return True
+
+    def apply(self, state: BrassState, step: Decision, action: Any) -> None:
+        if type(action) is not Stop:  # Stop: the popped step simply stays closed
+            self.take(state, step, action)
+
+    def take(self, state: BrassState, step: Decision, action: Any) -> None:
+        """Apply a chosen option other than ``Stop``."""
+        raise NotImplementedError

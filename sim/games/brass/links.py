@@ -1,0 +1,111 @@
+"""Network action (B20, B21, B38): canal or rail links, and the optional second rail of a double.
+
+A rail link opens ``coal`` for its own coal (judged with the link in place), then the optional
+``second_link`` step: ``BuildSecondLink`` pays the rest of the double cost, its coal and the
+double's beer (a brewery's, never a merchant's), or ``Stop``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sim.core.decisions import Decision
+from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
+from sim.games.brass.resources import BuildCosts, beer_available, pay
+from sim.games.brass.state import CANAL, BrassState
+
+
+@dataclass(frozen=True, slots=True)
+class BuildLink:
+    card: str
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSecondLink:
+    """The second rail of a double-rail action (pays the rest of the double cost, coal and beer)."""
+
+    link: str
+
+
+def link_options(
+    state: BrassState, seat: int, second: bool = False, costs: BuildCosts | None = None
+) -> list[int]:
+    """Link indices the seat may build now (second=True: the second rail of a double)."""
+    board = state.board
+    params = board.params.links
+    if state.links_left[seat] <= 0:
+        return []
+    has = state.has_pieces(seat)
+    net = state.network(seat) if has else set()
+    money = state.money[seat]
+    costs = costs or BuildCosts(state)
+    out = []
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0 or not board.link_ok[j][state.era]:
+            continue
+        ends = board.link_ends[j]
+        if has and not any(e in net for e in ends):
+            continue
+        if state.era == CANAL:
+            if money >= params.canal_cost:
+                out.append(j)
+            continue
+        price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
+        coal = costs.coal_for({costs.comp[e] for e in ends}, params.rail_coal)
+        if coal is None or money < price + coal:
+            continue
+        if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
+            continue
+        out.append(j)
+    return out
+
+
+def place_link(state: BrassState, seat: int, link: str, price: int, beer: int) -> None:
+    """Pay and place a link; a rail opens its ``coal`` (and the double's ``beer``) steps."""
+    board = state.board
+    j = board.link_index[link]
+    pay(state, seat, price)
+    state.link_owner[j] = seat
+    state.links_left[seat] -= 1
+    if state.era != CANAL:
+        ends = board.link_ends[j]
+        steps = [Decision("coal", seat, (board.params.links.rail_coal, ends))]
+        if beer:
+            steps.append(Decision("beer", seat, (beer, ends, -1)))
+        push_steps(state, steps)
+
+
+class BuildLinkKind(MainKind):
+    action = BuildLink
+    stat = "build_link"
+
+    def options(self, ctx: LegalContext) -> list[Any]:
+        names = ctx.state.board.link_names
+        links = link_options(ctx.state, ctx.seat, costs=ctx.costs)
+        return [BuildLink(c, names[j]) for c in ctx.cards for j in links]
+
+    def effect(self, state: BrassState, seat: int, a: BuildLink) -> None:
+        costs = state.board.params.links
+        if state.era != CANAL:
+            state.pending.push(Decision("second_link", seat))
+        place_link(state, seat, a.link, costs.canal_cost if state.era == CANAL else costs.rail_cost, 0)
+
+
+class SecondLinkStep(OptionalStep):
+    """After a rail link: the second rail of a double, if affordable, or ``Stop``."""
+
+    kind = "second_link"
+
+    def choices(self, state: BrassState, step: Decision) -> list[Any]:
+        names = state.board.link_names
+        return [BuildSecondLink(names[j]) for j in link_options(state, step.seat, second=True)]
+
+    def take(self, state: BrassState, step: Decision, a: BuildSecondLink) -> None:
+        costs = state.board.params.links
+        place_link(state, step.seat, a.link, costs.double_rail_cost - costs.rail_cost, costs.double_rail_beer)
+
+
+KINDS = [BuildLinkKind()]
+STEPS = [SecondLinkStep()]
