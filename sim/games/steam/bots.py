@@ -66,7 +66,7 @@ class Personality:
 
 
 DECAY = tuple(0.6**d for d in range(10))
-BUILDER = Personality("builder", -4, 1, 13, 0.4, 0.6, 0.25)
+BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
 INCOME = Personality("income", -2, 2, 10, 0.7, 0.45, 0.35)
 
 
@@ -146,14 +146,26 @@ class SteamBot:
         return best
 
     def budget(self, state: SteamState, seat: int) -> int:
-        """Dollars the bot is willing to spend now."""
+        """Dollars the bot is willing to spend now (Standard keeps this turn's upkeep back)."""
         if state.rules != "base":
-            return state.cash[seat]
+            upkeep = state.params.standard_loco_upkeep * state.loco[seat] - state.income[seat]
+            return state.cash[seat] - max(0, upkeep)
         steps = max(0, state.income[seat] - self.personality.income_floor)
         return state.cash[seat] + min(raisable(state, seat), steps * state.params.raise_step)
 
     def want_loco(self, state: SteamState) -> int:
         return min(state.params.loco_max, int(1 + state.round * self.personality.loco_pace))
+
+    def longer_pays(self, state: SteamState, seat: int) -> bool:
+        """A delivery one link longer than the locomotive allows would score more for ``seat``."""
+        loco = state.loco[seat]
+        if loco >= state.params.loco_max:
+            return False
+        now = max(
+            (self._delivery_value(state, seat, Deliver(*d)) for d in delivery_options(state, seat)), default=0
+        )
+        more = delivery_options(state, seat, loco + 1)
+        return max((self._delivery_value(state, seat, Deliver(*d)) for d in more), default=0) > now
 
     def _tile(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         budget = self.budget(state, seat)
@@ -166,7 +178,7 @@ class SteamBot:
                 return -99.0
             v = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}.get(t, 0.0)
             if t == LOCOMOTIVE:
-                v = 4.0 if state.loco[seat] < self.want_loco(state) else 0.5
+                v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
             elif t in (CITY_GROWTH, URBANIZATION):
                 v = 0.2 if not action.pay else self._special_value(state, seat, t)
             if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD, CITY_GROWTH, URBANIZATION):
@@ -176,16 +188,19 @@ class SteamBot:
         return max(legal, key=value)
 
     def _special_value(self, state: SteamState, seat: int, tile: int) -> float:
+        """City Growth / Urbanization pay when the bot's network touches a target and cubes run short."""
         graph = link_graph(state)
-        mine = {
-            n
-            for lid, owner, n2 in (e for edges in graph.values() for e in edges)
-            if owner == seat
-            for n in (n2,)
-        }
+        mine = {n for edges in graph.values() for _, owner, n in edges if owner == seat}
+        if not any(state.supply_sets):
+            return -1.0
         if tile == CITY_GROWTH:
-            return 2.5 if any(c in mine and not state.growth[c] for c in state.hm.cities) else -1.0
-        return 2.5 if any(state.town[t] and t in mine for t in state.hm.towns) else -1.0
+            ok = any(c in mine and not state.growth[c] for c in state.hm.cities)
+        else:
+            ok = any(state.town[t] and t in mine for t in state.hm.towns)
+        if not ok:
+            return -1.0
+        cubes = len(delivery_options(state, seat, state.loco[seat] + 1))
+        return 1.5 + max(0, 4 - cubes) * 0.8
 
     # ------------------------------------------------------------------ move goods
 
@@ -203,7 +218,8 @@ class SteamBot:
         if scored and best > 0:
             return deliveries[scored[-1][1]]
         if can_upgrade and state.loco[seat] < self.want_loco(state):
-            return UpgradeLoco()
+            if state.rules == "base" or self.longer_pays(state, seat):
+                return UpgradeLoco()
         return PassMove()
 
     def _second_best(self, state, seat, deliveries, scored) -> float:
