@@ -91,7 +91,9 @@ def player_count_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
             "seat1_lo": fpa["lo"],
             "seat1_hi": fpa["hi"],
             "fair_share": fpa["fair_share"],
-            "balance": fpa["balance"],
+            "max_gap": fpa["max_gap"],
+            "max_gap_lo": fpa["max_gap_lo"],
+            "max_gap_hi": fpa["max_gap_hi"],
             "mean_rounds": rounds["mean"],
             "rounds_lo": rounds["lo"],
             "rounds_hi": rounds["hi"],
@@ -117,6 +119,7 @@ def analyse(run: Run) -> Analysis:
         "first_player_advantage": stats.first_player_advantage(seats),
         "bot_results": stats.bot_results(players),
         "bot_matrix": stats.bot_matrix(players),
+        "bot_strength": stats.bradley_terry(stats.bot_matrix(players, by=["game"])),
         "score_distribution": stats.score_distribution(players),
         "winning_margin": stats.margin_summary(stats.winning_margin(players)),
         "game_length": stats.game_length(games),
@@ -131,10 +134,12 @@ def analyse(run: Run) -> Analysis:
         "errors": errors,
         "error_summary": stats.error_summary(errors),
         "sweep_response": stats.sweep_response(games, players),
+        "sweep_tests": stats.sweep_tests(games, players),
+        "sweep_paired": stats.sweep_paired(games, players),
     }
     tables["player_counts"] = player_count_table(tables)
     tables["seat_win_rates_by_tier"] = stats.seat_win_rates_by_tier(players, games)
-    tables["ladder"] = stats.ladder_consistency(tables["seat_win_rates_by_tier"])
+    tables["ladder"] = stats.ladder_consistency(tables["seat_win_rates_by_tier"], tables["bot_strength"])
     analysis = Analysis(run=run, tables=tables)
     analysis.comparisons = _comparisons(run, analysis)
     for c in analysis.comparisons:

@@ -78,8 +78,12 @@ LABELS: dict[str, dict[str, str]] = {
     "tier_axis": {"en": "Bot tier (tables of one bot only)", "zh": "机器人强度层级（同一机器人的牌桌）"},
     "ladder_title": {"en": "Seat win rates by bot tier: {name}", "zh": "各机器人层级的座位胜率：{name}"},
     "content_title": {
-        "en": "Win rate of seats that had each item ÷ fair share: {name}",
-        "zh": "拥有各条目的座位胜率 ÷ 公平份额：{name}",
+        "en": "Win share of seats that had each item minus comparable seats without it: {name}",
+        "zh": "拥有各条目的座位与可比的没有它的座位的胜率份额差：{name}",
+    },
+    "content_axis": {
+        "en": "Adjusted difference in win share (percentage points)",
+        "zh": "调整后的胜率份额差（百分点）",
     },
     # report sections
     "report_title": {"en": "Balance report", "zh": "平衡性报告"},
@@ -93,13 +97,16 @@ LABELS: dict[str, dict[str, str]] = {
     "sec_runaway": {"en": "Runaway leader", "zh": "领先者优势"},
     "sec_content": {"en": "Cards and content", "zh": "卡牌与内容"},
     "content_note": {
-        "en": "For every card, tile or other id in the event tables: the win rate of the seats that had it, against "
-        "the fair share, with Benjamini-Hochberg correction across the ids of a column. This is observational "
-        "(like 17lands): strong positions and long games also change what gets played. To measure a card's "
-        "causal effect, compare variants with and without it on the same seats (sim compare).",
-        "zh": "事件表中每张卡牌、板块或其他条目：拥有它的座位的胜率，与公平份额比较，并在同一列的条目间做 "
-        "Benjamini-Hochberg 校正。这是观察性结果（类似 17lands）：强势局面和较长的对局也会改变打出哪些牌。"
-        "要测量一张牌的因果效应，请在相同种子上比较有无该牌的变体（sim compare）。",
+        "en": "For every card, tile or other id in the event tables (per kind of event when the table records "
+        "one: drawn, taken, played, scored): the seats that had it against seats without it of the same bot "
+        "in the same seat (Mantel-Haenszel), as a difference in win share with a game-level interval, and "
+        "Benjamini-Hochberg correction across the ids of a column. This is still observational: it removes "
+        "who took the item and where they sat, not the game situation that led to it. To measure a card's "
+        "causal effect, compare variants with and without it on the same seeds (sim compare).",
+        "zh": "事件表中每张卡牌、板块或其他条目（若表中记录事件类型，则按抽取、拿取、打出、计分分别统计）："
+        "拥有它的座位与相同机器人、相同座位但没有它的座位比较（Mantel-Haenszel），给出胜率份额差及以对局为单位的区间，"
+        "并在同一列的条目间做 Benjamini-Hochberg 校正。这仍是观察性结果：它去除了由谁拿到、坐在哪里的影响，"
+        "但没有去除导致拿到它的局面。要测量一张牌的因果效应，请在相同种子上比较有无该牌的变体（sim compare）。",
     },
     "content_none": {"en": "No item stands out after correction.", "zh": "校正后没有条目显著偏离。"},
     "sec_unused": {"en": "Unused content", "zh": "未使用的内容"},
@@ -108,9 +115,13 @@ LABELS: dict[str, dict[str, str]] = {
     "sec_sweep": {"en": "Parameter sweep", "zh": "参数扫描"},
     "sec_ladder": {"en": "Bot ladder", "zh": "机器人强度阶梯"},
     "ladder_note": {
-        "en": "Games where every seat is the same bot form a tier. A seat finding that holds at every tier is a "
-        "design signal; one that flips between tiers is about the bots.",
-        "zh": "所有座位都是同一机器人的对局构成一个层级。在每个层级都成立的座位结论才是设计信号；在层级之间翻转的结论反映的是机器人。",
+        "en": "Games where every seat is the same bot form a tier; random play is a no-skill control, not a "
+        "tier. Tiers are ordered by Bradley-Terry strength when the runs include games between the bots. A "
+        "seat effect is robust when it is significant in the same direction at two or more skilled tiers "
+        "and the seat × tier interaction is not; strength-dependent when the interaction is significant.",
+        "zh": "所有座位都是同一机器人的对局构成一个层级；随机机器人是无技能的对照组，不算层级。若运行中包含机器人之间的"
+        "对局，层级按 Bradley-Terry 强度排序。座位效应在两个或更多技能层级中方向一致且显著、且座位×层级交互不显著时为稳健；"
+        "交互显著时为取决于强度。",
     },
     "ladder_none": {"en": "No seat is flagged at any tier.", "zh": "没有任何层级标记出不平衡的座位。"},
     "sec_runs": {"en": "Run details", "zh": "运行信息"},
@@ -190,15 +201,19 @@ LABELS: dict[str, dict[str, str]] = {
     },
     # explanations
     "method_text": {
-        "en": "Win rates carry 95% Wilson intervals and their sample sizes. A seat is called imbalanced only "
-        "when an exact binomial test against the fair share 1/n rejects after Holm correction across the "
-        "seats of that player count. Means carry t intervals. Variants played on the same seeds are compared "
-        "pair by pair (McNemar test, Agresti-Min interval). An interval that covers the fair share means "
-        "the data are consistent with a fair seat, not that the seat is proven fair: the width says how "
-        "large a gap could still hide.",
-        "zh": "胜率附带 95% Wilson 区间及样本量。只有当针对公平份额 1/n 的精确二项检验在对同一人数所有座位做 Holm "
-        "校正后仍拒绝原假设时，才称该座位不平衡。均值附带 t 区间。使用相同种子的变体逐对比较（McNemar 检验，"
-        "Agresti-Min 区间）。区间覆盖公平份额只说明数据与公平一致，并不证明公平：区间宽度表示仍可能隐藏多大的差距。",
+        "en": "A first place shared by k players gives each 1/k (win share), so seat shares add up to 100%. "
+        "A seat is called imbalanced only when the all-seats chi-square test rejects and the seat's own score "
+        "test against the fair share 1/n rejects after Holm correction across the seats; with several bots "
+        "each seat is compared with its bot's average. Games are the unit: bot, head-to-head and content "
+        "intervals are cluster-robust over games. Sweeps and variants are compared on shared seeds "
+        "(paired tests, Holm over the family). An interval that covers the fair share means the data are "
+        "consistent with a fair seat, not that the seat is proven fair: the width says how large a gap "
+        "could still hide.",
+        "zh": "由 k 名玩家并列第一时，每人计 1/k（胜率份额），因此各座位份额之和为 100%。只有当全座位卡方检验拒绝、"
+        "且该座位相对公平份额 1/n 的得分检验在对所有座位做 Holm 校正后仍拒绝时，才称该座位不平衡；有多个机器人时，"
+        "每个座位与该机器人的平均份额比较。以对局为单位：机器人、对位和内容的区间对对局做聚类稳健估计。参数扫描和变体"
+        "在共同种子上比较（配对检验，对整组检验做 Holm 校正）。区间覆盖公平份额只说明数据与公平一致，并不证明公平："
+        "区间宽度表示仍可能隐藏多大的差距。",
     },
     "caveat_text": {
         "en": "Bots are not people. A seat or card that wins too often under these bots shows what the "
@@ -218,12 +233,136 @@ LABELS: dict[str, dict[str, str]] = {
     "row_games": {"en": "Games", "zh": "对局数"},
     "row_seat1": {"en": "Seat 1 win rate [95% CI]", "zh": "1号位胜率 [95% 区间]"},
     "row_fair_share": {"en": "Fair share 1/n", "zh": "公平份额 1/n"},
-    "row_balance": {"en": "Balance (1 − widest seat gap)", "zh": "平衡度（1 − 最大座位差）"},
+    "row_max_gap": {
+        "en": "Widest seat gap from fair share [95% CI]",
+        "zh": "与公平份额的最大座位差 [95% 区间]",
+    },
     "row_rounds": {"en": "Rounds per game [95% CI]", "zh": "每局轮数 [95% 区间]"},
     "row_mean_margin": {"en": "Mean winning margin (points)", "zh": "平均胜分差（分）"},
     "row_tie_break": {"en": "Decided by tie-break [95% CI]", "zh": "平局规则决胜 [95% 区间]"},
     "row_error_share": {"en": "Errors and stalls", "zh": "错误与卡死"},
     "row_lead_changes": {"en": "Lead changes per game", "zh": "每局领先更替次数"},
+    # verdicts (sim.report.verdicts)
+    "seat_head": {
+        "en": "Seat {seat} wins {estimate} at {n} players (fair share {fair}, {games} games)",
+        "zh": "{n}人局 {seat}号位胜率 {estimate}（公平份额 {fair}，{games} 局）",
+    },
+    "plus_minus": {"en": "{rate} ± {half}", "zh": "{rate} ± {half}"},
+    "range": {"en": "{rate} (95% CI {lo}–{hi})", "zh": "{rate}，95% 区间 {lo}–{hi}"},
+    "seat_imbalanced": {
+        "en": "{head}: likely imbalance, {direction} than the fair share (all-seats test p = {omnibus}, "
+        "Holm-corrected p = {p}).",
+        "zh": "{head}：很可能不平衡，{direction}（全座位检验 p = {omnibus}，Holm 校正 p = {p}）。",
+    },
+    "more": {"en": "wins more often", "zh": "胜率高于公平份额"},
+    "less": {"en": "wins less often", "zh": "胜率低于公平份额"},
+    "seat_fair": {
+        "en": "{head}: no evidence of imbalance, the interval covers the fair share.",
+        "zh": "{head}：没有不平衡的证据，区间覆盖公平份额。",
+    },
+    "seat_wide": {
+        "en": "{head}: no evidence of imbalance, but the interval is wide: a gap of up to {gap} points "
+        "cannot be ruled out; run more games.",
+        "zh": "{head}：没有不平衡的证据，但区间较宽，无法排除最多 {gap} 个百分点的差距；需要更多对局。",
+    },
+    "seat_weak": {
+        "en": "{head}: the interval excludes the fair share, but not after correcting for {seats} seats "
+        "(Holm p = {p}): weak evidence only; run more games.",
+        "zh": "{head}：区间不含公平份额，但经 {seats} 个座位的多重比较校正后不显著（Holm p = {p}）：证据较弱，需要更多对局。",
+    },
+    "seat_dominated": {
+        "en": "{head}: no seat verdict: {bot} takes {share} of all wins, so the seat numbers only echo "
+        "where it sat.",
+        "zh": "{head}：不给出座位结论：{bot} 拿走了 {share} 的胜场，座位数字只反映它坐在哪里。",
+    },
+    "seat_adjusted_note": {
+        "en": "Several bots played: each seat's win share is adjusted for the bot (compared with that "
+        "bot's average share over all seats), and a run where one bot takes more than 90% of the wins "
+        "gets no seat verdict.",
+        "zh": "有多个机器人参与：每个座位的胜率份额按机器人调整（与该机器人在所有座位上的平均份额比较）；"
+        "若某个机器人拿走超过 90% 的胜场，则不给出座位结论。",
+    },
+    "seat_dominated_note": {
+        "en": "[{name}, {n} players] {bot} takes {share} of all wins: no seat verdict.",
+        "zh": "[{name}，{n}人局] {bot} 拿走了 {share} 的胜场：不给出座位结论。",
+    },
+    "pair_head": {
+        "en": "At {n} players, seat {seat} wins {rate_a} in {a} and {rate_b} in {b} ({pairs} paired games)",
+        "zh": "{n}人局 {seat}号位胜率：{a} 为 {rate_a}，{b} 为 {rate_b}（{pairs} 对配对对局）",
+    },
+    "pair_changed": {
+        "en": "{head}: {b} changes it by {diff} points (95% CI {lo} to {hi}, Holm p = {p}): likely a real change.",
+        "zh": "{head}：{b} 使其变化 {diff} 个百分点（95% 区间 {lo} 至 {hi}，Holm p = {p}）：很可能是真实变化。",
+    },
+    "pair_same": {
+        "en": "{head}: no detectable change (difference {diff} points, 95% CI {lo} to {hi}).",
+        "zh": "{head}：未检测到变化（差值 {diff} 个百分点，95% 区间 {lo} 至 {hi}）。",
+    },
+    "unit_points": {"en": "points", "zh": "个百分点"},
+    "unit_units": {"en": "", "zh": ""},
+    "sweep_changed": {
+        "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: paired "
+        "difference {diff} {unit} (95% CI {lo} to {hi}, {pairs} shared seeds), trend over {values} values "
+        "Holm p = {p} ({family} tests): likely a real change.",
+        "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：配对差值 {diff} {unit}"
+        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），{values} 个取值的趋势检验 Holm p = {p}（共 {family} 项检验）："
+        "很可能是真实变化。",
+    },
+    "sweep_flat": {
+        "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: paired "
+        "difference {diff} {unit} (95% CI {lo} to {hi}, {pairs} shared seeds), trend Holm p = {p} "
+        "({family} tests): no clear change.",
+        "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：配对差值 {diff} {unit}"
+        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），趋势检验 Holm p = {p}（共 {family} 项检验）：没有明显变化。",
+    },
+    "m_first_seat_win_rate": {"en": "seat 1 win rate", "zh": "1号位胜率"},
+    "m_mean_rounds": {"en": "mean rounds per game", "zh": "平均每局轮数"},
+    "m_mean_score": {"en": "mean final score", "zh": "平均终局得分"},
+    "m_tie_break_share": {"en": "tie-break share", "zh": "平局决胜比例"},
+    "m_error_share": {"en": "error and stall share", "zh": "错误与卡死比例"},
+    "m_bot_win_rate": {"en": "{bot}'s win rate", "zh": "{bot} 的胜率"},
+    "content_notable": {
+        "en": "{value} ({column}, {n} players): seats that had it {direction}: {diff} points of win share "
+        "against seats without it of the same {strata} (95% CI {lo} to {hi}, {seats} seats, BH q = {q}).",
+        "zh": "{value}（{column}，{n}人局）：拥有它的座位{direction}：与相同 {strata} 但没有它的座位相比，"
+        "胜率份额差 {diff} 个百分点（95% 区间 {lo} 至 {hi}，{seats} 个座位，BH q = {q}）。",
+    },
+    "content_more": {"en": "win more often", "zh": "胜率更高"},
+    "content_less": {"en": "win less often", "zh": "胜率更低"},
+    "ladder_effect": {
+        "en": "pooled over the skilled tiers: {rate} (95% CI {lo}–{hi})",
+        "zh": "技能层级合并：{rate}（95% 区间 {lo}–{hi}）",
+    },
+    "ladder_robust": {
+        "en": "Seat {seat} at {n} players: robust, the same direction at several skilled tiers ({flagged}) "
+        "and no seat × tier interaction (p = {p}); {effect}, fair share {fair}.",
+        "zh": "{n}人局 {seat}号位：稳健，在多个技能层级方向一致（{flagged}），座位×层级交互不显著（p = {p}）；"
+        "{effect}，公平份额 {fair}。",
+    },
+    "ladder_strength_dependent": {
+        "en": "Seat {seat} at {n} players: strength-dependent, the seat effect differs between the tiers "
+        "{tiers} (interaction Holm p = {p}; flagged: {flagged}): a question about the bots before the game.",
+        "zh": "{n}人局 {seat}号位：取决于强度，座位效应在层级 {tiers} 之间不同（交互 Holm p = {p}；"
+        "标记：{flagged}）：应先视为机器人的问题。",
+    },
+    "ladder_flips": {
+        "en": "Seat {seat} at {n} players: flips, significant in opposite directions at {flagged}.",
+        "zh": "{n}人局 {seat}号位：方向翻转，在 {flagged} 中方向相反且均显著。",
+    },
+    "ladder_under_powered": {
+        "en": "Seat {seat} at {n} players: under-powered, flagged only at {flagged} among the skilled tiers "
+        "{tiers}; run more games at the other tiers.",
+        "zh": "{n}人局 {seat}号位：检验力不足，在技能层级 {tiers} 中只有 {flagged} 标记；需要在其他层级运行更多对局。",
+    },
+    "ladder_control_only": {
+        "en": "Seat {seat} at {n} players: control only, flagged with random play ({flagged}) but at no "
+        "skilled tier.",
+        "zh": "{n}人局 {seat}号位：仅对照组，随机对局中标记（{flagged}），但在任何技能层级都没有。",
+    },
+    "strength_caption": {
+        "en": "Bot strength (Bradley-Terry log-odds of finishing ahead, random = 0 when it played)",
+        "zh": "机器人强度（Bradley-Terry 领先对数几率，有随机机器人时以其为 0）",
+    },
     # table headers
     "col_verdict": {"en": "Verdict", "zh": "结论"},
 }

@@ -327,26 +327,25 @@ def plot_components(
 def plot_content_win_rates(
     rates: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
 ) -> Axes:
-    """Win rate ÷ fair share of the seats that had each card/tile (``event_win_rates`` rows of one
-    column), per player count, with Wilson intervals; 1 = average. Notable values are hatched."""
-    frame = rates.assign(
-        r=rates["relative"], r_lo=rates["lo"] / rates["fair_share"], r_hi=rates["hi"] / rates["fair_share"]
-    )
+    """Adjusted difference in win share, holders minus comparable non-holders (same bot and seat),
+    per card/tile and player count, with game-level 95% intervals; 0 = no difference. Notable
+    values (Benjamini-Hochberg) are hatched."""
     ax = grouped_bars(
-        frame,
+        rates,
         "value",
         "n_players",
-        "r",
-        "r_lo",
-        "r_hi",
+        "difference",
+        "diff_lo",
+        "diff_hi",
         ax,
+        scale=100,
         hue_label=lambda n: t("players_n", lang, n=int(n)),
         highlight="notable",
         horizontal=True,
     )
-    ax.axvline(1.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
+    ax.axvline(0.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
     ax.legend(fontsize=8)
-    ax.set_xlabel(t("bot_axis", lang))
+    ax.set_xlabel(t("content_axis", lang))
     ax.set_title(_title("content_title", lang, name))
     return ax
 

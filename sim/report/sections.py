@@ -12,8 +12,8 @@ from sim.report import plots
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.report.style import figure_png, png_data_uri
+from sim.report.verdicts import content_verdict, ladder_verdict, paired_verdict, seat_verdicts, sweep_verdicts
 from sim.stats.sweep import BOT_METRIC, METRICS
-from sim.stats.verdicts import content_verdict, ladder_verdict, paired_verdict, seat_verdicts, sweep_verdicts
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -119,6 +119,8 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
     seats = a.tables["seat_win_rates"]
     section = Section("seats", t("sec_seats", lang))
     verdicts = seat_verdicts(seats, lang)
+    if "adjusted" in seats.columns and (seats["adjusted"] == "bot").any():
+        section.notes.append(t("seat_adjusted_note", lang))
     for game in sorted(seats["game"].unique()):
         variants = a.variants(game)
         if len(variants) > MAX_SEAT_CHARTS:
@@ -133,7 +135,10 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
                 t("seat_title", lang, name=name),
             )
             notable = (
-                part["imbalanced"] | (part["lo"] > part["fair_share"]) | (part["hi"] < part["fair_share"])
+                part["imbalanced"]
+                | part.get("dominated", False)
+                | (part["lo"] > part["fair_share"])
+                | (part["hi"] < part["fair_share"])
             ).to_numpy()
             figure.verdicts = list(verdicts[part.index[notable]])
             figure.more_verdicts = list(verdicts[part.index[~notable]])
@@ -178,7 +183,9 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
             ],
             games=lambda d: [f"{int(g):,}" for g in d["games"]],
             fair_share=lambda d: [f"{100 * x:.1f}%" for x in d["fair_share"]],
-            balance=lambda d: [f"{x:.3f}" for x in d["balance"]],
+            max_gap=lambda d: [
+                _interval(*r) for r in zip(d["max_gap"], d["max_gap_lo"], d["max_gap_hi"], strict=True)
+            ],
             mean_margin=lambda d: [f"{x:.1f}" for x in d["mean_margin"]],
             error_share=lambda d: [f"{100 * x:.1f}%" for x in d["error_share"]],
             lead_changes=lambda d: [f"{x:.2f}" for x in d["lead_changes"]],
@@ -187,7 +194,7 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
             "games",
             "seat1",
             "fair_share",
-            "balance",
+            "max_gap",
             "rounds",
             "mean_margin",
             "tie_break",
@@ -227,6 +234,9 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
                 )
             )
     section.tables.append(table(bots, t("sec_bots", lang)))
+    strength = a.tables.get("bot_strength")
+    if strength is not None and not strength.empty:
+        section.tables.append(table(strength, t("strength_caption", lang)))
     return section
 
 
@@ -327,19 +337,19 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
     if rates.empty:
         return None
     section = Section("content", t("sec_content", lang), notes=[t("content_note", lang)])
-    for (game, variant, name), part in rates.groupby(["game", "variant", "table"], sort=True):
+    for (game, variant, name, kind), part in rates.groupby(["game", "variant", "table", "kind"], sort=True):
         if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
             continue
         column = part.groupby("column")["value"].nunique().idxmax()  # the id column: most distinct values
         shown = part[part["column"] == column]
-        by_item = shown.groupby("value")["relative"].mean().sort_values(ascending=False)
+        by_item = shown.groupby("value")["difference"].mean().sort_values(ascending=False)
         if len(by_item) > MAX_CONTENT_BARS:
             keep = [*by_item.index[: MAX_CONTENT_BARS // 2], *by_item.index[-MAX_CONTENT_BARS // 2 :]]
             shown = shown[shown["value"].isin(keep)]
         shown = (
             shown.set_index("value").loc[[v for v in by_item.index if v in set(shown["value"])]].reset_index()
         )
-        title = _name(game, variant) + f" · {name}.{column}"
+        title = _name(game, variant) + f" · {name}.{column}" + (f" ({kind})" if kind else "")
         figure = _figure(
             lambda ax, d=shown, n=title: plots.plot_content_win_rates(d, ax, lang, n),
             t("content_title", lang, name=title),
@@ -432,7 +442,8 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
         draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
         title = t("sweep_title", lang, param=param, game=game)
         figure = _panels(draws, title, title, width=3.6)
-        verdicts = sweep_verdicts(part, lang)
+        tests = a.tables["sweep_tests"]
+        verdicts = sweep_verdicts(tests[(tests["game"] == game) & (tests["parameter"] == param)], lang)
         figure.verdicts = list(verdicts.loc[verdicts["changed"], "verdict"])
         figure.more_verdicts = list(verdicts.loc[~verdicts["changed"], "verdict"])
         section.figures.append(figure)

@@ -6,8 +6,7 @@ import pandas as pd
 
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
-from sim.stats.seats import games_for_halfwidth
-from sim.stats.verdicts import (
+from sim.report.verdicts import (
     WIDE_HALFWIDTH,
     content_verdict,
     ladder_verdict,
@@ -16,6 +15,7 @@ from sim.stats.verdicts import (
     seat_verdicts,
     sweep_verdicts,
 )
+from sim.stats.seats import games_for_halfwidth
 
 MAX_CONTENT_FINDINGS = 5
 """Notable cards/tiles listed among the key findings (all are in the report and the CSV)."""
@@ -49,7 +49,20 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
         findings.append(t("no_finished", lang))
     elif flagged.empty:
         findings.append(t("no_imbalance", lang))
-    else:
+    if "dominated" in seats.columns:
+        dominated = seats[seats["dominated"]].drop_duplicates(["game", "variant", "n_players"])
+        findings += [
+            t(
+                "seat_dominated_note",
+                lang,
+                name=f"{r['game']} / {r['variant']}",
+                n=int(r["n_players"]),
+                bot=r["dominant_bot"],
+                share=pct(r["dominant_share"]),
+            )
+            for r in dominated.to_dict("records")
+        ]
+    if not flagged.empty:
         findings += [
             f"[{r.game} / {r.variant}] {v}"
             for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang), strict=True)
@@ -64,7 +77,7 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
             f"[{c.game}] {paired_verdict(row, c.variant_a, c.variant_b, lang)}"
             for row in changed.to_dict("records")
         ]
-    sweeps = sweep_verdicts(a.tables["sweep_response"], lang)
+    sweeps = sweep_verdicts(a.tables["sweep_tests"], lang)
     changed_sweeps = sweeps[sweeps["changed"]] if not sweeps.empty else sweeps
     findings += [f"[{r.game}] {r.verdict}" for r in changed_sweeps.itertuples()]
     ladder = a.tables["ladder"].to_dict("records")
@@ -72,7 +85,7 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
         f"[{r['game']} / {r['variant']}] {ladder_verdict(r, lang)}" for r in ladder if r["status"] != "none"
     ]
     content = a.tables["event_win_rates"]
-    notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
+    notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)  # adjusted only
     findings += [
         f"[{r['game']} / {r['variant']}] {content_verdict(r, lang)}" for r in notable.to_dict("records")
     ]

@@ -5,15 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 
-from sim.stats.intervals import wilson
+from sim.stats.intervals import wilson, win_shares
 
 
 def win_rates(players: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Win rate with 95% Wilson interval per group; a shared win counts for each winner."""
-    grouped = players.groupby(by, sort=True, observed=True)
+    """Mean win share with 95% Wilson interval per group: a first place shared by k players counts
+    1/k for each (the interval treats seats as independent: a quick look, not the report)."""
+    grouped = players.assign(_share=win_shares(players)).groupby(by, sort=True, observed=True)
     table = grouped.agg(
-        games=("won", "size"), wins=("won", "sum"), mean_score=("score", "mean")
+        games=("won", "size"), wins=("_share", "sum"), mean_score=("score", "mean")
     ).reset_index()
     table["win_rate"] = table["wins"] / table["games"]
     table["ci_low"], table["ci_high"] = wilson(table["wins"], table["games"])
@@ -27,9 +29,24 @@ def _pct(row: pd.Series) -> str:
 def summary_text(out: Path) -> str:
     """A plain-text summary of a results directory, per variant and player count."""
     games = pd.read_parquet(out / "games", columns=["variant", "n_players", "error", "rounds"])
-    players = pd.read_parquet(
-        out / "players", columns=["variant", "n_players", "seat", "bot", "score", "won"]
+    wanted = [
+        "run_id",
+        "variant",
+        "n_players",
+        "game_index",
+        "seat",
+        "bot",
+        "score",
+        "rank",
+        "won",
+        "win_share",
+    ]
+    present = (
+        set(pq.read_schema(next((out / "players").rglob("*.parquet"))).names)
+        if any((out / "players").rglob("*.parquet"))
+        else set(wanted)
     )
+    players = pd.read_parquet(out / "players", columns=[c for c in wanted if c in present])
     lines = []
     for (variant, n), group in games.groupby(["variant", "n_players"], sort=True):
         errors = int((group["error"] != "").sum())

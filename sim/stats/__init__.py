@@ -1,7 +1,7 @@
 """Balance statistics over a results dataset: named metric functions returning tidy DataFrames."""
 
 from sim.dataset import Run, load_run
-from sim.stats.bots import bot_matrix, bot_results
+from sim.stats.bots import bot_matrix, bot_results, bradley_terry
 from sim.stats.components import component_contribution
 from sim.stats.content import event_win_rates, unseen_config_ids, zero_breakdown_columns
 from sim.stats.ladder import ladder_consistency, seat_win_rates_by_tier, table_tiers
@@ -24,22 +24,14 @@ from sim.stats.paired import (
 )
 from sim.stats.runaway import lead_change_summary, lead_changes, leader_wins, round_leaders
 from sim.stats.seats import first_player_advantage, max_halfwidth, seat_win_rates
-from sim.stats.sweep import sweep_response, swept_parameters
-from sim.stats.verdicts import (
-    content_verdict,
-    ladder_verdict,
-    paired_verdict,
-    seat_verdict,
-    seat_verdicts,
-    sweep_verdicts,
-)
+from sim.stats.sweep import sweep_paired, sweep_response, sweep_tests, swept_parameters
 
 __all__ = [
     "Run",
     "bot_matrix",
     "bot_results",
+    "bradley_terry",
     "component_contribution",
-    "content_verdict",
     "end_reasons",
     "error_list",
     "event_win_rates",
@@ -48,7 +40,6 @@ __all__ = [
     "game_length",
     "lead_change_summary",
     "ladder_consistency",
-    "ladder_verdict",
     "lead_changes",
     "leader_wins",
     "load_run",
@@ -58,16 +49,14 @@ __all__ = [
     "paired_length_difference",
     "paired_score_difference",
     "paired_seat_difference",
-    "paired_verdict",
     "replay_command",
     "round_leaders",
     "score_distribution",
-    "seat_verdict",
-    "seat_verdicts",
     "seat_win_rates",
     "seat_win_rates_by_tier",
+    "sweep_paired",
     "sweep_response",
-    "sweep_verdicts",
+    "sweep_tests",
     "swept_parameters",
     "table_tiers",
     "tie_break_share",
@@ -75,3 +64,16 @@ __all__ = [
     "winning_margin",
     "zero_breakdown_columns",
 ]
+
+_VERDICTS = frozenset(
+    {"content_verdict", "ladder_verdict", "paired_verdict", "seat_verdict", "seat_verdicts", "sweep_verdicts"}
+)
+
+
+def __getattr__(name: str) -> object:
+    """The verdict sentences live in ``sim.report.verdicts``; older notebooks import them from here."""
+    if name in _VERDICTS:
+        from sim.report import verdicts
+
+        return getattr(verdicts, name)
+    raise AttributeError(f"module 'sim.stats' has no attribute {name!r}")

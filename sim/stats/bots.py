@@ -1,65 +1,207 @@
-"""Bot results: win rate and mean score per bot, and the head-to-head matrix."""
+"""Bot results: win share per bot, the head-to-head matrix and Bradley-Terry strengths.
+
+Games are the unit: a bot that fills several seats of one game, and the pairings of one game,
+are one cluster, so every interval here is cluster-robust over games."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from sim.dataset import GROUP
-from sim.stats.intervals import mean_ci, wilson
+from sim.stats.intervals import Z95, game_ids, mean_ci, ratio_cluster_ci, win_shares
+
+CONTROL_BOTS = frozenset({"random"})
+"""Bots that play without skill: a no-skill control, never a tier of the ladder."""
 
 
 def bot_results(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
-    """Per bot (within ``by``, default game/variant/n_players): seats played, win rate with Wilson
-    interval, mean fair share, win rate relative to fair share, and mean score with t interval."""
+    """Per bot (within ``by``, default game/variant/n_players): seats played, games, games won or
+    shared, mean win share per seat with a cluster-robust (game-level) interval, the fair share,
+    the share relative to the fair share, and mean score with t interval."""
     keys = [c for c in (by if by is not None else GROUP) if c in players.columns]
-    grouped = players.assign(fair=1.0 / players["n_players"]).groupby([*keys, "bot"], sort=True)
-    out = grouped.agg(seats=("won", "size"), wins=("won", "sum"), fair_share=("fair", "mean"))
-    out["win_rate"] = out["wins"] / out["seats"]
-    out["lo"], out["hi"] = wilson(out["wins"], out["seats"])
+    frame = players.assign(fair=1.0 / players["n_players"], _share=win_shares(players))
+    frame["_gid"] = game_ids(players)
+    grouped = frame.groupby([*keys, "bot"], sort=True)
+    out = grouped.agg(
+        seats=("_share", "size"),
+        games=("_gid", "nunique"),
+        wins=("won", "sum"),
+        win_share=("_share", "sum"),
+        fair_share=("fair", "mean"),
+    )
+    group = grouped.ngroup().to_numpy()
+    ci = ratio_cluster_ci(frame["_share"].to_numpy(), np.ones(len(frame)), frame["_gid"].to_numpy(), group)
+    out["win_rate"] = ci["estimate"].to_numpy()
+    out["lo"], out["hi"] = ci["lo"].to_numpy(), ci["hi"].to_numpy()
     out["relative"] = out["win_rate"] / out["fair_share"]
     score = mean_ci(grouped["score"]).rename(columns=lambda c: f"score_{c}").drop(columns="score_n")
     return out.join(score).reset_index()
 
 
-def _seat_grid(part: pd.DataFrame, n: int, column: str) -> np.ndarray:
-    """A (games, n) array of one column for the games of one player count (rows sorted by gid, seat)."""
-    return part[column].to_numpy().reshape(-1, n)
-
-
-def bot_matrix(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
-    """Head-to-head: for every ordered pair of bots (A, B) that met in a game, the share of
-    (A seat, B seat) pairings in the same game where A finished ahead of B (a shared place counts
-    one half), with a Wilson interval over pairings. ``by`` defaults to game and variant."""
-    keys = [c for c in (by if by is not None else ["game", "variant"]) if c in players.columns]
+def _pairings(players: pd.DataFrame, keys: list[str]) -> tuple[pd.DataFrame, pd.DataFrame, np.ndarray]:
+    """Every ordered pairing of two different bots in one game: (group, gid, bot_a, bot_b, ahead)."""
     ordered = players.sort_values(["gid", "seat"], kind="stable")
     groups = ordered.groupby(keys, sort=True)
     labels = groups.size().reset_index()[keys]
     ordered = ordered.assign(group=groups.ngroup(), bot_code=pd.factorize(ordered["bot"], sort=True)[0])
     bot_names = np.asarray(sorted(players["bot"].unique()))
-    n_bots = len(bot_names)
-    cells = len(labels) * n_bots * n_bots
-    pairings, ahead = np.zeros(cells), np.zeros(cells)
+    parts = []
     for n, part in ordered.groupby("n_players", sort=True):
         n = int(n)
         if len(part) % n or not (part["seat"].to_numpy().reshape(-1, n) == np.arange(n)).all():
             raise ValueError(f"players table is missing seats in some {n}-player games")
-        rank, bot = _seat_grid(part, n, "rank"), _seat_grid(part, n, "bot_code")
-        group = _seat_grid(part, n, "group")[:, 0]
+        rank = part["rank"].to_numpy().reshape(-1, n)
+        bot = part["bot_code"].to_numpy().reshape(-1, n)
+        group = part["group"].to_numpy().reshape(-1, n)[:, 0]
+        gid = part["gid"].to_numpy().reshape(-1, n)[:, 0]
         for i in range(n):
             for j in range(n):
-                if i != j:
-                    cell = (group * n_bots + bot[:, i]) * n_bots + bot[:, j]
-                    score = np.where(
-                        rank[:, i] < rank[:, j], 1.0, np.where(rank[:, i] == rank[:, j], 0.5, 0.0)
+                keep = bot[:, i] != bot[:, j]  # no self-pairs: a bot against itself says nothing
+                if i == j or not keep.any():
+                    continue
+                score = np.where(rank[:, i] < rank[:, j], 1.0, np.where(rank[:, i] == rank[:, j], 0.5, 0.0))
+                parts.append(
+                    pd.DataFrame(
+                        {
+                            "group": group[keep],
+                            "gid": gid[keep],
+                            "a": bot[keep, i],
+                            "b": bot[keep, j],
+                            "ahead": score[keep],
+                        }
                     )
-                    pairings += np.bincount(cell, minlength=cells)
-                    ahead += np.bincount(cell, weights=score, minlength=cells)
-    met = np.flatnonzero(pairings)
+                )
+    columns = {"group": "int64", "gid": "int64", "a": "int64", "b": "int64", "ahead": "float64"}
+    pairs = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=list(columns))
+    return pairs.astype(columns), labels, bot_names
+
+
+def bot_matrix(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
+    """Head-to-head: for every ordered pair of different bots (A, B) that met in a game, the share
+    of (A seat, B seat) pairings in the same game where A finished ahead of B (a shared place
+    counts one half), with a cluster-robust interval over games. ``by`` defaults to game and
+    variant. A bot is never paired with itself."""
+    keys = [c for c in (by if by is not None else ["game", "variant"]) if c in players.columns]
+    columns = [*keys, "bot_a", "bot_b", "pairings", "games", "share_ahead", "lo", "hi"]
+    if players.empty or players["bot"].nunique() < 2:
+        return pd.DataFrame(columns=columns)
+    pairs, labels, bot_names = _pairings(players, keys)
+    if pairs.empty:
+        return pd.DataFrame(columns=columns)
+    n_bots = len(bot_names)
+    cell = (pairs["group"].to_numpy() * n_bots + pairs["a"].to_numpy()) * n_bots + pairs["b"].to_numpy()
+    ci = ratio_cluster_ci(pairs["ahead"].to_numpy(), np.ones(len(pairs)), pairs["gid"].to_numpy(), cell)
+    met = ci.index.to_numpy()
     group_of, rest = np.divmod(met, n_bots * n_bots)
     out = labels.iloc[group_of].reset_index(drop=True)
     out["bot_a"], out["bot_b"] = bot_names[rest // n_bots], bot_names[rest % n_bots]
-    out["pairings"] = pairings[met].astype(np.int64)
-    out["share_ahead"] = ahead[met] / pairings[met]
-    out["lo"], out["hi"] = wilson(ahead[met], pairings[met])
-    return out
+    out["pairings"] = ci["n"].to_numpy().astype(np.int64)
+    out["games"] = ci["clusters"].to_numpy().astype(np.int64)
+    out["share_ahead"] = ci["estimate"].to_numpy()
+    out["lo"], out["hi"] = ci["lo"].to_numpy(), ci["hi"].to_numpy()
+    return out[columns]
+
+
+def bradley_terry(matrix: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
+    """Bradley-Terry strengths from ``bot_matrix`` (per ``by`` group, default game): log-odds of
+    finishing ahead, centred on the control bot when it played (else on the mean), with 95%
+    intervals from the Fisher information scaled for the clustering of pairings in games.
+
+    A bot's strength s means: against a bot of strength t it finishes ahead with probability
+    1 / (1 + exp(t - s)). Bots linked by no pairing to the others get NaN."""
+    keys = [c for c in (by if by is not None else ["game"]) if c in matrix.columns]
+    columns = [*keys, "bot", "strength", "lo", "hi", "pairings"]
+    if matrix.empty:
+        return pd.DataFrame(columns=columns)
+    rows = []
+    for key, part in matrix.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        cells = part.groupby(["bot_a", "bot_b"])[["pairings", "share_ahead", "lo", "hi"]].apply(
+            lambda c: pd.Series(
+                {
+                    "n": c["pairings"].sum(),
+                    "w": (c["pairings"] * c["share_ahead"]).sum(),
+                    "inflation": _inflation(c),
+                }
+            )
+        )
+        names = sorted(set(part["bot_a"]) | set(part["bot_b"]))
+        strength, se = _fit_bt(cells, names)
+        for i, name in enumerate(names):
+            rows.append(
+                {
+                    **dict(zip(keys, key, strict=True)),
+                    "bot": name,
+                    "strength": strength[i],
+                    "lo": strength[i] - Z95 * se[i],
+                    "hi": strength[i] + Z95 * se[i],
+                    "pairings": int(part.loc[part["bot_a"] == name, "pairings"].sum()),
+                }
+            )
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _inflation(cells: pd.DataFrame) -> float:
+    """Cluster variance ÷ binomial variance of a head-to-head cell (at least 1)."""
+    p, n = cells["share_ahead"].to_numpy(), cells["pairings"].to_numpy()
+    half = (cells["hi"] - cells["lo"]).to_numpy() / 2 / Z95
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = half**2 / (p * (1 - p) / n)
+    ratio = ratio[np.isfinite(ratio)]
+    return float(max(1.0, np.median(ratio))) if len(ratio) else 1.0
+
+
+def _fit_bt(cells: pd.DataFrame, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Newton-Raphson for the Bradley-Terry log-strengths (the control bot, or the mean, at 0)."""
+    k = len(names)
+    index = {x: i for i, x in enumerate(names)}
+    upper = [(x, y) for x, y in cells.index if index[x] < index[y]]  # (B, A) mirrors (A, B)
+    a = np.array([index[x] for x, _ in upper], dtype=int)
+    b = np.array([index[y] for _, y in upper], dtype=int)
+    n = np.array([cells.loc[c, "n"] for c in upper], dtype=float)
+    w = np.array([cells.loc[c, "w"] for c in upper], dtype=float)
+    inflation = float(np.max(cells["inflation"])) if len(cells) else 1.0
+    anchor = next((index[x] for x in names if x in CONTROL_BOTS), None)
+    free = np.arange(k) != anchor if anchor is not None else np.full(k, True)
+    s = np.zeros(k)
+    info = np.zeros((k, k))
+    for _ in range(100):
+        p = 1 / (1 + np.exp(s[b] - s[a]))
+        resid = w - n * p
+        grad = np.bincount(a, resid, minlength=k) - np.bincount(b, resid, minlength=k)
+        v = n * p * (1 - p)
+        info = np.zeros((k, k))
+        np.add.at(info, (a, a), v)
+        np.add.at(info, (b, b), v)
+        np.add.at(info, (a, b), -v)
+        np.add.at(info, (b, a), -v)
+        step = np.zeros(k)
+        if anchor is not None:
+            step[free] = np.linalg.lstsq(info[np.ix_(free, free)], grad[free], rcond=None)[0]
+        else:
+            step = np.linalg.lstsq(info + 1.0 / k, grad, rcond=None)[0]
+        s = np.clip(s + step, -20, 20)
+        if anchor is None:
+            s -= s.mean()
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    cov = np.zeros((k, k))
+    if anchor is not None:
+        cov[np.ix_(free, free)] = np.linalg.pinv(info[np.ix_(free, free)])
+    else:
+        centre = np.eye(k) - 1.0 / k
+        cov = centre @ np.linalg.pinv(info) @ centre
+    se = np.sqrt(np.clip(np.diag(cov), 0, None) * inflation)
+    linked = np.bincount(a, minlength=k) + np.bincount(b, minlength=k) > 0
+    s[~linked], se[~linked] = np.nan, np.nan
+    return s, se
+
+
+def strength_order_pvalue(a: pd.Series, b: pd.Series) -> float:
+    """Two-sided p-value that two Bradley-Terry strengths differ (independent normal estimates)."""
+    se = np.sqrt(((a["hi"] - a["lo"]) / 2 / Z95) ** 2 + ((b["hi"] - b["lo"]) / 2 / Z95) ** 2)
+    if not se > 0:
+        return float("nan")
+    return float(2 * stats.norm.sf(abs(a["strength"] - b["strength"]) / se))

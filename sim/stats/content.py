@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pandas as pd
+from scipy import stats
 
 from sim.dataset import Run
-from sim.stats.intervals import bh_adjust, binom_pvalues, wilson
+from sim.stats.intervals import Z95, bh_adjust, wilson, win_shares
 
 KEY_COLUMNS = ("run_id", "variant", "game", "config_hash", "gid", "game_index", "n_players")
 
@@ -78,48 +80,139 @@ def unseen_config_ids(run: Run) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["game", "variant", "list", "id"]).drop_duplicates()
 
 
+KIND_COLUMN = "kind"
+"""An event table's column that says what happened to the item (drawn, taken, played, scored):
+each kind is its own item family."""
+STRATA = ("bot", "seat")
+"""Holders are compared with non-holders of the same bot in the same seat (player count fixed)."""
+
+
+def _item_columns(table: pd.DataFrame) -> list[str]:
+    return [
+        c
+        for c in table.columns
+        if c not in KEY_COLUMNS
+        and c != KIND_COLUMN
+        and not pd.api.types.is_numeric_dtype(table[c])
+        and not pd.api.types.is_bool_dtype(table[c])
+    ]
+
+
+def mantel_haenszel_difference(
+    share: np.ndarray, held: np.ndarray, stratum: np.ndarray, game: np.ndarray
+) -> tuple[float, float]:
+    """Mantel-Haenszel weighted difference in mean win share, holders minus non-holders, over the
+    strata, with a cluster-robust (game-level) standard error of the linearised estimator."""
+    k = int(stratum.max()) + 1 if len(stratum) else 0
+    n1 = np.bincount(stratum, held, minlength=k)
+    n0 = np.bincount(stratum, ~held, minlength=k)
+    s1 = np.bincount(stratum, share * held, minlength=k)
+    s0 = np.bincount(stratum, share * ~held, minlength=k)
+    both = (n1 > 0) & (n0 > 0)
+    if not both.any():
+        return np.nan, np.nan
+    weight = np.where(both, n1 * n0 / np.maximum(n1 + n0, 1), 0.0)
+    total = weight.sum()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m1, m0 = np.where(both, s1 / n1, 0.0), np.where(both, s0 / n0, 0.0)
+        difference = float(np.sum(weight * (m1 - m0)) / total)
+        coef = np.where(
+            held, weight[stratum] / (total * n1[stratum]), -weight[stratum] / (total * n0[stratum])
+        )
+    coef = np.where(both[stratum], coef, 0.0)
+    resid = share - np.where(held, m1[stratum], m0[stratum])
+    _, codes = np.unique(game, return_inverse=True)
+    per_game = np.bincount(codes, coef * resid)
+    g = len(per_game)
+    se = float(np.sqrt(np.sum(per_game**2) * g / max(g - 1, 1)))
+    return difference, se
+
+
 def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
-    """Per (game, variant, n_players, table, column, value) of every text column of an event table
-    with a ``seat``: how many (game, seat) pairs had the value, the win rate of those seats with a
-    Wilson interval, the fair share 1/n, and a binomial p-value with Benjamini-Hochberg q-value
-    across the values of that column. Observational, like 17lands: strong play and long games
-    also change which cards get played."""
-    winners = run.players[["gid", "seat", "won"]]
-    parts = []
+    """Per (game, variant, n_players, table, column, kind, value) of every text column of an event
+    table with a ``seat``: the seats that had the value (per ``kind`` when the table has one),
+    their mean win share (Wilson interval, conservative for shares) and that of the other seats,
+    and the difference adjusted by Mantel-Haenszel over (bot, seat) strata with a game-level
+    cluster-robust interval, its p-value, Benjamini-Hochberg q across the values of the family,
+    and ``notable`` (q <= alpha). Observational: it adjusts for who took the item and where they
+    sat, not for the game situation that led to it."""
+    players = run.players
+    columns = [
+        "game", "variant", "n_players", "table", "column", "kind", "value", "seats", "games", "wins",
+        "win_rate", "lo", "hi", "others_rate", "fair_share", "relative", "difference", "diff_lo",
+        "diff_hi", "p_value", "q_value", "notable", "strata",
+    ]  # fmt: skip
+    if players.empty:
+        return pd.DataFrame(columns=columns).assign(notable=pd.Series(dtype=bool))
+    base = players[["gid", "seat", "game", "variant", "n_players"]].copy()
+    base["_share"] = win_shares(players)
+    base["_won"] = players["won"].astype(bool).to_numpy()
+    strata = [c for c in STRATA if c in players.columns]
+    base["_stratum"] = players.groupby(strata, sort=True).ngroup().to_numpy() if strata else 0
+    base["_key"] = base["gid"].to_numpy() * 1024 + base["seat"].to_numpy()
+    rows = []
     for name, table in run.events.items():
         if "seat" not in table.columns or table.empty:
             continue
-        text_columns = [
-            c for c in table.columns if c not in KEY_COLUMNS and not pd.api.types.is_numeric_dtype(table[c])
-        ]
-        for column in text_columns:
-            seen = table[["gid", "seat", column]].dropna().drop_duplicates()
-            seen = seen.merge(winners, on=["gid", "seat"]).join(
-                run.games.set_index("gid")[["game", "variant", "n_players"]], on="gid"
-            )
-            out = (
-                seen.groupby(["game", "variant", "n_players", column], sort=True)["won"]
-                .agg(seats="size", wins="sum")
-                .reset_index()
-                .rename(columns={column: "value"})
-                .assign(table=name, column=column)
-            )
-            parts.append(out)
-    columns = ["game", "variant", "n_players", "table", "column", "value", "seats", "wins"]
-    if not parts:
-        numbers = ["win_rate", "lo", "hi", "fair_share", "relative", "p_value", "q_value"]
-        return pd.DataFrame(columns=[*columns, *numbers]).assign(notable=pd.Series(dtype=bool))
-    out = pd.concat(parts, ignore_index=True)[columns]
-    out["win_rate"] = out["wins"] / out["seats"]
-    out["lo"], out["hi"] = wilson(out["wins"], out["seats"])
+        kinds = KIND_COLUMN in table.columns
+        for column in _item_columns(table):
+            cols = ["gid", "seat", column, *([KIND_COLUMN] if kinds else [])]
+            seen = table[cols].dropna(subset=[column])
+            seen = seen[seen[column].astype(str) != ""].drop_duplicates()
+            if seen.empty:
+                continue
+            seen = seen.assign(_key=seen["gid"].to_numpy() * 1024 + seen["seat"].to_numpy())
+            family = seen.groupby([KIND_COLUMN] if kinds else (lambda _: ""), sort=True)
+            for kind, items in family:
+                kind = kind[0] if isinstance(kind, tuple) else kind
+                touched = base[base["gid"].isin(items["gid"].unique())]
+                for (game, variant, n), group in touched.groupby(["game", "variant", "n_players"], sort=True):
+                    keys = group["_key"].to_numpy()
+                    share = group["_share"].to_numpy()
+                    stratum = group["_stratum"].to_numpy()
+                    gid = group["gid"].to_numpy()
+                    for value, holders in items.groupby(column, sort=True):
+                        held = np.isin(keys, holders["_key"].to_numpy())
+                        if not held.any():
+                            continue
+                        diff, se = mantel_haenszel_difference(share, held, stratum, gid)
+                        rows.append(
+                            {
+                                "game": game, "variant": variant, "n_players": n, "table": name,
+                                "column": column, "kind": str(kind), "value": str(value),
+                                "seats": int(held.sum()), "games": int(len(np.unique(gid[held]))),
+                                "wins": int(group["_won"].to_numpy()[held].sum()),
+                                "share_sum": float(share[held].sum()),
+                                "others_rate": float(share[~held].mean()) if (~held).any() else np.nan,
+                                "difference": diff, "se": se,
+                            }
+                        )  # fmt: skip
+    if not rows:
+        return pd.DataFrame(columns=columns).assign(notable=pd.Series(dtype=bool))
+    out = pd.DataFrame(rows)
+    out["win_rate"] = out["share_sum"] / out["seats"]
+    out["lo"], out["hi"] = wilson(out["share_sum"], out["seats"])
     out["fair_share"] = 1.0 / out["n_players"]
     out["relative"] = out["win_rate"] / out["fair_share"]
-    out["p_value"] = binom_pvalues(out["wins"], out["seats"], out["fair_share"])
-    family = ["game", "variant", "n_players", "table", "column"]
-    out["q_value"] = out.groupby(family)["p_value"].transform(
-        lambda p: pd.Series(bh_adjust(p.to_numpy()), index=p.index)
-    )
+    out["diff_lo"] = out["difference"] - Z95 * out["se"]
+    out["diff_hi"] = out["difference"] + Z95 * out["se"]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = out["difference"] / out["se"]
+    out["p_value"] = np.where(out["se"] > 0, 2 * stats.norm.sf(np.abs(z)), np.nan)
+    family = ["game", "variant", "n_players", "table", "column", "kind"]
+    out["q_value"] = out.groupby(family)["p_value"].transform(_bh_skip_nan)
     out["notable"] = out["q_value"] <= alpha
-    return out.sort_values(
-        [*family, "relative"], ascending=[True] * len(family) + [False], kind="stable"
-    ).reset_index(drop=True)
+    out["strata"] = ", ".join(strata)
+    return (
+        out[columns]
+        .sort_values([*family, "difference"], ascending=[True] * len(family) + [False], kind="stable")
+        .reset_index(drop=True)
+    )
+
+
+def _bh_skip_nan(p: pd.Series) -> pd.Series:
+    out = pd.Series(np.nan, index=p.index)
+    valid = p.dropna()
+    if len(valid):
+        out[valid.index] = bh_adjust(valid.to_numpy())
+    return out

@@ -103,3 +103,95 @@ def correlation_ci(r: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray
         z = np.arctanh(np.clip(r, -0.999999, 0.999999))
         half = Z95 / np.sqrt(np.asarray(n, dtype=float) - 3)
     return np.tanh(z - half), np.tanh(z + half)
+
+
+# --- Win shares and games as the unit -------------------------------------------------------------
+
+GAME_ID_COLUMNS = ("run_id", "variant", "config_hash", "n_players", "game_index")
+"""Columns that identify a game in a raw players table (the loader adds an integer ``gid``)."""
+
+
+def game_ids(players: pd.DataFrame) -> np.ndarray:
+    """An integer id per row naming its game: ``gid`` when present, else the game key columns."""
+    if "gid" in players.columns:
+        return players["gid"].to_numpy()
+    keys = [c for c in GAME_ID_COLUMNS if c in players.columns]
+    if not keys:
+        raise ValueError("players table has neither gid nor game key columns")
+    return players.groupby(keys, sort=False, observed=True).ngroup().to_numpy()
+
+
+def win_shares(players: pd.DataFrame) -> np.ndarray:
+    """Per player row: 1/k for each of k players sharing first place, else 0.
+
+    The ``win_share`` column when the dataset has it (filled where missing), else computed from
+    ``rank`` (or ``won``) within each game."""
+    won = (players["rank"] == 1) if "rank" in players.columns else players["won"].astype(bool)
+    won = won.to_numpy()
+    computed = np.zeros(len(players))
+    if len(players):
+        ids = game_ids(players)
+        _, codes = np.unique(ids, return_inverse=True)
+        winners = np.bincount(codes, weights=won.astype(float))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            computed = np.where(won, 1.0 / winners[codes], 0.0)
+    if "win_share" in players.columns:
+        given = players["win_share"].to_numpy(dtype=float)
+        return np.where(np.isnan(given), computed, given)
+    return computed
+
+
+def ratio_cluster_ci(
+    y: np.ndarray, n: np.ndarray, cluster: np.ndarray, group: np.ndarray, z: float = Z95
+) -> pd.DataFrame:
+    """Ratio estimate sum(y)/sum(n) per ``group`` with a cluster-robust (sandwich) interval.
+
+    Rows are (cluster, group) contributions, e.g. a bot's win shares and seats in one game. The
+    linearised variance is sum_c (y_c - R n_c)^2 / (sum n)^2 * C/(C-1) over the C clusters of the
+    group (Cameron & Miller 2015). Returns one row per group: y, n, clusters, estimate, se, lo, hi."""
+    frame = pd.DataFrame({"group": group, "cluster": cluster, "y": y, "n": n})
+    per = frame.groupby(["group", "cluster"], sort=True)[["y", "n"]].sum().reset_index()
+    totals = per.groupby("group", sort=True).agg(y=("y", "sum"), n=("n", "sum"), clusters=("y", "size"))
+    ratio = (totals["y"] / totals["n"]).reindex(per["group"]).to_numpy()
+    per["resid2"] = (per["y"].to_numpy() - ratio * per["n"].to_numpy()) ** 2
+    ss = per.groupby("group", sort=True)["resid2"].sum()
+    c = totals["clusters"].astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var = ss / totals["n"] ** 2 * (c / (c - 1)).where(c > 1, np.nan)
+    out = totals.assign(estimate=totals["y"] / totals["n"], se=np.sqrt(var))
+    out["lo"] = (out["estimate"] - z * out["se"]).clip(lower=0)
+    out["hi"] = (out["estimate"] + z * out["se"]).clip(upper=1)
+    return out
+
+
+def seeded_rng(*key: object) -> np.random.Generator:
+    """A generator seeded from a stable key (the statistics are deterministic for given data)."""
+    text = "|".join(str(k) for k in key).encode("utf-8")
+    return np.random.default_rng(list(text) or [0])
+
+
+EXACT_BOOTSTRAP_GAMES = 5000
+"""Up to this many games the bootstrap resamples games; above it the seat means are drawn from
+their normal limit with the game-level covariance (the same thing, to bootstrap precision)."""
+
+
+def bootstrap_means(
+    values: np.ndarray, draws: int = 1000, rng: np.random.Generator | None = None
+) -> np.ndarray:
+    """Game-level bootstrap of the column means of a (games, k) array: a (draws, k) array."""
+    values = np.asarray(values, dtype=float)
+    games = len(values)
+    rng = rng or np.random.default_rng(0)
+    if games == 0:
+        return np.full((draws, values.shape[1]), np.nan)
+    if games <= EXACT_BOOTSTRAP_GAMES:
+        out = np.empty((draws, values.shape[1]))
+        step = max(1, 2_000_000 // games)
+        for start in range(0, draws, step):
+            stop = min(draws, start + step)
+            idx = rng.integers(0, games, (stop - start, games))
+            out[start:stop] = values[idx].mean(axis=1)
+        return out
+    mean = values.mean(axis=0)
+    cov = np.atleast_2d(np.cov(values, rowvar=False)) / games
+    return rng.multivariate_normal(mean, cov, size=draws, method="eigh")

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from sim.dataset import GROUP
-from sim.stats.intervals import mean_ci, wilson
+from sim.stats.intervals import mean_ci, wilson, win_shares
 
 
 def round_leaders(rounds: pd.DataFrame) -> pd.DataFrame:
@@ -48,7 +48,7 @@ def lead_change_summary(changes: pd.DataFrame) -> pd.DataFrame:
 def leader_wins(
     leaders: pd.DataFrame, games: pd.DataFrame, players: pd.DataFrame, min_games: int = 20
 ) -> pd.DataFrame:
-    """P(the sole leader after round k wins), per (game, variant, n_players, k) with Wilson intervals.
+    """P(the sole leader after round k wins), as the leader's mean win share, per (game, variant, n_players, k) with Wilson intervals.
 
     A game counts at round k if it lasted at least k rounds and had a sole leader then; rounds
     reached by fewer than ``min_games`` games are dropped. ``fair_share`` is 1/n for reference."""
@@ -56,11 +56,14 @@ def leader_wins(
     group_of_gid = np.full(int(games["gid"].max()) + 1 if len(games) else 0, -1)
     group_of_gid[games["gid"].to_numpy()] = games.groupby(GROUP, sort=True).ngroup().to_numpy()
     labels = games.groupby(GROUP, sort=True).size().reset_index()[GROUP]
-    # A leader "won" when (gid, leader seat) is among the winners' (gid, seat): compare packed keys.
-    winners = players.loc[players["won"], ["gid", "seat"]].to_numpy()
-    won = np.isin(
-        leaders["gid"].to_numpy() * 1024 + leaders["leader"].to_numpy(), winners[:, 0] * 1024 + winners[:, 1]
-    )
+    # The leader's win share (1/k for a first place shared by k): look up packed (gid, seat) keys.
+    share = win_shares(players)
+    packed = players["gid"].to_numpy() * 1024 + players["seat"].to_numpy()
+    order = np.argsort(packed, kind="stable")
+    wanted = leaders["gid"].to_numpy() * 1024 + leaders["leader"].to_numpy()
+    pos = np.clip(np.searchsorted(packed[order], wanted), 0, max(len(order) - 1, 0))
+    found = packed[order][pos] == wanted if len(order) else np.zeros(len(wanted), bool)
+    won = np.where(found, share[order][pos] if len(order) else 0.0, 0.0)
     hits = pd.DataFrame(
         {"group": group_of_gid[leaders["gid"].to_numpy()], "round": leaders["round"].to_numpy(), "won": won}
     )
@@ -72,6 +75,8 @@ def leader_wins(
         .join(out.drop(columns="group").reset_index(drop=True))
     )
     out["p_leader_wins"] = out["leader_won"] / out["games"]
+    # One leader per game and round: games are independent; a share in [0, 1] has at most the
+    # binomial variance, so the Wilson interval on the summed shares is conservative.
     out["lo"], out["hi"] = wilson(out["leader_won"], out["games"])
     out["fair_share"] = 1.0 / out["n_players"]
     return out

@@ -1,43 +1,150 @@
-"""Seat balance: win rate per seat against the fair share 1/n, first-player advantage."""
+"""Seat balance: each seat's mean win share against the fair share 1/n, adjusted for the bots.
+
+A shared first place gives each of the k sharers 1/k (``win_share``), so the seat shares of a
+game sum to one and no more than n - 1 seats can sit above the fair share. When several bots
+play, each seat's share is compared with its bot's average share (a seat and bot additive
+adjustment: the bot's advantage is taken out before the seats are compared). Games are the unit:
+every test and interval uses the per-game vector of seat shares.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from sim.dataset import GROUP
-from sim.stats.intervals import Z95, binom_pvalues, holm, wilson
+from sim.stats.intervals import Z95, bootstrap_means, game_ids, holm, seeded_rng, wilson, win_shares
+
+DOMINANCE = 0.9
+"""A bot that takes more than this share of all wins in a group leaves no seat verdict: the seat
+numbers only echo where that bot sat."""
+BOOTSTRAP_DRAWS = 1000
 
 
 def _group_keys(players: pd.DataFrame) -> list[str]:
     return [c for c in GROUP if c in players.columns]
 
 
-def seat_win_rates(players: pd.DataFrame, alpha: float = 0.05, by: list[str] | None = None) -> pd.DataFrame:
-    """Per (game, variant, n_players, [by...], seat): wins, games, win rate with Wilson 95% interval,
-    fair share 1/n, exact binomial p-value and Holm-corrected p-value/reject across the seats."""
+def _seat_matrix(part: pd.DataFrame, n: int) -> np.ndarray:
+    """(games, n) array of the ``value`` column from one group's rows (games missing a seat dropped)."""
+    codes, uniques = pd.factorize(part["_gid"], sort=False)
+    grid = np.full((len(uniques), n), np.nan)
+    seats = part["seat"].to_numpy()
+    ok = (seats >= 0) & (seats < n)
+    grid[codes[ok], seats[ok]] = part["_value"].to_numpy()[ok]
+    return grid[~np.isnan(grid).any(axis=1)]
+
+
+def _omnibus(grid: np.ndarray, fair: float) -> tuple[float, float]:
+    """Score test that all seat means are equal: G d'S^+ d on the seat contrasts, chi-square n-1."""
+    games, n = grid.shape
+    if games < 2 or n < 2:
+        return np.nan, np.nan
+    dev = grid - fair
+    centre = np.eye(n) - 1.0 / n
+    mean = centre @ dev.mean(axis=0)
+    second = centre @ (dev.T @ dev / games) @ centre
+    statistic = float(games * mean @ np.linalg.pinv(second, rcond=1e-10, hermitian=True) @ mean)
+    return statistic, float(stats.chi2.sf(statistic, n - 1))
+
+
+def seat_win_rates(
+    players: pd.DataFrame,
+    alpha: float = 0.05,
+    by: list[str] | None = None,
+    adjust_bots: bool = True,
+    gap_interval: bool = True,
+) -> pd.DataFrame:
+    """Per (game, variant, n_players, [by...], seat): the seat's mean win share with a 95% interval.
+
+    Columns: ``games``, ``wins`` (games won or shared), ``win_share`` (summed shares),
+    ``raw_share`` (mean share), ``win_rate`` (the bot-adjusted mean share when several bots
+    played, else the mean share), ``lo``/``hi`` (Wilson on the effective number of games, see
+    ``docs/report.md``), ``fair_share`` 1/n, ``p_value`` (score test against 1/n with the null
+    variance pooled over the seats), ``p_holm`` (Holm across the seats), ``omnibus_p`` (all seats
+    equal, chi-square n - 1), ``imbalanced`` (omnibus and Holm both reject), ``adjusted``
+    (``bot`` or ``none``), ``dominant_bot`` / ``dominated`` (a bot took > 90% of the wins: no
+    verdict), and the group's largest gap |seat - 1/n| with a game-level bootstrap interval."""
     keys = [*_group_keys(players), *(by or [])]
-    out = (
-        players.groupby([*keys, "seat"], sort=True)
-        .agg(games=("won", "size"), wins=("won", "sum"))
-        .reset_index()
+    frame = players[[*keys, "seat", *(["bot"] if "bot" in players.columns else [])]].copy()
+    if "n_players" not in frame.columns:
+        raise ValueError("players table needs n_players")
+    frame["_share"] = win_shares(players)
+    frame["_won"] = (
+        players["won"].astype(bool).to_numpy() if "won" in players.columns else frame["_share"] > 0
     )
-    out["win_rate"] = out["wins"] / out["games"]
-    out["lo"], out["hi"] = wilson(out["wins"], out["games"])
-    out["fair_share"] = 1.0 / out["n_players"]
-    out["p_value"] = binom_pvalues(out["wins"], out["games"], out["fair_share"])
-    out["p_holm"], out["imbalanced"] = holm(out["p_value"], out[keys], alpha)
+    frame["_gid"] = game_ids(players)
+    rows = []
+    for key, part in frame.groupby(keys, sort=True):
+        key = key if isinstance(key, tuple) else (key,)
+        rows.append(_one_group(dict(zip(keys, key, strict=True)), part, alpha, adjust_bots, gap_interval))
+    columns = [*keys, "seat", "games", "wins", "win_share", "raw_share", "win_rate", "lo", "hi"]
+    if not rows:
+        return pd.DataFrame(columns=[*columns, "fair_share", "p_value", "p_holm", "imbalanced"])
+    return pd.concat(rows, ignore_index=True)
+
+
+def _one_group(
+    labels: dict, part: pd.DataFrame, alpha: float, adjust_bots: bool, gap_interval: bool
+) -> pd.DataFrame:
+    n = int(labels.get("n_players", part["n_players"].iloc[0] if "n_players" in part else 0))
+    fair = 1.0 / n
+    games_total = part["_gid"].nunique()
+    bots = part["bot"] if "bot" in part.columns else pd.Series("", index=part.index)
+    by_bot = part["_share"].groupby(bots).sum() / max(games_total, 1)
+    several = bots.nunique() > 1
+    adjusted = adjust_bots and several
+    value = part["_share"].to_numpy()
+    if adjusted:  # each seat against its bot's average share (additive seat + bot model)
+        value = value - part["_share"].groupby(bots).transform("mean").to_numpy() + fair
+    part = part.assign(_value=value)
+    per_seat = part.groupby("seat", sort=True).agg(
+        games=("_share", "size"),
+        wins=("_won", "sum"),
+        win_share=("_share", "sum"),
+        raw_share=("_share", "mean"),
+        win_rate=("_value", "mean"),
+    )
+    null_var = float(np.mean((value - fair) ** 2)) if len(value) else np.nan
+    design = null_var / (fair * (1 - fair)) if n > 1 else np.nan
+    with np.errstate(invalid="ignore", divide="ignore"):
+        effective = per_seat["games"] / design if design > 0 else per_seat["games"].astype(float)
+        lo, hi = wilson(per_seat["win_rate"].clip(0, 1) * effective, effective)
+        z = (per_seat["win_rate"] - fair) / np.sqrt(null_var / per_seat["games"])
+    out = per_seat.reset_index()
+    for name, val in reversed(labels.items()):
+        out.insert(0, name, val)
+    out["lo"], out["hi"] = lo, hi
+    out["fair_share"] = fair
+    out["p_value"] = np.where(null_var > 0, 2 * stats.norm.sf(np.abs(z.to_numpy())), 1.0)
+    out["p_holm"], holm_reject = holm(out["p_value"], pd.Series(0, index=out.index), alpha)
+    grid = _seat_matrix(part, n)
+    statistic, omnibus_p = _omnibus(grid, fair)
+    out["omnibus_chi2"], out["omnibus_p"] = statistic, omnibus_p
+    dominant = str(by_bot.idxmax()) if several and len(by_bot) else ""
+    dominated = bool(several and by_bot.max() > DOMINANCE)
+    out["imbalanced"] = holm_reject.to_numpy() & (omnibus_p <= alpha) & (not dominated)
+    out["adjusted"] = "bot" if adjusted else "none"
+    out["dominant_bot"] = dominant
+    out["dominant_share"] = float(by_bot.max()) if several and len(by_bot) else np.nan
+    out["dominated"] = dominated
+    gap = float(np.max(np.abs(out["win_rate"] - fair))) if len(out) else np.nan
+    out["max_gap"] = gap
+    out["max_gap_lo"], out["max_gap_hi"] = np.nan, np.nan
+    if gap_interval and len(grid) > 1:
+        draws = bootstrap_means(grid, BOOTSTRAP_DRAWS, seeded_rng("seats", *labels.values()))
+        gaps = np.max(np.abs(draws - fair), axis=1)
+        out["max_gap_lo"], out["max_gap_hi"] = np.quantile(gaps, [0.025, 0.975])
     return out
 
 
 def max_halfwidth(players_df: pd.DataFrame) -> float:
-    """The largest 95% Wilson half-width of any seat win rate (inf when there is no data)."""
-    keys = [c for c in ("game", "variant", "n_players", "seat") if c in players_df.columns]
+    """The largest 95% half-width of any seat win share (inf when there is no data)."""
     if players_df.empty:
         return float("inf")
-    counts = players_df.groupby(keys).agg(games=("won", "size"), wins=("won", "sum"))
-    lo, hi = wilson(counts["wins"], counts["games"])
-    return float(np.max((hi - lo) / 2))
+    seats = seat_win_rates(players_df, gap_interval=False)
+    return float(np.max((seats["hi"] - seats["lo"]) / 2))
 
 
 def games_for_halfwidth(win_rate: float, halfwidth: float) -> int:
@@ -46,18 +153,19 @@ def games_for_halfwidth(win_rate: float, halfwidth: float) -> int:
 
 
 def first_player_advantage(seats: pd.DataFrame) -> pd.DataFrame:
-    """Seat 0's win rate relative to the fair share (from ``seat_win_rates``): the difference in
-    points and the ratio (1.0 = fair), both with the Wilson interval carried through, plus Ludii's
-    balance figure 1 - (max seat win rate - min seat win rate)."""
+    """Seat 0's win share relative to the fair share (from ``seat_win_rates``): the difference in
+    points and the ratio (1.0 = fair), both with the interval carried through, plus the balance
+    figure: the largest |seat - fair share| of the group with its game-level bootstrap interval."""
     keys = [c for c in GROUP if c in seats.columns]
     first = seats[seats["seat"] == 0].set_index(keys)
-    spread = seats.groupby(keys)["win_rate"].agg(lambda w: 1.0 - (w.max() - w.min()))
-    out = first[["games", "win_rate", "lo", "hi", "fair_share", "p_holm", "imbalanced"]].copy()
+    columns = ["games", "win_rate", "lo", "hi", "fair_share", "p_holm", "omnibus_p", "imbalanced"]
+    out = first[[c for c in columns if c in first.columns]].copy()
     out["advantage"] = out["win_rate"] - out["fair_share"]
     out["advantage_lo"] = out["lo"] - out["fair_share"]
     out["advantage_hi"] = out["hi"] - out["fair_share"]
     out["ratio"] = out["win_rate"] / out["fair_share"]
     out["ratio_lo"] = out["lo"] / out["fair_share"]
     out["ratio_hi"] = out["hi"] / out["fair_share"]
-    out["balance"] = spread
+    for column in ("max_gap", "max_gap_lo", "max_gap_hi", "dominated"):
+        out[column] = first[column] if column in first.columns else np.nan
     return out.reset_index()

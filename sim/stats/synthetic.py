@@ -30,12 +30,25 @@ END_REASONS = ("deck_exhausted", "score_limit")
 
 
 @dataclass(frozen=True)
+class PlantedItem:
+    """An item (card, tile...) that seats take with a per-bot probability before the winner is
+    drawn; a holder's winning weight is multiplied by ``effect`` (1.0 = no effect)."""
+
+    name: str
+    effect: float = 1.0
+    take: Mapping[str, float] = field(default_factory=dict)
+    """Probability that a seat of this bot takes the item; other bots use ``default``."""
+    default: float = 0.0
+    kind: str = "taken"
+
+
+@dataclass(frozen=True)
 class SyntheticVariant:
     """One variant: its label, planted seat weights per player count, and sweep parameters."""
 
     label: str
     seat_weights: Mapping[int, Sequence[float]] = field(default_factory=dict)
-    params: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, object] = field(default_factory=dict)
     config_path: str = "configs/synth/base.yaml"
 
 
@@ -46,13 +59,24 @@ def _seat_probabilities(weights: Sequence[float] | None, n_players: int) -> np.n
     return w / w.sum()
 
 
-EVENT_COLUMNS = {"card": "string", "seat": "int64", "round": "int64"}
+EVENT_COLUMNS = {"card": "string", "seat": "int64", "round": "int64", "kind": "string"}
 
 
-def _schemas(params: Mapping[str, str]) -> dict[str, pa.Schema]:
-    """The dataset's own schemas (``sim.dataset.schema``), so synthetic runs read like real ones."""
+def _param_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int64"
+    if isinstance(value, float):
+        return "float64"
+    return "string"
+
+
+def _schemas(params: Mapping[str, object]) -> dict[str, pa.Schema]:
+    """The dataset's own schemas (``sim.dataset.schema``), so synthetic runs read like real ones;
+    ``param:`` columns are typed like the runner's (int64, float64, bool or string)."""
     return {
-        "games": games_schema(dict.fromkeys(params, "string")),
+        "games": games_schema({k: _param_type(v) for k, v in params.items()}),
         "players": players_schema(BREAKDOWN_COLUMNS),
         "rounds": ROUNDS_SCHEMA,
         "events_cards": event_schema(EVENT_COLUMNS),
@@ -71,15 +95,22 @@ class _Knobs:
     error_rate: float
     tie_rate: float
     shared_win_rate: float
+    items: Sequence[PlantedItem] = ()
 
 
 def _seat_bots(bots: Sequence[str], n_players: int, n_games: int, mixed: bool) -> np.ndarray:
-    """Bot name per (game, seat): bots rotate over seats (mixed) or one bot per table (a tier)."""
-    if mixed:
-        pattern = [[bots[(g + s) % len(bots)] for s in range(n_players)] for g in range(len(bots))]
+    """Bot name per (game, seat): the runner's Latin-square rotation over seats (mixed; its
+    balanced period, without the per-block shuffle) or one bot per table (a tier)."""
+    k = len(bots)
+    if mixed and k >= n_players:
+        pattern = [[bots[(g + s) % k] for s in range(n_players)] for g in range(k)]
+    elif mixed:
+        from sim.runner.plan import seat_bots
+
+        pattern = [seat_bots(bots, n_players, g) for g in range(n_players * k)]
     else:
-        pattern = [[bots[g % len(bots)]] * n_players for g in range(len(bots))]
-    return np.array(pattern)[np.arange(n_games) % len(bots)]
+        pattern = [[bots[g % k]] * n_players for g in range(k)]
+    return np.array(pattern)[np.arange(n_games) % len(pattern)]
 
 
 def _simulate_block(
@@ -103,6 +134,13 @@ def _simulate_block(
         if n_players in by_count:  # tables of one bot only (a tier) use that tier's seat weights
             weights[(seat_bot == bot).all(axis=1)] = _seat_probabilities(by_count[n_players], n_players)
     probs = weights * strength
+    # Planted items: taken before the winner is drawn (own stream: the other draws stay paired).
+    item_rng = np.random.default_rng([root_seed, n_players, 7])
+    held = {}
+    for item in knobs.items:
+        chance = np.vectorize(lambda b, it=item: it.take.get(b, it.default))(seat_bot)
+        held[item.name] = item_rng.random((n_games, n_players)) < chance
+        probs = probs * np.where(held[item.name], item.effect, 1.0)
     probs /= probs.sum(axis=1, keepdims=True)
     winner = (u_win[:, None] > np.cumsum(probs, axis=1)).sum(axis=1)
     winner = np.minimum(winner, n_players - 1)
@@ -155,7 +193,7 @@ def _simulate_block(
         }
     )
     for path, value in variant.params.items():
-        games[f"param:{path}"] = str(value)
+        games[f"param:{path}"] = value
 
     ok = np.flatnonzero(~errored)
     players = pd.DataFrame(
@@ -206,8 +244,26 @@ def _simulate_block(
             "card": np.asarray(USED_CARDS)[plays.ravel()],
             "seat": np.tile(np.arange(n_players), len(ok)).astype(np.int64),
             "round": np.int64(1),
+            "kind": "played",
         }
     )
+    taken = []
+    for item in knobs.items:
+        game_idx, seat = np.nonzero(held[item.name][ok])
+        taken.append(
+            pd.DataFrame(
+                {
+                    "variant": variant.label,
+                    "game_index": ok[game_idx].astype(np.int64),
+                    "n_players": np.int64(n_players),
+                    "card": item.name,
+                    "seat": seat.astype(np.int64),
+                    "round": np.int64(1),
+                    "kind": item.kind,
+                }
+            )
+        )
+    events = pd.concat([events, *taken], ignore_index=True)
     return {"games": games, "players": players, "rounds": rounds, "events_cards": events}
 
 
@@ -225,12 +281,15 @@ def write_synthetic_run(
     error_rate: float = 0.0,
     tie_rate: float = 0.05,
     shared_win_rate: float = 0.0,
+    items: Sequence[PlantedItem] = (),
     run_id: str = "synthetic",
 ) -> Path:
     """Write a run directory with planted effects and return its path.
 
     Bots rotate over the seats (``mixed_tables``) or each table is one bot (a tier of a bot
-    ladder); ``tier_seat_weights[bot][n]`` plants seat weights for the tables of that tier only."""
+    ladder); ``tier_seat_weights[bot][n]`` plants seat weights for the tables of that tier only;
+    ``shared_win_rate`` makes the runner-up share first place; ``items`` plants items taken per
+    bot with an effect (or none) on winning (``PlantedItem``)."""
     knobs = _Knobs(
         bots,
         bot_strength or {},
@@ -240,6 +299,7 @@ def write_synthetic_run(
         error_rate,
         tie_rate,
         shared_win_rate,
+        tuple(items),
     )
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -275,7 +335,10 @@ def write_synthetic_run(
                 "config_hash": f"hash-{v.label}",
                 "rules_version": "1",
                 "overrides": dict(v.params),
-                "resolved": {"cards": [{"id": c, "cost": 3} for c in CARD_IDS], "start_money": 10},
+                "resolved": {
+                    "cards": [{"id": c, "cost": 3} for c in (*CARD_IDS, *(i.name for i in items))],
+                    "start_money": 10,
+                },
             }
             for v in variants
         ],

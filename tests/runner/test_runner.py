@@ -133,6 +133,24 @@ def test_seat_rotation_balances_bots_over_seats():
     assert set(counts.values()) == {4} and len(counts) == 9
 
 
+@pytest.mark.parametrize(("k", "n"), [(3, 4), (2, 4), (2, 3), (3, 5), (1, 4)])
+def test_fewer_bots_than_seats_rotate_as_a_latin_square(k, n):
+    """Each bot sits equally often in each seat over every n * k games, and no two seats are tied
+    to the same bot (3 bots at 4 players used to give seats 1 and 4 the same bot every game)."""
+    bots = ["a", "b", "c"][:k]
+    for start in (0, 7 * n * k):
+        counts = collections.Counter()
+        for game_index in range(start, start + n * k):
+            counts.update(enumerate(seat_bots(bots, n, game_index)))
+        assert len(counts) == n * k and set(counts.values()) == {n}
+    lineups = [seat_bots(bots, n, g) for g in range(20 * n * k)]
+    if k > 1:
+        for i in range(n):
+            for j in range(i + 1, n):
+                assert any(line[i] != line[j] for line in lineups), (i, j)
+    assert lineups == [seat_bots(bots, n, g) for g in range(20 * n * k)]  # a pure function
+
+
 def test_more_bots_than_seats_all_play_every_seat_and_meet():
     bots = ["a", "b", "c", "d"]
     seats, pairs = collections.Counter(), collections.Counter()

@@ -11,9 +11,10 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import proportion_confint
 
 from sim import stats
+from sim.dataset import load_run
+from sim.report import verdicts
 from sim.stats.intervals import bh_adjust, holm_adjust, wilson
-from sim.stats.load import load_run
-from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
+from sim.stats.synthetic import PlantedItem, SyntheticVariant, write_synthetic_run
 from tests.conftest import BASE_WEIGHTS
 
 GAMES_COLUMNS = [
@@ -31,6 +32,7 @@ PLAYERS_COLUMNS = [
     "score",
     "rank",
     "won",
+    "win_share",
 ]
 ROUNDS_COLUMNS = ["run_id", "variant", "game_index", "n_players", "round", "seat", "score"]
 
@@ -60,7 +62,7 @@ def test_fair_coin_interval_covers_half(planted_run):
     two = seats[seats["n_players"] == 2]
     assert ((two["lo"] < 0.5) & (two["hi"] > 0.5)).all()
     assert not two["imbalanced"].any()
-    assert all("no evidence of imbalance" in v for v in stats.seat_verdicts(two))
+    assert all("no evidence of imbalance" in v for v in verdicts.seat_verdicts(two))
 
 
 def test_planted_seat_is_flagged_after_holm(planted_run):
@@ -68,10 +70,10 @@ def test_planted_seat_is_flagged_after_holm(planted_run):
     row = seats[(seats["variant"] == "base") & (seats["n_players"] == 4) & (seats["seat"] == 0)].iloc[0]
     assert row["lo"] < 0.35 < row["hi"]
     assert row["imbalanced"] and row["p_holm"] >= row["p_value"]
-    verdict = stats.seat_verdict(row)
+    verdict = verdicts.seat_verdict(row)
     assert re.match(r"Seat 1 wins 3[45]% ± 2% at 4 players \(fair share 25%, 3,000 games\)", verdict)
     assert "likely imbalance" in verdict and "more often" in verdict
-    assert "很可能不平衡" in stats.seat_verdict(row, "zh")
+    assert "很可能不平衡" in verdicts.seat_verdict(row, "zh")
     fair = seats[(seats["variant"] == "fix") & (seats["n_players"] == 4)]
     assert not fair["imbalanced"].any()
 
@@ -98,7 +100,9 @@ def test_identical_paired_configs_show_no_difference(tmp_path):
     assert ((seats["lo"] < 0) & (seats["hi"] > 0)).all()
     assert (stats.paired_score_difference(data.players, pairs)["difference"] == 0).all()
     assert (stats.paired_length_difference(pairs)["difference"] == 0).all()
-    assert all("no detectable change" in stats.paired_verdict(r, "a", "b") for r in seats.to_dict("records"))
+    assert all(
+        "no detectable change" in verdicts.paired_verdict(r, "a", "b") for r in seats.to_dict("records")
+    )
 
 
 def test_paired_comparison_detects_the_fix(planted_run):
@@ -130,7 +134,39 @@ def test_bot_results_and_head_to_head(report_run):
         ahead = matrix.loc[(variant, "greedy", "random"), "share_ahead"]
         behind = matrix.loc[(variant, "random", "greedy"), "share_ahead"]
         assert ahead > 0.5 and ahead + behind == pytest.approx(1.0)
-        assert matrix.loc[(variant, "greedy", "greedy"), "share_ahead"] == pytest.approx(0.5)
+    assert not (matrix.index.get_level_values("bot_a") == matrix.index.get_level_values("bot_b")).any()
+
+
+def test_bot_intervals_use_games_as_clusters(tmp_path):
+    """One game's seats are not independent: a bot filling three seats of four is as good as its
+    games, and its cluster interval is narrower than a seat-level Wilson (shares sum to one)."""
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "r", player_counts=(4,), games_per_count=2000, bots=("a", "a", "a", "b")
+        )
+    )
+    bots = stats.bot_results(run.players).set_index("bot")
+    naive_lo, naive_hi = wilson(bots["win_share"], bots["seats"])
+    assert (bots["hi"] - bots["lo"]).loc["a"] < (naive_hi - naive_lo)[0]
+    assert bots.loc["a", "lo"] < 0.25 < bots.loc["a", "hi"]
+    matrix = stats.bot_matrix(run.players)
+    assert set(zip(matrix["bot_a"], matrix["bot_b"], strict=True)) == {("a", "b"), ("b", "a")}
+
+
+def test_bradley_terry_orders_bots_by_strength(tmp_path):
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "bt",
+            player_counts=(3,),
+            games_per_count=1500,
+            bots=("random", "greedy", "expert"),
+            bot_strength={"greedy": 1.5, "expert": 3.0},
+        )
+    )
+    strength = stats.bradley_terry(stats.bot_matrix(run.players, by=["game"])).set_index("bot")
+    assert strength.loc["random", "strength"] == 0
+    assert 0 < strength.loc["greedy", "strength"] < strength.loc["expert", "strength"]
+    assert strength.loc["greedy", "hi"] < strength.loc["expert", "lo"]
 
 
 def test_errors_listed_with_replay_command(report_run):
@@ -207,11 +243,15 @@ def test_sweep_response_sees_planted_parameter(report_run):
     assert set(response["metric"]) == set(stats.sweep.METRICS) | bot_metrics
     greedy = response[response["metric"] == "bot_win_rate:greedy"]
     assert (greedy["lo"] > greedy["fair_share"]).all()  # the stronger bot beats its fair share at every point
-    verdicts = stats.sweep_verdicts(response).set_index(["n_players", "metric"])
-    assert verdicts.loc[(4, "first_seat_win_rate"), "changed"]
-    assert "goes from 3" in verdicts.loc[(4, "first_seat_win_rate"), "verdict"]
-    assert not verdicts.loc[(2, "first_seat_win_rate"), "changed"]  # nothing planted at 2 players
-    assert "no clear change" in verdicts.loc[(2, "first_seat_win_rate"), "verdict"]
+    tests = stats.sweep_tests(data.games, data.players)
+    sentences = verdicts.sweep_verdicts(tests).set_index(["n_players", "metric"])
+    assert sentences.loc[(4, "first_seat_win_rate"), "changed"]
+    assert "goes from 3" in sentences.loc[(4, "first_seat_win_rate"), "verdict"]
+    assert not sentences.loc[(2, "first_seat_win_rate"), "changed"]  # nothing planted at 2 players
+    assert "no clear change" in sentences.loc[(2, "first_seat_win_rate"), "verdict"]
+    row = tests.set_index(["n_players", "metric"]).loc[(4, "first_seat_win_rate")]
+    assert row["value_lo"] == "5" and row["value_hi"] == "15"  # numeric order
+    assert row["diff_hi"] < 0 and row["family"] > 10
 
 
 def test_load_run_combines_directories(tmp_path):
@@ -231,11 +271,13 @@ def test_load_run_combines_directories(tmp_path):
 def test_verdicts_never_claim_more_than_the_interval():
     base = {"seat": 0, "n_players": 4, "fair_share": 0.25, "games": 500, "p_value": 0.5, "p_holm": 0.9}
     wide = {**base, "win_rate": 0.27, "lo": 0.23, "hi": 0.31, "imbalanced": False}
-    assert "cannot be ruled out" in stats.seat_verdict(wide) and "likely" not in stats.seat_verdict(wide)
+    assert "cannot be ruled out" in verdicts.seat_verdict(wide) and "likely" not in verdicts.seat_verdict(
+        wide
+    )
     narrow = {**base, "win_rate": 0.251, "lo": 0.241, "hi": 0.261, "imbalanced": False}
-    assert "interval covers the fair share" in stats.seat_verdict(narrow)
+    assert "interval covers the fair share" in verdicts.seat_verdict(narrow)
     weak = {**base, "win_rate": 0.30, "lo": 0.26, "hi": 0.34, "p_holm": 0.08, "imbalanced": False}
-    assert "weak evidence" in stats.seat_verdict(weak) and "证据较弱" in stats.seat_verdict(weak, "zh")
+    assert "weak evidence" in verdicts.seat_verdict(weak) and "证据较弱" in verdicts.seat_verdict(weak, "zh")
 
 
 def test_holm_adjust_matches_statsmodels_on_random_pvalues():
@@ -252,33 +294,46 @@ def _ladder_run(tmp_path, tier_weights):
         write_synthetic_run(
             tmp_path / "ladder",
             player_counts=(4,),
-            games_per_count=3000,
-            bots=("random", "greedy"),
+            games_per_count=4500,
+            bots=("random", "greedy", "expert"),
             mixed_tables=False,
             tier_seat_weights=tier_weights,
         )
     )
 
 
-def test_ladder_flags_a_finding_that_flips_between_tiers(tmp_path):
+def _ladder(data):
+    return stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).set_index("seat")
+
+
+def test_ladder_calls_an_effect_in_two_skilled_tiers_robust(tmp_path):
+    planted = {4: [0.35, 0.65 / 3, 0.65 / 3, 0.65 / 3]}
+    data = _ladder_run(tmp_path, {"greedy": planted, "expert": planted})
+    assert set(stats.table_tiers(data.games)) == {"random", "greedy", "expert"}
+    ladder = _ladder(data)
+    assert ladder.loc[0, "status"] == "robust" and ladder.loc[0, "tiers"] == "expert, greedy"
+    assert ladder.loc[0, "effect_lo"] < 0.35 < ladder.loc[0, "effect_hi"]
+    assert "robust" in verdicts.ladder_verdict(ladder.reset_index().iloc[0])
+    assert ladder.loc[2, "status"] in ("none", "under-powered", "robust")
+
+
+def test_ladder_calls_a_reversal_strength_dependent(tmp_path):
+    data = _ladder_run(
+        tmp_path,
+        {
+            "greedy": {4: [0.35, 0.65 / 3, 0.65 / 3, 0.65 / 3]},
+            "expert": {4: [0.15, 0.85 / 3, 0.85 / 3, 0.85 / 3]},
+        },
+    )
+    ladder = _ladder(data)
+    assert ladder.loc[0, "status"] == "strength-dependent"
+    assert "strength-dependent" in verdicts.ladder_verdict(ladder.reset_index().iloc[0])
+
+
+def test_ladder_random_play_is_a_control_not_a_tier(tmp_path):
     data = _ladder_run(tmp_path, {"random": {4: [0.4, 0.2, 0.2, 0.2]}})
-    assert set(stats.table_tiers(data.games)) == {"random", "greedy"}
-    ladder = stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).set_index(
-        "seat"
-    )
-    assert ladder.loc[0, "status"] == "flips" and ladder.loc[0, "flagged_tiers"] == "random ↑"
-    verdict = stats.ladder_verdict(ladder.reset_index().iloc[0])
-    assert "depends on bot strength" in verdict
-
-
-def test_ladder_holds_when_every_tier_agrees(tmp_path):
-    planted = {4: [0.4, 0.2, 0.2, 0.2]}
-    data = _ladder_run(tmp_path, {"random": planted, "greedy": planted})
-    ladder = stats.ladder_consistency(stats.seat_win_rates_by_tier(data.players, data.games)).set_index(
-        "seat"
-    )
-    assert ladder.loc[0, "status"] == "holds"
-    assert "holds at every bot tier" in stats.ladder_verdict(ladder.reset_index().iloc[0])
+    ladder = _ladder(data)
+    assert ladder.loc[0, "status"] == "control only" and "random" not in ladder.loc[0, "tiers"]
 
 
 def test_mixed_tables_form_no_tiers(report_run):
@@ -336,3 +391,125 @@ def test_planted_strong_card_stands_out_after_bh(planted_run):
 def test_bh_adjust_matches_statsmodels():
     p = np.random.default_rng(5).random(12) ** 2
     np.testing.assert_allclose(bh_adjust(p), multipletests(p, method="fdr_bh")[1])
+
+
+def test_fair_seats_with_shared_wins_flag_no_seat(tmp_path):
+    """40% shared first places: each sharer gets one half, so neither seat beats its fair share."""
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "shared", player_counts=(2, 4), games_per_count=3000, tie_rate=0.0, shared_win_rate=0.4
+        )
+    )
+    shared = run.games["winner_seats"].str.contains(",").mean()
+    assert 0.37 < shared < 0.43
+    seats = stats.seat_win_rates(run.players)
+    assert not seats["imbalanced"].any()
+    two = seats[seats["n_players"] == 2]
+    assert two["win_rate"].sum() == pytest.approx(1.0)
+    assert (two["wins"] / two["games"] > 0.65).all()  # what counting a shared win as a win would say
+    assert (seats["omnibus_p"] > 0.01).all()
+    fpa = stats.first_player_advantage(seats)
+    assert (fpa["max_gap_lo"] <= fpa["max_gap"]).all() and (fpa["max_gap"] <= fpa["max_gap_hi"]).all()
+
+
+def test_planted_30_percent_seat_at_4_players_is_flagged(tmp_path):
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "p30",
+            player_counts=(4,),
+            games_per_count=4000,
+            variants=[SyntheticVariant("base", {4: [0.3, 0.7 / 3, 0.7 / 3, 0.7 / 3]})],
+            shared_win_rate=0.1,
+        )
+    )
+    seats = stats.seat_win_rates(run.players).set_index("seat")
+    assert seats.loc[0, "imbalanced"] and seats.loc[0, "lo"] < 0.3 * 0.95 + 0.05 / 4 < seats.loc[0, "hi"]
+    assert seats.loc[0, "omnibus_p"] < 1e-6
+    assert not (seats["imbalanced"] & (seats["win_rate"] > 0.25)).drop(index=0).any()
+    fpa = stats.first_player_advantage(seats.reset_index()).iloc[0]
+    assert fpa["max_gap_lo"] > 0.02
+
+
+def test_win_share_falls_back_to_rank(planted_run):
+    players = load_run(planted_run).players
+    with_column = stats.seat_win_rates(players)
+    without = stats.seat_win_rates(players.drop(columns="win_share"))
+    pd.testing.assert_frame_equal(with_column, without)
+
+
+def test_seat_effect_is_adjusted_for_the_bot(tmp_path):
+    """Two bots of different strength in a balanced rotation: seats are fair after adjustment."""
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "mixed",
+            player_counts=(4,),
+            games_per_count=3000,
+            bots=("strong", "weak", "weak"),
+            bot_strength={"strong": 2.0},
+        )
+    )
+    seats = stats.seat_win_rates(run.players)
+    assert (seats["adjusted"] == "bot").all() and not seats["imbalanced"].any()
+
+
+def test_a_bot_that_wins_everything_gets_no_seat_verdict(tmp_path):
+    run = load_run(
+        write_synthetic_run(
+            tmp_path / "dominant",
+            player_counts=(4,),
+            games_per_count=400,
+            bots=("heuristic", "random", "random", "random"),
+            bot_strength={"heuristic": 1e6},
+        )
+    )
+    seats = stats.seat_win_rates(run.players)
+    assert seats["dominated"].all() and not seats["imbalanced"].any()
+    assert (seats["dominant_bot"] == "heuristic").all()
+    assert "no seat verdict" in verdicts.seat_verdict(seats.iloc[0])
+
+
+def _content_run(tmp_path, effect):
+    return load_run(
+        write_synthetic_run(
+            tmp_path / f"items{effect}",
+            player_counts=(4,),
+            games_per_count=3000,
+            bots=("potter", "random", "random", "random"),
+            bot_strength={"potter": 2.0},
+            items=[
+                PlantedItem("pottery", effect=1.0, take={"potter": 0.7}, default=0.1),
+                PlantedItem("canal", effect=effect, default=0.3),
+            ],
+        )
+    )
+
+
+def test_card_taken_by_a_strong_bot_is_not_flagged_after_adjustment(tmp_path):
+    rates = stats.event_win_rates(_content_run(tmp_path, 1.8))
+    taken = rates[(rates["kind"] == "taken")].set_index("value")
+    pottery, canal = taken.loc["pottery"], taken.loc["canal"]
+    assert pottery["win_rate"] > 1.3 * pottery["others_rate"]  # unadjusted: looks strong
+    assert not pottery["notable"] and pottery["diff_lo"] < 0 < pottery["diff_hi"]
+    assert canal["notable"] and canal["diff_lo"] > 0.05
+    assert "canal (card, taken, 4 players)" in verdicts.content_verdict({**canal, "value": "canal"})
+    assert set(rates["kind"]) == {"played", "taken"}
+
+
+def test_cluster_bootstrap_is_seeded_and_fast():
+    from sim.stats.intervals import bootstrap_means, ratio_cluster_ci
+
+    rng = np.random.default_rng(0)
+    values = rng.random((3000, 4))
+    a = bootstrap_means(values, 500, np.random.default_rng(1))
+    b = bootstrap_means(values, 500, np.random.default_rng(1))
+    np.testing.assert_array_equal(a, b)
+    assert a.std(axis=0) == pytest.approx(values.std(axis=0) / np.sqrt(3000), rel=0.15)
+    import time
+
+    n = 1_000_000
+    games = np.repeat(np.arange(n // 4), 4)
+    share = np.tile([1.0, 0.0, 0.0, 0.0], n // 4)
+    start = time.perf_counter()
+    out = ratio_cluster_ci(share, np.ones(n), games, np.tile([0, 1, 1, 1], n // 4))
+    assert time.perf_counter() - start < 5
+    assert out["estimate"].tolist() == [1.0, 0.0]

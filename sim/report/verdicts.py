@@ -1,0 +1,208 @@
+"""Plain-language verdicts that never claim more than the interval supports.
+
+The statistics (``sim.stats``) return numbers and codes; this module turns them into sentences
+from the label catalogue (``sim.report.labels``, English and Chinese)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sim.report.labels import Lang, t
+
+WIDE_HALFWIDTH = 0.02
+"""A seat interval wider than ±2 points is called too wide to rule out a real gap."""
+
+
+def text(key: str, lang: Lang, **values: Any) -> str:
+    """One verdict template filled in."""
+    return t(key, lang, **values)
+
+
+def pct(x: float, decimals: int = 0) -> str:
+    """A proportion as a percentage string, e.g. 0.312 -> '31%'."""
+    return f"{100 * x:.{decimals}f}%"
+
+
+def points(x: float, decimals: int = 1, sign: bool = False) -> str:
+    """A difference of proportions in percentage points, e.g. 0.021 -> '2.1' (or '+2.1')."""
+    return f"{100 * x:{'+' if sign else ''}.{decimals}f}"
+
+
+def _p(p: float) -> str:
+    return "–" if p is None or (isinstance(p, float) and np.isnan(p)) else f"{p:.2g}"
+
+
+def _decimals(half: float) -> int:
+    return 0 if half >= 0.015 else 1
+
+
+def _seat_head(row: Mapping[str, Any], lang: Lang) -> tuple[str, float]:
+    below, above = row["win_rate"] - row["lo"], row["hi"] - row["win_rate"]
+    half = max(below, above)
+    d = _decimals(half)
+    rate = pct(row["win_rate"], d)
+    if abs(above - below) > 0.25 * half:  # small samples or rates near 0/1: show the lopsided interval
+        estimate = text("range", lang, rate=rate, lo=pct(row["lo"], d), hi=pct(row["hi"], d))
+    else:
+        estimate = text("plus_minus", lang, rate=rate, half=pct(half, d))
+    head = text(
+        "seat_head",
+        lang,
+        seat=int(row["seat"]) + 1,
+        estimate=estimate,
+        n=int(row["n_players"]),
+        fair=pct(row["fair_share"], d),
+        games=f"{int(row['games']):,}",
+    )
+    return head, half
+
+
+def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int | None = None) -> str:
+    """Verdict for one row of ``seat_win_rates`` (seats are shown 1-based)."""
+    head, half = _seat_head(row, lang)
+    if row.get("dominated", False):
+        share = row.get("dominant_share", float("nan"))
+        return text("seat_dominated", lang, head=head, bot=row.get("dominant_bot", ""), share=pct(share))
+    p = _p(row["p_holm"])
+    if row["imbalanced"]:
+        direction = text("more" if row["win_rate"] > row["fair_share"] else "less", lang)
+        return text(
+            "seat_imbalanced", lang, head=head, direction=direction, p=p, omnibus=_p(row.get("omnibus_p"))
+        )
+    if row["lo"] > row["fair_share"] or row["hi"] < row["fair_share"]:
+        return text("seat_weak", lang, head=head, seats=seats_in_group or int(row["n_players"]), p=p)
+    if half > WIDE_HALFWIDTH:
+        gap = max(row["hi"] - row["fair_share"], row["fair_share"] - row["lo"])
+        return text("seat_wide", lang, head=head, gap=points(gap))
+    return text("seat_fair", lang, head=head)
+
+
+def seat_verdicts(seats: pd.DataFrame, lang: Lang = "en") -> pd.Series:
+    """``seat_verdict`` for every row of ``seat_win_rates``."""
+    return pd.Series(
+        [seat_verdict(row, lang) for row in seats.to_dict("records")], index=seats.index, dtype=object
+    )
+
+
+def paired_verdict(row: Mapping[str, Any], variant_a: str, variant_b: str, lang: Lang = "en") -> str:
+    """Verdict for one row of ``paired_seat_difference``."""
+    head = text(
+        "pair_head",
+        lang,
+        n=int(row["n_players"]),
+        seat=int(row["seat"]) + 1,
+        rate_a=pct(row["win_rate_a"], 1),
+        rate_b=pct(row["win_rate_b"], 1),
+        a=variant_a,
+        b=variant_b,
+        pairs=f"{int(row['pairs']):,}",
+    )
+    values = {
+        "head": head,
+        "b": variant_b,
+        "diff": points(row["difference"], sign=True),
+        "lo": points(row["lo"], sign=True),
+        "hi": points(row["hi"], sign=True),
+        "p": _p(row["p_holm"]),
+    }
+    return text("pair_changed" if row["significant"] else "pair_same", lang, **values)
+
+
+def ladder_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str | None:
+    """Verdict for one row of ``ladder_consistency`` (None when no tier flags the seat)."""
+    status = row["status"]
+    if status == "none":
+        return None
+    effect = ""
+    if not pd.isna(row.get("effect")):
+        effect = text(
+            "ladder_effect",
+            lang,
+            rate=pct(row["effect"], 1),
+            lo=pct(row["effect_lo"], 1),
+            hi=pct(row["effect_hi"], 1),
+        )
+    values = {
+        "seat": int(row["seat"]) + 1,
+        "n": int(row["n_players"]),
+        "tiers": row["tiers"] or "-",
+        "flagged": row["flagged_tiers"] or "-",
+        "p": _p(row.get("interaction_p")),
+        "effect": effect,
+        "fair": pct(row["fair_share"]),
+    }
+    return text(f"ladder_{status.replace(' ', '_').replace('-', '_')}", lang, **values)
+
+
+def _metric_name(metric: str, lang: Lang) -> str:
+    if metric.startswith("bot_win_rate:"):
+        return text("m_bot_win_rate", lang, bot=metric.removeprefix("bot_win_rate:"))
+    return text(f"m_{metric}", lang)
+
+
+def _is_rate(metric: str) -> bool:
+    return metric.startswith("bot_win_rate:") or metric.endswith(("share", "win_rate"))
+
+
+def _value(x: float, rate: bool, sign: bool = False) -> str:
+    if pd.isna(x):
+        return "–"
+    if rate:
+        return points(x, sign=sign) if sign else pct(x, 1)
+    return f"{x:+.3g}" if sign else f"{x:.3g}"
+
+
+def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
+    """One sentence per row of ``sweep_tests``: lowest against highest value, the paired difference
+    with its interval, and the trend test after Holm's correction over the family."""
+    rows = []
+    for r in tests.to_dict("records"):
+        rate = _is_rate(r["metric"])
+        unit = "points" if rate else "units"
+        sentence = text(
+            "sweep_changed" if r["changed"] else "sweep_flat",
+            lang,
+            n=int(r["n_players"]),
+            metric=_metric_name(r["metric"], lang),
+            param=r["parameter"],
+            a=_value(r["estimate_lo"], rate),
+            b=_value(r["estimate_hi"], rate),
+            va=r["value_lo"],
+            vb=r["value_hi"],
+            diff=_value(r["difference"], rate, sign=True),
+            lo=_value(r["diff_lo"], rate, sign=True),
+            hi=_value(r["diff_hi"], rate, sign=True),
+            pairs=f"{int(r['pairs']):,}",
+            values=int(r["values"]),
+            p=_p(r["trend_p_holm"]),
+            family=int(r["family"]),
+            unit=text(f"unit_{unit}", lang),
+        )
+        rows.append(
+            {k: r[k] for k in ("game", "parameter", "n_players", "metric", "changed")} | {"verdict": sentence}
+        )
+    return pd.DataFrame(rows, columns=["game", "parameter", "n_players", "metric", "changed", "verdict"])
+
+
+def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
+    """Verdict for one notable row of ``event_win_rates``: the adjusted difference only."""
+    direction = text("content_more" if row["difference"] > 0 else "content_less", lang)
+    kind = f", {row['kind']}" if row.get("kind") else ""
+    return text(
+        "content_notable",
+        lang,
+        value=row["value"],
+        column=f"{row['column']}{kind}",
+        n=int(row["n_players"]),
+        diff=points(row["difference"], sign=True),
+        lo=points(row["diff_lo"], sign=True),
+        hi=points(row["diff_hi"], sign=True),
+        seats=f"{int(row['seats']):,}",
+        q=_p(row["q_value"]),
+        strata=row.get("strata", ""),
+        direction=direction,
+    )
