@@ -14,7 +14,7 @@ from sim.games.steam.params import COLOURS, SteamParams
 from sim.games.steam.state import SteamObservation, SteamState
 
 BREAKDOWN_COLUMNS = (
-    "score",
+    "vp_track",
     "vp_links",
     "vp_income",
     "vp_deliveries",
@@ -111,7 +111,7 @@ class SteamGame:
             vp, vp_income, vp_links = score_parts(state, s)
             breakdown.append(
                 {
-                    "score": scores[s],
+                    "vp_track": float(vp),
                     "vp_links": float(vp_links),
                     "vp_income": float(vp_income),
                     "vp_deliveries": float(state.vp_deliveries[s]),
