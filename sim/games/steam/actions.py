@@ -310,11 +310,10 @@ class TakeTileKind(ActionKind[SteamState, TakeTile]):
             flow.start_build(state)
 
     def describe(self, state, action):
-        seat = state.queue[0]
-        cost = tile_cost(state, state.queue[0], action.tile) if action.pay else 0
-        extra = f" for ${cost}" if cost else "" if action.pay else " (pass option)"
-        del seat
-        return f"takes {TILE_NAMES[action.tile]}{extra}"
+        if not action.pay:
+            return f"takes {TILE_NAMES[action.tile]} (pass option)"
+        cost = tile_cost(state, state.queue[0], action.tile)
+        return f"takes {TILE_NAMES[action.tile]}" + (f" for ${cost}" if cost else "")
 
 
 # ---------------------------------------------------------------- build

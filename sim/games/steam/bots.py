@@ -84,7 +84,7 @@ class SteamBot:
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link and direction values, kept while the complete links and the cubes stay the same."""
         complete = tuple(sorted(lid for lid, link in state.links.items() if link.b >= 0))
-        key = (state.round, state.phase, complete, sum(map(len, state.cubes)), len(state.growth))
+        key = (state.round, state.phase, complete, sum(map(len, state.cubes)), sum(state.growth))
         if key != self._cache_key:
             self._cache_key = key
             self._cache = {("graph",): link_graph(state)}
@@ -248,19 +248,28 @@ class SteamBot:
     def _build(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
         specials = [a for a in legal if isinstance(a, (CityGrowth, Urbanize))]
         if specials:
-            return max(specials, key=lambda a: self._special_choice(state, seat, a))
+            graph = link_graph(state)
+            return max(specials, key=lambda a: self._special_choice(state, seat, a, graph))
         budget = self.budget(state, seat)
         values = self._values(state)
         self._step: dict[Any, float] = {}  # exit values last only for this step (the town tiles change)
         best, best_value = None, self.personality.build_threshold
         if state.round == state.total_rounds:
             best_value += 1.0
+        weight = self.personality.money_weight
+        costs: dict[int, int] = {}
         for action in legal:
             if isinstance(action, BuildTrack):
-                cost = track.track_cost(state, action.hex)
+                h = action.hex
+                cost = costs.get(h)
+                if cost is None:
+                    cost = costs[h] = track.track_cost(state, h)
                 if cost > budget:
                     continue
-                v = self._track_value(state, seat, action, values) - cost * self.personality.money_weight
+                start = self._start(state, h, action.a)
+                if self._bound(state, seat, start, values) - cost * weight <= best_value:
+                    continue  # nothing this track could reach beats the best so far
+                v = self._track_value(state, seat, action, values) - cost * weight
             elif isinstance(action, BuildTown):
                 cost = track.town_cost(state, action.hex, len(state.conn[action.hex]) + len(action.exits))
                 if cost > budget:
@@ -275,6 +284,32 @@ class SteamBot:
         if best is None:
             return next(a for a in legal if isinstance(a, EndBuild))
         return best
+
+    def _start(self, state: SteamState, h: int, side: int) -> int:
+        """The node a placement's anchor side grows from (cached for this step)."""
+        key = (h, side)
+        found = self._step.get(key)
+        if found is None:
+            kind, ref = track.end_class(state, h, side)
+            found = self._step[key] = ref if kind == track.CITY else state.links[ref].a
+        return int(found)
+
+    def _bound(self, state: SteamState, seat: int, start: int, cache) -> float:
+        """An upper bound on the value of any track growing from node ``start``."""
+        key = ("bound", start)
+        found = cache.get(key)
+        if found is None:
+            hm = state.hm
+            best = max(
+                (
+                    self.link_value(state, seat, start, n, cache)
+                    for n in (*hm.cities, *hm.towns)
+                    if n != start
+                ),
+                default=0.0,
+            )
+            found = cache[key] = 1.5 + best
+        return found
 
     def link_value(
         self, state: SteamState, seat: int, a: int, b: int, cache: dict[tuple[int, int], float]
@@ -314,12 +349,17 @@ class SteamBot:
         found = cache.get(key)
         if found is not None:
             return found
+        row = cache.get(("row", start))
+        if row is None:
+            row = cache[("row", start)] = {}
         best = 0.0
         for node, dist in state.hm.near[h]:
-            if node != start:
-                v = self.link_value(state, seat, start, node, cache) * DECAY[dist]
-                if v > best:
-                    best = v
+            v = row.get(node)
+            if v is None:
+                v = row[node] = self.link_value(state, seat, start, node, cache) if node != start else 0.0
+            v *= DECAY[dist]
+            if v > best:
+                best = v
         cache[key] = best
         return best
 
@@ -351,9 +391,9 @@ class SteamBot:
         t = action.hex
         v = 0.0
         for s in action.exits:
-            part = self._step.get((t, s))
+            part = self._step.get(("exit", t, s))
             if part is None:
-                part = self._step[(t, s)] = self._exit_value(state, seat, t, s, cache)
+                part = self._step[("exit", t, s)] = self._exit_value(state, seat, t, s, cache)
             v += part
         return v
 
@@ -382,8 +422,7 @@ class SteamBot:
             return -1.0  # a redirect that does not finish the link is lost at the end of the turn
         return new - self._toward(state, seat, link.a, state.hm.nb[h][old], cache) * (link.owner == seat)
 
-    def _special_choice(self, state: SteamState, seat: int, action: CityGrowth | Urbanize) -> float:
-        graph = link_graph(state)
+    def _special_choice(self, state: SteamState, seat: int, action: CityGrowth | Urbanize, graph) -> float:
         if isinstance(action, CityGrowth):
             target, colours = action.city, None
         else:

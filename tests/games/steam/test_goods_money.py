@@ -251,3 +251,15 @@ def test_locomotive_upgrade_once_per_turn_in_the_move_phase(rules):
     GAME.apply(state, PassMove())
     assert GAME.current_player(state) == 0 and state.move_round == 2
     assert UpgradeLoco() not in GAME.legal_actions(state)
+
+
+def test_turn_order_holder_dropping_after_its_free_pass_pays_nothing():
+    state = make("standard", n=3, cash=20)
+    state.last_tiles = {1: 1}  # seat 1 held Turn Order
+    flow.start_auction(state)
+    for action in (Bid(1), Bid(2), Bid(3), BidPass(), BidPass()):
+        GAME.apply(state, action)  # 0 bids 1, 1 bids 2, 2 bids 3, 0 drops (seat 3), 1 free pass
+    assert GAME.current_player(state) == 1  # still in: seat 2 is the high bidder and is skipped
+    GAME.apply(state, BidPass())  # 1 drops to seat 2 after its free pass: pays nothing
+    assert state.order == [2, 1, 0]
+    assert state.cash == [20, 20, 17]
