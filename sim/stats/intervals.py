@@ -149,16 +149,31 @@ def ratio_cluster_ci(
     Rows are (cluster, group) contributions, e.g. a bot's win shares and seats in one game. The
     linearised variance is sum_c (y_c - R n_c)^2 / (sum n)^2 * C/(C-1) over the C clusters of the
     group (Cameron & Miller 2015). Returns one row per group: y, n, clusters, estimate, se, lo, hi."""
-    frame = pd.DataFrame({"group": group, "cluster": cluster, "y": y, "n": n})
-    per = frame.groupby(["group", "cluster"], sort=True)[["y", "n"]].sum().reset_index()
-    totals = per.groupby("group", sort=True).agg(y=("y", "sum"), n=("n", "sum"), clusters=("y", "size"))
-    ratio = (totals["y"] / totals["n"]).reindex(per["group"]).to_numpy()
-    per["resid2"] = (per["y"].to_numpy() - ratio * per["n"].to_numpy()) ** 2
-    ss = per.groupby("group", sort=True)["resid2"].sum()
-    c = totals["clusters"].astype(float)
+    group_code, groups = pd.factorize(np.asarray(group), sort=True)
+    cluster_code, clusters = pd.factorize(np.asarray(cluster))
+    key = group_code.astype(np.int64) * max(len(clusters), 1) + cluster_code
+    cells, inverse = np.unique(key, return_inverse=True)
+    cell_y = np.bincount(inverse, np.asarray(y, dtype=float), minlength=len(cells))
+    cell_n = np.bincount(inverse, np.asarray(n, dtype=float), minlength=len(cells))
+    cell_group = cells // max(len(clusters), 1)
+    k = len(groups)
+    total_y = np.bincount(cell_group, cell_y, minlength=k)
+    total_n = np.bincount(cell_group, cell_n, minlength=k)
+    count = np.bincount(cell_group, minlength=k).astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
-        var = ss / totals["n"] ** 2 * (c / (c - 1)).where(c > 1, np.nan)
-    out = totals.assign(estimate=totals["y"] / totals["n"], se=np.sqrt(var))
+        ratio = total_y / total_n
+        ss = np.bincount(cell_group, (cell_y - ratio[cell_group] * cell_n) ** 2, minlength=k)
+        var = np.where(count > 1, ss / total_n**2 * count / (count - 1), np.nan)
+    out = pd.DataFrame(
+        {
+            "y": total_y,
+            "n": total_n,
+            "clusters": count.astype(np.int64),
+            "estimate": ratio,
+            "se": np.sqrt(var),
+        },
+        index=pd.Index(groups, name="group"),
+    )
     out["lo"] = (out["estimate"] - z * out["se"]).clip(lower=0)
     out["hi"] = (out["estimate"] + z * out["se"]).clip(upper=1)
     return out
