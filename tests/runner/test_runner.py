@@ -122,7 +122,7 @@ def test_schema_metadata_carries_hash_and_versions(tmp_path):
     run_study(study, tmp_path, progress=False)
     meta = pq.read_schema(next((tmp_path / "players").glob("part-*.parquet"))).metadata
     assert meta[b"sim.config_hash"].decode() == study.variants[0].config_hash
-    assert meta[b"sim.rules_version"] == b"toy-1" and b"sim.code_version" in meta
+    assert meta[b"sim.rules_version"] == b"toy-2" and b"sim.code_version" in meta
 
 
 def test_seat_rotation_balances_bots_over_seats():
