@@ -1,4 +1,4 @@
-"""Time Steam games: ``python -m sim.games.steam.bench [games]`` prints ms per game and mean
+"""Time Steam games: ``python -m sim.games.steam.bench [games]`` prints CPU ms per game and mean
 deliveries per player per game for every bundled config, supported player count and bot kind."""
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ def main(games: int = 20, players: tuple[int, ...] = ()) -> None:
                 continue
             for kind, bots in LINEUPS.items():
                 lineup = [bots[s % len(bots)] for s in range(n)]
-                start = time.perf_counter()
+                start = time.process_time()
                 deliveries = errors = 0
                 for seed in range(games):
                     record = play_game(SPEC, params, n, seed, lineup)
                     errors += bool(record.error)
                     deliveries += sum(b.get("deliveries", 0) for b in record.breakdown)
-                ms = (time.perf_counter() - start) * 1000 / games
+                ms = (time.process_time() - start) * 1000 / games
                 print(f"{path.stem:24} {n:>2} {kind:10} {ms:8.1f} {deliveries / games / n:18.2f} {errors:>6}")
 
 

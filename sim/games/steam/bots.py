@@ -82,9 +82,8 @@ class SteamBot:
         self._cache_key: Any = None
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
-        """Link and direction values, kept while the complete links and the cubes stay the same."""
-        complete = tuple(sorted(lid for lid, link in state.links.items() if link.b >= 0))
-        key = (state.round, state.phase, complete, sum(map(len, state.cubes)), sum(state.growth))
+        """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
+        key = (state.round, state.phase, sum(map(len, state.cubes)), sum(state.growth))
         if key != self._cache_key:
             self._cache_key = key
             self._cache = {("graph",): link_graph(state)}
@@ -252,35 +251,51 @@ class SteamBot:
             return max(specials, key=lambda a: self._special_choice(state, seat, a, graph))
         budget = self.budget(state, seat)
         values = self._values(state)
-        self._step: dict[Any, float] = {}  # exit values last only for this step (the town tiles change)
+        self._step: dict[Any, Any] = {}  # values for this step only (the track changes)
+        self._linked: set[tuple[int, int]] = set()
+        self._degree: dict[int, int] = {}
+        for link in state.links.values():
+            if link.b >= 0:
+                self._linked.add((min(link.a, link.b), max(link.a, link.b)))
+                self._degree[link.a] = self._degree.get(link.a, 0) + 1
+                self._degree[link.b] = self._degree.get(link.b, 0) + 1
         best, best_value = None, self.personality.build_threshold
         if state.round == state.total_rounds:
             best_value += 1.0
         weight = self.personality.money_weight
         costs: dict[int, int] = {}
+        groups: dict[int, list[tuple[BuildTrack, int]]] = {}
         for action in legal:
             if isinstance(action, BuildTrack):
                 h = action.hex
                 cost = costs.get(h)
                 if cost is None:
                     cost = costs[h] = track.track_cost(state, h)
-                if cost > budget:
-                    continue
-                start = self._start(state, h, action.a)
-                if self._bound(state, seat, start, values) - cost * weight <= best_value:
-                    continue  # nothing this track could reach beats the best so far
-                v = self._track_value(state, seat, action, values) - cost * weight
-            elif isinstance(action, BuildTown):
+                if cost <= budget:
+                    groups.setdefault(self._start(state, h, action.a), []).append((action, cost))
+                continue
+            if isinstance(action, BuildTown):
                 cost = track.town_cost(state, action.hex, len(state.conn[action.hex]) + len(action.exits))
                 if cost > budget:
                     continue
-                v = self._town_value(state, seat, action, values) - cost * self.personality.money_weight
+                v = self._town_value(state, seat, action, values) - cost * weight
             elif isinstance(action, Redirect):
-                v = self._redirect_value(state, seat, action, values) - 2 * self.personality.money_weight
+                v = self._redirect_value(state, seat, action, values) - 2 * weight
             else:
                 continue
             if v > best_value:
                 best, best_value = action, v
+        # track grouped by the node it grows from, the most promising node first (branch and bound)
+        bounds = sorted(((self._bound(state, seat, start, values), start) for start in groups), reverse=True)
+        for bound, start in bounds:
+            if bound - 2 * weight <= best_value:
+                break
+            for action, cost in groups[start]:
+                if bound - cost * weight <= best_value:
+                    continue
+                v = self._track_value(state, seat, action, values) - cost * weight
+                if v > best_value:
+                    best, best_value = action, v
         if best is None:
             return next(a for a in legal if isinstance(a, EndBuild))
         return best
@@ -299,14 +314,8 @@ class SteamBot:
         key = ("bound", start)
         found = cache.get(key)
         if found is None:
-            hm = state.hm
             best = max(
-                (
-                    self.link_value(state, seat, start, n, cache)
-                    for n in (*hm.cities, *hm.towns)
-                    if n != start
-                ),
-                default=0.0,
+                (self.link_value(state, seat, start, n, cache) for n, _ in state.hm.near[start]), default=0.0
             )
             found = cache[key] = 1.5 + best
         return found
@@ -336,16 +345,17 @@ class SteamBot:
                 if colour[x] is not None and colour[y] != colour[x]:
                     share = 0.8 if owner == seat else 0.4
                     value += share * state.cubes[z].count(colour[x])
-        for _, _, z in graph.get(a, ()):
-            if z == b:
-                value *= 0.3  # a link a-b exists already
-                break
         cache[key] = value
         return value
 
+    def pair_value(self, state: SteamState, seat: int, a: int, b: int, cache) -> float:
+        """``link_value``, cut when a complete link a-b exists already."""
+        value = self.link_value(state, seat, a, b, cache)
+        return value * 0.3 if (min(a, b), max(a, b)) in self._linked else value
+
     def _toward(self, state, seat, start: int, h: int, cache) -> float:
         """Value of open track from node ``start`` now reaching into hex ``h``."""
-        key = ("toward", start, h)
+        key = ("toward", start, h, self._degree.get(start, 0))
         found = cache.get(key)
         if found is not None:
             return found
@@ -353,11 +363,14 @@ class SteamBot:
         if row is None:
             row = cache[("row", start)] = {}
         best = 0.0
+        linked = self._linked
         for node, dist in state.hm.near[h]:
             v = row.get(node)
             if v is None:
                 v = row[node] = self.link_value(state, seat, start, node, cache) if node != start else 0.0
             v *= DECAY[dist]
+            if (min(start, node), max(start, node)) in linked:
+                v *= 0.3
             if v > best:
                 best = v
         cache[key] = best
@@ -379,12 +392,12 @@ class SteamBot:
                 n, s = link.open_end()
                 base = -self._toward(state, seat, start, state.hm.nb[n][s], cache)  # replace its old promise
         if kind_b == track.CITY:
-            return base + 1.5 + self.link_value(state, seat, start, ref_b, cache)
+            return base + 1.5 + self.pair_value(state, seat, start, ref_b, cache)
         if kind_b == track.OPEN:
             other = state.links[ref_b]
-            return base + 1.5 + self.link_value(state, seat, start, other.a, cache)
+            return base + 1.5 + self.pair_value(state, seat, start, other.a, cache)
         if kind_b == track.TOWN:
-            return base + 0.8 * self.link_value(state, seat, start, ref_b, cache)
+            return base + 0.8 * self.pair_value(state, seat, start, ref_b, cache)
         return base + self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
 
     def _town_value(self, state, seat, action: BuildTown, cache) -> float:
@@ -400,10 +413,10 @@ class SteamBot:
     def _exit_value(self, state, seat, t: int, s: int, cache) -> float:
         kind, ref = track.end_class(state, t, s)
         if kind == track.CITY:
-            return 1.2 + self.link_value(state, seat, t, ref, cache)
+            return 1.2 + self.pair_value(state, seat, t, ref, cache)
         if kind == track.OPEN:
             other = state.links[ref]
-            v = 1.2 + self.link_value(state, seat, other.a, t, cache)
+            v = 1.2 + self.pair_value(state, seat, other.a, t, cache)
             if other.owner == seat:
                 n, side = other.open_end()
                 v -= self._toward(state, seat, other.a, state.hm.nb[n][side], cache)
@@ -415,9 +428,9 @@ class SteamBot:
         h, _, old = link.tiles[-1]
         kind, ref = track.end_class(state, h, action.side)
         if kind == track.CITY:
-            new = 1.5 + self.link_value(state, seat, link.a, ref, cache)
+            new = 1.5 + self.pair_value(state, seat, link.a, ref, cache)
         elif kind == track.OPEN:
-            new = 1.5 + self.link_value(state, seat, link.a, state.links[ref].a, cache)
+            new = 1.5 + self.pair_value(state, seat, link.a, state.links[ref].a, cache)
         else:
             return -1.0  # a redirect that does not finish the link is lost at the end of the turn
         return new - self._toward(state, seat, link.a, state.hm.nb[h][old], cache) * (link.owner == seat)
