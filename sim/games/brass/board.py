@@ -48,6 +48,12 @@ class Board:
         self.loc_inds: list[frozenset[int]] = [
             frozenset(i for s in slots for i in self.slot_inds[s]) for slots in self.loc_slots
         ]
+        self.loc_ind_slots: list[list[list[int]]] = [
+            [[s for s in slots if i in self.slot_inds[s]] for i in range(len(INDUSTRIES))]
+            for slots in self.loc_slots
+        ]
+        """loc_ind_slots[place][industry] = the place's slots showing that industry, in slot order."""
+        self.slot_single = [len(inds) == 1 for inds in self.slot_inds]
         self.merchant_locs: list[int] = []
         self.merchant_icons: dict[int, int] = {}
         self.merchant_bonus: dict[int, tuple[str, int]] = {}
@@ -57,6 +63,7 @@ class Board:
             self.loc_kind.append("merchant")
             self.loc_slots.append([])
             self.loc_inds.append(frozenset())
+            self.loc_ind_slots.append([[] for _ in INDUSTRIES])
             self.merchant_locs.append(loc)
             self.merchant_icons[loc] = merchant.link_icons
             self.merchant_bonus[loc] = (merchant.bonus, merchant.bonus_amount)

@@ -13,12 +13,12 @@ from typing import Any
 from sim.core.decisions import Decision
 from sim.games.brass.board import WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, StepKind, push_steps
+from sim.games.brass.memo import BoardMemo, action, board_memo
 from sim.games.brass.params import INDUSTRIES
 from sim.games.brass.resources import (
     BREWERY,
     COAL,
     IRON,
-    BuildCosts,
     distances,
     merchant_connected,
     pay,
@@ -35,36 +35,47 @@ class BuildIndustry:
 
 
 def card_targets(
-    state: BrassState, seat: int, card: str, network: set[int] | None = None
+    state: BrassState, seat: int, card: str, network: set[int] | None = None, memo: BoardMemo | None = None
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(place, industries) a card lets the seat build, before slot and cost checks."""
     board = state.board
-    all_inds = tuple(range(len(INDUSTRIES)))
+    all_inds = _ALL_INDS
     if card in board.card_location:
         return [(board.card_location[card], all_inds)]
     if card == WILD_LOCATION:
         return [(loc, all_inds) for loc in board.town_locs]
     inds = board.card_industries[card]
-    if state.has_pieces(seat):
+    if memo.has_pieces(state, seat) if memo is not None else state.has_pieces(seat):
         if network is None:
-            network = state.network(seat)
-        places = sorted(loc for loc in network if not board.is_merchant[loc])
+            network = memo.network(state, seat) if memo is not None else state.network(seat)
+        is_merchant = board.is_merchant
+        places = sorted(loc for loc in network if not is_merchant[loc])
     else:
         places = board.build_locs
     return [(loc, inds) for loc in places]
 
 
-def _resource_gone(state: BrassState, ind: int) -> bool:
+_ALL_INDS = tuple(range(len(INDUSTRIES)))
+
+
+def _resource_gone(state: BrassState, ind: int, memo: BoardMemo | None = None) -> bool:
     """No cube of this resource on any tile nor in its market (opponent overbuild condition)."""
     market = state.coal_cubes if ind == COAL else state.iron_cubes
     if market:
         return False
-    return not any(
+    if memo is not None and ind in memo.gone:
+        return memo.gone[ind]
+    gone = not any(
         o >= 0 and state.slot_ind[s] == ind and state.slot_res[s] for s, o in enumerate(state.slot_owner)
     )
+    if memo is not None:
+        memo.gone[ind] = gone
+    return gone
 
 
-def candidate_slots(state: BrassState, seat: int, loc: int, ind: int, lvl: int | None = None) -> list[int]:
+def candidate_slots(
+    state: BrassState, seat: int, loc: int, ind: int, lvl: int | None = None, memo: BoardMemo | None = None
+) -> list[int]:
     """Slots where the seat's lowest tile of ind may go (slot preference, canal limit, overbuild)."""
     board = state.board
     if lvl is None:
@@ -72,62 +83,120 @@ def candidate_slots(state: BrassState, seat: int, loc: int, ind: int, lvl: int |
     if lvl < 0:
         return []
     tile = board.tiles[ind][lvl]
-    if not (tile.canal if state.era == CANAL else tile.rail):
+    canal = state.era == CANAL
+    if not (tile.canal if canal else tile.rail):
         return []
     owner = state.slot_owner
     slots = board.loc_slots[loc]
-    own_here = state.era == CANAL and any(owner[s] == seat for s in slots)
+    own_here = False
+    if canal:
+        for s in slots:
+            if owner[s] == seat:
+                own_here = True
+                break
     found: list[int] = []
     if not own_here:
-        free = [s for s in slots if owner[s] < 0 and ind in board.slot_inds[s]]
-        singles = [s for s in free if len(board.slot_inds[s]) == 1]
-        if singles:
-            found.append(singles[0])
-        else:
-            seen: set[tuple[int, ...]] = set()
+        free = [s for s in board.loc_ind_slots[loc][ind] if owner[s] < 0]
+        if free:
+            single = board.slot_single
             for s in free:
-                if board.slot_inds[s] not in seen:
-                    seen.add(board.slot_inds[s])
+                if single[s]:
                     found.append(s)
+                    break
+            else:
+                slot_inds = board.slot_inds
+                seen: set[tuple[int, ...]] = set()
+                for s in free:
+                    if slot_inds[s] not in seen:
+                        seen.add(slot_inds[s])
+                        found.append(s)
+    slot_ind, slot_level = state.slot_ind, state.slot_level
     for s in slots:
-        if owner[s] < 0 or state.slot_ind[s] != ind or state.slot_level[s] >= lvl:
+        if owner[s] < 0 or slot_ind[s] != ind or slot_level[s] >= lvl:
             continue
         if owner[s] == seat:
             found.append(s)
-        elif not own_here and ind in (COAL, IRON) and _resource_gone(state, ind):
+        elif not own_here and ind in (COAL, IRON) and _resource_gone(state, ind, memo):
             found.append(s)
     return found
 
 
-def legal_builds(state: BrassState, seat: int, costs: BuildCosts | None = None) -> list[BuildIndustry]:
-    """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked."""
-    out: list[BuildIndustry] = []
-    checked: dict[tuple[int, int], list[int]] = {}
+def lowest_levels(state: BrassState, seat: int) -> tuple[int, ...]:
+    """Level index of the lowest tile left on the seat's mat, per industry (-1: none left)."""
+    out = []
+    for counts in state.mat[seat]:
+        for lvl, count in enumerate(counts):
+            if count:
+                out.append(lvl)
+                break
+        else:
+            out.append(-1)
+    return tuple(out)
+
+
+def legal_builds(
+    state: BrassState, seat: int, memo: BoardMemo | None = None, cards: list[str] | None = None
+) -> list[BuildIndustry]:
+    """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked.
+
+    Targets (place, industry -> slots and full price) are worked out once per board position, seat
+    and mat (``memo.BoardMemo.builds``), each card's builds once from them; a decision then only
+    keeps the builds the seat's money pays for."""
+    if memo is None:
+        memo = board_memo(state)
+    lowest = lowest_levels(state, seat)
+    key = (seat, lowest)
+    table = memo.builds.get(key)
+    if table is None:
+        table = memo.builds[key] = ({}, {})
+    by_card, targets = table
     money = state.money[seat]
-    network = state.network(seat)
-    costs = costs or BuildCosts(state)
+    if cards is None:
+        cards = sorted(set(state.hands[seat]))
+    out: list[BuildIndustry] = []
+    for card in cards:
+        entries = by_card.get(card)
+        if entries is None:
+            entries = by_card[card] = _card_builds(state, seat, card, lowest, memo, targets)
+        out += [a for price, a in entries if price <= money]
+    return out
+
+
+def _card_builds(
+    state: BrassState,
+    seat: int,
+    card: str,
+    lowest: tuple[int, ...],
+    memo: BoardMemo,
+    targets: dict[tuple[int, int], tuple[list[int], int | None]],
+) -> list[tuple[int, BuildIndustry]]:
+    """(full price, action) of every build the card allows, money aside, in legal-action order."""
     board = state.board
-    lowest = [state.lowest_level(seat, ind) for ind in range(len(INDUSTRIES))]
-    buildable = {
-        ind
+    canal = state.era == CANAL
+    tiles = board.tiles
+    buildable = [
+        lvl >= 0 and (tiles[ind][lvl].canal if canal else tiles[ind][lvl].rail)
         for ind, lvl in enumerate(lowest)
-        if lvl >= 0 and (board.tiles[ind][lvl].canal if state.era == CANAL else board.tiles[ind][lvl].rail)
-    }
-    for card in sorted(set(state.hands[seat])):
-        for loc, inds in card_targets(state, seat, card, network):
-            for ind in inds:
-                if ind not in buildable or ind not in board.loc_inds[loc]:
-                    continue
-                key = (loc, ind)
-                if key not in checked:
-                    slots = candidate_slots(state, seat, loc, ind, lowest[ind])
-                    if slots:
-                        cost = costs.build(seat, loc, ind, lowest[ind])
-                        if cost is None or cost > money:
-                            slots = []
-                    checked[key] = slots
-                for s in checked[key]:
-                    out.append(BuildIndustry(card, s, INDUSTRIES[ind]))
+    ]
+    costs = memo.costs
+    out: list[tuple[int, BuildIndustry]] = []
+    for loc, inds in card_targets(state, seat, card, None, memo):
+        loc_inds = board.loc_inds[loc]
+        for ind in inds:
+            if not buildable[ind] or ind not in loc_inds:
+                continue
+            key = (loc, ind)
+            target = targets.get(key)
+            if target is None:
+                slots = candidate_slots(state, seat, loc, ind, lowest[ind], memo)
+                price = costs.build(seat, loc, ind, lowest[ind]) if slots else None
+                target = targets[key] = (slots, price)
+            slots, price = target
+            if price is None:
+                continue
+            name = INDUSTRIES[ind]
+            for s in slots:
+                out.append((price, action(BuildIndustry, card, s, name)))
     return out
 
 
@@ -136,7 +205,7 @@ class BuildIndustryKind(MainKind):
     stat = "build_industry"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return legal_builds(ctx.state, ctx.seat, ctx.costs)
+        return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards)
 
     def effect(self, state: BrassState, seat: int, a: BuildIndustry) -> None:
         board = state.board

@@ -8,6 +8,7 @@ from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, discard
+from sim.games.brass.memo import action
 from sim.games.brass.state import BrassState
 
 
@@ -19,6 +20,21 @@ class Scout:
 @dataclass(frozen=True, slots=True)
 class Pass:
     card: str
+
+
+_SCOUTS: dict[tuple[tuple[str, ...], int], list[Scout]] = {}
+_MAX_SCOUTS = 50_000
+
+
+def scouts(hand: tuple[str, ...], n: int) -> list[Scout]:
+    """Every distinct set of n cards from a sorted hand, as ``Scout`` actions in sorted order (cached)."""
+    key = (hand, n)
+    found = _SCOUTS.get(key)
+    if found is None:
+        if len(_SCOUTS) >= _MAX_SCOUTS:
+            _SCOUTS.clear()
+        found = _SCOUTS[key] = [Scout(combo) for combo in sorted(set(combinations(hand, n)))]
+    return list(found)
 
 
 class ScoutKind(MainKind):
@@ -37,7 +53,7 @@ class ScoutKind(MainKind):
             return []
         if not (state.wild_location and state.wild_industry and len(hand) >= n):
             return []
-        return [Scout(combo) for combo in sorted(set(combinations(sorted(hand), n)))]
+        return scouts(tuple(sorted(hand)), n)
 
     def discard(self, state: BrassState, seat: int, action: Scout) -> None:
         for card in action.cards:
@@ -54,7 +70,7 @@ class PassKind(MainKind):
     stat = "pass"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return [Pass(c) for c in ctx.cards]
+        return [action(Pass, c) for c in ctx.cards]
 
 
 KINDS = [ScoutKind(), PassKind()]

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
+from sim.games.brass.build import lowest_levels
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep
+from sim.games.brass.memo import action
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import iron_cost
+from sim.games.brass.resources import BuildCosts, iron_cost
 from sim.games.brass.state import BrassState
 
 
@@ -35,16 +37,24 @@ class FreeDevelop:
     industry: str
 
 
-def develop_options(state: BrassState, seat: int, free: bool = False) -> list[int]:
-    """Industries whose lowest tile the seat may develop (no lightbulbs; iron affordable unless free)."""
+def develop_options(
+    state: BrassState, seat: int, free: bool = False, costs: BuildCosts | None = None
+) -> list[int]:
+    """Industries whose lowest tile the seat may develop (no lightbulbs; iron affordable unless free).
+
+    ``costs``: this position's prices when the caller has them."""
     board = state.board
-    out = []
-    affordable = free or iron_cost(state, board.params.develop.iron_per_tile) <= state.money[seat]
-    for ind in range(len(INDUSTRIES)):
-        lvl = state.lowest_level(seat, ind)
-        if lvl >= 0 and not board.tiles[ind][lvl].lightbulb and affordable:
-            out.append(ind)
-    return out
+    if not free:
+        per_tile = board.params.develop.iron_per_tile
+        price = costs.iron(per_tile) if costs is not None else iron_cost(state, per_tile)
+        if price > state.money[seat]:
+            return []
+    tiles = board.tiles
+    return [
+        ind
+        for ind, lvl in enumerate(lowest_levels(state, seat))
+        if lvl >= 0 and not tiles[ind][lvl].lightbulb
+    ]
 
 
 def develop_tile(state: BrassState, seat: int, industry: str, iron: bool) -> None:
@@ -63,8 +73,8 @@ class DevelopKind(MainKind):
     stat = "develop"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        devs = develop_options(ctx.state, ctx.seat)
-        return [Develop(c, INDUSTRIES[i]) for c in ctx.cards for i in devs]
+        devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs)
+        return [action(Develop, c, INDUSTRIES[i]) for c in ctx.cards for i in devs]
 
     def effect(self, state: BrassState, seat: int, a: Develop) -> None:
         state.pending.push(Decision("more_develop", seat, 1))
@@ -77,7 +87,7 @@ class MoreDevelopStep(OptionalStep):
     kind = "more_develop"
 
     def choices(self, state: BrassState, step: Decision) -> list[Any]:
-        return [DevelopAnother(INDUSTRIES[i]) for i in develop_options(state, step.seat)]
+        return [action(DevelopAnother, INDUSTRIES[i]) for i in develop_options(state, step.seat)]
 
     def take(self, state: BrassState, step: Decision, a: DevelopAnother) -> None:
         done = step.data + 1
@@ -92,7 +102,7 @@ class GloucesterStep(OptionalStep):
     kind = "gloucester"
 
     def choices(self, state: BrassState, step: Decision) -> list[Any]:
-        return [FreeDevelop(INDUSTRIES[i]) for i in develop_options(state, step.seat, free=True)]
+        return [action(FreeDevelop, INDUSTRIES[i]) for i in develop_options(state, step.seat, free=True)]
 
     def take(self, state: BrassState, step: Decision, a: FreeDevelop) -> None:
         develop_tile(state, step.seat, a.industry, False)

@@ -18,8 +18,9 @@ from sim.games.brass.develop import Develop, DevelopAnother, FreeDevelop
 from sim.games.brass.income import TakeLoan
 from sim.games.brass.kinds import Stop
 from sim.games.brass.links import BuildLink, BuildSecondLink
+from sim.games.brass.memo import board_memo
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BREWERY, COAL, IRON, BuildCosts, components, iron_cost
+from sim.games.brass.resources import BREWERY, COAL, IRON, iron_cost
 from sim.games.brass.rounds import place_icons
 from sim.games.brass.sell import Sell, SellAnother
 from sim.games.brass.state import CANAL, BrassState
@@ -86,15 +87,16 @@ class Evaluator:
         self.seat = seat
         self.p = p
         self.board = state.board
-        self.comp = components(state)
-        self.net = state.network(seat)
+        memo = board_memo(state)
+        self.costs = memo.costs
+        self.comp = self.costs.comp
+        self.net = memo.network(state, seat)
         self.discard_costs: dict[str, float] = {}
         self.link_values: dict[tuple[str, bool], float] = {}
         self.build_values: dict[tuple[int, str], float] = {}
         self.best_build = -10.0
         self.develop_values: dict[tuple[str, bool], float] = {}
         self.build_costs: dict[tuple[int, int], int] = {}
-        self.costs = BuildCosts(state)
         self.reserve = max(0, -state.income_level(seat)) + 2
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
@@ -241,7 +243,7 @@ class Evaluator:
             overbuild = -old.vp if state.slot_owner[a.slot] == self.seat else 0.0
         key = (loc, ind)
         if key not in self.build_costs:
-            self.build_costs[key] = self.costs.build(self.seat, loc, ind) or 0
+            self.build_costs[key] = self.costs.build(self.seat, loc, ind, lvl) or 0
         cost = self.build_costs[key]
         if state.era == CANAL and tile.level == 1 and late:
             p_flip *= 0.5

@@ -21,7 +21,7 @@ from typing import Any
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.resources import BuildCosts
+from sim.games.brass.memo import board_memo
 from sim.games.brass.state import BrassState
 
 
@@ -56,14 +56,16 @@ def tile_text(state: BrassState, name: str, slot: int) -> str:
 class LegalContext:
     """What several main-action kinds need while listing one seat's options, computed once."""
 
-    __slots__ = ("state", "seat", "cards", "costs")
+    __slots__ = ("state", "seat", "cards", "memo", "costs")
 
     def __init__(self, state: BrassState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.cards = sorted(set(state.hands[seat]))
         """The distinct cards in hand, sorted: one action per card that may be discarded."""
-        self.costs = BuildCosts(state)
+        self.memo = board_memo(state)
+        """What this board position's legal moves share with other decisions (``memo.BoardMemo``)."""
+        self.costs = self.memo.costs
         """Coal and iron prices in this position (builds, links and sales share them)."""
 
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
-from sim.games.brass.resources import BuildCosts, beer_available, pay
+from sim.games.brass.memo import BoardMemo, action, board_memo
+from sim.games.brass.resources import beer_available, pay
 from sim.games.brass.state import CANAL, BrassState
 
 
@@ -30,35 +31,49 @@ class BuildSecondLink:
 
 
 def link_options(
-    state: BrassState, seat: int, second: bool = False, costs: BuildCosts | None = None
+    state: BrassState, seat: int, second: bool = False, memo: BoardMemo | None = None
 ) -> list[int]:
-    """Link indices the seat may build now (second=True: the second rail of a double)."""
-    board = state.board
-    params = board.params.links
+    """Link indices the seat may build now (second=True: the second rail of a double).
+
+    The full price of every link (coal included) is worked out once per board position and seat
+    (``memo.BoardMemo.links``); a decision only keeps the links the seat's money pays for."""
     if state.links_left[seat] <= 0:
         return []
-    has = state.has_pieces(seat)
-    net = state.network(seat) if has else set()
+    if memo is None:
+        memo = board_memo(state)
+    key = (seat, second)
+    entries = memo.links.get(key)
+    if entries is None:
+        entries = memo.links[key] = _link_prices(state, seat, second, memo)
     money = state.money[seat]
-    costs = costs or BuildCosts(state)
+    return [j for j, price in entries if price <= money]
+
+
+def _link_prices(state: BrassState, seat: int, second: bool, memo: BoardMemo) -> list[tuple[int, int]]:
+    """(link, full price) of every link the seat could build with enough money."""
+    board = state.board
+    params = board.params.links
+    has = memo.has_pieces(state, seat)
+    net = memo.network(state, seat) if has else set()
+    costs = memo.costs
+    era = state.era
     out = []
     for j, owner in enumerate(state.link_owner):
-        if owner >= 0 or not board.link_ok[j][state.era]:
+        if owner >= 0 or not board.link_ok[j][era]:
             continue
         ends = board.link_ends[j]
         if has and not any(e in net for e in ends):
             continue
-        if state.era == CANAL:
-            if money >= params.canal_cost:
-                out.append(j)
+        if era == CANAL:
+            out.append((j, params.canal_cost))
             continue
         price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
         coal = costs.coal_for({costs.comp[e] for e in ends}, params.rail_coal)
-        if coal is None or money < price + coal:
+        if coal is None:
             continue
         if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
             continue
-        out.append(j)
+        out.append((j, price + coal))
     return out
 
 
@@ -83,8 +98,8 @@ class BuildLinkKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         names = ctx.state.board.link_names
-        links = link_options(ctx.state, ctx.seat, costs=ctx.costs)
-        return [BuildLink(c, names[j]) for c in ctx.cards for j in links]
+        links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
+        return [action(BuildLink, c, names[j]) for c in ctx.cards for j in links]
 
     def effect(self, state: BrassState, seat: int, a: BuildLink) -> None:
         costs = state.board.params.links
@@ -100,7 +115,7 @@ class SecondLinkStep(OptionalStep):
 
     def choices(self, state: BrassState, step: Decision) -> list[Any]:
         names = state.board.link_names
-        return [BuildSecondLink(names[j]) for j in link_options(state, step.seat, second=True)]
+        return [action(BuildSecondLink, names[j]) for j in link_options(state, step.seat, second=True)]
 
     def take(self, state: BrassState, step: Decision, a: BuildSecondLink) -> None:
         costs = state.board.params.links

@@ -139,10 +139,28 @@ def beer_available(
 
 
 class BuildCosts:
-    """Coal and iron prices in one position: coal by connected component, iron from the board total."""
+    """Coal and iron prices in one position: coal by connected component, iron from the board total.
+
+    A snapshot: it never reads the state again, so it may be kept for any state with the same board
+    (``memo.BoardMemo``). Prices are cached by (component, amount) and by amount."""
+
+    __slots__ = (
+        "comp",
+        "coal_in",
+        "market_comps",
+        "free_iron",
+        "coal_market",
+        "iron_market",
+        "coal_cubes",
+        "iron_cubes",
+        "tiles",
+        "_coal",
+        "_iron",
+        "_build",
+    )
 
     def __init__(self, state: BrassState) -> None:
-        self.state = state
+        params = state.board.params
         self.comp = components(state)
         self.coal_in: dict[int, int] = {}
         for s in coal_mines(state):
@@ -150,6 +168,14 @@ class BuildCosts:
             self.coal_in[c] = self.coal_in.get(c, 0) + state.slot_res[s]
         self.market_comps = {self.comp[m] for m in state.board.merchant_locs}
         self.free_iron = sum(state.slot_res[s] for s in iron_on_board(state))
+        self.coal_market = params.coal_market
+        self.iron_market = params.iron_market
+        self.coal_cubes = state.coal_cubes
+        self.iron_cubes = state.iron_cubes
+        self._coal: dict[tuple[int, int], int | None] = {}
+        self._iron: dict[int, int] = {}
+        self.tiles = state.board.tiles
+        self._build: dict[tuple[int, int, int], int | None] = {}
 
     def coal_for(self, comps: set[int], n: int) -> int | None:
         """Money for n coal delivered into the given components (None: no mine and no market link)."""
@@ -160,27 +186,35 @@ class BuildCosts:
             return 0
         if not comps & self.market_comps:
             return None
-        return buy_cost(self.state.board.params.coal_market, self.state.coal_cubes, n - free)
+        return buy_cost(self.coal_market, self.coal_cubes, n - free)
 
     def coal(self, loc: int, n: int) -> int | None:
-        return self.coal_for({self.comp[loc]}, n)
+        key = (self.comp[loc], n)
+        if key in self._coal:
+            return self._coal[key]
+        price = self._coal[key] = self.coal_for({key[0]}, n)
+        return price
 
     def iron(self, n: int) -> int:
         if n <= self.free_iron:
             return 0
-        return buy_cost(self.state.board.params.iron_market, self.state.iron_cubes, n - self.free_iron)
+        price = self._iron.get(n)
+        if price is None:
+            price = self._iron[n] = buy_cost(self.iron_market, self.iron_cubes, n - self.free_iron)
+        return price
 
-    def build(self, seat: int, loc: int, ind: int, lvl: int | None = None) -> int | None:
-        """Total money for the seat's lowest tile of ind at loc (cost + bought coal/iron), None if no coal.
+    def build(self, seat: int, loc: int, ind: int, lvl: int) -> int | None:
+        """Total money for the tile of ind at level index lvl at loc (cost + bought coal/iron), None if no coal.
 
-        ``lvl``: that tile's level index when the caller already knows it."""
-        if lvl is None:
-            lvl = self.state.lowest_level(seat, ind)
-        tile = self.state.board.tiles[ind][lvl]
+        ``seat`` is unused (prices do not depend on who builds); kept so callers read naturally."""
+        key = (self.comp[loc], ind, lvl)
+        if key in self._build:
+            return self._build[key]
+        tile = self.tiles[ind][lvl]
         coal = self.coal(loc, tile.coal)
-        if coal is None:
-            return None
-        return tile.cost + coal + self.iron(tile.iron)
+        price = None if coal is None else tile.cost + coal + self.iron(tile.iron)
+        self._build[key] = price
+        return price
 
 
 def gain_income(state: BrassState, seat: int, spaces: int) -> None:

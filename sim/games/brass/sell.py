@@ -11,6 +11,7 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, StepKind, push_steps
+from sim.games.brass.memo import action
 from sim.games.brass.resources import beer_available, components, flip
 from sim.games.brass.state import BrassState
 
@@ -78,7 +79,7 @@ class SellKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
-        return [Sell(c, s, m) for c in ctx.cards for s, m in sells]
+        return [action(Sell, c, s, m) for c in ctx.cards for s, m in sells]
 
     def effect(self, state: BrassState, seat: int, a: Sell) -> None:
         sell_tile(state, seat, a.slot, a.merchant)
@@ -93,7 +94,7 @@ class MoreSellStep(OptionalStep):
     kind = "more_sell"
 
     def choices(self, state: BrassState, step: Decision) -> list[Any]:
-        return [SellAnother(s, m) for s, m in sell_options(state, step.seat)]
+        return [action(SellAnother, s, m) for s, m in sell_options(state, step.seat)]
 
     def take(self, state: BrassState, step: Decision, a: SellAnother) -> None:
         sell_tile(state, step.seat, a.slot, a.merchant)

@@ -63,6 +63,8 @@ class BrassState:
     """Row in ``tile_log`` of the tile now in each slot (-1: none logged)."""
     developed: list[list[int]] = field(default_factory=list)
     """developed[seat][industry] = tiles of that industry the seat developed away (tile bookkeeping)."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Caches keyed on board content (``memo.board_memo``), shared by clones; not part of the position."""
 
     def clone(self) -> BrassState:
         """Independent copy; the static board is shared."""
@@ -106,6 +108,7 @@ class BrassState:
             tile_log=[dict(row) for row in self.tile_log],
             slot_log=self.slot_log[:],
             developed=[d[:] for d in self.developed],
+            memo=self.memo,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -118,6 +121,12 @@ class BrassState:
         return self.rng.bit_generator.state == other.rng.bit_generator.state
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the caches (rebuilt on demand)."""
+        data = self.__dict__.copy()
+        data["memo"] = {}
+        return data
 
     def clear_slot(self, slot: int, reason: str) -> None:
         """Take the tile off a slot, noting why in its ``tiles`` event row (``removed``)."""
@@ -158,7 +167,7 @@ class BrassState:
         return places
 
 
-_COMPARED = tuple(f.name for f in fields(BrassState) if f.name != "rng")
+_COMPARED = tuple(f.name for f in fields(BrassState) if f.name not in ("rng", "memo"))
 
 
 @dataclass(frozen=True)
