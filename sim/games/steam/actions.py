@@ -359,11 +359,16 @@ class BuildTownKind(ActionKind[SteamState, BuildTown]):
         if state.builds_left <= 0:
             return []
         cash = available(state, seat)
+        costs: dict[tuple[int, int], int] = {}
         out = []
         for t, exits in track.town_options(state, seat):
             if not state.conn[t] and state.tile_supply <= 0:
                 continue
-            if town_cost(state, t, len(state.conn[t]) + len(exits)) <= cash:
+            key = (t, len(exits))
+            cost = costs.get(key)
+            if cost is None:
+                cost = costs[key] = town_cost(state, t, len(state.conn[t]) + len(exits))
+            if cost <= cash:
                 out.append(BuildTown(t, exits))
         return out
 

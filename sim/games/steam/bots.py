@@ -80,6 +80,8 @@ class SteamBot:
         self.name = self.personality.name
         self._cache: dict[Any, Any] = {}
         self._cache_key: Any = None
+        self._paths_key: Any = None
+        self._paths_found: list[tuple[int, str, tuple[int, ...]]] = []
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
@@ -88,6 +90,14 @@ class SteamBot:
             self._cache_key = key
             self._cache = {("graph",): link_graph(state)}
         return self._cache
+
+    def _paths(self, state: SteamState, seat: int, limit: int) -> list[tuple[int, str, tuple[int, ...]]]:
+        """Legal deliveries with ``limit`` links, remembered until a cube moves or a link changes."""
+        key = (state.round, state.phase, state.move_round, len(state.events), state.next_link, limit)
+        if self._paths_key != key:
+            self._paths_key = key
+            self._paths_found = delivery_options(state, seat, limit)
+        return self._paths_found
 
     # ------------------------------------------------------------------ dispatch
 
@@ -161,9 +171,10 @@ class SteamBot:
         if loco >= state.params.loco_max:
             return False
         now = max(
-            (self._delivery_value(state, seat, Deliver(*d)) for d in delivery_options(state, seat)), default=0
+            (self._delivery_value(state, seat, Deliver(*d)) for d in self._paths(state, seat, loco)),
+            default=0,
         )
-        more = delivery_options(state, seat, loco + 1)
+        more = self._paths(state, seat, loco + 1)
         return max((self._delivery_value(state, seat, Deliver(*d)) for d in more), default=0) > now
 
     def _tile(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
@@ -198,7 +209,7 @@ class SteamBot:
             ok = any(state.town[t] and t in mine for t in state.hm.towns)
         if not ok:
             return -1.0
-        cubes = len(delivery_options(state, seat, state.loco[seat] + 1))
+        cubes = len(self._paths(state, seat, state.loco[seat] + 1))
         return 1.5 + max(0, 4 - cubes) * 0.8
 
     # ------------------------------------------------------------------ move goods
@@ -209,7 +220,7 @@ class SteamBot:
         scored = sorted((self._delivery_value(state, seat, a), i) for i, a in enumerate(deliveries))
         best = scored[-1][0] if scored else 0.0
         if can_upgrade and state.move_round == 1:
-            longer = delivery_options(state, seat, state.loco[seat] + 1)
+            longer = self._paths(state, seat, state.loco[seat] + 1)
             best_longer = max((self._delivery_value(state, seat, Deliver(*d)) for d in longer), default=0.0)
             second = self._second_best(state, seat, deliveries, scored)
             if best_longer > best + second:
@@ -264,17 +275,26 @@ class SteamBot:
             best_value += 1.0
         weight = self.personality.money_weight
         costs: dict[int, int] = {}
-        groups: dict[int, list[tuple[BuildTrack, int]]] = {}
+        groups: dict[tuple[int, bool], list[tuple[BuildTrack, int]]] = {}
+        finishing: list[tuple[BuildTrack, int]] = []
+        nb = state.hm.nb
         for action in legal:
             if isinstance(action, BuildTrack):
                 h = action.hex
                 cost = costs.get(h)
                 if cost is None:
                     cost = costs[h] = track.track_cost(state, h)
-                if cost <= budget:
+                if cost > budget:
+                    continue
+                m = nb[h][action.b]
+                if state.colour[m] is not None or state.town[m] or state.conn[m]:
+                    finishing.append((action, cost))  # may meet a city, a town or other track
+                else:
                     groups.setdefault(self._start(state, h, action.a), []).append((action, cost))
                 continue
             if isinstance(action, BuildTown):
+                if len(action.exits) > 2:
+                    continue  # the bot lays town tiles with at most two new exits at a time
                 cost = track.town_cost(state, action.hex, len(state.conn[action.hex]) + len(action.exits))
                 if cost > budget:
                     continue
@@ -285,12 +305,16 @@ class SteamBot:
                 continue
             if v > best_value:
                 best, best_value = action, v
-        # track grouped by the node it grows from, the most promising node first (branch and bound)
-        bounds = sorted(((self._bound(state, seat, start, values), start) for start in groups), reverse=True)
-        for bound, start in bounds:
+        for action, cost in finishing:
+            v = self._track_value(state, seat, action, values) - cost * weight
+            if v > best_value:
+                best, best_value = action, v
+        # open-ended track grouped by the node it grows from, the most promising first (branch and bound)
+        bounds = sorted(((self._bound(state, seat, group, values), group) for group in groups), reverse=True)
+        for bound, group in bounds:
             if bound - 2 * weight <= best_value:
                 break
-            for action, cost in groups[start]:
+            for action, cost in groups[group]:
                 if bound - cost * weight <= best_value:
                     continue
                 v = self._track_value(state, seat, action, values) - cost * weight
@@ -300,24 +324,30 @@ class SteamBot:
             return next(a for a in legal if isinstance(a, EndBuild))
         return best
 
-    def _start(self, state: SteamState, h: int, side: int) -> int:
-        """The node a placement's anchor side grows from (cached for this step)."""
+    def _start(self, state: SteamState, h: int, side: int) -> tuple[int, bool]:
+        """(node a placement grows from, whether it starts right at that city), cached for this step."""
         key = (h, side)
         found = self._step.get(key)
         if found is None:
             kind, ref = track.end_class(state, h, side)
-            found = self._step[key] = ref if kind == track.CITY else state.links[ref].a
-        return int(found)
+            found = self._step[key] = (ref, True) if kind == track.CITY else (state.links[ref].a, False)
+        return found
 
-    def _bound(self, state: SteamState, seat: int, start: int, cache) -> float:
-        """An upper bound on the value of any track growing from node ``start``."""
-        key = ("bound", start)
+    def _bound(self, state: SteamState, seat: int, group: tuple[int, bool], cache) -> float:
+        """About the most open-ended track growing from a node can be worth (tighter right at a city)."""
+        key = ("bound", group)
         found = cache.get(key)
         if found is None:
-            best = max(
-                (self.link_value(state, seat, start, n, cache) for n, _ in state.hm.near[start]), default=0.0
+            start, at_city = group
+            near = state.hm.near[start]
+            value = self.link_value
+            shift = 2 if at_city else 0  # one tile from the city reaches at most 2 hexes closer
+            found = max(
+                (value(state, seat, start, n, cache) * DECAY[max(0, d - shift)] for n, d in near), default=0.0
             )
-            found = cache[key] = 1.5 + best
+            if not at_city:
+                found = max((value(state, seat, start, n, cache) for n, _ in near), default=0.0)
+            cache[key] = found
         return found
 
     def link_value(

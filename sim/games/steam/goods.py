@@ -17,19 +17,6 @@ def link_graph(state: SteamState) -> dict[int, list[tuple[int, int, int]]]:
     return graph
 
 
-def rule_ok(counts: Counter[int], seat: int, count_dead: bool) -> bool:
-    """The mover uses at least one own link and at least as many as any single other owner."""
-    own = counts.get(seat, 0)
-    if own < 1:
-        return False
-    for owner, n in counts.items():
-        if owner == seat or (owner == DEAD and not count_dead) or owner < DEAD:
-            continue
-        if n > own:
-            return False
-    return True
-
-
 def delivery_options(
     state: SteamState, seat: int, limit: int | None = None
 ) -> list[tuple[int, str, tuple[int, ...]]]:
@@ -46,7 +33,7 @@ def delivery_options(
             if colour not in state.colour:
                 continue  # no city of that colour exists yet
             paths: list[tuple[int, ...]] = []
-            _walk(state, graph, colour, src, {src}, [], [], limit, paths, seat, count_dead)
+            _walk(state, graph, colour, src, {src}, [], {}, limit, paths, seat, count_dead)
             out.extend((src, colour, path) for path in paths)
     return out
 
@@ -56,16 +43,27 @@ def _walk(state, graph, colour, node, seen, links, owners, limit, out, seat, cou
         if nxt in seen:
             continue
         links.append(lid)
-        owners.append(owner)
+        owners[owner] = owners.get(owner, 0) + 1
         if state.colour[nxt] == colour:
-            if rule_ok(Counter(owners), seat, count_dead):
+            if rule_ok(owners, seat, count_dead):
                 out.append(tuple(links))
         elif len(links) < limit:
             seen.add(nxt)
             _walk(state, graph, colour, nxt, seen, links, owners, limit, out, seat, count_dead)
             seen.discard(nxt)
         links.pop()
-        owners.pop()
+        owners[owner] -= 1
+
+
+def rule_ok(owners: dict[int, int], seat: int, count_dead: bool) -> bool:
+    """The mover uses at least one own link and at least as many as any single other owner."""
+    own = owners.get(seat, 0)
+    if own < 1:
+        return False
+    for owner, n in owners.items():
+        if n > own and owner != seat and (owner >= 0 or (owner == DEAD and count_dead)):
+            return False
+    return True
 
 
 def points_by_owner(state: SteamState, links: tuple[int, ...]) -> Counter[int]:

@@ -13,6 +13,7 @@ from sim.games.steam.hexmap import HILL, RIVER, opposite
 from sim.games.steam.state import DEAD, UNOWNED, Link, SteamState
 
 OFF, CITY, OPEN, TOWN, FREE = range(5)
+OPPOSITE = (3, 4, 5, 0, 1, 2)
 
 
 def end_class(state: SteamState, h: int, side: int) -> tuple[int, int]:
@@ -79,31 +80,47 @@ def track_cost(state: SteamState, h: int) -> int:
 def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
     """Every legal (hex, anchor side, other side) simple segment for ``seat``."""
     hm = state.hm
+    nb, open_sides = hm.nb, hm.open_sides
+    colour, town, conn, links = state.colour, state.town, state.conn, state.links
     anchors: list[tuple[int, int, int]] = []  # (hex to build on, side facing anchor, start node)
-    for c, colour in enumerate(state.colour):
-        if colour is None:
+    for c in (*hm.cities, *hm.towns):
+        if colour[c] is None:
             continue
-        for d in hm.open_sides[c]:
-            n = hm.nb[c][d]
-            if state.colour[n] is None and not state.town[n] and opposite(d) not in state.conn[n]:
-                anchors.append((n, opposite(d), c))
-    for link in state.links.values():
+        row = nb[c]
+        for d in open_sides[c]:
+            n = row[d]
+            x = OPPOSITE[d]
+            if colour[n] is None and not town[n] and x not in conn[n]:
+                anchors.append((n, x, c))
+    for link in links.values():
         if link.b < 0 and can_extend(state, seat, link):
             h, s = link.open_end()
-            n = hm.nb[h][s]
-            if n >= 0 and state.colour[n] is None and not state.town[n]:
-                anchors.append((n, opposite(s), link.a))
+            n = nb[h][s]
+            if n >= 0 and colour[n] is None and not town[n]:
+                anchors.append((n, OPPOSITE[s], link.a))
     out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for n, x, start in anchors:
-        used = state.conn[n]
+        used = conn[n]
         if len(used) >= 4 or x in used:
             continue
-        for y in hm.open_sides[n]:
+        row = nb[n]
+        for y in open_sides[n]:
             if y == x or y in used:
                 continue
-            kind, ref = end_class(state, n, y)
-            if _meets_ok(state, seat, kind, ref, start):
-                out.setdefault((n, min(x, y), max(x, y)), (n, x, y))
+            m = row[y]
+            if colour[m] is not None or town[m] and OPPOSITE[y] not in conn[m]:
+                ok = m != start  # a city, or a town without a facing exit
+            else:
+                met = conn[m].get(OPPOSITE[y])
+                if met is None:
+                    ok = True
+                else:
+                    other = links[met[1]]
+                    ok = (other.owner == seat or other.owner == UNOWNED) and other.a != start
+            if ok:
+                key = (n, x, y) if x < y else (n, y, x)
+                if key not in out:
+                    out[key] = (n, x, y)
     return list(out.values())
 
 
