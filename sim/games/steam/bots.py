@@ -67,7 +67,7 @@ class Personality:
 
 DECAY = tuple(0.6**d for d in range(10))
 BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
-INCOME = Personality("income", -2, 2, 10, 0.7, 0.45, 0.35)
+INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
 
 
 class SteamBot:
@@ -141,18 +141,19 @@ class SteamBot:
         return next(a for a in legal if isinstance(a, (SeatPass, BidPass)))
 
     def _capital(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+        """Buy enough capital to build this turn and to cover the expenses (a shortfall costs more)."""
         p = state.params
-        want = (
-            self.personality.cash_target
-            + p.standard_loco_upkeep * state.loco[seat]
-            - max(0, state.income[seat])
-        )
+        upkeep = max(0, p.standard_loco_upkeep * state.loco[seat] - state.income[seat])
+        step = p.raise_step
         if state.round == state.total_rounds:
-            want = p.standard_loco_upkeep * state.loco[seat] - state.income[seat]
-        units = max(0, -(-(want - state.cash[seat]) // p.raise_step))
-        units = min(units, max(0, state.income[seat] - self.personality.income_floor))
-        best = max((a for a in legal if a.units <= units), key=lambda a: a.units)
-        return best
+            units = -(-(upkeep - state.cash[seat]) // step)
+        else:
+            want = self.personality.cash_target + upkeep
+            units = -(-(want - state.cash[seat]) // step)
+            units = min(units, max(0, state.income[seat] - self.personality.income_floor))
+            units = max(units, -(-(upkeep - state.cash[seat]) // step))
+        units = max(0, units)
+        return max((a for a in legal if a.units <= units), key=lambda a: a.units)
 
     def budget(self, state: SteamState, seat: int) -> int:
         """Dollars the bot is willing to spend now (Standard keeps this turn's upkeep back)."""
@@ -223,7 +224,8 @@ class SteamBot:
             longer = self._paths(state, seat, state.loco[seat] + 1)
             best_longer = max((self._delivery_value(state, seat, Deliver(*d)) for d in longer), default=0.0)
             second = self._second_best(state, seat, deliveries, scored)
-            if best_longer > best + second:
+            upkeep = 1.0 if state.rules == "standard" else 0.0  # each level costs $1 a turn
+            if best_longer > best + second + upkeep:
                 return UpgradeLoco()
         if scored and best > 0:
             return deliveries[scored[-1][1]]
