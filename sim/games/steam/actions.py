@@ -510,7 +510,10 @@ class DeliverKind(ActionKind[SteamState, Deliver]):
         scorers = [s for s in [seat, *(s for s in state.order if s != seat)] if points.get(s)]
         for s in reversed(scorers):
             state.pending.push(Decision("points", s, points[s]))
-        flow.after_move_action(state)
+        if state.pending:
+            state.advance_after_points = True  # the move turn ends once every scorer has chosen
+        else:
+            flow.after_move_action(state)
 
     def describe(self, state, action):
         names = state.hm.names

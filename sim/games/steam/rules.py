@@ -71,6 +71,9 @@ class SteamGame:
     def apply(self, state: SteamState, action: Any) -> None:
         if state.pending:
             DECISIONS.apply(state, state.pending.pop(), action)
+            if not state.pending and state.advance_after_points:
+                state.advance_after_points = False
+                flow.after_move_action(state)
         else:
             PHASES[state.phase].apply(state, action)
 

@@ -110,6 +110,8 @@ class SteamState:
     move_round: int = 0
     auction: dict[str, Any] = field(default_factory=dict)
     pending: Pending = field(default_factory=Pending)
+    advance_after_points: bool = False
+    """A delivery's income/VP choices are open; the move turn ends after them."""
     ended: bool = False
     end_reason: str = ""
 

@@ -263,3 +263,20 @@ def test_turn_order_holder_dropping_after_its_free_pass_pays_nothing():
     GAME.apply(state, BidPass())  # 1 drops to seat 2 after its free pass: pays nothing
     assert state.order == [2, 1, 0]
     assert state.cash == [20, 20, 17]
+
+
+def test_the_move_turn_ends_only_after_the_points_are_placed():
+    state = make()
+    ids = triangle(state)
+    state.cubes[name(state, "A")] = ["yellow"]
+    state.bag["yellow"] -= 1
+    state.loco[0] = 2
+    state.round = state.total_rounds
+    state.phase, state.queue, state.move_round = "move", [0], 2  # the very last move of the game
+    route = (ids[("A", "B")], triangle_id(state, "B", "C"))
+    GAME.apply(state, Deliver(name(state, "A"), "yellow", route))
+    assert not state.ended and state.phase == "move"
+    GAME.apply(state, TakeIncome())
+    GAME.apply(state, TakeIncome())
+    assert state.ended and GAME.is_terminal(state)
+    assert state.cash[0] == 50 + 1  # the new income point was collected in this turn's income phase
