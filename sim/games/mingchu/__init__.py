@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sim.bots.random_bot import RandomBot
+from sim.config.resources import default_config
 from sim.core.game import GameSpec
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.params import MingchuParams
-from sim.games.mingchu.rules import MingchuRules
+from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
 
 SPEC = GameSpec(
@@ -16,21 +15,12 @@ SPEC = GameSpec(
     title="明初商途",
     rules_version="mingchu-2",
     player_counts=(4, 5),
-    rules=MingchuRules(),
+    game=MingchuGame(),
     params_model=MingchuParams,
-    default_config=Path(__file__).resolve().parents[3] / "configs/mingchu/base.yaml",
+    default_config=default_config("mingchu"),
     bots={"random": RandomBot, **BOTS},
     breakdown_columns=BREAKDOWN_COLUMNS,
-    event_tables={
-        "cards": {
-            "card_id": "string",
-            "deck": "string",
-            "seat": "int64",
-            "round": "int64",
-            "period": "string",
-            "kind": "string",
-        }
-    },
+    event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 6000 * n_players,
     default_bots=("runner", "industrialist", "roadbuilder"),
 )

@@ -21,6 +21,9 @@ as soon as their effects are worth something now (a free build only where one is
 harmful 皇恩卡 on the player with most orders). 皇恩计分卡: the one worth most now; 天威卡: the
 one costing least now. Loans are repaid with 3 coins to spare; own 恩义 is bought back whenever
 3 coins are left.
+
+This module holds the personas and the plan (goods needed, the turn's goal, order and road worths);
+``bot_values.py`` values each action type from it.
 """
 
 from __future__ import annotations
@@ -34,13 +37,11 @@ from typing import Any
 import numpy as np
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.effects import score_rule
+from sim.games.mingchu.bot_values import ActionValues
+from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
 from sim.games.mingchu.orders import order_info, payment
-from sim.games.mingchu.paths import road_usable, sale_price
-from sim.games.mingchu.periods import side_markers
-from sim.games.mingchu.quick import ANYTIME
-from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
-from sim.games.mingchu.turn import build_cost, monopoly_allowed, road_cost, road_costs
+from sim.games.mingchu.paths import road_usable
+from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
 @dataclass(frozen=True)
@@ -59,46 +60,6 @@ PERSONAS = {
     "industrialist": Persona(70, 8, 25, 0.5, True, True, False),
     "roadbuilder": Persona(20, 60, 30, 0.5, False, False, True),
 }
-
-GOOD_EFFECT_VALUE = {
-    "gain_coins": 1.0,
-    "gain_workers": 2.0,
-    "gain_favor": 1.0,
-    "reclaim_favor": 1.5,
-    "worker_track": 8.0,
-    "income_track": 3.0,
-    "draw_grace": 3.0,
-    "gain_vp": 8.0,
-    "free_build": 12.0,
-    "free_road": 8.0,
-    "bonus_moves": 2.0,
-    "monopoly_permit": 6.0,
-    "hire_retainer": 8.0,
-    "take_score_card": 8.0,
-    "random_coins": 2.0,
-    "discount": 2.0,
-    "sell_bonus": 2.0,
-    "produce_bonus": 4.0,
-    "extra_moves": 2.0,
-    "income_bonus": 1.0,
-    "gain_goods": 4.0,
-    "bank": 1.5,
-    "lose_coins": -1.0,
-    "lose_workers": -2.0,
-    "lose_goods": -6.0,
-    "forbid": -4.0,
-    "move_to_capital": -3.0,
-}
-
-
-def effects_value(effects) -> float:
-    """A rough worth of a list of effects to the player who receives them."""
-    total = 0.0
-    for eff in effects:
-        weight = GOOD_EFFECT_VALUE.get(eff.effect, 0.0)
-        amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
-        total += weight * amount
-    return total
 
 
 def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
@@ -120,17 +81,7 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
     return dist
 
 
-_BEFORE_TURN = (A.Done, A.ChooseColumn, A.PlaceManager, A.PlaceOfficialRoad, A.ProduceOwn, A.ProduceForeign)
-_BEFORE_TURN += (A.GoodTo, A.SellProduced, *(t for t in ANYTIME if t is not A.TakeLoan))
-_TURN_VALUED = frozenset(
-    t
-    for t in vars(A).values()
-    if isinstance(t, type) and t.__module__ == A.__name__ and t not in _BEFORE_TURN
-)
-"""Action types ``_value`` hands straight to ``_turn_value`` in a turn (the checks before it never match)."""
-
-
-class HeuristicBot:
+class HeuristicBot(ActionValues):
     """Greedy one-step scorer parametrised by a ``Persona``."""
 
     def __init__(self, seat: int, persona: str) -> None:
@@ -139,19 +90,19 @@ class HeuristicBot:
         self.persona = PERSONAS[persona]
         self._war_contrarian: dict[int, bool] = {}
         self._needed_cache: Counter = Counter()
-        self._dist_cache: dict = {}
-        self._avail_cache: dict[str, float] = {}
-        self._avail_key: tuple = ()  # (state, industries built): industries are only ever added
+        self._dist_cache: dict[int, list[float]] = {}  # source -> distances, for the 驿道 in _dist_roads
+        self._dist_roads: frozenset = frozenset()
+        self._avail: dict[str, float] | None = None  # per choose(): good -> availability
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: Counter | None = None
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
-        """``free_distances`` cached until the next 驿道 is built (驿道 are never removed)."""
-        key = (source, len(state.yidao))
-        if key not in self._dist_cache:
-            self._dist_cache[key] = free_distances(state, self.seat, source)
-        return self._dist_cache[key]
+        """``free_distances``, cached while the 驿道 on the board stay the same (see ``choose``)."""
+        dist = self._dist_cache.get(source)
+        if dist is None:
+            self._dist_cache[source] = dist = free_distances(state, self.seat, source)
+        return dist
 
     # --- entry point ----------------------------------------------------------------------------
 
@@ -159,9 +110,12 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         kind = state.decision().kind
-        if self._avail_key != (id(state), len(state.industries)):
-            self._avail_key = (id(state), len(state.industries))
-            self._avail_cache = {}
+        # the distances are kept while the board's 驿道 are the same (compared by content, so a clone or
+        # a sampled state gets its own); everything else is cached for this call only
+        roads = frozenset(state.yidao.items())
+        if roads != self._dist_roads:
+            self._dist_roads, self._dist_cache = roads, {}
+        self._avail = None
         self._worth_cache = {}
         self._best_cache = None
         self._have = None
@@ -208,20 +162,14 @@ class HeuristicBot:
 
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
-        if good in self._avail_cache:
-            return self._avail_cache[good]
-        self._avail_cache[good] = value = self._availability_now(state, good)
-        return value
-
-    def _availability_now(self, state: MingchuState, good: str) -> float:
-        owners = [ind.owner for place, ind in state.industries.items() if state.topo.site[place].good == good]
-        if self.seat in owners:
-            return 1.0
-        if owners:
-            return 2.0
-        if any(site is not None and site.good == good for site in state.topo.site):
-            return 4.0
-        return 6.0
+        if self._avail is None:
+            site = state.topo.site
+            avail = {s.good: 4.0 for s in site if s is not None}
+            for place, ind in state.industries.items():
+                kind = site[place].good
+                avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
+            self._avail = avail
+        return self._avail.get(good, 6.0)
 
     def _holdings(self, state: MingchuState) -> Counter:
         """Goods in both packs and the warehouse (cached for one ``choose``)."""
@@ -267,15 +215,19 @@ class HeuristicBot:
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
         required = self._required(state)
         context: dict[str, Any] = {
+            "kind": kind,
             "needed": required - self._holdings(state),
             "required": required,
         }
         self._needed_cache = context["needed"]
         if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
+        if kind in ("good_dest", "card_goods"):
+            context["good"] = state.decision().data["good"]
         if kind == "turn":
             data = state.decision().data
             if data["manager"] is not None:
+                context["here"] = state.players[self.seat].managers[data["manager"]]
                 context["goal"] = self._goal(state, data)
                 context["goal_dist"] = self._distances(state, context["goal"][1])
         if kind == "war" and state.round not in self._war_contrarian:
@@ -353,223 +305,6 @@ class HeuristicBot:
         if state.topo.roads[road].kind == "dashed":
             worth += 4
         return worth - state.topo.roads[road].yidao_cost
-
-    # --- action values -------------------------------------------------------------------------
-
-    def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:  # noqa: C901
-        seat = self.seat
-        player = state.players[seat]
-        needed: Counter = context["needed"]
-        kind_of = type(action)
-        if kind == "turn" and kind_of in _TURN_VALUED:
-            return self._turn_value(state, action, context)
-        if isinstance(action, A.Done):
-            return 0.0
-        if isinstance(action, A.ChooseColumn):
-            return self._column_value(state, action.column)
-        if isinstance(action, A.PlaceManager):
-            ind = state.industries[action.place]
-            return 10.0 * (ind.owner == seat) - sum(m == action.place for m in player.managers)
-        if isinstance(action, A.PlaceOfficialRoad):
-            return self._road_worth(state, action.road)
-        if isinstance(action, A.ProduceOwn):
-            return 50.0
-        if isinstance(action, A.ProduceForeign):
-            good = state.topo.site[action.place].good
-            rich = player.coins >= state.topo.goods[good].base_value + 6
-            if needed[good] == 0 or not (self.persona.chase_orders > 0 or rich):
-                return -1.0
-            return 25.0 + (action.manager == context["carrier"])
-        if isinstance(action, A.GoodTo):
-            good = state.decision().data["good"]
-            if action.dest == "backpack":
-                carrier = 1.0 if action.manager == context["carrier"] else 0.0
-                return carrier + (60.0 if needed[good] > 0 else 2.0 + (good in ("马", "铁")) * 20)
-            return {"store": 1.0, "warehouse": 0.5, "discard": -50.0}[action.dest]
-        if isinstance(action, A.SellProduced):
-            good = state.decision().data["good"]
-            price = sale_price(state, seat, good, action.place, in_production=True)
-            keep = needed[good] > 0 and not self.persona.sell_all
-            return price * (0.5 if keep else 1.0) + 3
-        if isinstance(action, A.TakeLoan) and kind != "turn":
-            return -20.0
-        if isinstance(action, ANYTIME) and not isinstance(action, A.TakeLoan):
-            return self._anytime_value(state, action)
-        if kind == "turn":
-            return self._turn_value(state, action, context)
-        if isinstance(action, A.PickRetainer):
-            return self._retainer_value(state, action.card) if action.card else 1.0
-        if isinstance(action, A.RefreshRetainers):
-            return -1.0
-        if isinstance(action, A.PickCard):
-            return self._card_now(state, action.card, kind)
-        if isinstance(action, A.WarCommit):
-            return self._war_value(state, action)
-        if isinstance(action, A.RepayLoan):
-            return 1.0 if player.coins >= state.params.loans.repay + 3 else -1.0
-        if isinstance(action, A.BuyBack):
-            return 1.0 if player.coins >= 3 else -1.0
-        if isinstance(action, A.BuildIndustry):
-            return 10.0
-        if isinstance(action, A.BuildRoad):
-            return 5.0 + self._road_worth(state, action.road)
-        return 0.0
-
-    def _turn_value(self, state: MingchuState, action, context: dict) -> float:  # noqa: C901
-        seat = self.seat
-        player = state.players[seat]
-        needed: Counter = context["needed"]
-        if isinstance(action, A.SelectManager):
-            return float(-action.manager)
-        goal_value, goal_place, goal_action = context["goal"]
-        here = player.managers[state.decision().data["manager"]]
-        if isinstance(action, A.Move):
-            if goal_place == here:
-                return -10.0
-            after = state.topo.other_end(action.road, here)
-            goal_dist = context["goal_dist"]
-            gain = goal_dist[here] - goal_dist[after]
-            if gain <= 0:
-                return -10.0
-            cost = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}[action.mode]
-            return 40.0 - cost
-        if goal_action is not None and action == goal_action:
-            return 30.0 + goal_value
-        if isinstance(action, A.BuildIndustry):
-            return self.persona.build * 0.5
-        if isinstance(action, A.BuildRoad):
-            return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
-        if isinstance(action, A.HireWorker):
-            track = state.params.worker_track
-            cost = track[player.worker_pos + 1].cost
-            spare = player.coins - cost
-            return self.persona.hire - 2 * player.worker_pos if spare >= 4 else -1.0
-        if isinstance(action, A.EndTurn):
-            return 1.0
-        if isinstance(action, A.Sell):
-            have = self._holdings(state)[action.good]
-            if have <= context["required"][action.good]:
-                return -5.0  # keep what the planned orders use
-            base = state.topo.goods[action.good].base_value
-            price = sale_price(state, seat, action.good, action.place, in_production=False)
-            return 5.0 + price - 0.6 * base
-        if isinstance(action, A.Reserve):
-            order = state.public_orders[action.slot].order
-            if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(
-                state, order
-            ):
-                return -1.0
-            return 30.0 + 30.0 * self.persona.chase_orders
-        if isinstance(action, A.Upgrade):
-            ind = state.industries[action.place]
-            return 45.0 if ind.owner == seat else 25.0
-        if isinstance(action, (A.TakeStored, A.BuyStored)):
-            good = state.industries[action.place].stored
-            if isinstance(action, A.TakeStored):
-                return 30.0
-            return 35.0 if needed[good] > 0 else -2.0
-        if isinstance(action, A.UseRetainer):
-            return 20.0 + self._usable_value(state, state.topo.retainers[action.card].ability)
-        if isinstance(action, A.TakeLoan):
-            if goal_action is not None and isinstance(goal_action, A.BuildIndustry) and here == goal_place:
-                return 20.0 if build_cost(state, seat, here) is None else -5.0
-            return -20.0
-        if isinstance(action, A.DiscardGood):
-            return -state.topo.goods[action.good].base_value
-        return -5.0
-
-    def _retainer_value(self, state: MingchuState, card: str) -> float:
-        """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
-        info = state.topo.retainers[card]
-        value = 2.0 + effects_value(info.ability)
-        for eff in info.passive:
-            weight = 1.0
-            if getattr(eff, "action", None) == "build":
-                weight = self.persona.build / 25
-            elif getattr(eff, "action", None) == "road":
-                weight = self.persona.road / 25
-            elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
-                weight = 2.0
-            value += weight * effects_value([eff])
-        return value
-
-    def _usable_value(self, state: MingchuState, effects) -> float:
-        """``effects_value``, but a bonus build/road/retainer/score card that cannot be used now is worth nothing."""
-        player = state.players[self.seat]
-        places = set(player.managers)
-        usable = []
-        for eff in effects:
-            if eff.effect == "free_build":
-                if not any(
-                    build_cost(state, self.seat, p, eff.discount, eff.ignore_monopoly) is not None
-                    for p in places
-                ):
-                    continue
-            elif eff.effect == "free_road":
-                roads = {r for p in places for r, _ in state.topo.adjacent[p]}
-                if not any(road_cost(state, self.seat, r, eff.discount) is not None for r in roads):
-                    continue
-            elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
-                continue
-            elif eff.effect == "take_score_card" and not state.score_row:
-                continue
-            usable.append(eff)
-        return effects_value(usable)
-
-    def _anytime_value(self, state: MingchuState, action) -> float:
-        """Deliveries, card plays and 恩义 discards, in a turn or in production."""
-        seat = self.seat
-        player = state.players[seat]
-        if isinstance(action, A.Deliver):
-            return 200.0 + order_info(state, action.order).points
-        if isinstance(action, A.PlayGrace):
-            value = self._usable_value(state, state.topo.grace[action.card].effects)
-            if action.target == seat:
-                return 15.0 + value if value > 0 else -5.0
-            if value < 0:
-                leader = max(
-                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
-                )
-                return 15.0 - value if action.target == leader else -5.0
-            return -5.0
-        if isinstance(action, A.PlayReward):
-            option = state.topo.rewards[action.card].options[action.option]
-            value = self._usable_value(state, option)
-            return 15.0 + value if value > 0 else -5.0
-        if isinstance(action, A.DiscardFavor):
-            short = self.persona.road > 30 and player.workers < 2
-            return 3.0 if short else -5.0
-        return -5.0
-
-    def _column_value(self, state: MingchuState, column: int) -> float:
-        retainer, families = state.draft_columns[column]
-        value = 5.0 if retainer else 0.0
-        for fid in families:
-            card = state.topo.families[fid]
-            site = state.topo.site[state.topo.place_index[card.place]]
-            value += card.coins + 2 * card.workers + sum(card.goods.values()) * 3
-            if site is not None:
-                value += site.cost * (1.0 + self.persona.build / 100)
-        return value
-
-    def _card_now(self, state: MingchuState, card: str, kind: str) -> float:
-        cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
-        return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
-
-    def _war_value(self, state: MingchuState, action: A.WarCommit) -> float:
-        player = state.players[self.seat]
-        side = SIDES.index(action.side)
-        totals = [sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)]
-        ahead = 0 if totals[0] > totals[1] else 1
-        preferred = 1 - ahead if self._war_contrarian.get(state.round) else ahead
-        if side != preferred:
-            return -1.0
-        committed = sum(state.war_secret[self.seat])
-        if action.source == "favor":
-            limit = 99 if self.persona.war_all_favor else 2
-            own = 0.1 if action.owner == self.seat else 0.0  # own markers in hand cost nothing else
-            return 2.0 + own if committed < limit else -1.0
-        return 1.5 if player.coins > 15 and committed < 3 else -1.0
 
 
 def _factory(persona: str):

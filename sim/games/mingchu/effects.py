@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.economy import add_goods, draw_grace, give_favor, pay_coins, remove_good
-from sim.games.mingchu.state import Decision, MingchuState
+from sim.games.mingchu.state import MingchuState
 
 
 def measure(state: MingchuState, seat: int, name: str, good: str | None = None) -> int:
@@ -127,7 +128,7 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
         _income_track_steps(state, seat, eff.steps)
     elif kind == "gain_goods":
         if eff.to == "backpack" and state.params.rules.backpack == "per_manager":
-            state.pending.append(Decision("card_goods", seat, {"good": eff.good, "left": eff.amount}))
+            state.pending.push(Decision("card_goods", seat, {"good": eff.good, "left": eff.amount}))
         else:
             add_goods(state, seat, eff.good, eff.amount, to=eff.to)
     elif kind == "lose_goods":
@@ -144,11 +145,11 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
             player.grace_cards.pop()
             player.banked_cards += 1
     elif kind == "free_build":
-        state.pending.append(
+        state.pending.push(
             Decision("bonus_build", seat, {"discount": eff.discount, "ignore_monopoly": eff.ignore_monopoly})
         )
     elif kind == "free_road":
-        state.pending.append(Decision("bonus_road", seat, {"discount": eff.discount}))
+        state.pending.push(Decision("bonus_road", seat, {"discount": eff.discount}))
     elif kind == "bonus_moves":
         player.bonus_moves += eff.amount
     elif kind == "move_to_capital":
@@ -157,10 +158,10 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
         player.permits += eff.amount
     elif kind == "hire_retainer":
         if len(player.retainers) < state.params.rules.max_retainers:
-            state.pending.append(Decision("pick_retainer", seat))
+            state.pending.push(Decision("pick_retainer", seat))
     elif kind == "take_score_card":
         if state.score_row:
-            state.pending.append(Decision("pick_score", seat))
+            state.pending.push(Decision("pick_score", seat))
     elif kind == "random_coins":
         player.coins += int(eff.faces[int(state.rng.integers(len(eff.faces)))])
     else:  # pragma: no cover - the schema's union is closed
@@ -169,11 +170,13 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
 
 def apply_effects(state: MingchuState, seat: int, effects) -> None:
     """Apply effects in card order; decisions they push are resolved first card-effect first."""
-    pushed_at = len(state.pending)
+    before = len(state.pending)
     for eff in effects:
         apply_effect(state, seat, eff)
-    # decisions were appended in card order; the stack resolves the last first, so reverse them
-    state.pending[pushed_at:] = reversed(state.pending[pushed_at:])
+    # decisions were pushed in card order, so the last would come first: push them again reversed
+    opened = [state.pending.pop() for _ in range(len(state.pending) - before)]  # last pushed first
+    for decision in opened:
+        state.pending.push(decision)
 
 
 def pay_favor(state: MingchuState, payer: int, owners) -> None:

@@ -138,7 +138,7 @@ class Bank(_Item):
     grace_cards: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
-    def _something(self) -> Bank:
+    def _not_empty(self) -> Bank:
         if self.coins == 0 and self.grace_cards == 0:
             raise ValueError("bank needs coins or grace_cards")
         return self

@@ -2,14 +2,15 @@
 
 ``state.stage`` names the current step of the round (M13); ``state.step`` counts seats or turns
 within it. Player choices are ``Decision`` records on ``state.pending`` (a stack: effects that
-need a choice push on top of the decision that caused them).
+need a choice push on top of the decision that caused them); ``kinds.py`` explains their kinds.
 """
 
 from __future__ import annotations
 
+from sim.core.decisions import Decision, DecisionKind
 from sim.games.mingchu import periods, production, settlement, setup, turn
 from sim.games.mingchu.effects import apply_effects
-from sim.games.mingchu.state import Decision, MingchuState
+from sim.games.mingchu.state import MingchuState
 
 
 def _seat(state: MingchuState) -> int:
@@ -18,7 +19,7 @@ def _seat(state: MingchuState) -> int:
 
 def _draft(state: MingchuState) -> None:
     if state.step < state.n:
-        state.pending.append(Decision("draft", setup.draft_seat(state)))
+        state.pending.push(Decision("draft", setup.draft_seat(state)))
     else:
         setup.finish_draft(state)
         _next(state, "place")
@@ -26,14 +27,14 @@ def _draft(state: MingchuState) -> None:
 
 def _place(state: MingchuState) -> None:
     if state.step < 2 * state.n:
-        state.pending.append(Decision("place_manager", _seat(state)))
+        state.pending.push(Decision("place_manager", _seat(state)))
     else:
         _next(state, "road")
 
 
 def _road(state: MingchuState) -> None:
     if state.step < state.n:
-        state.pending.append(Decision("setup_road", _seat(state)))
+        state.pending.push(Decision("setup_road", _seat(state)))
     else:
         _next(state, "round_start")
 
@@ -87,7 +88,7 @@ def _settle_event(state: MingchuState) -> None:
 
 def _settle_war(state: MingchuState) -> None:
     if state.step < state.n:
-        state.pending.append(Decision("war", _seat(state)))
+        state.pending.push(Decision("war", _seat(state)))
     else:
         settlement.reveal_war(state)
         _next(state, "settle_interest")
@@ -98,16 +99,16 @@ def _settle_interest(state: MingchuState) -> None:
     _next(state, "settle_repay")
 
 
-def _optional_per_seat(kind: str, legal, after: str):
+def _optional_per_seat(kind: DecisionKind, after: str):
     """A stage asking each seat in turn, skipping seats with nothing but ``Done``."""
 
     def stage(state: MingchuState) -> None:
         if state.step >= state.n:
             _next(state, after)
             return
-        seat = _seat(state)
-        state.pending.append(Decision(kind, seat))
-        if len(legal(state, seat)) == 1:
+        decision = Decision(kind.kind, _seat(state))
+        state.pending.push(decision)
+        if len(kind.legal(state, decision)) == 1:
             state.pending.pop()
             state.step += 1
 
@@ -169,9 +170,9 @@ STAGES = {
     "settle_event": _settle_event,
     "settle_war": _settle_war,
     "settle_interest": _settle_interest,
-    "settle_repay": _optional_per_seat("repay", settlement.legal_repay, "settle_rot"),
+    "settle_repay": _optional_per_seat(settlement.RepayKind(), "settle_rot"),
     "settle_rot": _settle_rot,
-    "settle_buyback": _optional_per_seat("buyback", settlement.legal_buyback, "settle_end"),
+    "settle_buyback": _optional_per_seat(settlement.BuybackKind(), "settle_end"),
     "settle_end": _settle_end,
     "later_setup": _later_setup,
 }

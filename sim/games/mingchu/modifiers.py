@@ -16,20 +16,30 @@ def _groups(state: MingchuState, seat: int, kind: str) -> list:
     return groups
 
 
+def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
+    total = 0
+    for mod in mods:
+        if mod.effect != kind:
+            continue
+        if action is not None and getattr(mod, "action", None) != action:
+            continue
+        if getattr(mod, "good", None) not in (None, good):
+            continue
+        total += mod.amount
+    return total
+
+
 def modifier_total(
     state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
 ) -> int:
     """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``)."""
-    total = 0
-    for group in _groups(state, seat, kind):
-        for mod in group:
-            if mod.effect != kind:
-                continue
-            if action is not None and getattr(mod, "action", None) != action:
-                continue
-            if getattr(mod, "good", None) not in (None, good):
-                continue
-            total += mod.amount
+    mods = state.round_mods[seat]
+    total = _matching(mods, kind, action, good) if mods else 0
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        group = passives[card].get(kind)
+        if group:
+            total += _matching(group, kind, action, good)
     return total
 
 

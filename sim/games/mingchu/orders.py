@@ -1,12 +1,18 @@
-"""Orders (M34, M40, M74): reserving, paying goods (黄金 wild), delivering, refilling."""
+"""Orders (M34, M40, M74): reserving, paying goods (黄金 wild), delivering, refilling.
+
+``Reserve`` is a quick action of the turn and ``Deliver`` an "at any time" action; their
+``ActionKind`` s are here, next to their effects.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import remove_good
 from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
 from sim.games.mingchu.state import SIDES, MingchuState
@@ -162,3 +168,33 @@ def specials_done(state: MingchuState) -> str | None:
         if not any(order_info(state, o.order).deck == deck for o in state.public_orders):
             return side
     return None
+
+
+class ReserveKind(ActionKind[MingchuState, A.Reserve]):
+    """M34: take a public order (and its reward card) as the personal order."""
+
+    action = A.Reserve
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        return legal_reserves(state, seat)
+
+    def apply(self, state: MingchuState, action: A.Reserve) -> None:
+        apply_reserve(state, seat_to_act(state), action)
+
+    def describe(self, state: MingchuState, action: A.Reserve) -> str:
+        return f"预约订单 {state.order_card[state.public_orders[action.slot].order]}"
+
+
+class DeliverKind(ActionKind[MingchuState, A.Deliver]):
+    """M40: deliver a public or the personal order where a 掌柜 stands."""
+
+    action = A.Deliver
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        return legal_deliveries(state, seat, sorted(set(state.players[seat].managers)))
+
+    def apply(self, state: MingchuState, action: A.Deliver) -> None:
+        apply_deliver(state, seat_to_act(state), action)
+
+    def describe(self, state: MingchuState, action: A.Deliver) -> str:
+        return f"在 {state.place_name(action.place)} 交付订单 {state.order_card[action.order]}"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from sim.core.decisions import Decision
 from sim.games.mingchu.economy import draw_grace
 from sim.games.mingchu.orders import order_info, orders_exhausted, refill_public, specials_done
 from sim.games.mingchu.settlement import check_task, return_event_markers
 from sim.games.mingchu.setup import build_event_deck, deal_public_order, reveal_next_event
-from sim.games.mingchu.state import SIDES, Decision, MingchuState
+from sim.games.mingchu.state import SIDES, MingchuState
 
 
 def hongwu_over(state: MingchuState) -> str | None:
@@ -78,8 +79,8 @@ def resolve_war(state: MingchuState) -> str:
     losers = sorted(
         (s for s in range(state.n) if side_markers(state, s, lose) > 0), key=_order_key(state, lose)
     )
-    for seat in reversed(losers):  # the stack resolves the first picker first
-        state.pending.append(Decision("pick_tianwei", seat))
+    for seat in losers:  # each after the ones before: the first picker first
+        state.pending.queue(Decision("pick_tianwei", seat))
     return f"{winner}胜"
 
 
@@ -91,6 +92,11 @@ def enter_later(state: MingchuState) -> None:
         if key is not None and order_info(state, key).deck == "洪武":
             player.failed_orders += 1
             player.personal_order = None
+            state.remove("订单", key)  # under the board
+    for public in state.public_orders:
+        state.remove("订单", public.order)
+        if public.reward is not None:
+            state.remove("奖励", public.reward)
     state.public_orders = []
     state.period = "后期"
     if state.war_winner == "燕王":
@@ -124,6 +130,7 @@ def finish_game(state: MingchuState, reason: str) -> None:
     for player in state.players:
         if player.personal_order is not None:
             player.failed_orders += 1
+            state.remove("订单", player.personal_order)
             player.personal_order = None
     state.end_reason = f"{state.end_reason}·{reason}" if state.end_reason else reason
     state.terminal = True

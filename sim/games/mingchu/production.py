@@ -1,13 +1,22 @@
-"""Production phase (M15-M22): 伙计 income, own and foreign industries, routes, income track."""
+"""Production phase (M15-M22): 伙计 income, own and foreign industries, routes, income track.
+
+Two decision kinds: ``produce`` (one per seat and round: which industry next, or ``Done``; the
+"at any time" actions are offered too) and ``good_dest`` (where each freshly produced good goes).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from sim.core.decisions import Decision, DecisionKind
 from sim.games.mingchu import actions as A
+from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, can_give_favor
 from sim.games.mingchu.effects import apply_effects, pay_favor
+from sim.games.mingchu.kinds import decision_kind
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, sale_price
-from sim.games.mingchu.state import OFFICIAL, Decision, MingchuState
+from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
 def start_production(state: MingchuState, seat: int) -> None:
@@ -18,7 +27,7 @@ def start_production(state: MingchuState, seat: int) -> None:
     state.temp_roads = set()
     state.produced = set()
     state.foreign_used = {}
-    state.pending.append(Decision("produce", seat))
+    state.pending.push(Decision("produce", seat))
 
 
 def pay_route(state: MingchuState, seat: int, route: Route) -> None:
@@ -101,23 +110,45 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     return legal
 
 
-def apply_produce(state: MingchuState, seat: int, action) -> None:
-    if isinstance(action, A.Done):
-        state.pending.pop()
-        state.temp_roads = set()
-        if state.route_cache:  # routes over this step's temporary roads are no use any more
-            state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[3]}
-        state.step += 1
-        return
-    place = action.place
-    good = state.topo.site[place].good
-    if isinstance(action, A.ProduceOwn):
-        state.produced.add(place)
-        amount = output(state, seat, place, own=True)
-        if amount:
-            state.pending.append(Decision("good_dest", seat, {"good": good, "place": place, "left": amount}))
-        return
-    produce_foreign(state, seat, place, action.manager, pay=True)
+@decision_kind
+class ProduceKind(DecisionKind[MingchuState, Any]):
+    """M16/M19/M20: produce at an own industry or use another's, one at a time, then ``Done``."""
+
+    kind = "produce"
+
+    def legal(self, state: MingchuState, decision: Decision) -> list:
+        return [*legal_produce(state, decision.seat), *legal_anytime(state, decision.seat)]
+
+    def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
+        seat = decision.seat
+        if type(action) in ANYTIME_KINDS.by_type:
+            ANYTIME_KINDS.apply(state, action)
+        elif isinstance(action, A.Done):
+            state.pending.pop()
+            state.temp_roads = set()
+            if state.route_cache:  # routes over this step's temporary roads are no use any more
+                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[3]}
+            state.step += 1
+        elif isinstance(action, A.ProduceOwn):
+            state.produced.add(action.place)
+            amount = output(state, seat, action.place, own=True)
+            if amount:
+                good = state.topo.site[action.place].good
+                state.pending.push(
+                    Decision("good_dest", seat, {"good": good, "place": action.place, "left": amount})
+                )
+        else:
+            produce_foreign(state, seat, action.place, action.manager, pay=True)
+
+    def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
+        if type(action) in ANYTIME_KINDS.by_type:
+            return ANYTIME_KINDS.describe(state, action)
+        if isinstance(action, A.Done):
+            return "结束生产"
+        name, good = state.place_name(action.place), state.topo.site[action.place].good
+        if isinstance(action, A.ProduceOwn):
+            return f"用自己在 {name} 的{good}产业生产"
+        return f"借用 {name} 的{good}产业生产，送到掌柜{action.manager + 1}"
 
 
 def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *, pay: bool) -> None:
@@ -157,45 +188,65 @@ def routes_by_manager(state: MingchuState, seat: int, routes: dict[int, Route]) 
     return found
 
 
-def legal_good_dest(state: MingchuState, seat: int) -> list:
-    data = state.decision().data
-    good, place = data["good"], data["place"]
-    legal: list = []
-    routes = routes_from(state, seat, place)
-    if state.backpack_room(seat, good) > 0:
-        legal.extend(A.GoodTo("backpack", m) for m in sorted(manager_routes(state, seat, place)))
-    if state.industries[place].stored is None:
-        legal.append(A.GoodTo("store"))
-    warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
-    if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
-        legal.append(A.GoodTo("warehouse"))
-    if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
-        legal.extend(A.SellProduced(q) for q in sorted(routes) if affordable(state, seat, routes[q]))
-    legal.append(A.GoodTo("discard"))
-    return legal
+DESTINATIONS = {"backpack": "放入背包", "store": "存放在产业", "warehouse": "运往京城仓库", "discard": "丢弃"}
 
 
-def apply_good_dest(state: MingchuState, seat: int, action) -> None:
-    decision = state.decision()
-    good, place = decision.data["good"], decision.data["place"]
-    player = state.players[seat]
-    if isinstance(action, A.SellProduced):
-        route = routes_from(state, seat, place)[action.place]
-        pay_route(state, seat, route)
-        price = sale_price(state, seat, good, action.place, in_production=True)
-        player.coins += price
-        player.income_round += price
-    elif action.dest == "backpack":
-        pay_route(state, seat, manager_routes(state, seat, place)[action.manager])
-        add_goods(state, seat, good, 1, manager=action.manager)
-    elif action.dest == "warehouse":
-        pay_route(state, seat, cheapest_route(state, seat, place, state.capitals_with_warehouse()))
-        player.warehouse[good] += 1
-    elif action.dest == "store":
-        state.industries[place].stored = good
-    decision.data["left"] -= 1
-    if decision.data["left"] <= 0:
-        state.pending.pop()
+def describe_good_to(good: str, action: A.GoodTo) -> str:
+    """Where one good goes (a produced good, or a card's good)."""
+    if action.dest == "backpack":
+        return f"将{good}放入掌柜{action.manager + 1}的背包"
+    return f"将{good}{DESTINATIONS[action.dest]}"
+
+
+@decision_kind
+class GoodDestKind(DecisionKind[MingchuState, Any]):
+    """M16-M18: each produced good to a 掌柜's pack, storage, the warehouse, a sale, or discarded."""
+
+    kind = "good_dest"
+
+    def legal(self, state: MingchuState, decision: Decision) -> list:
+        seat, good, place = decision.seat, decision.data["good"], decision.data["place"]
+        legal: list = []
+        routes = routes_from(state, seat, place)
+        if state.backpack_room(seat, good) > 0:
+            legal.extend(A.GoodTo("backpack", m) for m in sorted(manager_routes(state, seat, place)))
+        if state.industries[place].stored is None:
+            legal.append(A.GoodTo("store"))
+        warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
+        if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
+            legal.append(A.GoodTo("warehouse"))
+        if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
+            legal.extend(A.SellProduced(q) for q in sorted(routes) if affordable(state, seat, routes[q]))
+        legal.append(A.GoodTo("discard"))
+        return legal
+
+    def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
+        seat, good, place = decision.seat, decision.data["good"], decision.data["place"]
+        player = state.players[seat]
+        if isinstance(action, A.SellProduced):
+            route = routes_from(state, seat, place)[action.place]
+            pay_route(state, seat, route)
+            price = sale_price(state, seat, good, action.place, in_production=True)
+            player.coins += price
+            player.income_round += price
+        elif action.dest == "backpack":
+            pay_route(state, seat, manager_routes(state, seat, place)[action.manager])
+            add_goods(state, seat, good, 1, manager=action.manager)
+        elif action.dest == "warehouse":
+            pay_route(state, seat, cheapest_route(state, seat, place, state.capitals_with_warehouse()))
+            player.warehouse[good] += 1
+        elif action.dest == "store":
+            state.industries[place].stored = good
+        decision.data["left"] -= 1
+        if decision.data["left"] <= 0:
+            state.pending.pop()
+
+    def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
+        good = decision.data["good"]
+        if isinstance(action, A.SellProduced):
+            price = sale_price(state, decision.seat, good, action.place, in_production=True)
+            return f"将{good}卖往 {state.place_name(action.place)}，得 {price} 铜币"
+        return describe_good_to(good, action)
 
 
 def settle_income(state: MingchuState, seat: int) -> None:

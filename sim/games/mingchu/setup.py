@@ -1,14 +1,19 @@
-"""Setup (M01-M12): decks, 官府 industries, rows, draft, 掌柜 placement, 官府驿道."""
+"""Setup (M01-M12): decks, 官府 industries, rows, draft, 掌柜 placement, 官府驿道.
+
+Three decision kinds, one action each: ``draft`` (a column), ``place_manager`` and ``setup_road``.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
+from sim.core.decisions import Decision
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import add_goods
 from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.kinds import Step, decision_kind
 from sim.games.mingchu.params import MingchuParams
-from sim.games.mingchu.state import OFFICIAL, Decision, Industry, MingchuState, Player, PublicOrder, Topology
+from sim.games.mingchu.state import OFFICIAL, Industry, MingchuState, Player, PublicOrder, Topology
 
 
 def expand(cards) -> list[str]:
@@ -124,33 +129,41 @@ def draft_seat(state: MingchuState) -> int:
     return (state.start_player - 1 - state.step) % state.n
 
 
-def legal_draft(state: MingchuState) -> list:
-    return [A.ChooseColumn(i) for i, column in enumerate(state.draft_columns) if column is not None]
+@decision_kind
+class DraftKind(Step):
+    """M09/M10: take a column: the 门客, an industry on each family place with a site, resources."""
 
+    kind = "draft"
 
-def apply_draft(state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
-    """Take a column: the 门客, an industry on each family place with a site (M10), resources."""
-    retainer, families = state.draft_columns[action.column]
-    state.draft_columns[action.column] = None
-    player = state.players[seat]
-    if retainer:
-        player.retainers.append(retainer)
-        state.record(retainer, "门客", seat, "taken")
-    for fid in families:
-        card = state.topo.families[fid]
-        state.record(fid, "家族", seat, "taken")
-        place = state.topo.place_index[card.place]
-        if state.topo.site[place] is not None and place not in state.industries:
-            state.industries[place] = Industry(seat)
-            player.supply -= 1
-        player.coins += card.coins
-        player.workers += card.workers
-        for good, amount in card.goods.items():  # "任意分配给两个掌柜": the player splits them
-            if state.params.rules.backpack == "per_manager":
-                state.pending.append(Decision("card_goods", seat, {"good": good, "left": amount}))
-            else:
-                add_goods(state, seat, good, amount)
-        apply_effects(state, seat, card.effects)
+    def legal(self, state: MingchuState, decision: Decision) -> list:
+        return [A.ChooseColumn(i) for i, column in enumerate(state.draft_columns) if column is not None]
+
+    def take(self, state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
+        retainer, families = state.draft_columns[action.column]
+        state.draft_columns[action.column] = None
+        player = state.players[seat]
+        if retainer:
+            player.retainers.append(retainer)
+            state.record(retainer, "门客", seat, "taken")
+        for fid in families:
+            card = state.topo.families[fid]
+            state.record(fid, "家族", seat, "taken")
+            place = state.topo.place_index[card.place]
+            if state.topo.site[place] is not None and place not in state.industries:
+                state.industries[place] = Industry(seat)
+                player.supply -= 1
+            player.coins += card.coins
+            player.workers += card.workers
+            for good, amount in card.goods.items():  # "任意分配给两个掌柜": the player splits them
+                if state.params.rules.backpack == "per_manager":
+                    state.pending.push(Decision("card_goods", seat, {"good": good, "left": amount}))
+                else:
+                    add_goods(state, seat, good, amount)
+            apply_effects(state, seat, card.effects)
+
+    def describe(self, state: MingchuState, decision: Decision, action: A.ChooseColumn) -> str:
+        retainer, families = state.draft_columns[action.column]
+        return f"选择第{action.column + 1}列：门客 {retainer or '无'}，家族 {'、'.join(families)}"
 
 
 def finish_draft(state: MingchuState) -> None:
@@ -160,24 +173,39 @@ def finish_draft(state: MingchuState) -> None:
     state.draft_columns = []
 
 
-def legal_place_manager(state: MingchuState) -> list:
+@decision_kind
+class PlaceManagerKind(Step):
     """M11: any place with an industry, shared places allowed."""
-    return [A.PlaceManager(p) for p in sorted(state.industries)]
+
+    kind = "place_manager"
+
+    def legal(self, state: MingchuState, decision: Decision) -> list:
+        return [A.PlaceManager(p) for p in sorted(state.industries)]
+
+    def take(self, state: MingchuState, seat: int, action: A.PlaceManager) -> None:
+        state.players[seat].managers.append(action.place)
+
+    def describe(self, state: MingchuState, decision: Decision, action: A.PlaceManager) -> str:
+        return f"将掌柜放在 {state.place_name(action.place)}"
 
 
-def apply_place_manager(state: MingchuState, seat: int, action: A.PlaceManager) -> None:
-    state.players[seat].managers.append(action.place)
-
-
-def legal_setup_road(state: MingchuState) -> list:
+@decision_kind
+class SetupRoadKind(Step):
     """M12: an 官府驿道 on a free road whose 驿道 cost is at most ``setup_road_max_cost``."""
-    limit = state.params.setup.setup_road_max_cost
-    free = [r for r, road in enumerate(state.topo.roads) if road.kind != "water" and r not in state.yidao]
-    cheap = [r for r in free if state.topo.roads[r].yidao_cost <= limit]
-    return [A.PlaceOfficialRoad(r) for r in (cheap or free)]
 
+    kind = "setup_road"
 
-def apply_setup_road(state: MingchuState, seat: int, action: A.PlaceOfficialRoad) -> None:
-    state.yidao[action.road] = OFFICIAL
-    state.price_cache = None
-    state.route_cache = None
+    def legal(self, state: MingchuState, decision: Decision) -> list:
+        limit = state.params.setup.setup_road_max_cost
+        roads = state.topo.roads
+        free = [r for r, road in enumerate(roads) if road.kind != "water" and r not in state.yidao]
+        cheap = [r for r in free if roads[r].yidao_cost <= limit]
+        return [A.PlaceOfficialRoad(r) for r in (cheap or free)]
+
+    def take(self, state: MingchuState, seat: int, action: A.PlaceOfficialRoad) -> None:
+        state.yidao[action.road] = OFFICIAL
+        state.price_cache = None
+        state.route_cache = None
+
+    def describe(self, state: MingchuState, decision: Decision, action: A.PlaceOfficialRoad) -> str:
+        return f"放置官府驿道 {state.topo.roads[action.road].id}"

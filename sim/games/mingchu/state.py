@@ -1,14 +1,16 @@
-"""The data of one 明初商途 game: static topology, players, board, decks and pending decisions."""
+"""The data of one 明初商途 game (static topology, players, board, decks, pending decisions) and
+what one seat sees of it (``MingchuObservation``)."""
 
 from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
+from sim.core.decisions import Decision, Pending
 from sim.games.mingchu.params import MingchuParams
 
 OFFICIAL = -1
@@ -38,6 +40,7 @@ class Topology:
         plain = [g.id for g in params.goods if not g.horse_slot][:1]
         horse = [g.id for g in params.goods if g.horse_slot][:1]
         self.room_probes = (*plain, *horse)  # one good of each slot kind
+        self.horse_goods = tuple(g.id for g in params.goods if g.horse_slot)
         self.capitals = (self.place_index[params.map.capital], self.place_index[params.map.second_capital])
         decks = params.cards
         self.events = {c.id: c for c in decks.事件}
@@ -54,6 +57,12 @@ class Topology:
         self.officials = {c.id: c for c in decks.官府产业}
         self.score_cards = {c.id: c for c in decks.皇恩计分}
         self.tianwei = {c.id: c for c in decks.天威}
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when derived from equal params (clones share one; a pickled copy has its own)."""
+        return self is other or (isinstance(other, Topology) and self.params == other.params)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def other_end(self, road: int, place: int) -> int:
         a, b = self.road_ends[road]
@@ -139,18 +148,6 @@ class Player:
 
 
 @dataclass
-class Decision:
-    """A pending choice: who decides what. ``data`` holds the kind's small context."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def clone(self) -> Decision:
-        return Decision(self.kind, self.seat, copy.deepcopy(self.data))
-
-
-@dataclass
 class PublicOrder:
     order: str  # order instance key
     reward: str | None  # reward card id paired with it
@@ -160,7 +157,7 @@ class PublicOrder:
 class MingchuState:
     topo: Topology
     n: int
-    rng: np.random.Generator
+    rng: np.random.Generator | None  # None only in an observation's public copy
     players: list[Player]
     industries: dict[int, Industry] = field(default_factory=dict)
     yidao: dict[int, int] = field(default_factory=dict)  # road -> owner
@@ -173,7 +170,8 @@ class MingchuState:
     start_player: int = 0
     stage: str = "setup"
     step: int = 0  # index within the stage (seat counter, turn counter)
-    pending: list[Decision] = field(default_factory=list)
+    pending: Pending = field(default_factory=Pending)
+    """Open decisions (a stack: an effect that needs a choice pushes it on top of its cause)."""
     # decks: lists of card ids / order instance keys, top = last
     event_deck: list[str] = field(default_factory=list)
     current_event: str | None = None
@@ -198,6 +196,9 @@ class MingchuState:
     end_reason: str = ""
     terminal: bool = False
     final_round: bool = False
+    removed: dict[str, list[str]] = field(default_factory=dict)
+    """Cards out of play (deck -> ids; orders by instance key): played reward cards, the public orders
+    and rewards a period change clears, failed personal orders (under the board)."""
     log: list[dict[str, Any]] = field(default_factory=list)
     price_cache: dict | None = None  # good -> distances; replaced (never edited) when roads change
     route_cache: dict | None = None  # (seat, source, ...) -> routes; replaced when a 驿道 is built
@@ -206,6 +207,16 @@ class MingchuState:
     def params(self) -> MingchuParams:
         return self.topo.params
 
+    def __eq__(self, other: object) -> bool:
+        """Equal by value: every field but the caches (derived), the rng by its bit generator's state."""
+        if not isinstance(other, MingchuState):
+            return NotImplemented
+        if any(getattr(self, name) != getattr(other, name) for name in _COMPARED):
+            return False
+        return _rng_state(self.rng) == _rng_state(other.rng)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def clone(self) -> MingchuState:
         new = copy.copy(self)
         new.rng = copy.deepcopy(self.rng)
@@ -213,7 +224,7 @@ class MingchuState:
         new.industries = {k: copy.copy(v) for k, v in self.industries.items()}
         new.yidao = dict(self.yidao)
         new.temp_roads = set(self.temp_roads)
-        new.pending = [d.clone() for d in self.pending]
+        new.pending = self.pending.clone()
         new.event_deck = list(self.event_deck)
         new.event_markers = list(self.event_markers)
         new.order_decks = {k: list(v) for k, v in self.order_decks.items()}
@@ -232,6 +243,7 @@ class MingchuState:
         new.foreign_used = dict(self.foreign_used)
         new.produced = set(self.produced)
         new.war_secret = [list(w) for w in self.war_secret]
+        new.removed = {k: list(v) for k, v in self.removed.items()}
         new.log = list(self.log)
         # caches are filled lazily: each copy gets its own so a snapshot never changes
         new.price_cache = dict(self.price_cache) if self.price_cache is not None else None
@@ -241,7 +253,8 @@ class MingchuState:
     # --- cheap queries ------------------------------------------------------------------------
 
     def decision(self) -> Decision:
-        return self.pending[-1]
+        """The open decision resolved next."""
+        return self.pending.next
 
     def place_name(self, place: int) -> str:
         return self.topo.places[place]
@@ -255,16 +268,16 @@ class MingchuState:
 
     def backpack_room(self, seat: int, good: str) -> int:
         """Free slots for ``good`` in the board's shared slots (``horse_slot`` goods may use the 马匹格)."""
-        rules = self.params.rules
-        goods = self.topo.goods
+        topo = self.topo
+        rules = topo.params.rules
         total = horses = 0
         for pack in self.players[seat].packs:
-            for name, k in pack.items():
-                total += k
-                if goods[name].horse_slot:
-                    horses += k
+            if pack:
+                total += sum(pack.values())
+                for name in topo.horse_goods:
+                    horses += pack.get(name, 0)
         room = rules.backpack_slots - (total - horses) - max(0, horses - rules.horse_slots)
-        if goods[good].horse_slot:
+        if topo.goods[good].horse_slot:
             room += max(0, rules.horse_slots - horses)
         return max(0, room)
 
@@ -279,12 +292,21 @@ class MingchuState:
     def packs_at(self, seat: int, place: int) -> list[int]:
         """Packs usable at ``place``: those of the player's 掌柜 standing there."""
         managers = self.players[seat].managers
-        return sorted({self.pack_index(m) for m, at in enumerate(managers) if at == place})
+        if self.topo.params.rules.backpack == "per_manager":
+            return [m for m, at in enumerate(managers) if at == place]
+        return [0] if place in managers else []
 
     def goods_in(self, seat: int, packs: list[int]) -> Counter:
+        """A new count of the goods in ``packs`` (the caller may change it)."""
+        player_packs = self.players[seat].packs
         total: Counter = Counter()
         for index in packs:
-            total.update(self.players[seat].packs[index])
+            pack = player_packs[index]
+            if not total:
+                dict.update(total, pack)
+            else:
+                for good, k in pack.items():
+                    total[good] += k
         return total
 
     def take_good(self, seat: int, packs: list[int], good: str, amount: int = 1) -> None:
@@ -307,6 +329,10 @@ class MingchuState:
     def warehouse_room(self, seat: int) -> int:
         return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())
 
+    def remove(self, deck: str, card: str) -> None:
+        """Put ``card`` of ``deck`` out of play."""
+        self.removed.setdefault(deck, []).append(card)
+
     def record(self, card_id: str, deck: str, seat: int, kind: str) -> None:
         self.log.append(
             {
@@ -318,3 +344,29 @@ class MingchuState:
                 "kind": kind,
             }
         )
+
+
+_COMPARED = tuple(f.name for f in fields(MingchuState) if f.name not in ("rng", "price_cache", "route_cache"))
+
+
+def _rng_state(rng: np.random.Generator | None):
+    return None if rng is None else rng.bit_generator.state
+
+
+@dataclass(frozen=True)
+class MingchuObservation:
+    """What ``seat`` sees: the public state plus its own cards; hidden cards only as sorted pools."""
+
+    seat: int
+    public: MingchuState
+    """The state without what ``seat`` may not see: other seats' 皇恩卡 and secret war commitments,
+    every face-down deck, the draws of others' 皇恩卡 in the log, the rng and the caches."""
+    hand_sizes: tuple[int, ...]
+    """皇恩卡 in each seat's hand."""
+    war_committed: tuple[int, ...]
+    """Markers each seat has committed (secretly, to one side) in this war settlement."""
+    deck_sizes: tuple[tuple[str, int], ...]
+    """(deck, cards in it) for every face-down deck."""
+    unseen: tuple[tuple[str, tuple[str, ...]], ...]
+    """(deck, sorted cards ``seat`` cannot place) per face-down deck: the events that may still come,
+    the orders, rewards and 门客 in their decks, the 皇恩卡 in the deck, others' hands or banked."""

@@ -13,7 +13,7 @@ from sim.games.mingchu.state import MingchuState
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures/small.yaml"
 PARAMS = load_config(FIXTURE).params
-RULES = SPEC.rules
+RULES = SPEC.game
 
 
 def fixture_data() -> dict:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,11 +13,11 @@ from sim.games.mingchu import SPEC
 
 from .helpers import FIXTURE
 
-CONFIGS = [FIXTURE, *sorted((Path(__file__).resolve().parents[3] / "configs/mingchu").glob("*.yaml"))]
+CONFIGS = [FIXTURE, *sorted(SPEC.config_dir.glob("*.yaml"))]
 
 
 def _playout(params, n: int, seed: int):
-    rules = SPEC.rules
+    rules = SPEC.game
     state = rules.initial_state(params, n, setup_rng(seed))
     rng = np.random.default_rng(seed)
     actions = 0
@@ -31,7 +30,7 @@ def _playout(params, n: int, seed: int):
         seat = rules.current_player(state)
         assert 0 <= seat < n
         action = legal[int(rng.integers(len(legal)))]
-        assert isinstance(rules.describe_action(state, action), str)
+        assert isinstance(rules.describe(state, action), str)
         if actions == 300:
             clone = state.clone()
             snapshot = (clone, rules.legal_actions(state), pickle.dumps(clone))
@@ -40,6 +39,7 @@ def _playout(params, n: int, seed: int):
         for player in state.players:
             assert player.coins >= 0 and player.workers >= 0 and player.supply >= 0
             assert state.backpack_room(state.players.index(player), "粮食") >= 0
+        assert rules.invariants(state) == []
     return state, snapshot
 
 
@@ -49,15 +49,16 @@ def test_random_playout_until_the_end(config, n):
     params = load_config(config).params
     for seed in range(3 if config == FIXTURE else 1):
         state, snapshot = _playout(params, n, seed)
-        rules = SPEC.rules
+        rules = SPEC.game
+        outcome = rules.outcome(state)
         assert state.period == "后期"
-        assert len(rules.scores(state)) == n
-        assert sorted(rules.ranking(state))[0] == 1
-        breakdown = rules.score_breakdown(state)
+        assert len(outcome.scores) == n
+        assert sorted(outcome.ranks)[0] == 1
+        breakdown = outcome.breakdown
         assert set(breakdown[0]) == set(SPEC.breakdown_columns)
         vp = [sum(v for k, v in row.items() if k.startswith("vp_")) for row in breakdown]
-        assert vp == rules.scores(state)
-        assert rules.end_reason(state).count("·") == 2
+        assert vp == outcome.scores
+        assert outcome.end_reason.count("·") == 2
         # the snapshot is independent of the finished game and survives a pickle round trip
         clone, legal, frozen = snapshot
         assert not clone.terminal
@@ -98,7 +99,7 @@ def test_random_playout_with_a_shared_backpack(n):
 def test_every_legal_action_applies(n):
     """At sampled positions of a random game, each legal action applies cleanly on a clone."""
     params = load_config(FIXTURE).params
-    rules = SPEC.rules
+    rules = SPEC.game
     state = rules.initial_state(params, n, setup_rng(5))
     rng = np.random.default_rng(5)
     kinds = set()
@@ -126,7 +127,7 @@ def test_same_seed_same_game():
 
 def test_clone_replays_identically():
     params = load_config(FIXTURE).params
-    rules = SPEC.rules
+    rules = SPEC.game
     state = rules.initial_state(params, 5, setup_rng(3))
     rng = np.random.default_rng(1)
     for _ in range(200):
@@ -140,4 +141,4 @@ def test_clone_replays_identically():
         rules.apply(state, legal[choices[-1]])
     for choice in choices:
         rules.apply(twin, rules.legal_actions(twin)[choice])
-    assert rules.scores(twin) == rules.scores(state)
+    assert rules.outcome(twin).scores == rules.outcome(state).scores

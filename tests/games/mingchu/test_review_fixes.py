@@ -1,16 +1,18 @@
-"""Regression tests for the rules-review findings (/tmp/review_mingchu/FINDINGS.md, mingchu-2)."""
+"""Regression tests for the findings of the mingchu-1 rules review (fixed in mingchu-2)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from sim.config import load_config
+from sim.core.decisions import Decision, Pending
 from sim.games.mingchu import actions as A
-from sim.games.mingchu import periods, production, settlement, turn
+from sim.games.mingchu import building, periods, production, settlement
 from sim.games.mingchu.effects import apply_effect
 from sim.games.mingchu.effects_schema import IncomeTrack
 from sim.games.mingchu.quick import legal_quick
-from sim.games.mingchu.state import Decision, Industry
+from sim.games.mingchu.rules import DECISIONS
+from sim.games.mingchu.state import Industry
 
 from .helpers import FIXTURE, RULES, new_state, place
 
@@ -25,7 +27,7 @@ def _foreign_production_state():
     me.managers = [salt, salt]
     me.packs = [Counter(), Counter()]
     me.coins, state.players[1].coins = 12, 10
-    state.pending = [Decision("produce", 0)]
+    state.pending = Pending([Decision("produce", 0)])
     return state, salt
 
 
@@ -58,7 +60,7 @@ def _capital_state():
     capital = place(state, "应天府")
     me = state.players[0]
     me.managers = [capital, capital]
-    state.pending = [Decision("turn", 0, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})]
+    state.pending = Pending([Decision("turn", 0, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})])
     return state, me
 
 
@@ -85,12 +87,13 @@ def test_a_player_backs_only_one_side_in_a_settlement():
     state = new_state()
     me = state.players[0]
     me.hand, me.coins = 3, 9
-    state.pending = [Decision("war", 0)]
-    settlement.apply_war(state, 0, A.WarCommit("建文", "favor", 0))
-    sides = {a.side for a in settlement.legal_war(state, 0) if isinstance(a, A.WarCommit)}
+    state.pending = Pending([Decision("war", 0)])
+    war = state.decision()
+    DECISIONS.apply(state, war, A.WarCommit("建文", "favor", 0))
+    sides = {a.side for a in DECISIONS.legal(state, war) if isinstance(a, A.WarCommit)}
     assert sides == {"建文"}
     settlement.reveal_war(state)  # next settlement: free to back the other side
-    sides = {a.side for a in settlement.legal_war(state, 0) if isinstance(a, A.WarCommit)}
+    sides = {a.side for a in DECISIONS.legal(state, war) if isinstance(a, A.WarCommit)}
     assert sides == {"建文", "燕王"}
 
 
@@ -128,7 +131,7 @@ def test_income_rewards_come_when_the_marker_advances_not_every_round():
 
 def test_demoting_yourself_lets_you_gain_the_score_card_space_again_but_not_the_retainer():
     state = new_state()
-    state.pending = []
+    state.pending = Pending()
     assert _income(state, 0, 16) == ["收入16"]
     apply_effect(state, 0, IncomeTrack(effect="income_track", steps=-1))  # 贬谪 on yourself
     assert state.players[0].income_marker == 12
@@ -174,10 +177,10 @@ def test_monopoly_threshold_switch_spends_one_use_permits():
     player = state.players[0]
     player.coins, player.income_best = 30, 6
     iron, gold = place(state, "太原府"), place(state, "顺天府")
-    assert turn.build_cost(state, 0, iron) == 7  # 铁 threshold 6 reached
-    assert turn.build_cost(state, 0, gold) is None  # 黄金 needs 10
+    assert building.build_cost(state, 0, iron) == 7  # 铁 threshold 6 reached
+    assert building.build_cost(state, 0, gold) is None  # 黄金 needs 10
     player.permits = 1
-    turn.do_build(state, 0, gold, 12)
+    building.do_build(state, 0, gold, 12)
     assert player.permits == 0 and state.industries[gold].owner == 0
 
 

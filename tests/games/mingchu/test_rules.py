@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
+from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import actions as A
 from sim.games.mingchu import flow, periods, settlement
@@ -17,8 +18,9 @@ from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.paths import sale_price
 from sim.games.mingchu.production import foreign_cost
 from sim.games.mingchu.quick import legal_quick as quick_legal
+from sim.games.mingchu.rules import DECISIONS
 from sim.games.mingchu.scoring import vp_terms
-from sim.games.mingchu.state import OFFICIAL, Decision, Industry
+from sim.games.mingchu.state import OFFICIAL, Industry
 
 from .helpers import RULES, fixture_data, new_state, place, play_until
 
@@ -72,9 +74,9 @@ def test_loan_interest_and_forced_loan():
     settlement.pay_interest(state)  # cannot pay 1 coin: takes a loan at once (M46/M71)
     assert (player.coins, player.loans) == (8, 2)
     player.coins = 20
-    state.pending.append(Decision("repay", 0))
-    assert A.RepayLoan() in settlement.legal_repay(state, 0)
-    settlement.apply_repay(state, 0, A.RepayLoan())
+    state.pending.push(Decision("repay", 0))
+    assert A.RepayLoan() in DECISIONS.legal(state, state.decision())
+    DECISIONS.apply(state, state.decision(), A.RepayLoan())
     assert (player.coins, player.loans) == (7, 1)
     assert vp_terms(state, 0)["vp_loans"] == -5
 
@@ -97,7 +99,7 @@ def test_paying_favor_returns_the_receivers_markers_first():
 
 def _war_state():
     state = new_state()
-    state.pending = []
+    state.pending = Pending()
     for player in state.players:
         player.war = [0, 0]
         player.war_orders = [0, 0]
@@ -115,7 +117,7 @@ def test_war_more_markers_wins_and_losers_pick_tianwei_most_first():
     assert periods.resolve_war(state) == "建文胜"
     assert state.war_winner == "建文"
     # losers: seat 2 (2 markers) picks first, then seat 1
-    assert [d.seat for d in reversed(state.pending)] == [2, 1]
+    assert [d.seat for d in state.pending] == [2, 1]
     assert all(d.kind == "pick_tianwei" for d in state.pending)
     assert state.players[0].worker_pos == track_before + 1
     assert len(state.players[3].grace_cards) == grace_before + 1
@@ -137,7 +139,7 @@ def test_tianwei_tie_break_lower_income_then_fewer_coins():
     state.players[1].income_best, state.players[2].income_best, state.players[3].income_best = 8, 4, 4
     state.players[2].coins, state.players[3].coins = 10, 3
     periods.resolve_war(state)
-    assert [d.seat for d in reversed(state.pending)] == [3, 2, 1]
+    assert [d.seat for d in state.pending] == [3, 2, 1]
 
 
 # --- period changes (M52-M59) -------------------------------------------------------------------
@@ -148,7 +150,7 @@ def test_hongwu_ends_when_no_orders_are_left():
     state.order_decks["洪武"] = []
     state.public_orders = []
     state.players[0].personal_order = None
-    state.pending = []
+    state.pending = Pending()
     state.stage = "settle_end"
     flow.advance(state)
     assert state.period == "靖难"
@@ -176,7 +178,7 @@ def test_periods_follow_each_other_and_the_capital_moves_on_yan_victory():
 
 def test_later_period_ends_on_the_final_event_round():
     state = play_until(new_state(seed=2), lambda s: s.period == "后期" and s.stage == "actions")
-    state.pending = []
+    state.pending = Pending()
     state.stage = "settle_end"
     state.next_event = state.params.setup.later_final_event
     flow.advance(state)
@@ -217,7 +219,7 @@ def test_end_scoring_terms():
         "vp_failed_orders": -5,
         "vp_favor_given": -2,
     }
-    assert RULES.scores(state)[seat] == sum(terms.values())
+    assert RULES.running_scores(state)[seat] == sum(terms.values())
 
 
 # --- vocabulary validation ----------------------------------------------------------------------
@@ -318,8 +320,9 @@ def test_war_commitments_stay_secret_until_revealed():
     state = _war_state()
     me, other = state.players[0], state.players[1]
     me.held[1], me.hand, me.coins = 1, 1, 7
-    state.pending = [Decision("war", 0)]
-    legal = settlement.legal_war(state, 0)
+    state.pending = Pending([Decision("war", 0)])
+    war = state.decision()
+    legal = DECISIONS.legal(state, war)
     assert A.WarCommit("燕王", "favor", 1) in legal and A.WarCommit("建文", "coins") in legal
     supply_me, supply_other = me.supply, other.supply
     for action in (
@@ -327,7 +330,7 @@ def test_war_commitments_stay_secret_until_revealed():
         A.WarCommit("燕王", "favor", 0),
         A.WarCommit("燕王", "coins"),
     ):
-        settlement.apply_war(state, 0, action)
+        DECISIONS.apply(state, war, action)
     # the other player's marker goes home and one from my supply replaces it; coins buy a marker
     assert other.supply == supply_other + 1 and me.supply == supply_me - 2
     assert (me.hand, me.coins, me.held[1]) == (0, 4, 0)
@@ -344,7 +347,7 @@ def test_buying_a_stored_good_pays_its_owner():
     buyer.managers = [yanan, yanan]
     buyer.packs = [Counter(), Counter()]
     buyer.coins, owner.coins = 5, 0
-    state.pending = [Decision("turn", 0, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})]
+    state.pending = Pending([Decision("turn", 0, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})])
     assert A.BuyStored(yanan) in RULES.legal_actions(state)
     RULES.apply(state, A.BuyStored(yanan))
     assert (buyer.coins, owner.coins) == (2, 3)
@@ -370,18 +373,19 @@ def test_hiring_a_retainer_may_refresh_any_face_up_cards_once():
     player = state.players[0]
     player.coins = 5
     row = list(state.retainer_row)
-    state.pending = [Decision("pick_retainer", 0)]
-    legal = settlement.legal_pick_retainer(state, 0)
+    state.pending = Pending([Decision("pick_retainer", 0)])
+    pick = state.decision()
+    legal = DECISIONS.legal(state, pick)
     assert (
         A.RefreshRetainers((0, 2)) in legal
         and len([a for a in legal if isinstance(a, A.RefreshRetainers)]) == 7
     )
-    settlement.apply_pick_retainer(state, 0, A.RefreshRetainers((0, 2)))
+    DECISIONS.apply(state, pick, A.RefreshRetainers((0, 2)))
     assert player.coins == 2 and state.retainer_row[1] == row[1]
     assert row[0] in state.retainer_discard and row[2] in state.retainer_discard
-    legal = settlement.legal_pick_retainer(state, 0)
+    legal = DECISIONS.legal(state, pick)
     assert not any(isinstance(a, A.RefreshRetainers) for a in legal)
-    settlement.apply_pick_retainer(state, 0, A.PickRetainer(row[1]))
+    DECISIONS.apply(state, pick, A.PickRetainer(row[1]))
     assert row[1] in player.retainers and not state.pending
 
 

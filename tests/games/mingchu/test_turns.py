@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from sim.core.decisions import Decision, Pending
 from sim.games.mingchu import actions as A
-from sim.games.mingchu import production, settlement, turn
-from sim.games.mingchu.state import OFFICIAL, Decision, Industry
+from sim.games.mingchu import building, production, settlement
+from sim.games.mingchu.state import OFFICIAL, Industry
 
 from .helpers import RULES, new_state, place
 
@@ -22,7 +23,7 @@ def turn_state(*managers: str, seat: int = 0):
     player = state.players[seat]
     player.managers = [place(state, m) for m in managers]
     player.packs = [Counter(), Counter()]
-    state.pending = [Decision("turn", seat, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})]
+    state.pending = Pending([Decision("turn", seat, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})])
     return state
 
 
@@ -98,9 +99,9 @@ def test_monopoly_industries_are_capped_by_the_track_and_permits():
     player.permits = 1  # "增加专营产业上限": a lasting +1, not a one-use ticket
     RULES.apply(state, A.BuildIndustry(here))
     assert state.industries[here].owner == 0 and player.permits == 1 and player.coins == 13
-    assert turn.build_cost(state, 0, place(state, "临洮府")) is None  # 马: cap 1 reached
+    assert building.build_cost(state, 0, place(state, "临洮府")) is None  # 马: cap 1 reached
     player.income_best = 4  # the first step of the track raises the cap to 2, for any 专营 good
-    assert turn.build_cost(state, 0, place(state, "顺天府")) == 12
+    assert building.build_cost(state, 0, place(state, "顺天府")) == 12
 
 
 def test_hire_pays_the_next_track_space():
@@ -122,7 +123,7 @@ def test_unbuilt_road_costs_one_worker_once_per_production_step():
     state.industries[yanan] = Industry(0, upgraded_by=0)  # upgraded: 2 粮食
     player.managers = [taiyuan, taiyuan]
     player.workers = 1
-    state.stage, state.step, state.pending = "production", 0, [Decision("produce", 0)]
+    state.stage, state.step, state.pending = "production", 0, Pending([Decision("produce", 0)])
     RULES.apply(state, A.ProduceOwn(yanan))
     RULES.apply(state, A.GoodTo("backpack", 0))
     assert player.workers == 0  # 延安府-太原府 became a temporary road
@@ -139,7 +140,7 @@ def test_production_sale_counts_as_income_and_reaches_the_track_reward():
     player.managers = [suzhou, suzhou]
     player.workers = 5
     player.income_round = 0
-    state.stage, state.step, state.pending = "production", 0, [Decision("produce", 0)]
+    state.stage, state.step, state.pending = "production", 0, Pending([Decision("produce", 0)])
     RULES.apply(state, A.ProduceOwn(suzhou))
     RULES.apply(state, A.SellProduced(place(state, "延安府")))  # 皮革: 3 + 2 = 5, two roads at 1 伙计
     assert player.income_round == 5 and player.workers == 3
@@ -155,7 +156,7 @@ def test_foreign_production_pays_favor_and_half_value():
     state.industries[kaifeng] = Industry(2)
     player.managers = [kaifeng, kaifeng]
     player.coins = 5
-    state.stage, state.step, state.pending = "production", 0, [Decision("produce", 0)]
+    state.stage, state.step, state.pending = "production", 0, Pending([Decision("produce", 0)])
     RULES.apply(state, A.ProduceForeign(kaifeng, 1))
     assert player.coins == 3 and state.players[2].held[0] == 1 and player.packs[1] == {"粮食": 1}
     assert A.ProduceForeign(kaifeng, 0) not in RULES.legal_actions(state)  # once per round

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from pydantic import TypeAdapter
 
+from sim.core.decisions import Pending
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.effects import apply_effects, condition_met, measure, score_rule
 from sim.games.mingchu.rules import DECISIONS
@@ -58,7 +59,7 @@ def test_the_list_covers_every_effect_type():
 
 def _board():
     state = new_state()
-    state.pending = []
+    state.pending = Pending()
     player = state.players[0]
     player.managers = [place(state, "延安府"), place(state, "开封府")]
     player.packs = [Counter({"粮食": 1, "盐": 1}), Counter()]
@@ -77,8 +78,7 @@ def test_every_effect_applies_and_its_choices_resolve(data):
         if not state.pending:
             break
         decision = state.decision()
-        legal, apply = DECISIONS[decision.kind]
-        apply(state, decision.seat, legal(state, decision.seat)[0])
+        DECISIONS.apply(state, decision, DECISIONS.legal(state, decision)[0])
     assert not state.pending
     player = state.players[0]
     assert player.coins >= 0 and player.workers >= 0 and state.backpack_room(0, "粮食") >= 0

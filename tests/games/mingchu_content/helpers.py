@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from sim.config import load_config
+from sim.config.resources import config_root
 
-CONFIG_DIR = Path(__file__).resolve().parents[3] / "configs" / "mingchu"
+CONFIG_DIR = config_root() / "mingchu"
 BASE = CONFIG_DIR / "base.yaml"
 
 

@@ -10,7 +10,7 @@ from tests.games.mingchu_content.helpers import base_config
 
 # 游戏板件: 31 event cards, 38 order cards, 16 下赏, 10 上赏, 24 门客, 35 皇恩, 6 官府产业,
 # 8 皇恩计分卡, 8 天威卡. 家族: the text says 10, but its own draft needs 2 x (5 + 1) = 12 for five
-# players, so the prototype has 12 (configs/mingchu/README.md, "Decisions").
+# players, so the prototype has 12 (sim/configs/mingchu/README.md, "Decisions").
 RULES_TEXT_COUNTS = {
     "事件": 31,
     "订单": 38,

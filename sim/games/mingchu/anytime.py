@@ -1,0 +1,147 @@
+"""Actions allowed "at any time" (M29, M40): deliver, play or discard cards, discard 恩义, take a loan.
+
+The engine offers them in the player's own turn (``turn.py``, among the quick actions) and own
+production step (``production.py``); a payment that falls short takes a loan wherever it happens
+(M71). Each action type is an ``ActionKind``: its options, effect and description together.
+"""
+
+from __future__ import annotations
+
+from sim.core.game import ActionKind, ActionKinds
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import can_take_loan, take_loan
+from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.kinds import seat_to_act, who
+from sim.games.mingchu.modifiers import forbidden
+from sim.games.mingchu.orders import DeliverKind
+from sim.games.mingchu.state import MingchuState
+
+
+def grace_options(state: MingchuState, seat: int) -> list:
+    """Per 皇恩卡 in hand: play it (on any target its card allows), or discard it for 1 恩义 (M29)."""
+    player = state.players[seat]
+    legal: list = []
+    for card in sorted(set(player.grace_cards)):
+        targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
+        legal.extend(A.PlayGrace(card, t) for t in targets)
+        if player.supply > 0:
+            legal.append(A.DiscardGrace(card))
+    return legal
+
+
+class PlayGraceKind(ActionKind[MingchuState, A.PlayGrace]):
+    action = A.PlayGrace
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        return [a for a in grace_options(state, seat) if isinstance(a, A.PlayGrace)]
+
+    def apply(self, state: MingchuState, action: A.PlayGrace) -> None:
+        seat = seat_to_act(state)
+        state.players[seat].grace_cards.remove(action.card)
+        state.grace_discard.append(action.card)
+        state.record(action.card, "皇恩", seat, "played")
+        apply_effects(state, action.target, state.topo.grace[action.card].effects)
+
+    def describe(self, state: MingchuState, action: A.PlayGrace) -> str:
+        target = "自己" if action.target == seat_to_act(state) else who(action.target)
+        return f"对{target}打出皇恩卡 {action.card}"
+
+
+class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
+    """M29: a 皇恩卡 for 1 恩义 marker in hand."""
+
+    action = A.DiscardGrace
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        return [a for a in grace_options(state, seat) if isinstance(a, A.DiscardGrace)]
+
+    def apply(self, state: MingchuState, action: A.DiscardGrace) -> None:
+        player = state.players[seat_to_act(state)]
+        player.grace_cards.remove(action.card)
+        state.grace_discard.append(action.card)
+        player.supply -= 1
+        player.hand += 1
+
+    def describe(self, state: MingchuState, action: A.DiscardGrace) -> str:
+        return f"弃皇恩卡 {action.card} 换1恩义"
+
+
+class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
+    """M40: a reward card, one of its options; the card leaves play."""
+
+    action = A.PlayReward
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        rewards = state.topo.rewards
+        cards = sorted(set(state.players[seat].reward_cards))
+        return [A.PlayReward(card, i) for card in cards for i in range(len(rewards[card].options))]
+
+    def apply(self, state: MingchuState, action: A.PlayReward) -> None:
+        seat = seat_to_act(state)
+        state.players[seat].reward_cards.remove(action.card)
+        state.remove("奖励", action.card)
+        state.record(action.card, "奖励", seat, "played")
+        apply_effects(state, seat, state.topo.rewards[action.card].options[action.option])
+
+    def describe(self, state: MingchuState, action: A.PlayReward) -> str:
+        return f"打出奖励卡 {action.card}（第{action.option + 1}项）"
+
+
+class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
+    """M29: a held 恩义 marker (own from hand, or another player's) for 1 伙计."""
+
+    action = A.DiscardFavor
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        player = state.players[seat]
+        legal = [A.DiscardFavor(seat)] if player.hand > 0 else []
+        legal.extend(A.DiscardFavor(q) for q in range(state.n) if q != seat and player.held[q] > 0)
+        return legal
+
+    def apply(self, state: MingchuState, action: A.DiscardFavor) -> None:
+        seat = seat_to_act(state)
+        player = state.players[seat]
+        if action.owner == seat:
+            player.hand -= 1
+            player.supply += 1
+        else:
+            player.held[action.owner] -= 1
+            state.players[action.owner].supply += 1
+        player.workers += 1
+
+    def describe(self, state: MingchuState, action: A.DiscardFavor) -> str:
+        owner = "自己" if action.owner == seat_to_act(state) else who(action.owner)
+        return f"弃{owner}的恩义标记换1伙计"
+
+
+class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
+    """M40: an 官府 marker on the loan card, ``loans.amount`` coins."""
+
+    action = A.TakeLoan
+
+    def legal(self, state: MingchuState, seat: int) -> list:
+        return [A.TakeLoan()] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+
+    def apply(self, state: MingchuState, action: A.TakeLoan) -> None:
+        take_loan(state, seat_to_act(state))
+
+    def describe(self, state: MingchuState, action: A.TakeLoan) -> str:
+        return f"借贷 {state.params.loans.amount} 铜币"
+
+
+ANYTIME_KINDS = ActionKinds(
+    [DeliverKind(), PlayGraceKind(), DiscardGraceKind(), PlayRewardKind(), DiscardFavorKind(), TakeLoanKind()]
+)
+"""The action types offered in the player's turn and production step."""
+
+
+def legal_anytime(state: MingchuState, seat: int) -> list:
+    """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan."""
+    kinds = ANYTIME_KINDS.by_type
+    return [
+        *kinds[A.Deliver].legal(state, seat),
+        *grace_options(state, seat),
+        *kinds[A.PlayReward].legal(state, seat),
+        *kinds[A.DiscardFavor].legal(state, seat),
+        *kinds[A.TakeLoan].legal(state, seat),
+    ]

@@ -1,0 +1,312 @@
+"""How the heuristic bots value each action: one method per action type, chosen by a table.
+
+``VALUES`` (outside a turn: setup, production, settlement, card bonuses) and ``TURN_VALUES``
+(inside a turn) map an action type to its value; ``HeuristicBot`` (``bots.py``) supplies the
+plan they read: the goods its orders need, the turn's goal, road worths, order worths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.building import build_cost, road_cost
+from sim.games.mingchu.effects import score_rule
+from sim.games.mingchu.orders import order_info
+from sim.games.mingchu.paths import sale_price
+from sim.games.mingchu.periods import side_markers
+from sim.games.mingchu.state import SIDES, MingchuState
+
+GOOD_EFFECT_VALUE = {
+    "gain_coins": 1.0,
+    "gain_workers": 2.0,
+    "gain_favor": 1.0,
+    "reclaim_favor": 1.5,
+    "worker_track": 8.0,
+    "income_track": 3.0,
+    "draw_grace": 3.0,
+    "gain_vp": 8.0,
+    "free_build": 12.0,
+    "free_road": 8.0,
+    "bonus_moves": 2.0,
+    "monopoly_permit": 6.0,
+    "hire_retainer": 8.0,
+    "take_score_card": 8.0,
+    "random_coins": 2.0,
+    "discount": 2.0,
+    "sell_bonus": 2.0,
+    "produce_bonus": 4.0,
+    "extra_moves": 2.0,
+    "income_bonus": 1.0,
+    "gain_goods": 4.0,
+    "bank": 1.5,
+    "lose_coins": -1.0,
+    "lose_workers": -2.0,
+    "lose_goods": -6.0,
+    "forbid": -4.0,
+    "move_to_capital": -3.0,
+}
+
+
+def effects_value(effects) -> float:
+    """A rough worth of a list of effects to the player who receives them."""
+    total = 0.0
+    for eff in effects:
+        weight = GOOD_EFFECT_VALUE.get(eff.effect, 0.0)
+        amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+        total += weight * amount
+    return total
+
+
+class ActionValues:
+    """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's)."""
+
+    seat: int
+    persona: Any
+
+    def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:
+        if kind == "turn":
+            value = TURN_VALUES.get(type(action), _in_turn_otherwise)
+        else:
+            value = VALUES.get(type(action), _otherwise)
+        return value(self, state, action, context)
+
+    def _place_manager(self, state: MingchuState, action: A.PlaceManager, context: dict) -> float:
+        ind = state.industries[action.place]
+        player = state.players[self.seat]
+        return 10.0 * (ind.owner == self.seat) - sum(m == action.place for m in player.managers)
+
+    def _produce_foreign(self, state: MingchuState, action: A.ProduceForeign, context: dict) -> float:
+        good = state.topo.site[action.place].good
+        rich = state.players[self.seat].coins >= state.topo.goods[good].base_value + 6
+        if context["needed"][good] == 0 or not (self.persona.chase_orders > 0 or rich):
+            return -1.0
+        return 25.0 + (action.manager == context["carrier"])
+
+    def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
+        good = context["good"]
+        if action.dest == "backpack":
+            carrier = 1.0 if action.manager == context["carrier"] else 0.0
+            return carrier + (60.0 if context["needed"][good] > 0 else 2.0 + (good in ("马", "铁")) * 20)
+        return {"store": 1.0, "warehouse": 0.5, "discard": -50.0}[action.dest]
+
+    def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
+        good = context["good"]
+        price = sale_price(state, self.seat, good, action.place, in_production=True)
+        keep = context["needed"][good] > 0 and not self.persona.sell_all
+        return price * (0.5 if keep else 1.0) + 3
+
+    def _move(self, state: MingchuState, action: A.Move, context: dict) -> float:
+        goal_place = context["goal"][1]
+        here = context["here"]
+        if goal_place == here:
+            return -10.0
+        after = state.topo.other_end(action.road, here)
+        goal_dist = context["goal_dist"]
+        if goal_dist[here] - goal_dist[after] <= 0:
+            return -10.0
+        cost = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}[action.mode]
+        return 40.0 - cost
+
+    def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: dict) -> float:
+        goal_value, _, goal_action = context["goal"]
+        if goal_action is not None and action == goal_action:
+            return 30.0 + goal_value
+        return self.persona.build * 0.5
+
+    def _road_in_turn(self, state: MingchuState, action: A.BuildRoad, context: dict) -> float:
+        goal_value, _, goal_action = context["goal"]
+        if goal_action is not None and action == goal_action:
+            return 30.0 + goal_value
+        return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
+
+    def _hire(self, state: MingchuState, action: A.HireWorker, context: dict) -> float:
+        player = state.players[self.seat]
+        spare = player.coins - state.params.worker_track[player.worker_pos + 1].cost
+        return self.persona.hire - 2 * player.worker_pos if spare >= 4 else -1.0
+
+    def _sell(self, state: MingchuState, action: A.Sell, context: dict) -> float:
+        if self._holdings(state)[action.good] <= context["required"][action.good]:
+            return -5.0  # keep what the planned orders use
+        base = state.topo.goods[action.good].base_value
+        price = sale_price(state, self.seat, action.good, action.place, in_production=False)
+        return 5.0 + price - 0.6 * base
+
+    def _reserve(self, state: MingchuState, action: A.Reserve, context: dict) -> float:
+        order = state.public_orders[action.slot].order
+        if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(
+            state, order
+        ):
+            return -1.0
+        return 30.0 + 30.0 * self.persona.chase_orders
+
+    def _loan_in_turn(self, state: MingchuState, action: A.TakeLoan, context: dict) -> float:
+        _, goal_place, goal_action = context["goal"]
+        here = context["here"]
+        if isinstance(goal_action, A.BuildIndustry) and here == goal_place:
+            return 20.0 if build_cost(state, self.seat, here) is None else -5.0
+        return -20.0
+
+    def _use_retainer(self, state: MingchuState, action: A.UseRetainer, context: dict) -> float:
+        return 20.0 + self._usable_value(state, state.topo.retainers[action.card].ability)
+
+    def _anytime(self, state: MingchuState, action, context: dict) -> float:
+        return self._anytime_value(state, action)
+
+    def _retainer_value(self, state: MingchuState, card: str) -> float:
+        """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
+        info = state.topo.retainers[card]
+        value = 2.0 + effects_value(info.ability)
+        for eff in info.passive:
+            weight = 1.0
+            if getattr(eff, "action", None) == "build":
+                weight = self.persona.build / 25
+            elif getattr(eff, "action", None) == "road":
+                weight = self.persona.road / 25
+            elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
+                weight = 2.0
+            value += weight * effects_value([eff])
+        return value
+
+    def _usable_value(self, state: MingchuState, effects) -> float:
+        """``effects_value``, but a bonus build/road/retainer/score card that cannot be used now is worth nothing."""
+        player = state.players[self.seat]
+        places = set(player.managers)
+        usable = []
+        for eff in effects:
+            if eff.effect == "free_build":
+                if not any(
+                    build_cost(state, self.seat, p, eff.discount, eff.ignore_monopoly) is not None
+                    for p in places
+                ):
+                    continue
+            elif eff.effect == "free_road":
+                roads = {r for p in places for r, _ in state.topo.adjacent[p]}
+                if not any(road_cost(state, self.seat, r, eff.discount) is not None for r in roads):
+                    continue
+            elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
+                continue
+            elif eff.effect == "take_score_card" and not state.score_row:
+                continue
+            usable.append(eff)
+        return effects_value(usable)
+
+    def _anytime_value(self, state: MingchuState, action) -> float:
+        """Deliveries, card plays and 恩义 discards, in a turn or in production (discarding a 皇恩卡: -5)."""
+        seat = self.seat
+        if isinstance(action, A.Deliver):
+            return 200.0 + order_info(state, action.order).points
+        if isinstance(action, A.PlayGrace):
+            value = self._usable_value(state, state.topo.grace[action.card].effects)
+            if action.target == seat:
+                return 15.0 + value if value > 0 else -5.0
+            if value < 0:
+                leader = max(
+                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
+                )
+                return 15.0 - value if action.target == leader else -5.0
+            return -5.0
+        if isinstance(action, A.PlayReward):
+            option = state.topo.rewards[action.card].options[action.option]
+            value = self._usable_value(state, option)
+            return 15.0 + value if value > 0 else -5.0
+        if isinstance(action, A.DiscardFavor):
+            short = self.persona.road > 30 and state.players[seat].workers < 2
+            return 3.0 if short else -5.0
+        return -5.0
+
+    def _column_value(self, state: MingchuState, column: int) -> float:
+        retainer, families = state.draft_columns[column]
+        value = 5.0 if retainer else 0.0
+        for fid in families:
+            card = state.topo.families[fid]
+            site = state.topo.site[state.topo.place_index[card.place]]
+            value += card.coins + 2 * card.workers + sum(card.goods.values()) * 3
+            if site is not None:
+                value += site.cost * (1.0 + self.persona.build / 100)
+        return value
+
+    def _card_now(self, state: MingchuState, card: str, kind: str) -> float:
+        cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
+        return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
+
+    def _war_value(self, state: MingchuState, action: A.WarCommit) -> float:
+        player = state.players[self.seat]
+        side = SIDES.index(action.side)
+        totals = [sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)]
+        ahead = 0 if totals[0] > totals[1] else 1
+        preferred = 1 - ahead if self._war_contrarian.get(state.round) else ahead
+        if side != preferred:
+            return -1.0
+        committed = sum(state.war_secret[self.seat])
+        if action.source == "favor":
+            limit = 99 if self.persona.war_all_favor else 2
+            own = 0.1 if action.owner == self.seat else 0.0  # own markers in hand cost nothing else
+            return 2.0 + own if committed < limit else -1.0
+        return 1.5 if player.coins > 15 and committed < 3 else -1.0
+
+
+def _const(value: float):
+    return lambda bot, state, action, context: value
+
+
+def _otherwise(bot, state, action, context) -> float:
+    return 0.0
+
+
+def _in_turn_otherwise(bot, state, action, context) -> float:
+    return -5.0  # moving goods to or from the warehouse, storing them: only by chance
+
+
+H = ActionValues
+_ANYTIME = {
+    kind: H._anytime for kind in (A.Deliver, A.PlayGrace, A.DiscardGrace, A.PlayReward, A.DiscardFavor)
+}
+VALUES = {
+    A.Done: _const(0.0),
+    A.ChooseColumn: lambda bot, state, action, context: bot._column_value(state, action.column),
+    A.PlaceManager: H._place_manager,
+    A.PlaceOfficialRoad: lambda bot, state, action, context: bot._road_worth(state, action.road),
+    A.ProduceOwn: _const(50.0),
+    A.ProduceForeign: H._produce_foreign,
+    A.GoodTo: H._good_to,
+    A.SellProduced: H._sell_produced,
+    A.TakeLoan: _const(-20.0),
+    **_ANYTIME,
+    A.PickRetainer: lambda bot, state, action, context: (
+        bot._retainer_value(state, action.card) if action.card else 1.0
+    ),
+    A.RefreshRetainers: _const(-1.0),
+    A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context["kind"]),
+    A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action),
+    A.RepayLoan: lambda bot, state, action, context: (
+        1.0 if state.players[bot.seat].coins >= state.params.loans.repay + 3 else -1.0
+    ),
+    A.BuyBack: lambda bot, state, action, context: 1.0 if state.players[bot.seat].coins >= 3 else -1.0,
+    A.BuildIndustry: _const(10.0),  # a card's free build
+    A.BuildRoad: lambda bot, state, action, context: 5.0 + bot._road_worth(state, action.road),
+}
+"""Action type -> value outside a turn (setup, production, settlement, card bonuses); others 0."""
+
+TURN_VALUES = {
+    A.SelectManager: lambda bot, state, action, context: float(-action.manager),
+    A.Move: H._move,
+    A.BuildIndustry: H._build_in_turn,
+    A.BuildRoad: H._road_in_turn,
+    A.HireWorker: H._hire,
+    A.EndTurn: _const(1.0),
+    A.Sell: H._sell,
+    A.Reserve: H._reserve,
+    A.Upgrade: lambda bot, state, action, context: (
+        45.0 if state.industries[action.place].owner == bot.seat else 25.0
+    ),
+    A.TakeStored: _const(30.0),
+    A.BuyStored: lambda bot, state, action, context: (
+        35.0 if context["needed"][state.industries[action.place].stored] > 0 else -2.0
+    ),
+    A.UseRetainer: H._use_retainer,
+    A.TakeLoan: H._loan_in_turn,
+    A.DiscardGood: lambda bot, state, action, context: -state.topo.goods[action.good].base_value,
+    **_ANYTIME,
+}
+"""Action type -> value inside a turn; others -5."""
