@@ -323,6 +323,12 @@ def builder(state: SteamState) -> int:
     return state.queue[0]
 
 
+_TRACK_ACTIONS: dict[tuple[int, int, int], BuildTrack] = {}
+_TOWN_ACTIONS: dict[tuple[int, tuple[int, ...]], BuildTown] = {}
+"""Actions are immutable values, so equal ones are made once and shared (building them is the
+main cost of listing the legal placements)."""
+
+
 class BuildTrackKind(ActionKind[SteamState, BuildTrack]):
     action = BuildTrack
 
@@ -332,12 +338,17 @@ class BuildTrackKind(ActionKind[SteamState, BuildTrack]):
         cash = available(state, seat)
         costs: dict[int, int] = {}
         out = []
-        for h, a, b in track.track_options(state, seat):
+        made = _TRACK_ACTIONS
+        for key in track.track_options(state, seat):
+            h = key[0]
             cost = costs.get(h)
             if cost is None:
                 cost = costs[h] = track_cost(state, h) if state.conn[h] or state.tile_supply > 0 else 999
             if cost <= cash:
-                out.append(BuildTrack(h, a, b))
+                action = made.get(key)
+                if action is None:
+                    action = made[key] = BuildTrack(*key)
+                out.append(action)
         return out
 
     def apply(self, state, action):
@@ -369,7 +380,10 @@ class BuildTownKind(ActionKind[SteamState, BuildTown]):
             if cost is None:
                 cost = costs[key] = town_cost(state, t, len(state.conn[t]) + len(exits))
             if cost <= cash:
-                out.append(BuildTown(t, exits))
+                action = _TOWN_ACTIONS.get((t, exits))
+                if action is None:
+                    action = _TOWN_ACTIONS[(t, exits)] = BuildTown(t, exits)
+                out.append(action)
         return out
 
     def apply(self, state, action):

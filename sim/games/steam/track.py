@@ -92,12 +92,19 @@ def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
             x = OPPOSITE[d]
             if colour[n] is None and not town[n] and x not in conn[n]:
                 anchors.append((n, x, c))
+    mine: set[int] | None = None
     for link in links.values():
-        if link.b < 0 and can_extend(state, seat, link):
-            h, s = link.open_end()
-            n = nb[h][s]
-            if n >= 0 and colour[n] is None and not town[n]:
-                anchors.append((n, OPPOSITE[s], link.a))
+        if link.b >= 0 or (link.owner != seat and link.owner != UNOWNED):
+            continue
+        if link.owner == UNOWNED and colour[link.a] is None:
+            if mine is None:
+                mine = touched_nodes(state, seat)
+            if link.a not in mine:
+                continue
+        h, s = link.open_end()
+        n = nb[h][s]
+        if n >= 0 and colour[n] is None and not town[n]:
+            anchors.append((n, OPPOSITE[s], link.a))
     out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for n, x, start in anchors:
         used = conn[n]
@@ -175,19 +182,31 @@ def town_cost(state: SteamState, h: int, total_exits: int) -> int:
     return cost
 
 
+def touched_nodes(state: SteamState, seat: int) -> set[int]:
+    """Cities and towns where ``seat`` owns a link end."""
+    nodes = set()
+    for link in state.links.values():
+        if link.owner == seat:
+            nodes.add(link.a)
+            nodes.add(link.b)
+    return nodes
+
+
 def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """Every legal (town hex, new exits) placement or upgrade of a town tile for ``seat``."""
     hm = state.hm
-    out = []
+    out: list[tuple[int, tuple[int, ...]]] = []
     limit = state.params.max_town_exits
-    for t in range(hm.size):
-        if not state.town[t]:
+    mine = touched_nodes(state, seat)
+    town, conn = state.town, state.conn
+    for t in hm.towns:
+        if not town[t]:
             continue
-        have = state.conn[t]
+        have = conn[t]
         room = limit - len(have)
         if room <= 0:
             continue
-        base_anchor = touches(state, seat, t)
+        base_anchor = t in mine
         sides = []
         anchor_sides = set()
         for s in hm.open_sides[t]:
@@ -197,8 +216,12 @@ def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...
             if not _meets_ok(state, seat, kind, ref, t):
                 continue
             sides.append(s)
-            if kind == CITY or (kind == OPEN and can_extend(state, seat, state.links[ref])):
+            if kind == CITY:
                 anchor_sides.add(s)
+            elif kind == OPEN:
+                other = state.links[ref]
+                if other.owner == seat or state.colour[other.a] is not None or other.a in mine:
+                    anchor_sides.add(s)  # own, or unowned and claimable (_meets_ok ruled out others)
         if not base_anchor and not anchor_sides:
             continue
         for k in range(1, min(room, len(sides)) + 1):
