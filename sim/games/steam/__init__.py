@@ -9,6 +9,13 @@ from sim.games.steam.bots import BOTS
 from sim.games.steam.params import SteamParams
 from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
 
+
+def supported_players(params: SteamParams) -> tuple[int, ...]:
+    """The player counts a config's map supports (``SPEC.player_counts`` is the union over maps)."""
+    assert params.board is not None
+    return tuple(params.board.players)
+
+
 SPEC = GameSpec(
     name="steam",
     title="Steam: Rails to Riches",
