@@ -54,6 +54,16 @@ class Board:
         ]
         """loc_ind_slots[place][industry] = the place's slots showing that industry, in slot order."""
         self.slot_single = [len(inds) == 1 for inds in self.slot_inds]
+        self.slot_bit = [1 << self.loc_slots[loc].index(s) for s, loc in enumerate(self.slot_loc)]
+        """Bit of each slot in its place's occupancy mask (bit k: the place's k-th slot)."""
+        self.free_picks = [
+            [
+                [self._free_pick(slots, mask, ind) for ind in range(len(INDUSTRIES))]
+                for mask in range(1 << len(slots))
+            ]
+            for slots in self.loc_slots
+        ]
+        """free_picks[place][occupancy mask][industry]: free slots a new tile may take (B16)."""
         self.merchant_locs: list[int] = []
         self.merchant_icons: dict[int, int] = {}
         self.merchant_bonus: dict[int, tuple[str, int]] = {}
@@ -64,6 +74,7 @@ class Board:
             self.loc_slots.append([])
             self.loc_inds.append(frozenset())
             self.loc_ind_slots.append([[] for _ in INDUSTRIES])
+            self.free_picks.append([[() for _ in INDUSTRIES]])
             self.merchant_locs.append(loc)
             self.merchant_icons[loc] = merchant.link_icons
             self.merchant_bonus[loc] = (merchant.bonus, merchant.bonus_amount)
@@ -90,6 +101,20 @@ class Board:
             c.id: tuple(self.ind_index[i] for i in c.industries) for c in params.industry_cards
         }
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
+
+    def _free_pick(self, slots: list[int], mask: int, ind: int) -> tuple[int, ...]:
+        """The first free single-icon slot showing ind, else one free slot per distinct icon set."""
+        free = [s for k, s in enumerate(slots) if not mask >> k & 1 and ind in self.slot_inds[s]]
+        for s in free:
+            if len(self.slot_inds[s]) == 1:
+                return (s,)
+        picked: list[int] = []
+        seen: set[tuple[int, ...]] = set()
+        for s in free:
+            if self.slot_inds[s] not in seen:
+                seen.add(self.slot_inds[s])
+                picked.append(s)
+        return tuple(picked)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and (other is self or other.key == self.key)

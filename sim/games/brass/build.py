@@ -139,65 +139,144 @@ def legal_builds(
 ) -> list[BuildIndustry]:
     """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked.
 
-    Targets (place, industry -> slots and full price) are worked out once per board position, seat
-    and mat (``memo.BoardMemo.builds``), each card's builds once from them; a decision then only
-    keeps the builds the seat's money pays for."""
+    Each card's targets (slots per place and industry) are worked out once per layout, seat and mat
+    (``SeatBuilds``), their full prices once per board position (``memo.BoardMemo.priced``); a
+    decision only keeps the builds the seat's money pays for."""
     if memo is None:
         memo = board_memo(state)
-    lowest = lowest_levels(state, seat)
-    key = (seat, lowest)
-    table = memo.builds.get(key)
+    key = (
+        seat,
+        lowest_levels(state, seat),
+        _resource_gone(state, COAL, memo),
+        _resource_gone(state, IRON, memo),
+    )
+    tables = memo.layout.builds
+    table = tables.get(key)
     if table is None:
-        table = memo.builds[key] = ({}, {})
-    by_card, targets = table
+        table = tables[key] = SeatBuilds(state, *key, memo)
+    by_card = memo.priced.get(key)
+    if by_card is None:
+        by_card = memo.priced[key] = {}
     money = state.money[seat]
     if cards is None:
         cards = sorted(set(state.hands[seat]))
     out: list[BuildIndustry] = []
     for card in cards:
-        entries = by_card.get(card)
-        if entries is None:
-            entries = by_card[card] = _card_builds(state, seat, card, lowest, memo, targets)
-        out += [a for price, a in entries if price <= money]
+        chunks = by_card.get(card)
+        if chunks is None:
+            chunks = by_card[card] = table.priced(state, card, memo)
+        for price, actions in chunks:
+            if price <= money:
+                out += actions
     return out
 
 
-def _card_builds(
-    state: BrassState,
-    seat: int,
-    card: str,
-    lowest: tuple[int, ...],
-    memo: BoardMemo,
-    targets: dict[tuple[int, int], tuple[list[int], int | None]],
-) -> list[tuple[int, BuildIndustry]]:
-    """(full price, action) of every build the card allows, money aside, in legal-action order."""
-    board = state.board
-    canal = state.era == CANAL
-    tiles = board.tiles
-    buildable = [
-        lvl >= 0 and (tiles[ind][lvl].canal if canal else tiles[ind][lvl].rail)
-        for ind, lvl in enumerate(lowest)
-    ]
-    costs = memo.costs
-    out: list[tuple[int, BuildIndustry]] = []
-    for loc, inds in card_targets(state, seat, card, None, memo):
-        loc_inds = board.loc_inds[loc]
-        for ind in inds:
-            if not buildable[ind] or ind not in loc_inds:
+class SeatBuilds:
+    """One seat's build targets in one layout of tiles and links, for the seat's current mat.
+
+    ``by_card``: per card, its builds as (place, industry, level, actions) chunks in legal-action
+    order, prices aside (``card_builds``).
+    """
+
+    __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild", "by_card")
+
+    def __init__(
+        self,
+        state: BrassState,
+        seat: int,
+        lowest: tuple[int, ...],
+        coal_gone: bool,
+        iron_gone: bool,
+        memo: BoardMemo,
+    ) -> None:
+        board = state.board
+        canal = state.era == CANAL
+        tiles = board.tiles
+        self.seat = seat
+        self.lowest = lowest
+        self.buildable = [
+            lvl >= 0 and (tiles[ind][lvl].canal if canal else tiles[ind][lvl].rail)
+            for ind, lvl in enumerate(lowest)
+        ]
+        gone = {COAL: coal_gone, IRON: iron_gone}
+        owner, slot_ind, slot_level, slot_loc = (
+            state.slot_owner,
+            state.slot_ind,
+            state.slot_level,
+            board.slot_loc,
+        )
+        self.own_locs: set[int] = set()
+        """Canal era: places where the seat already has a tile (only own overbuilds there)."""
+        self.overbuild: dict[tuple[int, int], list[tuple[int, bool]]] = {}
+        """(place, industry) -> (slot, own tile) of tiles the seat's lowest tile could replace."""
+        for s, o in enumerate(owner):
+            if o < 0:
                 continue
-            key = (loc, ind)
-            target = targets.get(key)
-            if target is None:
-                slots = candidate_slots(state, seat, loc, ind, lowest[ind], memo)
-                price = costs.build(seat, loc, ind, lowest[ind]) if slots else None
-                target = targets[key] = (slots, price)
-            slots, price = target
-            if price is None:
+            if o == seat and canal:
+                self.own_locs.add(slot_loc[s])
+            ind = slot_ind[s]
+            if slot_level[s] >= lowest[ind]:
                 continue
-            name = INDUSTRIES[ind]
-            for s in slots:
-                out.append((price, action(BuildIndustry, card, s, name)))
-    return out
+            if o == seat or gone.get(ind, False):
+                self.overbuild.setdefault((slot_loc[s], ind), []).append((s, o == seat))
+        self.by_card: dict[str, list[tuple[int, int, int, tuple[BuildIndustry, ...]]]] = {}
+
+    def card_builds(
+        self, state: BrassState, memo: BoardMemo, card: str
+    ) -> list[tuple[int, int, int, tuple[BuildIndustry, ...]]]:
+        """(place, industry, level, actions) chunks of every build the card allows, in legal-action order.
+
+        The slots are those of ``candidate_slots``: the layout's free picks (``Board.free_picks``),
+        none where the seat already has a tile in the canal era, then the overbuild options."""
+        found = self.by_card.get(card)
+        if found is not None:
+            return found
+        free_picks = state.board.free_picks
+        masks = memo.layout.masks
+        buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
+        out = []
+        for loc, inds in card_targets(state, self.seat, card, None, memo):
+            picks = free_picks[loc][masks[loc]]
+            own_here = loc in own_locs
+            for ind in inds:
+                if not buildable[ind]:
+                    continue
+                slots = () if own_here else picks[ind]
+                if overbuild:
+                    over = overbuild.get((loc, ind))
+                    if over:
+                        slots = (*slots, *(s for s, own in over if own or not own_here))
+                if slots:
+                    out.append((loc, ind, lowest[ind], build_actions(card, slots, INDUSTRIES[ind])))
+        self.by_card[card] = out
+        return out
+
+    def priced(
+        self, state: BrassState, card: str, memo: BoardMemo
+    ) -> list[tuple[int, tuple[BuildIndustry, ...]]]:
+        """(full price, actions) of the card's builds whose coal can be had in this position."""
+        build = memo.costs.build
+        seat = self.seat
+        out = []
+        for loc, ind, lvl, actions in self.card_builds(state, memo, card):
+            price = build(seat, loc, ind, lvl)
+            if price is not None:
+                out.append((price, actions))
+        return out
+
+
+_BUILD_ACTIONS: dict[tuple[str, tuple[int, ...], str], tuple[BuildIndustry, ...]] = {}
+
+
+def build_actions(card: str, slots: tuple[int, ...], industry: str) -> tuple[BuildIndustry, ...]:
+    """The (shared) BuildIndustry actions of one card, industry and slot list."""
+    key = (card, slots, industry)
+    found = _BUILD_ACTIONS.get(key)
+    if found is None:
+        if len(_BUILD_ACTIONS) >= 100_000:
+            _BUILD_ACTIONS.clear()
+        found = _BUILD_ACTIONS[key] = tuple(action(BuildIndustry, card, s, industry) for s in slots)
+    return found
 
 
 class BuildIndustryKind(MainKind):

@@ -1,15 +1,15 @@
 """What legal moves and bots reuse between decisions: caches keyed on board content, and interned actions.
 
-A ``BoardMemo`` holds everything derived from the board alone (era, tiles, cubes, links, markets):
-connected components, coal and iron prices, each seat's network, and per seat the build targets
-and link options with their full price. Money, hands and the open step are applied on top at
-every decision, so a pass, a loan or a scout leaves the memo valid and the next decision costs
-only the filtering by money and cards.
+Two levels, both found by content (never by object identity) in ``state.memo``, which clones share:
 
-The memo is found by ``board_key`` (the board's content, never an object identity), in
-``state.memo``, which clones share: equal content gives equal answers whichever state asks.
-Nothing in a memo reads a state after it was built, so a memo built from one state is right
-for every state with the same key.
+* ``LayoutMemo``, keyed on where tiles and links are (``layout_key``): connected components,
+  networks, free slots, and per seat and mat the build targets by card (``build.SeatBuilds``).
+* ``BoardMemo``, keyed on the cubes and barrels as well (``cubes_key``): coal and iron prices,
+  link prices, and each card's builds with their full price.
+
+Money, hands and the open step are applied on top at every decision, so a pass, a loan or a scout
+leaves both valid, and buying iron for a develop keeps the layout. Nothing in a memo reads a state
+after it was built, so a memo built from one state is right for every state with the same key.
 """
 
 from __future__ import annotations
@@ -21,65 +21,101 @@ if TYPE_CHECKING:
     from sim.games.brass.state import BrassState
 
 MAX_MEMOS = 64
-"""Board positions kept per state lineage; older ones are dropped all at once."""
+"""Layouts per state lineage, and positions per layout, kept; older ones are dropped all at once."""
 
 
-def board_key(state: BrassState) -> tuple[int, ...]:
-    """Everything on the board that legal builds, links and their prices depend on, as one tuple."""
-    return (
-        state.era,
-        state.coal_cubes,
-        state.iron_cubes,
-        *state.slot_owner,
-        *state.slot_ind,
-        *state.slot_level,
-        *state.slot_res,
-        *state.link_owner,
-    )
+def layout_key(state: BrassState) -> tuple[int, ...]:
+    """Where the tiles and links are (era, owners, industries, levels, links), as one tuple."""
+    return (state.era, *state.slot_owner, *state.slot_ind, *state.slot_level, *state.link_owner)
 
 
-class BoardMemo:
-    """Caches for one board position (see the module doc); filled lazily by the legal-move code."""
+def cubes_key(state: BrassState) -> tuple[int, ...]:
+    """The cubes and barrels (both markets, then every tile's), as one tuple."""
+    return (state.coal_cubes, state.iron_cubes, *state.slot_res)
 
-    __slots__ = ("costs", "networks", "pieces", "builds", "links", "gone")
+
+class LayoutMemo:
+    """Caches for one layout of tiles and links, whatever their cubes (see the module doc)."""
+
+    __slots__ = ("comp", "masks", "networks", "pieces", "builds", "positions")
 
     def __init__(self, state: BrassState) -> None:
-        from sim.games.brass.resources import BuildCosts
+        from sim.games.brass.resources import components
 
-        self.costs: BuildCosts = BuildCosts(state)
+        self.comp = components(state)
+        """Connected-component label of every place."""
+        board = state.board
+        self.masks = [0] * board.n_locs
+        """Occupancy mask of every place (``Board.slot_bit``), to index ``Board.free_picks``."""
+        slot_loc, slot_bit = board.slot_loc, board.slot_bit
+        for s, owner in enumerate(state.slot_owner):
+            if owner >= 0:
+                self.masks[slot_loc[s]] |= slot_bit[s]
         self.networks: dict[int, set[int]] = {}
         """seat -> places of its network."""
         self.pieces: dict[int, bool] = {}
         """seat -> has any industry or link tile on the board."""
-        self.builds: dict[tuple[int, tuple[int, ...]], dict[Any, Any]] = {}
-        """(seat, lowest level per industry) -> per card, its builds as (full price, action)."""
+        self.builds: dict[tuple[Any, ...], Any] = {}
+        """(seat, lowest level per industry, coal gone, iron gone) -> that seat's ``build.SeatBuilds``."""
+        self.positions: dict[tuple[int, ...], BoardMemo] = {}
+        """cubes key -> the memo of that position."""
+
+
+class BoardMemo:
+    """Caches for one board position (a layout and its cubes); ``layout`` is shared between positions."""
+
+    __slots__ = ("layout", "costs", "links", "priced", "gone")
+
+    def __init__(self, state: BrassState, layout: LayoutMemo) -> None:
+        from sim.games.brass.resources import BuildCosts
+
+        self.layout = layout
+        self.costs: BuildCosts = BuildCosts(state, layout.comp)
+        """Coal and iron prices."""
         self.links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         """(seat, second rail) -> (link, full price) of every link the seat may build, money aside."""
+        self.priced: dict[tuple[Any, ...], list[tuple[int, tuple[Any, ...]]]] = {}
+        """(seat builds key, card) -> the card's builds as (full price, actions) chunks, money aside."""
         self.gone: dict[int, bool] = {}
         """coal/iron industry -> no cube left on the board nor in its market."""
 
     def network(self, state: BrassState, seat: int) -> set[int]:
-        net = self.networks.get(seat)
+        """Places of the seat's network (``BrassState.network``)."""
+        nets = self.layout.networks
+        net = nets.get(seat)
         if net is None:
-            net = self.networks[seat] = state.network(seat)
+            net = nets[seat] = state.network(seat)
         return net
 
     def has_pieces(self, state: BrassState, seat: int) -> bool:
-        has = self.pieces.get(seat)
+        """Whether the seat has any tile or link on the board (``BrassState.has_pieces``)."""
+        pieces = self.layout.pieces
+        has = pieces.get(seat)
         if has is None:
-            has = self.pieces[seat] = state.has_pieces(seat)
+            has = pieces[seat] = state.has_pieces(seat)
         return has
+
+    def free_pick(self, state: BrassState, loc: int, ind: int) -> tuple[int, ...]:
+        """Free slots of a place a new tile of ind may take (``Board.free_picks``)."""
+        return state.board.free_picks[loc][self.layout.masks[loc]][ind]
 
 
 def board_memo(state: BrassState) -> BoardMemo:
     """The memo of the state's current board position (built on first use)."""
-    key = board_key(state)
     memos = state.memo
-    memo = memos.get(key)
-    if memo is None:
+    key = layout_key(state)
+    layout = memos.get(key)
+    if layout is None:
         if len(memos) >= MAX_MEMOS:
             memos.clear()
-        memo = memos[key] = BoardMemo(state)
+        layout = memos[key] = LayoutMemo(state)
+    positions = layout.positions
+    key = cubes_key(state)
+    memo = positions.get(key)
+    if memo is None:
+        if len(positions) >= MAX_MEMOS:
+            positions.clear()
+        memo = positions[key] = BoardMemo(state, layout)
     return memo
 
 

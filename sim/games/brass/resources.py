@@ -159,9 +159,10 @@ class BuildCosts:
         "_build",
     )
 
-    def __init__(self, state: BrassState) -> None:
+    def __init__(self, state: BrassState, comp: list[int] | None = None) -> None:
+        """``comp``: the state's ``components`` when the caller has them."""
         params = state.board.params
-        self.comp = components(state)
+        self.comp = components(state) if comp is None else comp
         self.coal_in: dict[int, int] = {}
         for s in coal_mines(state):
             c = self.comp[state.board.slot_loc[s]]
