@@ -33,6 +33,7 @@ from sim.games.steam.actions import (
     TakeVP,
     UpgradeLoco,
     Urbanize,
+    tile_cost,
 )
 from sim.games.steam.economy import raisable
 from sim.games.steam.goods import delivery_options, link_graph
@@ -180,7 +181,6 @@ class SteamBot:
 
     def _tile(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         budget = self.budget(state, seat)
-        from sim.games.steam.actions import tile_cost
 
         def value(action: TakeTile) -> float:
             t = action.tile

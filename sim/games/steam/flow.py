@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.steam.economy import base_income, receive, standard_expenses
+from sim.games.steam.economy import base_income, pay, receive, standard_expenses
 from sim.games.steam.hexmap import hexmap
 from sim.games.steam.params import COLOURS, SteamParams
-from sim.games.steam.state import FIRST_BUILD, FIRST_MOVE, TURN_ORDER, SteamState
+from sim.games.steam.state import ENGINEER, FIRST_BUILD, FIRST_MOVE, TURN_ORDER, SteamState
 
 
 def setup(params: SteamParams, n: int, rng: np.random.Generator) -> SteamState:
@@ -106,8 +106,6 @@ def next_bidder(state: SteamState, removed: bool) -> None:
 
 def seat_auction_done(state: SteamState) -> None:
     """One bidder left: they take the seat (and pay), then the next seat is auctioned."""
-    from sim.games.steam.economy import pay
-
     a = state.auction
     winner = a["bidders"][0]
     if a["high_bidder"] == winner and a["high"] > 0:
@@ -175,8 +173,6 @@ def start_build(state: SteamState) -> None:
 
 
 def begin_build_turn(state: SteamState) -> None:
-    from sim.games.steam.state import ENGINEER
-
     if state.queue:
         seat = state.queue[0]
         p = state.params
