@@ -123,3 +123,21 @@ def test_observation_hides_only_the_random_stream():
     assert obs.public.cubes == state.cubes and obs.public.supply_sets == state.supply_sets
     again = GAME.determinize(obs, setup_rng(9))
     assert again.cubes == state.cubes and GAME.legal_actions(again) == GAME.legal_actions(state)
+
+
+def test_bots_decide_the_same_from_the_observation():
+    """The bots use only public information: the observation (no random stream) gives the same choices."""
+    params = load_config(config_root() / "steam" / "standard.yaml").params
+    state = GAME.initial_state(params, 3, setup_rng(4))
+    names = ["builder", "income", "builder"]
+    full = [SPEC.bots[name](s) for s, name in enumerate(names)]
+    seen = [SPEC.bots[name](s) for s, name in enumerate(names)]
+    steps = 0
+    while not GAME.is_terminal(state) and steps < 400:
+        seat = GAME.current_player(state)
+        legal = GAME.legal_actions(state)
+        action = full[seat].choose(state, legal, bot_rng(4, seat))
+        public = GAME.observation(state, seat).public
+        assert seen[seat].choose(public, GAME.legal_actions(public), bot_rng(4, seat)) == action
+        GAME.apply(state, action)
+        steps += 1
