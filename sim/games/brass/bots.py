@@ -37,7 +37,7 @@ class GreedyBot:
         if preference is not None:  # a resource source or a shortfall tile: fixed preferences
             return max(legal, key=lambda a: preference(self, state, a))
         ctx = Evaluator(state, self.seat, self.p)
-        values = [ctx.value(a) for a in legal]
+        values = ctx.values(legal)
         builds = [v for a, v in zip(legal, values, strict=True) if type(a) is BuildIndustry]
         ctx.best_build = max(builds, default=-10.0)
         values = [  # valued once every build is: a scout is worth it only when no build is

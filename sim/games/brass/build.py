@@ -150,7 +150,7 @@ def legal_builds(
         _resource_gone(state, COAL, memo),
         _resource_gone(state, IRON, memo),
     )
-    tables = memo.layout.builds
+    tables = memo.builds
     table = tables.get(key)
     if table is None:
         table = tables[key] = SeatBuilds(state, *key, memo)
@@ -232,7 +232,7 @@ class SeatBuilds:
         if found is not None:
             return found
         free_picks = state.board.free_picks
-        masks = memo.layout.masks
+        masks = memo.masks
         buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
         out = []
         for loc, inds in card_targets(state, self.seat, card, None, memo):
@@ -255,11 +255,13 @@ class SeatBuilds:
         self, state: BrassState, card: str, memo: BoardMemo
     ) -> list[tuple[int, tuple[BuildIndustry, ...]]]:
         """(full price, actions) of the card's builds whose coal can be had in this position."""
-        build = memo.costs.build
+        costs = memo.costs
+        comp, prices, build = costs.comp, costs.prices, costs.build
         seat = self.seat
         out = []
         for loc, ind, lvl, actions in self.card_builds(state, memo, card):
-            price = build(seat, loc, ind, lvl)
+            key = (comp[loc], ind, lvl)
+            price = prices[key] if key in prices else build(seat, loc, ind, lvl)
             if price is not None:
                 out.append((price, actions))
         return out

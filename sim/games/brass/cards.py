@@ -8,7 +8,7 @@ from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, discard
-from sim.games.brass.memo import action
+from sim.games.brass.memo import crossed
 from sim.games.brass.state import BrassState
 
 
@@ -27,14 +27,16 @@ _MAX_SCOUTS = 50_000
 
 
 def scouts(hand: tuple[str, ...], n: int) -> list[Scout]:
-    """Every distinct set of n cards from a sorted hand, as ``Scout`` actions in sorted order (cached)."""
+    """Every distinct set of n cards from a sorted hand, as ``Scout`` actions in sorted order.
+
+    Cached: the list is shared, callers must not change it."""
     key = (hand, n)
     found = _SCOUTS.get(key)
     if found is None:
         if len(_SCOUTS) >= _MAX_SCOUTS:
             _SCOUTS.clear()
         found = _SCOUTS[key] = [Scout(combo) for combo in sorted(set(combinations(hand, n)))]
-    return list(found)
+    return found
 
 
 class ScoutKind(MainKind):
@@ -70,7 +72,7 @@ class PassKind(MainKind):
     stat = "pass"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return [action(Pass, c) for c in ctx.cards]
+        return crossed(Pass, ctx.cards, ((),))
 
 
 KINDS = [ScoutKind(), PassKind()]

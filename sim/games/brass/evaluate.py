@@ -7,7 +7,7 @@ dispatches by action type, so a new action type only needs an entry here to be v
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,7 @@ from sim.games.brass.kinds import Stop
 from sim.games.brass.links import BuildLink, BuildSecondLink
 from sim.games.brass.memo import board_memo
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BREWERY, COAL, IRON, iron_cost
+from sim.games.brass.resources import BREWERY, COAL, IRON
 from sim.games.brass.rounds import place_icons
 from sim.games.brass.sell import Sell, SellAnother
 from sim.games.brass.state import CANAL, BrassState
@@ -87,7 +87,7 @@ class Evaluator:
         self.seat = seat
         self.p = p
         self.board = state.board
-        memo = board_memo(state)
+        memo = self.memo = board_memo(state)
         self.costs = memo.costs
         self.comp = self.costs.comp
         self.net = memo.network(state, seat)
@@ -143,6 +143,46 @@ class Evaluator:
         return sum(1 for j in self.board.loc_links[loc] if self.state.link_owner[j] == self.seat)
 
     # --- action values -----------------------------------------------------------------
+    def values(self, legal: Sequence[Any]) -> list[float]:
+        """``[self.value(a) for a in legal]``, each target and each card valued once.
+
+        The frequent action types are a target value minus a card cost (the same sums as their
+        ``VALUES`` entries, so the same floats); the rest go through ``value``."""
+        out: list[float] = []
+        append = out.append
+        discard = self._discard_cost
+        links: dict[str, float] = {}
+        develops: dict[str, float] = {}
+        builds = self.build_values
+        loan: float | None = None
+        for a in legal:
+            kind = type(a)
+            if kind is BuildIndustry:
+                key = (a.slot, a.industry)
+                v = builds.get(key)
+                if v is None:
+                    v = builds[key] = self.build_value(a)
+                append(v - self._card_cost(a.card))
+            elif kind is BuildLink:
+                v = links.get(a.link)
+                if v is None:
+                    v = links[a.link] = self.link_value(a.link, False)
+                append(v - discard(a.card))
+            elif kind is Develop:
+                v = develops.get(a.industry)
+                if v is None:
+                    v = develops[a.industry] = self._develop_cached(a.industry, False)
+                append(v - discard(a.card))
+            elif kind is Pass:
+                append(-0.5 - discard(a.card))
+            elif kind is TakeLoan:
+                if loan is None:
+                    loan = self.loan_value()
+                append(loan - discard(a.card))
+            else:
+                append(self.value(a))
+        return out
+
     def value(self, a: Any) -> float:
         valuer = VALUES.get(type(a))
         return 0.0 if valuer is None else valuer(self, a)
@@ -317,12 +357,21 @@ class Evaluator:
         """Links still to build from each place to a merchant that buys this industry's goods."""
         if ind not in self.to_buyer:
             sources = [loc for m, loc in enumerate(self.state.mslot_loc) if ind in self.state.mslot_buys[m]]
-            self.to_buyer[ind] = _links_needed(self.state, sources)
+            self.to_buyer[ind] = self._links_needed(sources)
         return self.to_buyer[ind]
+
+    def _links_needed(self, sources: list[int]) -> dict[int, int]:
+        """``_links_needed`` from these places, shared by every decision on the same layout (read-only)."""
+        cache = self.memo.links_needed
+        key = tuple(sources)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _links_needed(self.state, sources)
+        return found
 
     def distance_from(self, loc: int) -> dict[int, int]:
         if loc not in self.from_place:
-            self.from_place[loc] = _links_needed(self.state, [loc])
+            self.from_place[loc] = self._links_needed([loc])
         return self.from_place[loc]
 
     def develop_value(self, ind: int, free: bool) -> float:
@@ -336,7 +385,7 @@ class Evaluator:
             bad = bad or self.left < 6
         value = (3.0 if bad else -2.0) * self.p.develop * self.p.industry.get(INDUSTRIES[ind], 1.0)
         if not free:
-            value -= self.spend_penalty(iron_cost(state, self.board.params.develop.iron_per_tile))
+            value -= self.spend_penalty(self.costs.iron(self.board.params.develop.iron_per_tile))
         if self.left <= 2 and state.era != CANAL:
             value -= 3.0
         return value

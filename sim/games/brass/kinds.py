@@ -61,7 +61,7 @@ class LegalContext:
     def __init__(self, state: BrassState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.cards = sorted(set(state.hands[seat]))
+        self.cards = tuple(sorted(set(state.hands[seat])))
         """The distinct cards in hand, sorted: one action per card that may be discarded."""
         self.memo = board_memo(state)
         """What this board position's legal moves share with other decisions (``memo.BoardMemo``)."""
@@ -76,10 +76,10 @@ class MainKind(ActionKind[BrassState, Any]):
     """Breakdown column suffix: the action is counted in ``actions_<stat>``."""
 
     def legal(self, state: BrassState, seat: int) -> list[Any]:
-        return self.options(LegalContext(state, seat))
+        return list(self.options(LegalContext(state, seat)))
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        """The legal actions of this kind (``ctx`` shares costs between kinds)."""
+        """The legal actions of this kind (``ctx`` shares costs between kinds); may be a shared list, not to be changed."""
         raise NotImplementedError
 
     def apply(self, state: BrassState, action: Any) -> None:
@@ -108,7 +108,10 @@ class BrassActions(ActionKinds[BrassState, Any]):
 
     def legal(self, state: BrassState, seat: int) -> list[Any]:
         ctx = LegalContext(state, seat)
-        return [action for kind in self.kinds for action in kind.options(ctx)]
+        out: list[Any] = []
+        for kind in self.kinds:
+            out += kind.options(ctx)
+        return out
 
 
 class StepKind(DecisionKind[BrassState, Any]):

@@ -12,7 +12,7 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
-from sim.games.brass.memo import BoardMemo, action, board_memo
+from sim.games.brass.memo import BoardMemo, action, board_memo, crossed
 from sim.games.brass.resources import beer_available, pay
 from sim.games.brass.state import CANAL, BrassState
 
@@ -99,7 +99,7 @@ class BuildLinkKind(MainKind):
     def options(self, ctx: LegalContext) -> list[Any]:
         names = ctx.state.board.link_names
         links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
-        return [action(BuildLink, c, names[j]) for c in ctx.cards for j in links]
+        return crossed(BuildLink, ctx.cards, tuple((names[j],) for j in links))
 
     def effect(self, state: BrassState, seat: int, a: BuildLink) -> None:
         costs = state.board.params.links

@@ -37,7 +37,7 @@ def cubes_key(state: BrassState) -> tuple[int, ...]:
 class LayoutMemo:
     """Caches for one layout of tiles and links, whatever their cubes (see the module doc)."""
 
-    __slots__ = ("comp", "masks", "networks", "pieces", "builds", "positions")
+    __slots__ = ("comp", "masks", "networks", "pieces", "builds", "links_needed", "positions")
 
     def __init__(self, state: BrassState) -> None:
         from sim.games.brass.resources import components
@@ -57,19 +57,27 @@ class LayoutMemo:
         """seat -> has any industry or link tile on the board."""
         self.builds: dict[tuple[Any, ...], Any] = {}
         """(seat, lowest level per industry, coal gone, iron gone) -> that seat's ``build.SeatBuilds``."""
+        self.links_needed: dict[tuple[int, ...], dict[int, int]] = {}
+        """Source places -> links still to build to each place (``evaluate._links_needed``)."""
         self.positions: dict[tuple[int, ...], BoardMemo] = {}
         """cubes key -> the memo of that position."""
 
 
 class BoardMemo:
-    """Caches for one board position (a layout and its cubes); ``layout`` is shared between positions."""
+    """Caches for one board position (a layout and its cubes); the layout's tables are shared between positions."""
 
-    __slots__ = ("layout", "costs", "links", "priced", "gone")
+    __slots__ = ("masks", "networks", "pieces", "builds", "links_needed", "costs", "links", "priced", "gone")
 
     def __init__(self, state: BrassState, layout: LayoutMemo) -> None:
         from sim.games.brass.resources import BuildCosts
 
-        self.layout = layout
+        # the layout's tables, shared by reference (a reference to the layout itself would make a
+        # cycle with ``layout.positions``, left for the garbage collector to find)
+        self.masks = layout.masks
+        self.networks = layout.networks
+        self.pieces = layout.pieces
+        self.builds = layout.builds
+        self.links_needed = layout.links_needed
         self.costs: BuildCosts = BuildCosts(state, layout.comp)
         """Coal and iron prices."""
         self.links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
@@ -81,7 +89,7 @@ class BoardMemo:
 
     def network(self, state: BrassState, seat: int) -> set[int]:
         """Places of the seat's network (``BrassState.network``)."""
-        nets = self.layout.networks
+        nets = self.networks
         net = nets.get(seat)
         if net is None:
             net = nets[seat] = state.network(seat)
@@ -89,7 +97,7 @@ class BoardMemo:
 
     def has_pieces(self, state: BrassState, seat: int) -> bool:
         """Whether the seat has any tile or link on the board (``BrassState.has_pieces``)."""
-        pieces = self.layout.pieces
+        pieces = self.pieces
         has = pieces.get(seat)
         if has is None:
             has = pieces[seat] = state.has_pieces(seat)
@@ -97,7 +105,7 @@ class BoardMemo:
 
     def free_pick(self, state: BrassState, loc: int, ind: int) -> tuple[int, ...]:
         """Free slots of a place a new tile of ind may take (``Board.free_picks``)."""
-        return state.board.free_picks[loc][self.layout.masks[loc]][ind]
+        return state.board.free_picks[loc][self.masks[loc]][ind]
 
 
 def board_memo(state: BrassState) -> BoardMemo:
@@ -132,4 +140,21 @@ def action(cls: type, *args: Any) -> Any:
         if len(_INTERNED) >= _MAX_INTERNED:
             _INTERNED.clear()
         found = _INTERNED[key] = cls(*args)
+    return found
+
+
+_CROSSED: dict[tuple[Any, ...], list[Any]] = {}
+_MAX_CROSSED = 100_000
+
+
+def crossed(cls: type, cards: tuple[str, ...], items: tuple[Any, ...]) -> list[Any]:
+    """``[cls(card, *item) for card in cards for item in items]``, built once per (cls, cards, items).
+
+    The list is shared: callers must not change it."""
+    key = (cls, cards, items)
+    found = _CROSSED.get(key)
+    if found is None:
+        if len(_CROSSED) >= _MAX_CROSSED:
+            _CROSSED.clear()
+        found = _CROSSED[key] = [action(cls, card, *item) for card in cards for item in items]
     return found

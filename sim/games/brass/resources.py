@@ -156,7 +156,7 @@ class BuildCosts:
         "tiles",
         "_coal",
         "_iron",
-        "_build",
+        "prices",
     )
 
     def __init__(self, state: BrassState, comp: list[int] | None = None) -> None:
@@ -176,7 +176,7 @@ class BuildCosts:
         self._coal: dict[tuple[int, int], int | None] = {}
         self._iron: dict[int, int] = {}
         self.tiles = state.board.tiles
-        self._build: dict[tuple[int, int, int], int | None] = {}
+        self.prices: dict[tuple[int, int, int], int | None] = {}
 
     def coal_for(self, comps: set[int], n: int) -> int | None:
         """Money for n coal delivered into the given components (None: no mine and no market link)."""
@@ -209,12 +209,12 @@ class BuildCosts:
 
         ``seat`` is unused (prices do not depend on who builds); kept so callers read naturally."""
         key = (self.comp[loc], ind, lvl)
-        if key in self._build:
-            return self._build[key]
+        if key in self.prices:
+            return self.prices[key]
         tile = self.tiles[ind][lvl]
         coal = self.coal(loc, tile.coal)
         price = None if coal is None else tile.cost + coal + self.iron(tile.iron)
-        self._build[key] = price
+        self.prices[key] = price
         return price
 
 

@@ -1,0 +1,160 @@
+"""Benchmark every registered game: ms per game and µs per action, random and heuristic bots.
+
+For every game that is not a template (``spec.example`` is False) and each of its player counts,
+plays ``--games`` games in-process on one core (``sim.core.play.play_game``, seeds 0..N-1) with
+all-random bots and with the game's default heuristic lineup (``spec.lineup`` rotated over the
+seats by ``sim.runner.seat_bots``), ``--repeats`` times, and reports the median CPU time
+(``time.process_time``). Writes a Markdown table and a JSON file under ``benchmarks/results/``
+with the machine it ran on.
+
+.venv/bin/python benchmarks/bench_games.py
+.venv/bin/python benchmarks/bench_games.py --games 20 --games-for mingchu=5 --repeats 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.config import load_config
+from sim.core.play import play_game
+from sim.games import game_names, get_game
+from sim.runner import seat_bots
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def cpu_model() -> str:
+    """The CPU's model name (Linux /proc/cpuinfo, else what ``platform`` knows)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.lower().startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def machine() -> dict[str, Any]:
+    """Where the numbers were measured."""
+    return {
+        "platform": platform.platform(),
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
+
+
+def lineup_for(spec: Any, kind: str, n_players: int, game_index: int) -> list[str]:
+    """All-random bots, or the game's default lineup rotated over the seats."""
+    if kind == "random":
+        return ["random"] * n_players
+    return list(seat_bots(spec.lineup, n_players, game_index))
+
+
+def measure(spec: Any, params: Any, n_players: int, kind: str, games: int, repeats: int) -> dict[str, Any]:
+    """Median CPU time over ``repeats`` runs of the same ``games`` games."""
+    times: list[float] = []
+    actions = 0
+    errors = 0
+    for _ in range(repeats):
+        actions = errors = 0
+        start = time.process_time()
+        for g in range(games):
+            record = play_game(spec, params, n_players, g, lineup_for(spec, kind, n_players, g))
+            actions += record.actions
+            errors += bool(record.error)
+        times.append(time.process_time() - start)
+    cpu = statistics.median(times)
+    return {
+        "game": spec.name,
+        "players": n_players,
+        "bots": kind,
+        "games": games,
+        "repeats": repeats,
+        "ms_per_game": 1e3 * cpu / games,
+        "us_per_action": 1e6 * cpu / actions if actions else float("nan"),
+        "actions_per_game": actions / games,
+        "errors": errors,
+    }
+
+
+def markdown(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
+    lines = [
+        "# Game engine benchmark",
+        "",
+        f"{info['date']}; {info['cpu']} ({info['cores']} cores); {info['platform']};"
+        f" Python {info['python']}, numpy {info['numpy']}.",
+        "",
+        "One core, in-process `play_game`, CPU time (`time.process_time`), median of the repeats.",
+        "",
+        "| game | players | bots | games × repeats | ms/game | µs/action | actions/game | errors |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['game']} | {r['players']} | {r['bots']} | {r['games']} × {r['repeats']} |"
+            f" {r['ms_per_game']:.2f} | {r['us_per_action']:.1f} | {r['actions_per_game']:.0f} | {r['errors']} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def parse_games_for(items: list[str]) -> dict[str, int]:
+    out = {}
+    for item in items:
+        name, _, count = item.partition("=")
+        if not count:
+            raise SystemExit(f"--games-for wants GAME=N, got {item!r}")
+        out[name] = int(count)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per game, player count and bots")
+    parser.add_argument(
+        "--games-for", action="append", default=[], metavar="GAME=N", help="another game count for one game"
+    )
+    parser.add_argument("--repeats", type=int, default=3, help="timed runs of the same games (median)")
+    parser.add_argument("--only", nargs="*", default=None, help="benchmark only these games")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="directory for bench_games.md/.json")
+    args = parser.parse_args()
+    per_game = parse_games_for(args.games_for)
+    info = machine()
+    rows = []
+    for name in game_names():
+        spec = get_game(name)
+        if spec.example or (args.only is not None and name not in args.only):
+            continue
+        params = load_config(spec.default_config).params
+        games = per_game.get(name, args.games)
+        for n in spec.player_counts:
+            for kind in ("random", "heuristic"):
+                row = measure(spec, params, n, kind, games, args.repeats)
+                rows.append(row)
+                print(
+                    f"{name:>10} {n}p {kind:>9}: {row['ms_per_game']:8.2f} ms/game"
+                    f" {row['us_per_action']:8.1f} µs/action ({row['errors']} errors)",
+                    flush=True,
+                )
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "bench_games.json").write_text(
+        json.dumps({"machine": info, "results": rows}, indent=2) + "\n"
+    )
+    (args.out / "bench_games.md").write_text(markdown(rows, info))
+    print(f"wrote {args.out / 'bench_games.md'} and {args.out / 'bench_games.json'}")
+
+
+if __name__ == "__main__":
+    main()
