@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sysconfig
 import venv
@@ -10,6 +11,16 @@ from pathlib import Path
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def source_copy(tmp_path: Path) -> Path:
+    """The package source in a temp folder, so building it leaves nothing in the checkout."""
+    source = tmp_path / "source"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(ROOT / "sim", source / "sim", ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    return source
 
 
 def test_installed_package_runs_from_an_empty_folder(tmp_path):
@@ -24,7 +35,16 @@ def test_installed_package_runs_from_an_empty_folder(tmp_path):
     # The dependencies come from this environment (no download); sim itself is built and installed.
     (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
     subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT)],
+        [
+            python,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            str(source_copy(tmp_path)),
+        ],
         check=True,
         capture_output=True,
     )
