@@ -82,6 +82,7 @@ class SteamBot:
         self._cache: dict[Any, Any] = {}
         self._cache_key: Any = None
         self._paths_key: Any = None
+        self._new_start = 1.0
         self._paths_found: list[tuple[int, str, tuple[int, ...]]] = []
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
@@ -224,7 +225,7 @@ class SteamBot:
             longer = self._paths(state, seat, state.loco[seat] + 1)
             best_longer = max((self._delivery_value(state, seat, Deliver(*d)) for d in longer), default=0.0)
             second = self._second_best(state, seat, deliveries, scored)
-            upkeep = 1.0 if state.rules == "standard" else 0.0  # each level costs $1 a turn
+            upkeep = 0.5 if state.rules == "standard" else 0.0  # each level costs $1 a turn
             if best_longer > best + second + upkeep:
                 return UpgradeLoco()
         if scored and best > 0:
@@ -265,6 +266,8 @@ class SteamBot:
         budget = self.budget(state, seat)
         values = self._values(state)
         self._step: dict[Any, Any] = {}  # values for this step only (the track changes)
+        unfinished = any(k.owner == seat and k.b < 0 and k.tiles for k in state.links.values())
+        self._new_start = 0.6 if unfinished else 1.0
         self._linked: set[tuple[int, int]] = set()
         self._degree: dict[int, int] = {}
         for link in state.links.values():
@@ -414,15 +417,15 @@ class SteamBot:
         kind_b, ref_b = track.end_class(state, h, action.b)
         if kind_b == track.FREE:
             start = ref_a if kind_a == track.CITY else state.links[ref_a].a
-            if kind_a == track.CITY:
-                return self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
+            if kind_a == track.CITY:  # a new start: worth less while own track is left unfinished
+                return self._new_start * self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
         start = ref_a if kind_a == track.CITY else state.links[ref_a].a
         base = 0.0
         if kind_a == track.OPEN:
             link = state.links[ref_a]
-            if link.owner == seat:
+            if link.owner == seat and link.extended:  # safe this turn: only the gain counts
                 n, s = link.open_end()
-                base = -self._toward(state, seat, start, state.hm.nb[n][s], cache)  # replace its old promise
+                base = -self._toward(state, seat, start, state.hm.nb[n][s], cache)
         if kind_b == track.CITY:
             return base + 1.5 + self.pair_value(state, seat, start, ref_b, cache)
         if kind_b == track.OPEN:
