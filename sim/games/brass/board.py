@@ -53,6 +53,8 @@ class Board:
             for slots in self.loc_slots
         ]
         """loc_ind_slots[place][industry] = the place's slots showing that industry, in slot order."""
+        self.loc_ind_order: list[tuple[int, ...]] = [tuple(sorted(inds)) for inds in self.loc_inds]
+        """Industries a place has a slot for, in industry order."""
         self.slot_single = [len(inds) == 1 for inds in self.slot_inds]
         self.slot_bit = [1 << self.loc_slots[loc].index(s) for s, loc in enumerate(self.slot_loc)]
         """Bit of each slot in its place's occupancy mask (bit k: the place's k-th slot)."""
@@ -73,6 +75,7 @@ class Board:
             self.loc_kind.append("merchant")
             self.loc_slots.append([])
             self.loc_inds.append(frozenset())
+            self.loc_ind_order.append(())
             self.loc_ind_slots.append([[] for _ in INDUSTRIES])
             self.free_picks.append([[() for _ in INDUSTRIES]])
             self.merchant_locs.append(loc)
@@ -101,6 +104,8 @@ class Board:
             c.id: tuple(self.ind_index[i] for i in c.industries) for c in params.industry_cards
         }
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
+        self.action_rows: dict[tuple[type, str], list[object]] = {}
+        """(action type, card) -> that card's actions by link or industry index (``memo.card_row``)."""
 
     def _free_pick(self, slots: list[int], mask: int, ind: int) -> tuple[int, ...]:
         """The first free single-icon slot showing ind, else one free slot per distinct icon set."""

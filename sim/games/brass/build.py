@@ -174,11 +174,10 @@ def legal_builds(
 class SeatBuilds:
     """One seat's build targets in one layout of tiles and links, for the seat's current mat.
 
-    ``by_card``: per card, its builds as (place, industry, level, actions) chunks in legal-action
-    order, prices aside (``card_builds``).
+    ``priced``: per card, its builds as (full price, actions) chunks in legal-action order.
     """
 
-    __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild", "by_card")
+    __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild")
 
     def __init__(
         self,
@@ -219,25 +218,32 @@ class SeatBuilds:
                 continue
             if o == seat or gone.get(ind, False):
                 self.overbuild.setdefault((slot_loc[s], ind), []).append((s, o == seat))
-        self.by_card: dict[str, list[tuple[int, int, int, tuple[BuildIndustry, ...]]]] = {}
 
-    def card_builds(
-        self, state: BrassState, memo: BoardMemo, card: str
-    ) -> list[tuple[int, int, int, tuple[BuildIndustry, ...]]]:
-        """(place, industry, level, actions) chunks of every build the card allows, in legal-action order.
+    def priced(
+        self, state: BrassState, card: str, memo: BoardMemo
+    ) -> list[tuple[int, tuple[BuildIndustry, ...]]]:
+        """(full price, actions) chunks of every build the card allows, money aside, in legal-action order.
 
         The slots are those of ``candidate_slots``: the layout's free picks (``Board.free_picks``),
-        none where the seat already has a tile in the canal era, then the overbuild options."""
-        found = self.by_card.get(card)
-        if found is not None:
-            return found
-        free_picks = state.board.free_picks
+        none where the seat already has a tile in the canal era, then the overbuild options; chunks
+        whose coal cannot be had are left out."""
+        board = state.board
+        free_picks, loc_inds, loc_ind_order = board.free_picks, board.loc_inds, board.loc_ind_order
         masks = memo.masks
+        costs = memo.costs
+        comp, prices, build = costs.comp, costs.prices, costs.build
         buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
+        seat = self.seat
         out = []
-        for loc, inds in card_targets(state, self.seat, card, None, memo):
+        for loc, inds in card_targets(state, seat, card, None, memo):
+            if inds is _ALL_INDS:
+                inds = loc_ind_order[loc]
+            else:
+                here = loc_inds[loc]
+                inds = tuple(ind for ind in inds if ind in here)
             picks = free_picks[loc][masks[loc]]
             own_here = loc in own_locs
+            c = comp[loc]
             for ind in inds:
                 if not buildable[ind]:
                     continue
@@ -246,24 +252,13 @@ class SeatBuilds:
                     over = overbuild.get((loc, ind))
                     if over:
                         slots = (*slots, *(s for s, own in over if own or not own_here))
-                if slots:
-                    out.append((loc, ind, lowest[ind], build_actions(card, slots, INDUSTRIES[ind])))
-        self.by_card[card] = out
-        return out
-
-    def priced(
-        self, state: BrassState, card: str, memo: BoardMemo
-    ) -> list[tuple[int, tuple[BuildIndustry, ...]]]:
-        """(full price, actions) of the card's builds whose coal can be had in this position."""
-        costs = memo.costs
-        comp, prices, build = costs.comp, costs.prices, costs.build
-        seat = self.seat
-        out = []
-        for loc, ind, lvl, actions in self.card_builds(state, memo, card):
-            key = (comp[loc], ind, lvl)
-            price = prices[key] if key in prices else build(seat, loc, ind, lvl)
-            if price is not None:
-                out.append((price, actions))
+                if not slots:
+                    continue
+                lvl = lowest[ind]
+                key = (c, ind, lvl)
+                price = prices[key] if key in prices else build(seat, loc, ind, lvl)
+                if price is not None:
+                    out.append((price, build_actions(card, slots, INDUSTRIES[ind])))
         return out
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, discard
-from sim.games.brass.memo import crossed
+from sim.games.brass.memo import action
 from sim.games.brass.state import BrassState
 
 
@@ -22,21 +22,25 @@ class Pass:
     card: str
 
 
-_SCOUTS: dict[tuple[tuple[str, ...], int], list[Scout]] = {}
+_SCOUTS: dict[tuple[str, ...], Scout] = {}
 _MAX_SCOUTS = 50_000
 
 
 def scouts(hand: tuple[str, ...], n: int) -> list[Scout]:
     """Every distinct set of n cards from a sorted hand, as ``Scout`` actions in sorted order.
 
-    Cached: the list is shared, callers must not change it."""
-    key = (hand, n)
-    found = _SCOUTS.get(key)
-    if found is None:
-        if len(_SCOUTS) >= _MAX_SCOUTS:
-            _SCOUTS.clear()
-        found = _SCOUTS[key] = [Scout(combo) for combo in sorted(set(combinations(hand, n)))]
-    return found
+    ``combinations`` of a sorted hand come out sorted, so duplicates are adjacent and the first
+    occurrence order is the sorted order of the distinct sets. The actions are shared."""
+    found = _SCOUTS
+    if len(found) >= _MAX_SCOUTS:
+        found.clear()
+    out = []
+    for combo in dict.fromkeys(combinations(hand, n)):
+        scout = found.get(combo)
+        if scout is None:
+            scout = found[combo] = Scout(combo)
+        out.append(scout)
+    return out
 
 
 class ScoutKind(MainKind):
@@ -72,7 +76,7 @@ class PassKind(MainKind):
     stat = "pass"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return crossed(Pass, ctx.cards, ((),))
+        return [action(Pass, c) for c in ctx.cards]
 
 
 KINDS = [ScoutKind(), PassKind()]

@@ -13,7 +13,7 @@ from typing import Any
 from sim.core.decisions import Decision
 from sim.games.brass.build import lowest_levels
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep
-from sim.games.brass.memo import action, crossed
+from sim.games.brass.memo import action, card_row
 from sim.games.brass.params import INDUSTRIES
 from sim.games.brass.resources import BuildCosts, iron_cost
 from sim.games.brass.state import BrassState
@@ -74,7 +74,10 @@ class DevelopKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs)
-        return crossed(Develop, ctx.cards, tuple((INDUSTRIES[i],) for i in devs))
+        if not devs:
+            return []
+        rows = [card_row(ctx.state.board, Develop, c, INDUSTRIES) for c in ctx.cards]
+        return [row[i] for row in rows for i in devs]
 
     def effect(self, state: BrassState, seat: int, a: Develop) -> None:
         state.pending.push(Decision("more_develop", seat, 1))

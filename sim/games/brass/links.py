@@ -12,7 +12,7 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
-from sim.games.brass.memo import BoardMemo, action, board_memo, crossed
+from sim.games.brass.memo import BoardMemo, action, board_memo, card_row
 from sim.games.brass.resources import beer_available, pay
 from sim.games.brass.state import CANAL, BrassState
 
@@ -97,9 +97,12 @@ class BuildLinkKind(MainKind):
     stat = "build_link"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        names = ctx.state.board.link_names
+        board = ctx.state.board
         links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
-        return crossed(BuildLink, ctx.cards, tuple((names[j],) for j in links))
+        if not links:
+            return []
+        rows = [card_row(board, BuildLink, c, board.link_names) for c in ctx.cards]
+        return [row[j] for row in rows for j in links]
 
     def effect(self, state: BrassState, seat: int, a: BuildLink) -> None:
         costs = state.board.params.links

@@ -14,9 +14,11 @@ after it was built, so a memo built from one state is right for every state with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sim.games.brass.board import Board
     from sim.games.brass.resources import BuildCosts
     from sim.games.brass.state import BrassState
 
@@ -143,18 +145,12 @@ def action(cls: type, *args: Any) -> Any:
     return found
 
 
-_CROSSED: dict[tuple[Any, ...], list[Any]] = {}
-_MAX_CROSSED = 100_000
+def card_row(board: Board, cls: type, card: str, names: Sequence[str]) -> list[Any]:
+    """``[cls(card, name) for name in names]`` (shared actions), built once per board, type and card.
 
-
-def crossed(cls: type, cards: tuple[str, ...], items: tuple[Any, ...]) -> list[Any]:
-    """``[cls(card, *item) for card in cards for item in items]``, built once per (cls, cards, items).
-
-    The list is shared: callers must not change it."""
-    key = (cls, cards, items)
-    found = _CROSSED.get(key)
-    if found is None:
-        if len(_CROSSED) >= _MAX_CROSSED:
-            _CROSSED.clear()
-        found = _CROSSED[key] = [action(cls, card, *item) for card in cards for item in items]
-    return found
+    ``names`` must be the same for a type on one board (link names, industry names)."""
+    key = (cls, card)
+    row = board.action_rows.get(key)
+    if row is None:
+        row = board.action_rows[key] = [action(cls, card, name) for name in names]
+    return row

@@ -11,7 +11,7 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, StepKind, push_steps
-from sim.games.brass.memo import action, crossed
+from sim.games.brass.memo import action
 from sim.games.brass.resources import beer_available, components, flip
 from sim.games.brass.state import BrassState
 
@@ -79,7 +79,7 @@ class SellKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
-        return crossed(Sell, ctx.cards, tuple(sells))
+        return [action(Sell, c, s, m) for c in ctx.cards for s, m in sells]
 
     def effect(self, state: BrassState, seat: int, a: Sell) -> None:
         sell_tile(state, seat, a.slot, a.merchant)
