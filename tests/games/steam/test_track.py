@@ -175,3 +175,23 @@ def test_blocked_and_off_map_sides_are_never_offered():
     state = make()
     for a in legal_builds(state):
         assert state.hm.nb[a.hex][a.a] >= 0 and state.hm.nb[a.hex][a.b] >= 0
+
+
+def test_town_tile_upgrade_pays_the_full_new_tile():
+    state = make()
+    GAME.apply(state, BuildTrack(hx(state, 5, 1), NW, SW))  # D -> into T
+    t = name(state, "T")
+    GAME.apply(state, BuildTown(t, (NE, W)))  # 2 exits: $3
+    cash = state.cash[0]
+    assert BuildTown(t, (SW,)) in GAME.legal_actions(state)  # the seat touches T now
+    GAME.apply(state, BuildTown(t, (SW,)))  # now 3 exits: $4, no terrain
+    assert state.cash[0] == cash - 4
+    assert state.tile_supply == state.params.track_tiles - 2  # the upgrade swaps tiles
+    assert not GAME.invariants(state)
+
+
+def test_standard_builds_only_from_cash():
+    state = make("standard", cash=1)
+    assert not [a for a in GAME.legal_actions(state) if isinstance(a, (BuildTrack, BuildTown))]
+    base = make("base", cash=1)
+    assert [a for a in GAME.legal_actions(base) if isinstance(a, BuildTrack)]  # Base raises money
