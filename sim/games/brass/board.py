@@ -104,6 +104,7 @@ class Board:
             c.id: tuple(self.ind_index[i] for i in c.industries) for c in params.industry_cards
         }
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
+        self._deck_sizes: dict[int, int] = {}
         self.action_rows: dict[tuple[type, str], list[object]] = {}
         """(action type, card) -> that card's actions by link or industry index (``memo.card_row``)."""
 
@@ -130,6 +131,13 @@ class Board:
     def __reduce__(self) -> tuple[object, tuple[BrassParams]]:
         """Unpickled states share the cached board of equal params instead of copying it."""
         return board_for, (self.params,)
+
+    def deck_size(self, n_players: int) -> int:
+        """Cards in the draw deck for this player count (cached)."""
+        size = self._deck_sizes.get(n_players)
+        if size is None:
+            size = self._deck_sizes[n_players] = len(self.deck(n_players))
+        return size
 
     def deck_counts(self, n_players: int) -> Counter[str]:
         """The dealt deck for this player count as a multiset (for the card conservation check)."""

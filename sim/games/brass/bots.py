@@ -38,12 +38,19 @@ class GreedyBot:
             return max(legal, key=lambda a: preference(self, state, a))
         ctx = Evaluator(state, self.seat, self.p)
         values = ctx.values(legal)
-        builds = [v for a, v in zip(legal, values, strict=True) if type(a) is BuildIndustry]
-        ctx.best_build = max(builds, default=-10.0)
-        values = [  # valued once every build is: a scout is worth it only when no build is
-            SECOND_PASS[type(a)](ctx, a) if type(a) in SECOND_PASS else v
-            for a, v in zip(legal, values, strict=True)
-        ]
+        later = []
+        best_build = None
+        for i, a in enumerate(legal):
+            kind = type(a)
+            if kind is BuildIndustry:
+                v = values[i]
+                if best_build is None or v > best_build:
+                    best_build = v
+            elif kind in SECOND_PASS:
+                later.append(i)
+        ctx.best_build = -10.0 if best_build is None else best_build
+        for i in later:  # valued once every build is: a scout is worth it only when no build is
+            values[i] = SECOND_PASS[type(legal[i])](ctx, legal[i])
         best = max(values)
         top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
         return top[int(rng.integers(len(top)))]

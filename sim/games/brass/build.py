@@ -236,16 +236,14 @@ class SeatBuilds:
         seat = self.seat
         out = []
         for loc, inds in card_targets(state, seat, card, None, memo):
+            here = loc_inds[loc]
             if inds is _ALL_INDS:
                 inds = loc_ind_order[loc]
-            else:
-                here = loc_inds[loc]
-                inds = tuple(ind for ind in inds if ind in here)
             picks = free_picks[loc][masks[loc]]
             own_here = loc in own_locs
             c = comp[loc]
             for ind in inds:
-                if not buildable[ind]:
+                if not buildable[ind] or ind not in here:
                     continue
                 slots = () if own_here else picks[ind]
                 if overbuild:

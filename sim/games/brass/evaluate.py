@@ -47,7 +47,7 @@ def _remaining_actions(state: BrassState, seat: int) -> int:
 
 
 def _rounds_left_game(state: BrassState, seat: int) -> float:
-    per_era = len(state.board.deck(state.n_players)) / state.n_players / 2
+    per_era = state.board.deck_size(state.n_players) / state.n_players / 2
     left = _remaining_actions(state, seat) / 2
     return left + (per_era if state.era == CANAL else 0.0)
 
@@ -102,32 +102,41 @@ class Evaluator:
         self.rounds_left = _rounds_left_game(state, seat)
         # money is worth less as the game runs out of actions to spend it on
         self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
+        self._own_goods: list[tuple[int, int, int, dict[int, int], int]] | None = None
+        self._own_links: dict[int, int] = {}
         self.to_buyer: dict[int, dict[int, int]] = {}
         self.from_place: dict[int, dict[int, int]] = {}
-        self.own_beer = sum(
-            state.slot_res[s]
-            for s, o in enumerate(state.slot_owner)
-            if o == seat and state.slot_ind[s] == BREWERY
+        # one pass over the tiles (integer sums: the order does not matter)
+        own_beer = any_beer = others_need = own_need = 0
+        own_stocked = [0] * len(INDUSTRIES)
+        tiles, sold = self.board.tiles, self.board.sold
+        slot_ind, slot_res, slot_level, slot_flipped = (
+            state.slot_ind,
+            state.slot_res,
+            state.slot_level,
+            state.slot_flipped,
         )
-        self.any_beer = sum(state.mslot_beer) + sum(
-            state.slot_res[s]
-            for s, o in enumerate(state.slot_owner)
-            if o >= 0 and state.slot_ind[s] == BREWERY
-        )
-        self.own_stocked = [0] * len(INDUSTRIES)
         for s, o in enumerate(state.slot_owner):
-            if o == seat and state.slot_res[s]:
-                self.own_stocked[state.slot_ind[s]] += 1
-        self.others_beer_need = sum(
-            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
-            for s, o in enumerate(state.slot_owner)
-            if o >= 0 and o != seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
-        )
-        self.own_unsold_beer_need = sum(
-            self.board.tiles[state.slot_ind[s]][state.slot_level[s]].beer
-            for s, o in enumerate(state.slot_owner)
-            if o == seat and not state.slot_flipped[s] and self.board.sold[state.slot_ind[s]]
-        )
+            if o < 0:
+                continue
+            ind, res = slot_ind[s], slot_res[s]
+            if ind == BREWERY:
+                any_beer += res
+                if o == seat:
+                    own_beer += res
+            if o == seat and res:
+                own_stocked[ind] += 1
+            if not slot_flipped[s] and sold[ind]:
+                need = tiles[ind][slot_level[s]].beer
+                if o == seat:
+                    own_need += need
+                else:
+                    others_need += need
+        self.own_beer = own_beer
+        self.any_beer = sum(state.mslot_beer) + any_beer
+        self.own_stocked = own_stocked
+        self.others_beer_need = others_need
+        self.own_unsold_beer_need = own_need
 
     # --- shared estimates ------------------------------------------------------------
     def income_value(self, spaces: int) -> float:
@@ -140,7 +149,11 @@ class Evaluator:
         return p_flip * (tile.vp * eras + self.income_value(tile.income) + link_icons)
 
     def _own_links_at(self, loc: int) -> int:
-        return sum(1 for j in self.board.loc_links[loc] if self.state.link_owner[j] == self.seat)
+        found = self._own_links.get(loc)
+        if found is None:
+            owner, seat = self.state.link_owner, self.seat
+            found = self._own_links[loc] = sum(1 for j in self.board.loc_links[loc] if owner[j] == seat)
+        return found
 
     # --- action values -----------------------------------------------------------------
     def values(self, legal: Sequence[Any]) -> list[float]:
@@ -150,6 +163,7 @@ class Evaluator:
         ``VALUES`` entries, so the same floats); the rest go through ``value``."""
         out: list[float] = []
         append = out.append
+        discard_costs = self.discard_costs
         discard = self._discard_cost
         links: dict[str, float] = {}
         develops: dict[str, float] = {}
@@ -167,7 +181,8 @@ class Evaluator:
                 v = links.get(a.link)
                 if v is None:
                     v = links[a.link] = self.link_value(a.link, False)
-                append(v - discard(a.card))
+                d = discard_costs.get(a.card)
+                append(v - (discard(a.card) if d is None else d))
             elif kind is Develop:
                 v = develops.get(a.industry)
                 if v is None:
@@ -333,25 +348,36 @@ class Evaluator:
             if e not in net and not board.is_merchant[e]:
                 potential += 0.6 * (1 if self.left > 3 else 0)
         connects = 0.0
-        for s, owner in enumerate(state.slot_owner):
-            if owner != self.seat or state.slot_flipped[s] or not board.sold[state.slot_ind[s]]:
-                continue
-            ind, loc = state.slot_ind[s], board.slot_loc[s]
-            to_buyer = self.buyer_distance(ind)
-            before = to_buyer.get(loc, 99)
-            if before == 0 or state.link_owner[j] >= 0:
-                continue
-            from_tile = self.distance_from(loc)
-            after = min(from_tile.get(u, 99) + to_buyer.get(v, 99) for u in ends for v in ends if u != v)
-            if after < before:
-                gain = _sale_chance(after) - _sale_chance(before)
-                connects += gain * self.tile_worth(ind, state.slot_level[s], loc, 1.0)
+        if state.link_owner[j] < 0:
+            for ind, lvl, loc, to_buyer, before in self.own_goods():
+                from_tile = self.distance_from(loc)
+                after = min(from_tile.get(u, 99) + to_buyer.get(v, 99) for u in ends for v in ends if u != v)
+                if after < before:
+                    gain = _sale_chance(after) - _sale_chance(before)
+                    connects += gain * self.tile_worth(ind, lvl, loc, 1.0)
         costs = board.params.links
         if state.era == CANAL:
             cost = costs.canal_cost
         else:
             cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
         return self.p.link * (icons + potential + connects) - self.spend_penalty(cost) - 0.5
+
+    def own_goods(self) -> list[tuple[int, int, int, dict[int, int], int]]:
+        """The seat's unflipped goods tiles not yet at a buyer, in slot order:
+        (industry, level index, place, links to a buyer by place, links from the tile's place)."""
+        if self._own_goods is None:
+            state, board = self.state, self.board
+            found = []
+            for s, owner in enumerate(state.slot_owner):
+                if owner != self.seat or state.slot_flipped[s] or not board.sold[state.slot_ind[s]]:
+                    continue
+                ind, loc = state.slot_ind[s], board.slot_loc[s]
+                to_buyer = self.buyer_distance(ind)
+                before = to_buyer.get(loc, 99)
+                if before != 0:
+                    found.append((ind, state.slot_level[s], loc, to_buyer, before))
+            self._own_goods = found
+        return self._own_goods
 
     def buyer_distance(self, ind: int) -> dict[int, int]:
         """Links still to build from each place to a merchant that buys this industry's goods."""

@@ -3,7 +3,9 @@
 Two levels, both found by content (never by object identity) in ``state.memo``, which clones share:
 
 * ``LayoutMemo``, keyed on where tiles and links are (``layout_key``): connected components,
-  networks, free slots, and per seat and mat the build targets by card (``build.SeatBuilds``).
+  networks, occupancy masks (free slots), and per seat and mat the build targets
+  (``build.SeatBuilds``); link distances for the bots are shared by layouts with the same links
+  (``state.memo["links"]``, keyed on the era and link owners).
 * ``BoardMemo``, keyed on the cubes and barrels as well (``cubes_key``): coal and iron prices,
   link prices, and each card's builds with their full price.
 
@@ -41,7 +43,7 @@ class LayoutMemo:
 
     __slots__ = ("comp", "masks", "networks", "pieces", "builds", "links_needed", "positions")
 
-    def __init__(self, state: BrassState) -> None:
+    def __init__(self, state: BrassState, links_needed: dict[tuple[int, ...], dict[int, int]]) -> None:
         from sim.games.brass.resources import components
 
         self.comp = components(state)
@@ -59,8 +61,9 @@ class LayoutMemo:
         """seat -> has any industry or link tile on the board."""
         self.builds: dict[tuple[Any, ...], Any] = {}
         """(seat, lowest level per industry, coal gone, iron gone) -> that seat's ``build.SeatBuilds``."""
-        self.links_needed: dict[tuple[int, ...], dict[int, int]] = {}
-        """Source places -> links still to build to each place (``evaluate._links_needed``)."""
+        self.links_needed = links_needed
+        """Source places -> links still to build to each place (``evaluate._links_needed``); shared by
+        every layout with the same links and era."""
         self.positions: dict[tuple[int, ...], BoardMemo] = {}
         """cubes key -> the memo of that position."""
 
@@ -118,7 +121,12 @@ def board_memo(state: BrassState) -> BoardMemo:
     if layout is None:
         if len(memos) >= MAX_MEMOS:
             memos.clear()
-        layout = memos[key] = LayoutMemo(state)
+        links = (state.era, *state.link_owner)
+        by_links = memos.setdefault("links", {})
+        links_needed = by_links.get(links)
+        if links_needed is None:
+            links_needed = by_links[links] = {}
+        layout = memos[key] = LayoutMemo(state, links_needed)
     positions = layout.positions
     key = cubes_key(state)
     memo = positions.get(key)
