@@ -280,7 +280,7 @@ class Evaluator:
             cubes = state.coal_cubes if ind == COAL else state.iron_cubes
             market = board.params.coal_market if ind == COAL else board.params.iron_market
             sellable = len(market.prices) - cubes
-            if ind == COAL and not any(self.comp[loc] == self.comp[m] for m in board.merchant_locs):
+            if ind == COAL and self.comp[loc] not in self.costs.market_comps:
                 sellable = 0
             sold = min(sellable, tile.produce)
             extra = (

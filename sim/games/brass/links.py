@@ -13,7 +13,7 @@ from typing import Any
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
 from sim.games.brass.memo import BoardMemo, action, board_memo, card_row
-from sim.games.brass.resources import beer_available, pay
+from sim.games.brass.resources import BREWERY, pay
 from sim.games.brass.state import CANAL, BrassState
 
 
@@ -50,31 +50,66 @@ def link_options(
 
 
 def _link_prices(state: BrassState, seat: int, second: bool, memo: BoardMemo) -> list[tuple[int, int]]:
-    """(link, full price) of every link the seat could build with enough money."""
+    """(link, full price) of every link the seat could build with enough money.
+
+    A rail's coal and a double's beer are judged with the link in place: the places it reaches are
+    then the connected components of its two ends (``memo.BoardMemo.costs.comp``), so beer from
+    another seat's brewery counts when the brewery is in one of them (``beer_available``)."""
     board = state.board
     params = board.params.links
     has = memo.has_pieces(state, seat)
     net = memo.network(state, seat) if has else set()
     costs = memo.costs
+    comp = costs.comp
     era = state.era
+    link_ok, link_ends = board.link_ok, board.link_ends
     out = []
+    if era != CANAL:
+        price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
+        coal_prices: dict[frozenset[int], int | None] = {}
+        if second:
+            own_beer, beer_in = _beer_by_component(state, seat, comp)
     for j, owner in enumerate(state.link_owner):
-        if owner >= 0 or not board.link_ok[j][era]:
+        if owner >= 0 or not link_ok[j][era]:
             continue
-        ends = board.link_ends[j]
-        if has and not any(e in net for e in ends):
-            continue
+        ends = link_ends[j]
+        if has:
+            for e in ends:
+                if e in net:
+                    break
+            else:
+                continue
         if era == CANAL:
             out.append((j, params.canal_cost))
             continue
-        price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
-        coal = costs.coal_for({costs.comp[e] for e in ends}, params.rail_coal)
+        comps = frozenset([comp[e] for e in ends])
+        if comps in coal_prices:
+            coal = coal_prices[comps]
+        else:
+            coal = coal_prices[comps] = costs.coal_for(set(comps), params.rail_coal)
         if coal is None:
             continue
-        if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
+        if second and own_beer + sum(beer_in.get(c, 0) for c in comps) < params.double_rail_beer:
             continue
         out.append((j, price + coal))
     return out
+
+
+def _beer_by_component(state: BrassState, seat: int, comp: list[int]) -> tuple[int, dict[int, int]]:
+    """Barrels on the seat's own breweries, and on other seats' breweries by connected component."""
+    own = 0
+    others: dict[int, int] = {}
+    slot_loc = state.board.slot_loc
+    slot_ind, slot_res = state.slot_ind, state.slot_res
+    for s, owner in enumerate(state.slot_owner):
+        if owner < 0 or slot_ind[s] != BREWERY or slot_res[s] == 0:
+            continue
+        if owner == seat:
+            own += slot_res[s]
+        else:
+            c = comp[slot_loc[s]]
+            others[c] = others.get(c, 0) + slot_res[s]
+    return own, others
 
 
 def place_link(state: BrassState, seat: int, link: str, price: int, beer: int) -> None:
