@@ -193,7 +193,7 @@ class SteamBot:
                 v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
             elif t in (CITY_GROWTH, URBANIZATION):
                 v = 0.2 if not action.pay else self._special_value(state, seat, t)
-            if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD, CITY_GROWTH, URBANIZATION):
+            if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD):
                 v -= 1.0
             return v - cost * self.personality.money_weight + rng.random() * 0.3
 
