@@ -7,11 +7,12 @@ opens the steps ``coal`` and ``iron`` (the tile's resources, see ``supply``) and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.board import WILD_LOCATION
+from sim.games.brass.board import WILD_LOCATION, Board
 from sim.games.brass.kinds import LegalContext, MainKind, StepKind, push_steps
 from sim.games.brass.memo import BoardMemo, action, board_memo
 from sim.games.brass.params import INDUSTRIES
@@ -135,7 +136,11 @@ def lowest_levels(state: BrassState, seat: int) -> tuple[int, ...]:
 
 
 def legal_builds(
-    state: BrassState, seat: int, memo: BoardMemo | None = None, cards: list[str] | None = None
+    state: BrassState,
+    seat: int,
+    memo: BoardMemo | None = None,
+    cards: Sequence[str] | None = None,
+    lowest: tuple[int, ...] | None = None,
 ) -> list[BuildIndustry]:
     """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked.
 
@@ -146,7 +151,7 @@ def legal_builds(
         memo = board_memo(state)
     key = (
         seat,
-        lowest_levels(state, seat),
+        lowest_levels(state, seat) if lowest is None else lowest,
         _resource_gone(state, COAL, memo),
         _resource_gone(state, IRON, memo),
     )
@@ -256,22 +261,33 @@ class SeatBuilds:
                 key = (c, ind, lvl)
                 price = prices[key] if key in prices else build(seat, loc, ind, lvl)
                 if price is not None:
-                    out.append((price, build_actions(card, slots, INDUSTRIES[ind])))
+                    out.append((price, build_actions(board, card, slots, ind)))
         return out
 
 
-_BUILD_ACTIONS: dict[tuple[str, tuple[int, ...], str], tuple[BuildIndustry, ...]] = {}
+def build_actions(board: Board, card: str, slots: tuple[int, ...], ind: int) -> tuple[BuildIndustry, ...]:
+    """The (shared) BuildIndustry actions of one card, industry and slot list.
+
+    Kept per board and card in a row indexed by slot and industry (``Board.action_rows``)."""
+    key = (BuildIndustry, card)
+    row = board.action_rows.get(key)
+    if row is None:
+        row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
+    if len(slots) == 1:
+        a = row[slots[0] * _N_INDS + ind]
+        if a is None:
+            a = row[slots[0] * _N_INDS + ind] = action(BuildIndustry, card, slots[0], INDUSTRIES[ind])
+        return (a,)
+    out = []
+    for s in slots:
+        a = row[s * _N_INDS + ind]
+        if a is None:
+            a = row[s * _N_INDS + ind] = action(BuildIndustry, card, s, INDUSTRIES[ind])
+        out.append(a)
+    return tuple(out)
 
 
-def build_actions(card: str, slots: tuple[int, ...], industry: str) -> tuple[BuildIndustry, ...]:
-    """The (shared) BuildIndustry actions of one card, industry and slot list."""
-    key = (card, slots, industry)
-    found = _BUILD_ACTIONS.get(key)
-    if found is None:
-        if len(_BUILD_ACTIONS) >= 100_000:
-            _BUILD_ACTIONS.clear()
-        found = _BUILD_ACTIONS[key] = tuple(action(BuildIndustry, card, s, industry) for s in slots)
-    return found
+_N_INDS = len(INDUSTRIES)
 
 
 class BuildIndustryKind(MainKind):
@@ -279,7 +295,7 @@ class BuildIndustryKind(MainKind):
     stat = "build_industry"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards)
+        return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
 
     def effect(self, state: BrassState, seat: int, a: BuildIndustry) -> None:
         board = state.board

@@ -38,11 +38,15 @@ class FreeDevelop:
 
 
 def develop_options(
-    state: BrassState, seat: int, free: bool = False, costs: BuildCosts | None = None
+    state: BrassState,
+    seat: int,
+    free: bool = False,
+    costs: BuildCosts | None = None,
+    lowest: tuple[int, ...] | None = None,
 ) -> list[int]:
     """Industries whose lowest tile the seat may develop (no lightbulbs; iron affordable unless free).
 
-    ``costs``: this position's prices when the caller has them."""
+    ``costs``, ``lowest``: this position's prices and the seat's lowest levels when the caller has them."""
     board = state.board
     if not free:
         per_tile = board.params.develop.iron_per_tile
@@ -52,7 +56,7 @@ def develop_options(
     tiles = board.tiles
     return [
         ind
-        for ind, lvl in enumerate(lowest_levels(state, seat))
+        for ind, lvl in enumerate(lowest_levels(state, seat) if lowest is None else lowest)
         if lvl >= 0 and not tiles[ind][lvl].lightbulb
     ]
 
@@ -73,7 +77,7 @@ class DevelopKind(MainKind):
     stat = "develop"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs)
+        devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs, lowest=ctx.lowest)
         if not devs:
             return []
         rows = [card_row(ctx.state.board, Develop, c, INDUSTRIES) for c in ctx.cards]

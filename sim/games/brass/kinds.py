@@ -56,7 +56,7 @@ def tile_text(state: BrassState, name: str, slot: int) -> str:
 class LegalContext:
     """What several main-action kinds need while listing one seat's options, computed once."""
 
-    __slots__ = ("state", "seat", "cards", "memo", "costs")
+    __slots__ = ("state", "seat", "cards", "memo", "costs", "lowest")
 
     def __init__(self, state: BrassState, seat: int) -> None:
         self.state = state
@@ -67,6 +67,9 @@ class LegalContext:
         """What this board position's legal moves share with other decisions (``memo.BoardMemo``)."""
         self.costs = self.memo.costs
         """Coal and iron prices in this position (builds, links and sales share them)."""
+        mat = state.mat[seat]
+        self.lowest = tuple(next((lvl for lvl, count in enumerate(m) if count), -1) for m in mat)
+        """Level index of the seat's lowest tile left per industry (-1: none), as ``build.lowest_levels``."""
 
 
 class MainKind(ActionKind[BrassState, Any]):

@@ -208,11 +208,19 @@ class BuildCosts:
         """Total money for the tile of ind at level index lvl at loc (cost + bought coal/iron), None if no coal.
 
         ``seat`` is unused (prices do not depend on who builds); kept so callers read naturally."""
-        key = (self.comp[loc], ind, lvl)
+        c = self.comp[loc]
+        key = (c, ind, lvl)
         if key in self.prices:
             return self.prices[key]
         tile = self.tiles[ind][lvl]
-        coal = self.coal(loc, tile.coal)
+        n = tile.coal
+        free = self.coal_in.get(c, 0)
+        if n <= free:  # coal_for({c}, n), inlined
+            coal: int | None = 0
+        elif c not in self.market_comps:
+            coal = None
+        else:
+            coal = buy_cost(self.coal_market, self.coal_cubes, n - free)
         price = None if coal is None else tile.cost + coal + self.iron(tile.iron)
         self.prices[key] = price
         return price
