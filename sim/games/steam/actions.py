@@ -240,7 +240,7 @@ def place(state: SteamState, seat: int, position: int) -> None:
         return
     if seat == a["holder"] and a["free_used"] and position > 1 and state.params.turn_order_second_pass_free:
         return
-    cost = bid if position <= 2 else math.ceil(bid / 2)
+    cost = bid if position <= state.params.auction_full_price_seats else math.ceil(bid / 2)
     pay(state, seat, cost)
 
 

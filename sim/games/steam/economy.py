@@ -116,5 +116,6 @@ def income_points(state: SteamState, seat: int, points: int) -> None:
         state.income[seat] = min(state.income[seat], cap)
 
 
-def final_income_vp(income: int) -> int:
-    return income // 2 if income > 0 else 2 * income
+def final_income_vp(income: int, divisor: int = 2, negative_per_step: int = 2) -> int:
+    """End scoring of income: +income // divisor VP, or -negative_per_step VP per step below 0."""
+    return income // divisor if income > 0 else negative_per_step * income

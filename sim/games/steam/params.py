@@ -205,6 +205,11 @@ class SteamParams(Strict):
         2, ge=1, description="Standard shortfall: dollars covered by 1 VP or 1 income step"
     )
 
+    vp_per_link: int = Field(1, ge=0, description="end: VP per complete link owned")
+    income_vp_divisor: int = Field(2, ge=1, description="end: positive income scores income // this")
+    negative_income_vp_per_step: int = Field(2, ge=0, description="end: VP lost per income step below 0")
+    auction_full_price_seats: int = Field(2, ge=1, description="Standard auction: seats paying the full bid")
+
     base_initial_order: Literal["auction", "random"] = "auction"
     random_order_compensation: bool = Field(True, description="random first order: seat k gets $(k-1)")
     bid_raises: tuple[int, ...] = Field((1, 2, 3, 5), min_length=1, description="raises a bidder may make")

@@ -44,7 +44,9 @@ def links_owned(state: SteamState, seat: int) -> int:
 
 def score_parts(state: SteamState, seat: int) -> tuple[int, int, int]:
     """(VP track, income conversion, complete links owned)."""
-    return state.vp[seat], final_income_vp(state.income[seat]), links_owned(state, seat)
+    p = state.params
+    income_vp = final_income_vp(state.income[seat], p.income_vp_divisor, p.negative_income_vp_per_step)
+    return state.vp[seat], income_vp, p.vp_per_link * links_owned(state, seat)
 
 
 class SteamGame:
@@ -112,6 +114,7 @@ class SteamGame:
         breakdown = []
         for s in range(state.n_players):
             vp, vp_income, vp_links = score_parts(state, s)
+            owned = links_owned(state, s)
             breakdown.append(
                 {
                     "vp_track": float(vp),
@@ -120,7 +123,7 @@ class SteamGame:
                     "vp_deliveries": float(state.vp_deliveries[s]),
                     "final_income": float(state.income[s]),
                     "locomotive": float(state.loco[s]),
-                    "links_owned": float(vp_links),
+                    "links_owned": float(owned),
                     "deliveries": float(state.deliveries[s]),
                     "capital_raised": float(state.capital_raised[s]),
                     "bankrupt": float(state.bankrupt[s]),
