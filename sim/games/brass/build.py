@@ -239,15 +239,26 @@ class SeatBuilds:
         comp, prices, build = costs.comp, costs.prices, costs.build
         buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
         seat = self.seat
+        # the places and industries of ``card_targets``, without building the pairs
+        card_inds: tuple[int, ...] | None = None  # None: every industry the place has a slot for
+        if card in board.card_location:
+            places: Sequence[int] = (board.card_location[card],)
+        elif card == WILD_LOCATION:
+            places = board.town_locs
+        else:
+            card_inds = board.card_industries[card]
+            places = memo.build_places(state, seat) if memo.has_pieces(state, seat) else board.build_locs
+        row_key = (BuildIndustry, card)
+        row = board.action_rows.get(row_key)
+        if row is None:
+            row = board.action_rows[row_key] = [None] * (len(board.slot_loc) * _N_INDS)
         out = []
-        for loc, inds in card_targets(state, seat, card, None, memo):
+        for loc in places:
             here = loc_inds[loc]
-            if inds is _ALL_INDS:
-                inds = loc_ind_order[loc]
             picks = free_picks[loc][masks[loc]]
             own_here = loc in own_locs
             c = comp[loc]
-            for ind in inds:
+            for ind in loc_ind_order[loc] if card_inds is None else card_inds:
                 if not buildable[ind] or ind not in here:
                     continue
                 slots = () if own_here else picks[ind]
@@ -260,7 +271,16 @@ class SeatBuilds:
                 lvl = lowest[ind]
                 key = (c, ind, lvl)
                 price = prices[key] if key in prices else build(seat, loc, ind, lvl)
-                if price is not None:
+                if price is None:
+                    continue
+                if len(slots) == 1:
+                    a = row[slots[0] * _N_INDS + ind]
+                    if a is None:
+                        a = row[slots[0] * _N_INDS + ind] = action(
+                            BuildIndustry, card, slots[0], INDUSTRIES[ind]
+                        )
+                    out.append((price, (a,)))
+                else:
                     out.append((price, build_actions(board, card, slots, ind)))
         return out
 

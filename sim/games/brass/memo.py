@@ -41,7 +41,7 @@ def cubes_key(state: BrassState) -> tuple[int, ...]:
 class LayoutMemo:
     """Caches for one layout of tiles and links, whatever their cubes (see the module doc)."""
 
-    __slots__ = ("comp", "masks", "networks", "pieces", "builds", "links_needed", "positions")
+    __slots__ = ("comp", "masks", "networks", "places", "pieces", "builds", "links_needed", "positions")
 
     def __init__(self, state: BrassState, links_needed: dict[tuple[int, ...], dict[int, int]]) -> None:
         from sim.games.brass.resources import components
@@ -57,6 +57,8 @@ class LayoutMemo:
                 self.masks[slot_loc[s]] |= slot_bit[s]
         self.networks: dict[int, set[int]] = {}
         """seat -> places of its network."""
+        self.places: dict[int, list[int]] = {}
+        """seat -> its network places that are not merchants, sorted."""
         self.pieces: dict[int, bool] = {}
         """seat -> has any industry or link tile on the board."""
         self.builds: dict[tuple[Any, ...], Any] = {}
@@ -71,7 +73,18 @@ class LayoutMemo:
 class BoardMemo:
     """Caches for one board position (a layout and its cubes); the layout's tables are shared between positions."""
 
-    __slots__ = ("masks", "networks", "pieces", "builds", "links_needed", "costs", "links", "priced", "gone")
+    __slots__ = (
+        "masks",
+        "networks",
+        "places",
+        "pieces",
+        "builds",
+        "links_needed",
+        "costs",
+        "links",
+        "priced",
+        "gone",
+    )
 
     def __init__(self, state: BrassState, layout: LayoutMemo) -> None:
         from sim.games.brass.resources import BuildCosts
@@ -80,6 +93,7 @@ class BoardMemo:
         # cycle with ``layout.positions``, left for the garbage collector to find)
         self.masks = layout.masks
         self.networks = layout.networks
+        self.places = layout.places
         self.pieces = layout.pieces
         self.builds = layout.builds
         self.links_needed = layout.links_needed
@@ -99,6 +113,16 @@ class BoardMemo:
         if net is None:
             net = nets[seat] = state.network(seat)
         return net
+
+    def build_places(self, state: BrassState, seat: int) -> list[int]:
+        """The seat's network places an industry card builds in, sorted (``build.card_targets``)."""
+        places = self.places.get(seat)
+        if places is None:
+            is_merchant = state.board.is_merchant
+            places = self.places[seat] = sorted(
+                loc for loc in self.network(state, seat) if not is_merchant[loc]
+            )
+        return places
 
     def has_pieces(self, state: BrassState, seat: int) -> bool:
         """Whether the seat has any tile or link on the board (``BrassState.has_pieces``)."""
