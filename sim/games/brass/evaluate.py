@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
@@ -159,44 +160,50 @@ class Evaluator:
     def values(self, legal: Sequence[Any]) -> list[float]:
         """``[self.value(a) for a in legal]``, each target and each card valued once.
 
-        The frequent action types are a target value minus a card cost (the same sums as their
-        ``VALUES`` entries, so the same floats); the rest go through ``value``."""
+        Legal actions come in runs of one type. The frequent types are a target value minus a card
+        cost (the same differences as their ``VALUES`` entries, so the same floats): each run values
+        its distinct targets and cards first, then takes the differences."""
         out: list[float] = []
-        append = out.append
-        discard_costs = self.discard_costs
-        discard = self._discard_cost
-        links: dict[str, float] = {}
-        develops: dict[str, float] = {}
-        builds = self.build_values
-        loan: float | None = None
-        for a in legal:
-            kind = type(a)
-            if kind is BuildIndustry:
-                key = (a.slot, a.industry)
-                v = builds.get(key)
-                if v is None:
-                    v = builds[key] = self.build_value(a)
-                append(v - self._card_cost(a.card))
-            elif kind is BuildLink:
-                v = links.get(a.link)
-                if v is None:
-                    v = links[a.link] = self.link_value(a.link, False)
-                d = discard_costs.get(a.card)
-                append(v - (discard(a.card) if d is None else d))
-            elif kind is Develop:
-                v = develops.get(a.industry)
-                if v is None:
-                    v = develops[a.industry] = self._develop_cached(a.industry, False)
-                append(v - discard(a.card))
-            elif kind is Pass:
-                append(-0.5 - discard(a.card))
-            elif kind is TakeLoan:
-                if loan is None:
-                    loan = self.loan_value()
-                append(loan - discard(a.card))
+        for kind, run in groupby(legal, type):
+            block = list(run)
+            valuer = BLOCK_VALUES.get(kind)
+            if valuer is None:
+                out += [self.value(a) for a in block]
             else:
-                append(self.value(a))
+                out += valuer(self, block)
         return out
+
+    def _card_costs(self, block: list[Any]) -> dict[str, float]:
+        """Discard cost of every card in a run of actions."""
+        return {card: self._discard_cost(card) for card in {a.card for a in block}}
+
+    def _build_block(self, block: list[BuildIndustry]) -> list[float]:
+        builds = self.build_values
+        for a in block:
+            key = (a.slot, a.industry)
+            if key not in builds:
+                builds[key] = self.build_value(a)
+        cards = {card: self._card_cost(card) for card in {a.card for a in block}}
+        return [builds[a.slot, a.industry] - cards[a.card] for a in block]
+
+    def _link_block(self, block: list[BuildLink]) -> list[float]:
+        links = {link: self.link_value(link, False) for link in {a.link for a in block}}
+        cards = self._card_costs(block)
+        return [links[a.link] - cards[a.card] for a in block]
+
+    def _develop_block(self, block: list[Develop]) -> list[float]:
+        develops = {ind: self._develop_cached(ind, False) for ind in {a.industry for a in block}}
+        cards = self._card_costs(block)
+        return [develops[a.industry] - cards[a.card] for a in block]
+
+    def _pass_block(self, block: list[Pass]) -> list[float]:
+        cards = self._card_costs(block)
+        return [-0.5 - cards[a.card] for a in block]
+
+    def _loan_block(self, block: list[TakeLoan]) -> list[float]:
+        loan = self.loan_value()
+        cards = self._card_costs(block)
+        return [loan - cards[a.card] for a in block]
 
     def value(self, a: Any) -> float:
         valuer = VALUES.get(type(a))
@@ -446,6 +453,15 @@ VALUES: dict[type, Callable[[Evaluator, Any], float]] = {
     Pass: Evaluator._pass,
 }
 """The evaluator's estimate per action type (an action type not listed is worth 0)."""
+
+BLOCK_VALUES: dict[type, Callable[[Evaluator, list[Any]], list[float]]] = {
+    BuildIndustry: Evaluator._build_block,
+    BuildLink: Evaluator._link_block,
+    Develop: Evaluator._develop_block,
+    Pass: Evaluator._pass_block,
+    TakeLoan: Evaluator._loan_block,
+}
+"""Faster ``VALUES`` for runs of one action type: the same values, each target and card valued once."""
 
 SECOND_PASS: dict[type, Callable[[Evaluator, Any], float]] = {Scout: Evaluator.scout_value}
 """Estimates that need every build valued first (``Evaluator.best_build``)."""
