@@ -124,15 +124,7 @@ def candidate_slots(
 
 def lowest_levels(state: BrassState, seat: int) -> tuple[int, ...]:
     """Level index of the lowest tile left on the seat's mat, per industry (-1: none left)."""
-    out = []
-    for counts in state.mat[seat]:
-        for lvl, count in enumerate(counts):
-            if count:
-                out.append(lvl)
-                break
-        else:
-            out.append(-1)
-    return tuple(out)
+    return state.lowest_levels(seat)
 
 
 def legal_builds(

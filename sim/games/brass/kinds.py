@@ -67,8 +67,7 @@ class LegalContext:
         """What this board position's legal moves share with other decisions (``memo.BoardMemo``)."""
         self.costs = self.memo.costs
         """Coal and iron prices in this position (builds, links and sales share them)."""
-        mat = state.mat[seat]
-        self.lowest = tuple(next((lvl for lvl, count in enumerate(m) if count), -1) for m in mat)
+        self.lowest = state.lowest_levels(seat)
         """Level index of the seat's lowest tile left per industry (-1: none), as ``build.lowest_levels``."""
 
 

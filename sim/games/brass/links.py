@@ -42,9 +42,10 @@ def link_options(
     if memo is None:
         memo = board_memo(state)
     key = (seat, second)
-    entries = memo.links.get(key)
+    cache = memo.canal_links if state.era == CANAL else memo.links
+    entries = cache.get(key)
     if entries is None:
-        entries = memo.links[key] = _link_prices(state, seat, second, memo)
+        entries = cache[key] = _link_prices(state, seat, second, memo)
     money = state.money[seat]
     return [j for j, price in entries if price <= money]
 
@@ -62,16 +63,14 @@ def _link_prices(state: BrassState, seat: int, second: bool, memo: BoardMemo) ->
     costs = memo.costs
     comp = costs.comp
     era = state.era
-    link_ok, link_ends = board.link_ok, board.link_ends
+    link_ends = board.link_ends
     out = []
     if era != CANAL:
         price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
         coal_prices: dict[frozenset[int], int | None] = {}
         if second:
             own_beer, beer_in = _beer_by_component(state, seat, comp)
-    for j, owner in enumerate(state.link_owner):
-        if owner >= 0 or not link_ok[j][era]:
-            continue
+    for j in memo.free_links:
         ends = link_ends[j]
         if has:
             for e in ends:

@@ -41,7 +41,18 @@ def cubes_key(state: BrassState) -> tuple[int, ...]:
 class LayoutMemo:
     """Caches for one layout of tiles and links, whatever their cubes (see the module doc)."""
 
-    __slots__ = ("comp", "masks", "networks", "places", "pieces", "builds", "links_needed", "positions")
+    __slots__ = (
+        "comp",
+        "masks",
+        "networks",
+        "places",
+        "pieces",
+        "builds",
+        "free_links",
+        "canal_links",
+        "links_needed",
+        "positions",
+    )
 
     def __init__(self, state: BrassState, links_needed: dict[tuple[int, ...], dict[int, int]]) -> None:
         from sim.games.brass.resources import components
@@ -63,6 +74,14 @@ class LayoutMemo:
         """seat -> has any industry or link tile on the board."""
         self.builds: dict[tuple[Any, ...], Any] = {}
         """(seat, lowest level per industry, coal gone, iron gone) -> that seat's ``build.SeatBuilds``."""
+        board = state.board
+        era = state.era
+        self.free_links = [
+            j for j, owner in enumerate(state.link_owner) if owner < 0 and board.link_ok[j][era]
+        ]
+        """Links nobody has built that the era allows, in link order."""
+        self.canal_links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        """Canal era: (seat, second) -> (link, price) of the links the seat may build (no coal, no beer)."""
         self.links_needed = links_needed
         """Source places -> links still to build to each place (``evaluate._links_needed``); shared by
         every layout with the same links and era."""
@@ -75,6 +94,8 @@ class BoardMemo:
 
     __slots__ = (
         "masks",
+        "free_links",
+        "canal_links",
         "networks",
         "places",
         "pieces",
@@ -92,6 +113,8 @@ class BoardMemo:
         # the layout's tables, shared by reference (a reference to the layout itself would make a
         # cycle with ``layout.positions``, left for the garbage collector to find)
         self.masks = layout.masks
+        self.free_links = layout.free_links
+        self.canal_links = layout.canal_links
         self.networks = layout.networks
         self.places = layout.places
         self.pieces = layout.pieces

@@ -148,6 +148,18 @@ class BrassState:
                 return lvl
         return -1
 
+    def lowest_levels(self, seat: int) -> tuple[int, ...]:
+        """``lowest_level`` of every industry, in industry order."""
+        out = []
+        for counts in self.mat[seat]:
+            for lvl, count in enumerate(counts):
+                if count:
+                    out.append(lvl)
+                    break
+            else:
+                out.append(-1)
+        return tuple(out)
+
     def current_seat(self) -> int:
         """The seat that must act: the open decision's, else the seat whose turn it is."""
         if self.pending:
