@@ -292,7 +292,7 @@ class SteamBot:
                 if cost > budget:
                     continue
                 m = nb[h][action.b]
-                if state.colour[m] is not None or state.town[m] or state.conn[m]:
+                if state.colour[m] is not None or state.town[m] or track.OPPOSITE[action.b] in state.conn[m]:
                     finishing.append((action, cost))  # may meet a city, a town or other track
                 else:
                     groups.setdefault(self._start(state, h, action.a), []).append((action, cost))
