@@ -92,6 +92,7 @@ class Evaluator:
         self.costs = memo.costs
         self.comp = self.costs.comp
         self.net = memo.network(state, seat)
+        self.lowest = state.lowest_levels(seat)
         self.discard_costs: dict[str, float] = {}
         self.link_values: dict[tuple[str, bool], float] = {}
         self.build_values: dict[tuple[int, str], float] = {}
@@ -271,7 +272,7 @@ class Evaluator:
     def build_value(self, a: BuildIndustry) -> float:
         state, board = self.state, self.board
         ind = board.ind_index[a.industry]
-        lvl = state.lowest_level(self.seat, ind)
+        lvl = self.lowest[ind]
         tile = board.tiles[ind][lvl]
         loc = board.slot_loc[a.slot]
         weight = self.p.industry.get(a.industry, 1.0)
@@ -409,7 +410,7 @@ class Evaluator:
 
     def develop_value(self, ind: int, free: bool) -> float:
         state = self.state
-        lvl = state.lowest_level(self.seat, ind)
+        lvl = self.lowest[ind]
         tile = self.board.tiles[ind][lvl]
         bad = not (tile.canal if state.era == CANAL else tile.rail) or tile.level <= self.p.skip_levels.get(
             INDUSTRIES[ind], 0
