@@ -83,7 +83,7 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
-        self._paths_found: list[tuple[int, str, tuple[int, ...]]] = []
+        self._paths_found: dict[int, list[tuple[int, str, tuple[int, ...]]]] = {}
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
@@ -95,11 +95,14 @@ class SteamBot:
 
     def _paths(self, state: SteamState, seat: int, limit: int) -> list[tuple[int, str, tuple[int, ...]]]:
         """Legal deliveries with ``limit`` links, remembered until a cube moves or a link changes."""
-        key = (state.round, state.phase, state.move_round, len(state.events), state.next_link, limit)
+        key = (state.round, state.phase, state.move_round, len(state.events), state.next_link)
         if self._paths_key != key:
             self._paths_key = key
-            self._paths_found = delivery_options(state, seat, limit)
-        return self._paths_found
+            self._paths_found = {}
+        found = self._paths_found.get(limit)
+        if found is None:
+            found = self._paths_found[limit] = delivery_options(state, seat, limit)
+        return found
 
     # ------------------------------------------------------------------ dispatch
 
