@@ -18,6 +18,7 @@ import click
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import config_root
 from sim.core.game import GameSpec
+from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study, run_until, seat_bots
 
@@ -35,7 +36,7 @@ def friendly(command: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             return command(*args, **kwargs)
-        except (ConfigError, RunDirError) as exc:
+        except (ConfigError, RunDirError, DatasetError) as exc:
             raise UserError(str(exc)) from None
         except BrokenPipeError:  # output piped into e.g. `head`
             sys.stderr.close()
@@ -313,7 +314,7 @@ def run_options(command: Callable) -> Callable:
         click.option(
             "--scheduler",
             envvar="DASK_SCHEDULER_ADDRESS",
-            help="Dask scheduler address (or DASK_SCHEDULER_ADDRESS).",
+            help="Dask scheduler address; implies --backend dask (DASK_SCHEDULER_ADDRESS serves --backend dask).",
         ),
         click.option(
             "--chunk-size",
@@ -354,12 +355,17 @@ def execute(
         opts["chunk_size"],
     )
 
+    backend = opts["backend"]
+    source = click.get_current_context().get_parameter_source("scheduler")
+    if opts["scheduler"] and source is click.core.ParameterSource.COMMANDLINE:
+        backend = "dask"  # --scheduler means a cluster run
+
     def out_for(planned: Study) -> Path:
         return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
 
     run_options = {
         "jobs": opts["jobs"],
-        "backend": opts["backend"],
+        "backend": backend,
         "scheduler": opts["scheduler"],
         "progress": not opts["no_progress"],
         "command": command_line(),
@@ -486,7 +492,7 @@ def sweep(config, params, sets, with_report, **opts) -> None:
         path, _, values = text.partition("=")
         if not path or not values:
             raise UserError(f"--param {text!r}: write it as path=v1,v2,...")
-        axes.append([(path, value) for value in values.split(",")])
+        axes.append([(path, value) for value in dict.fromkeys(v.strip() for v in values.split(","))])
     base_sets = list(sets)
     variants = [
         load(config, base_sets + [f"{p}={v}" for p, v in combo])[0] for combo in itertools.product(*axes)

@@ -1,11 +1,12 @@
 """The results dataset: tables declared once (``schema``), written atomically (``write``), read back (``read``)."""
 
-from sim.dataset.read import GROUP, Run, load_run
+from sim.dataset.read import GROUP, DatasetError, Run, load_run
 from sim.dataset.schema import GAME_KEY, PARAM_PREFIX, TABLES, event_schema, games_schema, players_schema
 from sim.dataset.write import write_chunk, write_json, write_table
 
 __all__ = [
     "GAME_KEY",
+    "DatasetError",
     "GROUP",
     "PARAM_PREFIX",
     "Run",

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import duckdb
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from sim.dataset.schema import GAME_KEY, PARAM_PREFIX, PLAYERS, ROUNDS
 
@@ -86,11 +88,8 @@ def _read_joined(
     if not files:
         return pd.DataFrame({c: pd.Series(dtype="int64") for c in ["gid", *empty]}).assign(game="")
     source = f"read_parquet({files!r}, union_by_name = true)"
-    return _to_pandas(
-        con.sql(
-            f"SELECT {columns} FROM {source} t JOIN keys k USING ({', '.join(GAME_KEY)}) ORDER BY {order}"
-        )
-    )
+    query = f"SELECT {columns} FROM {source} t JOIN keys k USING ({', '.join(GAME_KEY)}) ORDER BY {order}"
+    return _sql(con, query, files)
 
 
 def _to_pandas(relation: duckdb.DuckDBPyRelation) -> pd.DataFrame:
@@ -98,6 +97,55 @@ def _to_pandas(relation: duckdb.DuckDBPyRelation) -> pd.DataFrame:
     result = relation.arrow()
     table = result.read_all() if hasattr(result, "read_all") else result  # a reader in DuckDB >= 1.4
     return table.to_pandas()
+
+
+class DatasetError(ValueError):
+    """A run folder's files cannot be read as one dataset; the message names the files and the repair."""
+
+
+def _unreadable(files: list[str]) -> list[str]:
+    bad = []
+    for name in files:
+        try:
+            pq.read_metadata(name)
+        except (OSError, pa.ArrowException):
+            bad.append(name)
+    return bad
+
+
+def _sql(con: duckdb.DuckDBPyConnection, query: str, files: list[str]) -> pd.DataFrame:
+    """Run ``query`` over ``files``; a damaged file becomes a DatasetError naming it and the repair."""
+    try:
+        return _to_pandas(con.sql(query))
+    except duckdb.Error:
+        bad = _unreadable(files)
+        if not bad:
+            raise
+        raise DatasetError(
+            f"{len(bad)} result file(s) are damaged and cannot be read: {', '.join(bad[:5])}"
+            + (" ..." if len(bad) > 5 else "")
+            + ". Run the same `sim run` command again (it is in run.json under 'command'): "
+            "it plays those chunks again and replaces the files."
+        ) from None
+
+
+def _check_duplicates(
+    con: duckdb.DuckDBPyConnection, files: list[str], extra_key: tuple[str, ...] = ()
+) -> None:
+    """Two files holding the same games (a copied chunk) are named, never silently pooled."""
+    key = ", ".join([*GAME_KEY, *extra_key])
+    query = (
+        f"SELECT {key}, list(DISTINCT filename ORDER BY filename) AS files FROM read_parquet({files!r}, "
+        f"union_by_name = true, filename = true) GROUP BY {key} HAVING count(*) > 1 LIMIT 1"
+    )
+    clash = con.sql(query).fetchall()
+    if clash:
+        names = clash[0][-1]
+        raise DatasetError(
+            f"these files hold the same games: {' and '.join(names)} (e.g. game {clash[0][3]} of variant "
+            f"{clash[0][1]!r} at {clash[0][2]} players). One is a copy: delete the file that does not "
+            "follow the part-v<variant>-p<players>-g<first>-<last>.parquet pattern, or the newer copy."
+        )
 
 
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
@@ -120,8 +168,11 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
         return [f for d in unique for f in _parquet_files(d / table)]
 
     con = duckdb.connect()
-    games = _to_pandas(con.sql(f"SELECT * FROM read_parquet({files('games')!r}, union_by_name = true)"))
-    games = games.drop_duplicates(GAME_KEY).sort_values(GAME_KEY, kind="stable").reset_index(drop=True)
+    game_files = files("games")
+    games = _sql(con, f"SELECT * FROM read_parquet({game_files!r}, union_by_name = true)", game_files)
+    if games.duplicated(GAME_KEY).any():
+        _check_duplicates(con, game_files)
+    games = games.sort_values(GAME_KEY, kind="stable").reset_index(drop=True)
     games["gid"] = range(len(games))
     games["error"] = games["error"].fillna("")
     games["winner_seats"] = games["winner_seats"].fillna("")
@@ -130,6 +181,8 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     players = _read_joined(
         con, files("players"), "t.*, k.gid, k.game", "k.gid, t.seat", EMPTY_COLUMNS["players"]
     )
+    if players.duplicated(["gid", "seat"]).any():
+        _check_duplicates(con, files("players"), ("seat",))
     # rounds/ is the largest table: keep only what the statistics use.
     rounds = _read_joined(
         con,

@@ -18,13 +18,16 @@ from tqdm import tqdm
 
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
+from sim.runner.lifetime import interruptible
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
-from sim.runner.store import RunDirError, finished_games, read_run_json, remove_temp_files
+from sim.runner.store import RunDirError, check_out_dir, finished_games, read_run_json, remove_temp_files
 from sim.runner.tables import ChunkContext
 from sim.runner.worker import run_chunk
 
 BACKENDS = ("local", "dask")
+CONNECT_TIMEOUT_S = 10
+WORKER_TIMEOUT_S = 30
 
 
 def code_version() -> str:
@@ -140,10 +143,21 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
     if not address:
         raise RunDirError("--backend dask needs --scheduler ADDRESS or the DASK_SCHEDULER_ADDRESS variable")
     try:
-        client = Client(address, timeout="20s")
-        client.wait_for_workers(1, timeout=60)
+        client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise RunDirError(
+            f"--scheduler {address!r}: could not reach a Dask scheduler within {CONNECT_TIMEOUT_S} s "
+            f"({type(exc).__name__}: {exc}); give an address like tcp://10.0.0.5:8786 and check that "
+            "`dask scheduler` is running there. Nothing was written."
+        ) from None
+    try:
+        client.wait_for_workers(1, timeout=WORKER_TIMEOUT_S)
     except (OSError, TimeoutError) as exc:
-        raise RunDirError(f"could not reach a Dask scheduler with workers at {address}: {exc}") from None
+        client.close()
+        raise RunDirError(
+            f"the Dask scheduler at {address} has no workers after {WORKER_TIMEOUT_S} s ({exc}); "
+            "start `dask worker ADDRESS` on the worker machines. Nothing was written."
+        ) from None
     with client, joblib.parallel_config(backend="dask"):
         yield
 
@@ -162,8 +176,14 @@ def run_study(
     if backend not in BACKENDS:
         raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
+    check_out_dir(out)
     _check_existing(out, study)
+    with _backend(backend, scheduler), interruptible():
+        return _run(study, out, jobs, backend, progress, command)
+
+
+def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, command: str) -> RunResult:
+    out.mkdir(parents=True, exist_ok=True)
     remove_temp_files(out)
     run_id = study.run_id
     done = finished_games(out, run_id)
@@ -181,7 +201,7 @@ def run_study(
     total = sum(len(c.game_indices) for c in chunks)
     bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc="games")
     try:
-        for chunk, tables in _execute(chunks, study, contexts, jobs, backend, scheduler):
+        for chunk, tables in _execute(chunks, study, contexts, jobs, backend):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]
             meta = {
                 **metadata_base,
@@ -214,13 +234,14 @@ def _execute(
     contexts: dict[tuple[int, int], ChunkContext],
     jobs: int,
     backend: str,
-    scheduler: str | None,
 ) -> Iterator[tuple[Chunk, dict]]:
+    parent = os.getpid() if backend == "local" else None
+
     def task(chunk: Chunk):
         variant = study.variants[chunk.variant_index]
         ctx = contexts[(chunk.variant_index, chunk.n_players)]
         return joblib.delayed(run_chunk)(
-            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx
+            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx, parent
         )
 
     if backend == "local" and jobs == 1:
@@ -228,8 +249,7 @@ def _execute(
             function, args, kwargs = task(chunk)
             yield function(*args, **kwargs)
         return
-    with _backend(backend, scheduler):
-        parallel = joblib.Parallel(
-            n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
-        )
-        yield from parallel(task(chunk) for chunk in chunks)
+    parallel = joblib.Parallel(
+        n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
+    )
+    yield from parallel(task(chunk) for chunk in chunks)

@@ -20,6 +20,32 @@ class RunDirError(Exception):
     """The output directory cannot be used for this run."""
 
 
+RUN_ENTRIES = ("run.json", "report")
+"""What a run folder may hold besides its table folders and hidden temp files."""
+
+
+def check_out_dir(out: Path) -> None:
+    """Refuse an --out folder that is a file, or not empty and not a run folder."""
+    if out.exists() and not out.is_dir():
+        raise RunDirError(
+            f"--out {out}: is a file, not a folder; give a folder path (it is created if missing)"
+        )
+    if not out.is_dir():
+        return
+    foreign = sorted(
+        p.name + ("/" if p.is_dir() else "")
+        for p in out.iterdir()
+        if not (p.name in RUN_ENTRIES or p.name.startswith(".") or (p.is_dir() and is_table_folder(p.name)))
+    )
+    if foreign or (any(out.iterdir()) and not (out / "run.json").is_file()):
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise RunDirError(
+            f"--out {out}: this folder is not empty and is not a sim run folder"
+            + (f" (it holds {shown})" if shown else " (it has no run.json)")
+            + f"; nothing was written. Give a new or empty folder, e.g. --out {out / 'run'}"
+        )
+
+
 def remove_temp_files(out: Path) -> None:
     """Delete temp files left by an interrupted run."""
     for tmp in out.glob("*/.part-*.tmp"):

@@ -1,0 +1,77 @@
+"""Worker processes never outlive the run that started them, however it ends.
+
+A worker polls its parent: when ``sim run`` is gone (killed with SIGKILL, its terminal closed),
+the worker is re-parented and exits at once. SIGTERM and SIGHUP in the main process become a
+clean interruption that stops the local workers before exiting.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_watching = False
+
+
+def _watch_parent(parent: int, every_s: float) -> None:
+    while True:
+        time.sleep(every_s)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def exit_with_parent(parent: int | None, every_s: float = 0.5) -> None:
+    """In a local worker process: exit as soon as ``parent`` (the ``sim run`` process) is gone.
+
+    ``parent`` is None for in-process and Dask runs, whose workers are not our children.
+    Idempotent: one watcher per worker process.
+    """
+    global _watching
+    if parent is None or _watching or os.getpid() == parent or os.getppid() != parent:
+        return
+    _watching = True
+    watcher = threading.Thread(
+        target=_watch_parent, args=(parent, every_s), daemon=True, name="exit-with-parent"
+    )
+    watcher.start()
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP: handled like Ctrl-C (finished chunks are kept)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signal.Signals(signum).name)
+
+
+def stop_local_workers() -> None:
+    """Kill the reusable pool of local worker processes, if one was started."""
+    from joblib.externals.loky import get_reusable_executor
+
+    try:
+        get_reusable_executor().shutdown(wait=False, kill_workers=True)
+    except Exception:  # no pool, or already gone: nothing to stop
+        pass
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGTERM/SIGHUP interrupt like Ctrl-C; any interruption stops the local workers."""
+    if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
+        yield
+        return
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    for sig in previous:
+        signal.signal(sig, _raise_terminated)
+    try:
+        yield
+    except BaseException:
+        stop_local_workers()
+        raise
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
