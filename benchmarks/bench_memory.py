@@ -18,22 +18,24 @@ from pathlib import Path
 import psutil
 
 
-def peak_tree_rss(command: list[str]) -> tuple[float, float]:
-    """(peak MiB of the process and its children, seconds) for one command."""
+def peak_tree_rss(command: list[str]) -> tuple[float, float, float, float]:
+    """Peak MiB of the whole process tree, of the parent alone and of the largest child; seconds."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     root = psutil.Process(process.pid)
-    peak = 0
+    peak = parent = child = 0
     while process.poll() is None:
         try:
-            tree = [root, *root.children(recursive=True)]
-            peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            sizes = [root.memory_info().rss] + [c.memory_info().rss for c in root.children(recursive=True)]
         except psutil.Error:
-            pass
+            continue
+        peak, parent = max(peak, sum(sizes)), max(parent, sizes[0])
+        child = max([child, *sizes[1:]])
         time.sleep(0.2)
     if process.returncode:
         raise SystemExit(f"{' '.join(command)} failed with exit code {process.returncode}")
-    return peak / 2**20, time.perf_counter() - start
+    mib = 2**20
+    return peak / mib, parent / mib, child / mib, time.perf_counter() - start
 
 
 def main() -> None:
@@ -47,15 +49,15 @@ def main() -> None:
     sizes = [int(n) for n in args.games.split(",")]
     peaks = {}
     print(f"{args.game} {args.players}p, bots {args.bots}, {args.jobs} jobs")
-    print(f"{'games':>7} {'peak MiB':>9} {'seconds':>8}")
+    print(f"{'games':>7} {'peak MiB':>9} {'parent':>7} {'worker':>7} {'seconds':>8}")
     for games in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             command = [
                 sys.executable, "-m", "sim", "run", args.game, "-p", args.players, "-n", str(games),
                 "--bots", args.bots, "-j", str(args.jobs), "--out", str(Path(tmp) / "run"), "--no-progress",
             ]  # fmt: skip
-            peaks[games], seconds = peak_tree_rss(command)
-        print(f"{games:>7} {peaks[games]:>9.0f} {seconds:>8.1f}")
+            peaks[games], parent, worker, seconds = peak_tree_rss(command)
+        print(f"{games:>7} {peaks[games]:>9.0f} {parent:>7.0f} {worker:>7.0f} {seconds:>8.1f}")
     growth = peaks[sizes[-1]] / peaks[sizes[0]] - 1
     print(f"growth from {sizes[0]} to {sizes[-1]} games: {growth:+.1%}")
 
