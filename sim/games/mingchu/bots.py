@@ -90,18 +90,19 @@ class HeuristicBot(ActionValues):
         self.persona = PERSONAS[persona]
         self._war_contrarian: dict[int, bool] = {}
         self._needed_cache: Counter = Counter()
-        self._dist_cache: dict[int, list[float]] = {}  # source -> distances, for the 驿道 in _dist_roads
-        self._dist_roads: frozenset = frozenset()
         self._avail: dict[str, float] | None = None  # per choose(): good -> availability
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: Counter | None = None
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
-        """``free_distances``, cached while the 驿道 on the board stay the same (see ``choose``)."""
-        dist = self._dist_cache.get(source)
+        """``free_distances``, kept in ``state.board_cache`` (dropped when a 驿道 is built)."""
+        if state.board_cache is None:
+            state.board_cache = {}
+        key = ("free", self.seat, source)
+        dist = state.board_cache.get(key)
         if dist is None:
-            self._dist_cache[source] = dist = free_distances(state, self.seat, source)
+            state.board_cache[key] = dist = free_distances(state, self.seat, source)
         return dist
 
     # --- entry point ----------------------------------------------------------------------------
@@ -110,11 +111,7 @@ class HeuristicBot(ActionValues):
         if len(legal) == 1:
             return legal[0]
         kind = state.decision().kind
-        # the distances are kept while the board's 驿道 are the same (compared by content, so a clone or
-        # a sampled state gets its own); everything else is cached for this call only
-        roads = frozenset(state.yidao.items())
-        if roads != self._dist_roads:
-            self._dist_roads, self._dist_cache = roads, {}
+        # the distances live in the state's board cache; everything else is cached for this call only
         self._avail = None
         self._worth_cache = {}
         self._best_cache = None

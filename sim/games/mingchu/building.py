@@ -100,6 +100,7 @@ def do_road(state: MingchuState, seat: int, road: int, cost: int) -> None:
     player.supply -= 1
     state.yidao[road] = seat
     state.route_cache = None
+    state.board_cache = None
     if state.topo.roads[road].kind == "dashed":
         state.price_cache = None
 

@@ -51,7 +51,9 @@ def _decks(state: MingchuState) -> dict[str, list[str]]:
 def observation(state: MingchuState, seat: int) -> MingchuObservation:
     public = state.clone()
     public.rng = None  # later draws are hidden too
-    public.price_cache = public.route_cache = None  # derived; filled differently by different histories
+    public.price_cache = public.route_cache = public.board_cache = (
+        None  # derived; filled differently by different histories
+    )
     decks = _decks(public)
     unseen = {name: sorted(deck) for name, deck in decks.items()}
     unseen[EVENTS] = _event_pool(state)

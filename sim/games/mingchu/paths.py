@@ -95,8 +95,33 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
 
 
 def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
-    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used."""
-    yidao, temp = state.yidao, state.temp_roads
+    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used.
+
+    The board's part (驿道, water fees) is kept in ``state.board_cache``; this step's temporary roads
+    (free to use again, M17) are laid over a copy.
+    """
+    if state.board_cache is None:
+        state.board_cache = {}
+    key = ("edges", seat, water_discount)
+    edges = state.board_cache.get(key)
+    if edges is None:
+        edges = state.board_cache[key] = _board_edges(state, seat, water_discount)
+    temp = state.temp_roads
+    if not temp:
+        return edges
+    edges = list(edges)
+    for road in temp:
+        if edges[road] == _WORKER_STEP:
+            edges[road] = _FREE
+    return edges
+
+
+_FREE = (0, 0, 0, 0)
+_WORKER_STEP = (1, 0, 0, 1)  # a road without 驿道: one 伙计, then a temporary road
+
+
+def _board_edges(state: MingchuState, seat: int, water_discount: int) -> list:
+    yidao = state.yidao
     edges: list = []
     for road, info in enumerate(state.topo.roads):
         owner = yidao.get(road)
@@ -104,12 +129,9 @@ def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
             coins = max(0, info.coins - water_discount)
             edges.append((0, coins, 0, coins))
         elif owner is None:
-            if info.kind == "dashed":
-                edges.append(None)
-            else:
-                edges.append((0, 0, 0, 0) if road in temp else (1, 0, 0, 1))
+            edges.append(None if info.kind == "dashed" else _WORKER_STEP)
         else:
-            edges.append((0, 0, 0, 0) if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
+            edges.append(_FREE if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
     return edges
 
 

@@ -206,6 +206,7 @@ class SetupRoadKind(Step):
         state.yidao[action.road] = OFFICIAL
         state.price_cache = None
         state.route_cache = None
+        state.board_cache = None
 
     def describe(self, state: MingchuState, decision: Decision, action: A.PlaceOfficialRoad) -> str:
         return f"放置官府驿道 {state.topo.roads[action.road].id}"

@@ -202,6 +202,9 @@ class MingchuState:
     log: list[dict[str, Any]] = field(default_factory=list)
     price_cache: dict | None = None  # good -> distances; replaced (never edited) when roads change
     route_cache: dict | None = None  # (seat, source, ...) -> routes; replaced when a 驿道 is built
+    board_cache: dict | None = None
+    """Derived from the 驿道 on the board only (per-seat road costs, bots' distance tables); replaced
+    when a 驿道 is built, like ``route_cache``, and kept through a production step's temporary roads."""
 
     @property
     def params(self) -> MingchuParams:
@@ -248,6 +251,7 @@ class MingchuState:
         # caches are filled lazily: each copy gets its own so a snapshot never changes
         new.price_cache = dict(self.price_cache) if self.price_cache is not None else None
         new.route_cache = dict(self.route_cache) if self.route_cache is not None else None
+        new.board_cache = dict(self.board_cache) if self.board_cache is not None else None
         return new
 
     # --- cheap queries ------------------------------------------------------------------------
@@ -346,7 +350,9 @@ class MingchuState:
         )
 
 
-_COMPARED = tuple(f.name for f in fields(MingchuState) if f.name not in ("rng", "price_cache", "route_cache"))
+_COMPARED = tuple(
+    f.name for f in fields(MingchuState) if f.name not in ("rng", "price_cache", "route_cache", "board_cache")
+)
 
 
 def _rng_state(rng: np.random.Generator | None):
