@@ -157,6 +157,22 @@ def _holm_by(frame: pd.DataFrame, keys: list[str], alpha: float) -> pd.DataFrame
     return frame
 
 
+def _paired_tests(
+    games: pd.DataFrame, players: pd.DataFrame, param: str, alpha: float
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Per-seed metric cells of a swept parameter, and each value against the lowest one on the
+    shared seeds (paired t, Holm over the game's family)."""
+    g, seated = _swept(games, players, param)
+    long = _per_game_metrics(g, seated)
+    key = [*PAIR_KEY, "metric"]
+    cells = long.groupby([*key, "order", "value"], sort=True)["y"].mean().reset_index()
+    reference = cells.sort_values("order").drop_duplicates(key)[[*key, "order", "y"]]
+    paired = cells.merge(reference, on=key, suffixes=("", "_ref"))
+    paired = paired[paired["order"] != paired["order_ref"]].assign(diff=lambda d: d["y"] - d["y_ref"])
+    tests = _t_test(paired.groupby(["game", "n_players", "metric", "order", "value"])["diff"]).reset_index()
+    return cells, _holm_by(tests, ["game"], alpha)
+
+
 def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     """Per (game, parameter, n_players, metric): the lowest and highest value, the paired
     difference highest - lowest over shared seeds (t interval), a paired trend test (the slope of
@@ -167,19 +183,9 @@ def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05)
                "estimate_hi", "pairs", "difference", "diff_lo", "diff_hi", "diff_p_holm", "slope",
                "slope_lo", "slope_hi", "trend_p", "trend_p_holm", "family", "changed"]  # fmt: skip
     rows = []
+    key = [*PAIR_KEY, "metric"]
     for param in swept_parameters(games):
-        g, seated = _swept(games, players, param)
-        long = _per_game_metrics(g, seated)
-        key = [*PAIR_KEY, "metric"]
-        cells = long.groupby([*key, "order", "value"], sort=True)["y"].mean().reset_index()
-        reference = cells.sort_values("order").drop_duplicates(key)[[*key, "order", "y"]]
-        paired = cells.merge(reference, on=key, suffixes=("", "_ref"))
-        paired = paired[paired["order"] != paired["order_ref"]]
-        paired = paired.assign(diff=paired["y"] - paired["y_ref"])
-        tests = _t_test(
-            paired.groupby(["game", "n_players", "metric", "order", "value"])["diff"]
-        ).reset_index()
-        tests = _holm_by(tests, ["game"], alpha)
+        cells, tests = _paired_tests(games, players, param, alpha)
         # Trend: within each seed, the least-squares slope of the metric on the parameter.
         x_mean = cells.groupby(key)["order"].transform("mean")
         y_mean = cells.groupby(key)["y"].transform("mean")
@@ -230,17 +236,8 @@ def sweep_paired(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05
     """Every swept value against the lowest one, paired on shared seeds, Holm over the family."""
     parts = []
     for param in swept_parameters(games):
-        g, seated = _swept(games, players, param)
-        long = _per_game_metrics(g, seated)
-        key = [*PAIR_KEY, "metric"]
-        cells = long.groupby([*key, "order", "value"], sort=True)["y"].mean().reset_index()
-        reference = cells.sort_values("order").drop_duplicates(key)[[*key, "order", "y"]]
-        paired = cells.merge(reference, on=key, suffixes=("", "_ref"))
-        paired = paired[paired["order"] != paired["order_ref"]].assign(diff=lambda d: d["y"] - d["y_ref"])
-        tests = _t_test(
-            paired.groupby(["game", "n_players", "metric", "order", "value"])["diff"]
-        ).reset_index()
-        parts.append(_holm_by(tests, ["game"], alpha).assign(parameter=param.removeprefix("param:")))
+        _, tests = _paired_tests(games, players, param, alpha)
+        parts.append(tests.assign(parameter=param.removeprefix("param:")))
     if not parts:
         return pd.DataFrame(
             columns=["game", "parameter", "n_players", "metric", "value", "estimate", "lo", "hi"]

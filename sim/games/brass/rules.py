@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import DecisionKinds
-from sim.core.game import Outcome
+from sim.core.game import Outcome, describe_choice
 from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
 from sim.games.brass.kinds import BrassActions
@@ -194,12 +194,7 @@ class BrassGame:
 
         Players are labelled 1-based like every human-facing text of the toolkit: P1 is seat index 0.
         """
-        seat = state.current_seat()
-        if state.pending:
-            text = DECISIONS.describe(state, state.pending.next, action)
-        else:
-            text = MAIN.describe(state, action)
-        return f"P{seat + 1} {text}"
+        return describe_choice(state, state.current_seat(), state.pending, MAIN, DECISIONS, action)
 
     def invariants(self, state: BrassState) -> list[str]:
         """Broken laws: money, VP, income, markets, cards, industry and link tiles, resources."""

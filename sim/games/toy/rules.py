@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import DecisionKinds
-from sim.core.game import ActionKinds, Outcome
+from sim.core.game import ActionKinds, Outcome, describe_choice
 from sim.games.toy.actions import GambleKind, PlayCardKind, RefillKind, StepKind
 from sim.games.toy.params import ToyParams
 from sim.games.toy.state import ToyObservation, ToyState
@@ -118,12 +118,7 @@ class ToyGame:
         return state
 
     def describe(self, state: ToyState, action: Any) -> str:
-        seat = self.current_player(state)
-        if state.pending:
-            text = DECISIONS.describe(state, state.pending.next, action)
-        else:
-            text = MAIN.describe(state, action)
-        return f"P{seat + 1} {text}"
+        return describe_choice(state, self.current_player(state), state.pending, MAIN, DECISIONS, action)
 
     def invariants(self, state: ToyState) -> list[str]:
         problems = []
