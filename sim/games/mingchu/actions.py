@@ -221,7 +221,10 @@ class RepayLoan:
 
 @dataclass(frozen=True)
 class BuyBack:
+    """Buy back ``count`` of the seat's own 恩义 markers from ``holder`` (one choice per holder)."""
+
     holder: int
+    count: int = 1
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,9 @@ class HeuristicBot(ActionValues):
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: Counter | None = None
+        self._required_cache: Counter | None = None
+        self._plan: tuple = ()
+        self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept in ``state.board_cache`` (dropped when a 驿道 is built)."""
@@ -111,11 +114,18 @@ class HeuristicBot(ActionValues):
         if len(legal) == 1:
             return legal[0]
         kind = state.decision().kind
-        # the distances live in the state's board cache; everything else is cached for this call only
-        self._avail = None
-        self._worth_cache = {}
-        self._best_cache = None
-        self._have = None
+        if kind == "buyback":
+            return self._buy_back(state, legal, rng)
+        # the distances live in the state's board cache; the plan (goods held and needed, order worths)
+        # is kept while what it reads is the same (compared by content, see ``_plan_key``)
+        key = self._plan_key(state)
+        if key != self._plan:
+            self._plan = key
+            self._avail = None
+            self._worth_cache = {}
+            self._best_cache = None
+            self._have = None
+            self._required_cache = None
         context = self._context(state, kind, rng)
         noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
         values = [
@@ -123,7 +133,52 @@ class HeuristicBot(ActionValues):
         ]
         return legal[max(range(len(values)), key=values.__getitem__)]
 
+    def _buy_back(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        """Own 恩义 bought back while 3 coins are left, each marker from a holder picked at random.
+
+        The engine asks once per holder how many; the first time in a settlement the bot plays out
+        its one-marker-at-a-time choices (the same random draws, so its stream stays as it was) and
+        then answers from that plan.
+        """
+        decision = state.decision()
+        if not decision.data:
+            coins = state.players[self.seat].coins
+            held = [state.players[q].held[self.seat] if q != self.seat else 0 for q in range(state.n)]
+            plan: dict[int, int] = {}
+            while coins >= 1:
+                holders = [q for q in range(state.n) if held[q] > 0]
+                if not holders:
+                    break
+                noise = rng.random(len(holders) + 1).tolist()
+                if coins < 3:
+                    break  # ``Done`` (0) beats buying (-1)
+                q = holders[max(range(len(holders)), key=noise.__getitem__)]
+                plan[q] = plan.get(q, 0) + 1
+                held[q] -= 1
+                coins -= 1
+            self._buyback = plan
+        settled = decision.data or ()
+        for q in sorted(self._buyback):
+            if q not in settled:
+                return A.BuyBack(q, self._buyback[q])
+        return A.Done()
+
     # --- shared context ------------------------------------------------------------------------
+
+    def _plan_key(self, state: MingchuState) -> tuple:
+        """Everything the plan reads: orders, period, the seat's goods, the industries (by content).
+
+        The micro-steps of a turn or a production step mostly leave it alone, so the plan is
+        computed once for them."""
+        player = state.players[self.seat]
+        return (
+            player.personal_order,
+            tuple(o.order for o in state.public_orders),
+            state.period,
+            tuple(tuple(pack.items()) for pack in player.packs),
+            tuple(player.warehouse.items()),
+            tuple((place, ind.owner) for place, ind in state.industries.items()),
+        )
 
     def _required(self, state: MingchuState) -> Counter:
         """All goods of the orders being planned: the personal one (runners: best public, special)."""
@@ -210,13 +265,11 @@ class HeuristicBot(ActionValues):
         return self._best_cache
 
     def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
-        required = self._required(state)
-        context: dict[str, Any] = {
-            "kind": kind,
-            "needed": required - self._holdings(state),
-            "required": required,
-        }
-        self._needed_cache = context["needed"]
+        if self._required_cache is None:
+            self._required_cache = self._required(state)
+            self._needed_cache = self._required_cache - self._holdings(state)
+        required = self._required_cache
+        context: dict[str, Any] = {"kind": kind, "needed": self._needed_cache, "required": required}
         if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
         if kind in ("good_dest", "card_goods"):

@@ -170,21 +170,38 @@ def refresh_retainers(state: MingchuState) -> None:
 
 @decision_kind
 class BuybackKind(PerSeat):
-    """M50: buy back own 恩义 markers, 1 coin to the holder each (the marker returns to supply)."""
+    """M50: buy back own 恩义 markers, 1 coin to the holder each (the marker returns to supply).
+
+    Batched: one choice per holder of how many to buy back from them (``decision.data`` lists the
+    holders already settled), instead of one marker per step; the outcomes reachable are the same
+    (the order of the purchases does not matter). Once only ``Done`` is left the step closes itself.
+    """
 
     kind = "buyback"
 
     def legal(self, state: MingchuState, decision: Decision) -> list:
         seat = decision.seat
-        if state.players[seat].coins < 1:
-            return [A.Done()]
-        holders = [q for q in range(state.n) if q != seat and state.players[q].held[seat] > 0]
-        return [*(A.BuyBack(q) for q in holders), A.Done()]
+        coins = state.players[seat].coins
+        legal: list = []
+        if coins >= 1:
+            settled = decision.data or ()
+            for q in range(state.n):
+                held = state.players[q].held[seat] if q != seat and q not in settled else 0
+                legal.extend(A.BuyBack(q, k) for k in range(1, min(held, coins) + 1))
+        return [*legal, A.Done()]
 
     def take(self, state: MingchuState, seat: int, action: A.BuyBack) -> None:
-        state.players[seat].coins -= 1
-        state.players[action.holder].coins += 1
-        return_marker(state, action.holder, seat)
+        state.players[seat].coins -= action.count
+        state.players[action.holder].coins += action.count
+        for _ in range(action.count):
+            return_marker(state, action.holder, seat)
+        decision = state.pending.next
+        decision.data = (*(decision.data or ()), action.holder)
+        if len(self.legal(state, decision)) == 1:  # only ``Done`` left: nothing to ask
+            state.pending.pop()
+            state.step += 1
 
     def describe(self, state: MingchuState, decision: Decision, action) -> str:
-        return f"花1铜币从{who(action.holder)}购回恩义" if isinstance(action, A.BuyBack) else "不再购回恩义"
+        if isinstance(action, A.BuyBack):
+            return f"花{action.count}铜币从{who(action.holder)}购回{action.count}个恩义"
+        return "不再购回恩义"

@@ -40,7 +40,10 @@ MOVE_MODES = {
 
 
 def start_turn(state: MingchuState, seat: int) -> None:
-    state.pending.push(Decision("turn", seat, {"manager": None, "steps": 0, "moves": 0, "quick": 0}))
+    """Open the turn; with one 掌柜 left to act it is chosen at once (a choice of one is no choice)."""
+    ready = [m for m, acted in enumerate(state.players[seat].acted) if not acted]
+    manager = ready[0] if len(ready) == 1 else None
+    state.pending.push(Decision("turn", seat, {"manager": manager, "steps": 0, "moves": 0, "quick": 0}))
 
 
 def end_turn(state: MingchuState, seat: int) -> None:
