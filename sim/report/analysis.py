@@ -8,6 +8,9 @@ import pandas as pd
 
 from sim import stats
 from sim.dataset import GROUP, Run
+from sim.report.names import Names
+from sim.stats.intervals import wilson
+from sim.stats.outcomes import outcome_kind
 
 MAX_PAIRED = 3
 """At most this many variants are compared against the baseline of a game."""
@@ -34,6 +37,13 @@ class Analysis:
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
     _variants: dict[str, list[str]] = field(default_factory=dict)
+    _names: dict[str, Names] = field(default_factory=dict)
+
+    def names(self, lang: str) -> Names:
+        """Display names of game terms in ``lang`` (run metadata first, then the per-game mapping)."""
+        if lang not in self._names:
+            self._names[lang] = Names.from_meta(self.run.meta, lang)  # type: ignore[arg-type]
+        return self._names[lang]
 
     def variants(self, game: str) -> list[str]:
         """Variants of a game in run.json order (then any others, sorted)."""
@@ -108,6 +118,35 @@ def player_count_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return out.reset_index()
 
 
+STAGE_SEPARATOR = "·"
+TRIGGER_SEPARATOR = "+"
+
+
+def end_stages(games: pd.DataFrame) -> pd.DataFrame:
+    """End reasons split into separate dimensions: an end reason like ``a+b·c·d`` has one stage per
+    ``·`` part (e.g. the trigger of a period, a war outcome, the final trigger), and every ``+`` part of
+    a stage is one trigger that fired. One row per (game, variant, n_players, stage, trigger): games in
+    which it fired, their share (Wilson interval). Errors and stalls are triggers of stage 0."""
+    columns = [*GROUP, "stage", "trigger", "count", "games", "share", "lo", "hi"]
+    if games.empty:
+        return pd.DataFrame(columns=columns)
+    kinds = outcome_kind(games).fillna("")
+    rows = []
+    for key, reason in zip(games[GROUP].itertuples(index=False, name=None), kinds, strict=True):
+        for stage, part in enumerate(str(reason).split(STAGE_SEPARATOR)):
+            for trigger in dict.fromkeys(part.split(TRIGGER_SEPARATOR)):
+                rows.append((*key, stage, trigger or "-"))
+    fired = pd.DataFrame(rows, columns=[*GROUP, "stage", "trigger"])
+    out = fired.groupby([*GROUP, "stage", "trigger"]).size().rename("count").reset_index()
+    totals = games.groupby(GROUP).size().rename("games").reset_index()
+    out = out.merge(totals, on=GROUP)
+    out["share"] = out["count"] / out["games"]
+    out["lo"], out["hi"] = wilson(out["count"], out["games"])
+    return out[columns].sort_values(
+        [*GROUP, "stage", "share"], ascending=[True] * 4 + [False], ignore_index=True
+    )
+
+
 def analyse(run: Run) -> Analysis:
     """Compute every table the report shows."""
     players, games = run.players, run.games
@@ -125,6 +164,7 @@ def analyse(run: Run) -> Analysis:
         "game_length": stats.game_length(games),
         "tie_breaks": stats.tie_break_share(games),
         "end_reasons": stats.end_reasons(games),
+        "end_stages": end_stages(games),
         "components": stats.component_contribution(players, run.breakdown_columns),
         "lead_changes": stats.lead_change_summary(stats.lead_changes(leaders, games)),
         "leader_wins": stats.leader_wins(leaders, games, players),

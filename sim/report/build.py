@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 import jinja2
+import matplotlib
+import matplotlib.pyplot as plt
 
 from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
-from sim.report.labels import Lang, t
-from sim.report.sections import build_sections
+from sim.report.answers import answers
+from sim.report.labels import GLOSSARY, Lang, t
+from sim.report.sections import Section, build_sections
 from sim.report.style import apply_style
 from sim.report.summary import findings_frame, key_findings, sample_sentence, summary_markdown
 
@@ -27,7 +31,11 @@ def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
     """Every metric table as tables/<name>.csv (UTF-8 with BOM so spreadsheet apps read Chinese)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    frames = {**analysis.tables, "findings": findings_frame(analysis, lang)}
+    frames = {
+        **analysis.tables,
+        "findings": findings_frame(analysis, lang),
+        "answers": answers(analysis, analysis.names(lang), lang)[1],
+    }
     for name, frame in frames.items():
         path = folder / f"{_safe_name(name)}.csv"
         frame.to_csv(path, index=False, encoding="utf-8-sig")
@@ -35,11 +43,41 @@ def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
     return written
 
 
-def render_html(analysis: Analysis, lang: Lang) -> str:
+def name_charts(sections: list[Section]) -> None:
+    """Give every chart a file stem after its section: <section>-<k>."""
+    for section in sections:
+        for k, figure in enumerate(section.figures, start=1):
+            figure.file = f"{section.key}-{k}"
+
+
+def write_charts(sections: list[Section], folder: Path) -> list[Path]:
+    """Every chart as charts/<section>-<k>.png (CHART_DPI) and .svg, for slides."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for section in sections:
+        for figure in section.figures:
+            for suffix, data in ((".png", figure.png), (".svg", figure.svg)):
+                if data:
+                    path = folder / f"{figure.file}{suffix}"
+                    path.write_bytes(data)
+                    written.append(path)
+    return written
+
+
+def render_html(analysis: Analysis, lang: Lang, sections: list[Section] | None = None) -> str:
     """The self-contained report page (charts inlined as base64 PNG, autoescaped text)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
-    sections = build_sections(analysis, lang)
+    if sections is None:
+        with headless_charts():
+            sections = build_sections(analysis, lang)
+        name_charts(sections)
+    topics, _ = answers(analysis, analysis.names(lang), lang)
     return env.get_template("report.html.j2").render(
+        answers_title=t("sec_answers", lang),
+        answers=topics,
+        charts_note=t("charts_note", lang),
+        glossary_title=t("sec_glossary", lang),
+        glossary=[entry[lang] for entry in GLOSSARY],
         lang=lang,
         title=t("report_title", lang),
         generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -66,7 +104,24 @@ def build_report(run_dirs: Path | str | Iterable[Path | str], out_dir: Path | st
     analysis = analyse(load_run(run_dirs))
     write_tables(analysis, out / "tables", lang)
     (out / "summary.md").write_text(summary_markdown(analysis, lang), encoding="utf-8")
-    apply_style()
+    with headless_charts():
+        sections = build_sections(analysis, lang)
+    name_charts(sections)
+    write_charts(sections, out / "charts")
     report = out / "report.html"
-    report.write_text(render_html(analysis, lang), encoding="utf-8")
+    report.write_text(render_html(analysis, lang, sections), encoding="utf-8")
     return report
+
+
+@contextmanager
+def headless_charts() -> Iterator[None]:
+    """Draw with the Agg backend and the report style, then restore the caller's backend and rcParams
+    (a notebook keeps its inline charts)."""
+    backend = matplotlib.get_backend()
+    with matplotlib.rc_context():
+        plt.switch_backend("Agg")
+        apply_style()
+        try:
+            yield
+        finally:
+            plt.switch_backend(backend)

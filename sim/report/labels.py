@@ -250,9 +250,9 @@ LABELS: dict[str, dict[str, str]] = {
     "plus_minus": {"en": "{rate} ± {half}", "zh": "{rate} ± {half}"},
     "range": {"en": "{rate} (95% CI {lo}–{hi})", "zh": "{rate}，95% 区间 {lo}–{hi}"},
     "seat_imbalanced": {
-        "en": "{head}: likely imbalance, {direction} than the fair share (all-seats test p = {omnibus}, "
-        "Holm-corrected p = {p}).",
-        "zh": "{head}：很可能不平衡，{direction}（全座位检验 p = {omnibus}，Holm 校正 p = {p}）。",
+        "en": "{head}: likely imbalance, {direction} than the fair share (all-seats test p {omnibus}, "
+        "Holm-corrected p {p}).",
+        "zh": "{head}：很可能不平衡，{direction}（全座位检验 p {omnibus}，Holm 校正 p {p}）。",
     },
     "more": {"en": "wins more often", "zh": "胜率高于公平份额"},
     "less": {"en": "wins less often", "zh": "胜率低于公平份额"},
@@ -267,8 +267,8 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "seat_weak": {
         "en": "{head}: the interval excludes the fair share, but not after correcting for {seats} seats "
-        "(Holm p = {p}): weak evidence only; run more games.",
-        "zh": "{head}：区间不含公平份额，但经 {seats} 个座位的多重比较校正后不显著（Holm p = {p}）：证据较弱，需要更多对局。",
+        "(Holm p {p}): weak evidence only; run more games.",
+        "zh": "{head}：区间不含公平份额，但经 {seats} 个座位的多重比较校正后不显著（Holm p {p}）：证据较弱，需要更多对局。",
     },
     "seat_dominated": {
         "en": "{head}: no seat verdict: {bot} takes {share} of all wins, so the seat numbers only echo "
@@ -291,8 +291,8 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "{n}人局 {seat}号位胜率：{a} 为 {rate_a}，{b} 为 {rate_b}（{pairs} 对配对对局）",
     },
     "pair_changed": {
-        "en": "{head}: {b} changes it by {diff} points (95% CI {lo} to {hi}, Holm p = {p}): likely a real change.",
-        "zh": "{head}：{b} 使其变化 {diff} 个百分点（95% 区间 {lo} 至 {hi}，Holm p = {p}）：很可能是真实变化。",
+        "en": "{head}: {b} changes it by {diff} points (95% CI {lo} to {hi}, Holm p {p}): likely a real change.",
+        "zh": "{head}：{b} 使其变化 {diff} 个百分点（95% 区间 {lo} 至 {hi}，Holm p {p}）：很可能是真实变化。",
     },
     "pair_same": {
         "en": "{head}: no detectable change (difference {diff} points, 95% CI {lo} to {hi}).",
@@ -303,17 +303,17 @@ LABELS: dict[str, dict[str, str]] = {
     "sweep_changed": {
         "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: paired "
         "difference {diff} {unit} (95% CI {lo} to {hi}, {pairs} shared seeds), trend over {values} values "
-        "Holm p = {p} ({family} tests): likely a real change.",
+        "Holm p {p} ({family} tests): likely a real change.",
         "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：配对差值 {diff} {unit}"
-        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），{values} 个取值的趋势检验 Holm p = {p}（共 {family} 项检验）："
+        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），{values} 个取值的趋势检验 Holm p {p}（共 {family} 项检验）："
         "很可能是真实变化。",
     },
     "sweep_flat": {
         "en": "At {n} players, {metric} goes from {a} at {param} = {va} to {b} at {param} = {vb}: paired "
-        "difference {diff} {unit} (95% CI {lo} to {hi}, {pairs} shared seeds), trend Holm p = {p} "
+        "difference {diff} {unit} (95% CI {lo} to {hi}, {pairs} shared seeds), trend Holm p {p} "
         "({family} tests): no clear change.",
         "zh": "{n}人局 {metric}：{param} = {va} 时为 {a}，{param} = {vb} 时为 {b}：配对差值 {diff} {unit}"
-        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），趋势检验 Holm p = {p}（共 {family} 项检验）：没有明显变化。",
+        "（95% 区间 {lo} 至 {hi}，{pairs} 个共同种子），趋势检验 Holm p {p}（共 {family} 项检验）：没有明显变化。",
     },
     "m_first_seat_win_rate": {"en": "seat 1 win rate", "zh": "1号位胜率"},
     "m_mean_rounds": {"en": "mean rounds per game", "zh": "平均每局轮数"},
@@ -323,9 +323,9 @@ LABELS: dict[str, dict[str, str]] = {
     "m_bot_win_rate": {"en": "{bot}'s win rate", "zh": "{bot} 的胜率"},
     "content_notable": {
         "en": "{value} ({column}, {n} players): seats that had it {direction}: {diff} points of win share "
-        "against seats without it of the same {strata} (95% CI {lo} to {hi}, {seats} seats, BH q = {q}).",
+        "against seats without it of the same {strata} (95% CI {lo} to {hi}, {seats} seats, BH q {q}).",
         "zh": "{value}（{column}，{n}人局）：拥有它的座位{direction}：与相同 {strata} 但没有它的座位相比，"
-        "胜率份额差 {diff} 个百分点（95% 区间 {lo} 至 {hi}，{seats} 个座位，BH q = {q}）。",
+        "胜率份额差 {diff} 个百分点（95% 区间 {lo} 至 {hi}，{seats} 个座位，BH q {q}）。",
     },
     "content_more": {"en": "win more often", "zh": "胜率更高"},
     "content_less": {"en": "win less often", "zh": "胜率更低"},
@@ -335,14 +335,14 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "ladder_robust": {
         "en": "Seat {seat} at {n} players: robust, the same direction at several skilled tiers ({flagged}) "
-        "and no seat × tier interaction (p = {p}); {effect}, fair share {fair}.",
-        "zh": "{n}人局 {seat}号位：稳健，在多个技能层级方向一致（{flagged}），座位×层级交互不显著（p = {p}）；"
+        "and no seat × tier interaction (p {p}); {effect}, fair share {fair}.",
+        "zh": "{n}人局 {seat}号位：稳健，在多个技能层级方向一致（{flagged}），座位×层级交互不显著（p {p}）；"
         "{effect}，公平份额 {fair}。",
     },
     "ladder_strength_dependent": {
         "en": "Seat {seat} at {n} players: strength-dependent, the seat effect differs between the tiers "
-        "{tiers} (interaction Holm p = {p}; flagged: {flagged}): a question about the bots before the game.",
-        "zh": "{n}人局 {seat}号位：取决于强度，座位效应在层级 {tiers} 之间不同（交互 Holm p = {p}；"
+        "{tiers} (interaction Holm p {p}; flagged: {flagged}): a question about the bots before the game.",
+        "zh": "{n}人局 {seat}号位：取决于强度，座位效应在层级 {tiers} 之间不同（交互 Holm p {p}；"
         "标记：{flagged}）：应先视为机器人的问题。",
     },
     "ladder_flips": {
@@ -363,9 +363,165 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "Bot strength (Bradley-Terry log-odds of finishing ahead, random = 0 when it played)",
         "zh": "机器人强度（Bradley-Terry 领先对数几率，有随机机器人时以其为 0）",
     },
+    # answers (sim.report.answers)
+    "sec_answers": {"en": "Answers", "zh": "结论"},
+    "list_sep": {"en": "; ", "zh": "；"},
+    "sure_high": {"en": "fairly sure", "zh": "把握较大"},
+    "sure_medium": {"en": "moderately sure", "zh": "把握一般"},
+    "sure_low": {"en": "not sure yet", "zh": "尚无把握"},
+    "ans_topic_seats": {"en": "Seat balance", "zh": "座位平衡"},
+    "ans_topic_count": {"en": "Best player count", "zh": "最佳人数"},
+    "ans_topic_runaway": {"en": "Runaway leader", "zh": "领先者是否一骑绝尘"},
+    "ans_topic_end": {"en": "How games end", "zh": "对局如何结束"},
+    "ans_topic_cards": {"en": "Cards and content", "zh": "卡牌与内容"},
+    "ans_topic_more": {"en": "What needs more games", "zh": "哪些需要更多对局"},
+    "ans_seat_balanced": {
+        "en": "{name}, {n} players: seats are balanced: the widest seat gap is {gap} (95% CI {lo}–{hi}, "
+        "{games} games), under 5 points ({sure}).",
+        "zh": "{name}，{n}人局：座位平衡：最大座位偏差 {gap}（95% 区间 {lo}–{hi}，{games} 局），不超过 5 个百分点（{sure}）。",
+    },
+    "ans_seat_imbalanced": {
+        "en": "{name}, {n} players: seats are imbalanced: seat {seat} wins {rate} against a fair share of "
+        "{fair} (Holm p {p}); widest seat gap {gap} (95% CI {lo}–{hi}, {games} games; {sure}).",
+        "zh": "{name}，{n}人局：座位不平衡：{seat}号位胜率 {rate}，公平份额 {fair}（Holm 校正 p 值 {p}）；"
+        "最大座位偏差 {gap}（95% 区间 {lo}–{hi}，{games} 局；{sure}）。",
+    },
+    "ans_seat_unclear": {
+        "en": "{name}, {n} players: no seat is flagged, but a gap of up to {hi} cannot be ruled out "
+        "(widest gap {gap}, 95% CI {lo}–{hi}, {games} games; {sure}).",
+        "zh": "{name}，{n}人局：没有座位被判定不平衡，但仍不能排除最多 {hi} 的偏差"
+        "（最大座位偏差 {gap}，95% 区间 {lo}–{hi}，{games} 局；{sure}）。",
+    },
+    "ans_seat_dominated": {
+        "en": "{name}, {n} players: one bot takes most wins, so the seats cannot be judged ({sure}).",
+        "zh": "{name}，{n}人局：一个机器人拿走了绝大多数胜场，无法判断座位平衡（{sure}）。",
+    },
+    "ans_best_count": {
+        "en": "{name}: {n} players plays best: smallest widest seat gap {gap} (95% CI {lo}–{hi}), with "
+        "close scores and lead changes; {why} ({sure}). Per player count: {detail}.",
+        "zh": "{name}：{n}人局玩起来最好：最大座位偏差最小，为 {gap}（95% 区间 {lo}–{hi}），分差与领先更替也较好；"
+        "{why}（{sure}）。各人数：{detail}。",
+    },
+    "ans_best_why_high": {
+        "en": "its seat-gap interval lies below every other count's",
+        "zh": "其座位偏差区间完全低于其他人数",
+    },
+    "ans_best_why_medium": {
+        "en": "it leads on most criteria but the seat-gap intervals overlap",
+        "zh": "它在多数指标上领先，但座位偏差区间有重叠",
+    },
+    "ans_best_why_low": {
+        "en": "the criteria disagree and the intervals overlap: run more games",
+        "zh": "各项指标不一致且区间重叠：需要更多对局",
+    },
+    "ans_count_detail": {
+        "en": "{n} players: seat gap {gap}, winning margin {spread} of the mean score, {changes} lead "
+        "changes, {rounds} rounds",
+        "zh": "{n}人局：座位偏差 {gap}，胜分差占平均得分 {spread}，领先更替 {changes} 次，{rounds} 轮",
+    },
+    "ans_runaway_part": {
+        "en": "{n} players: the leader after round {k} wins {rate} (95% CI {lo}–{hi}; fair share {fair})",
+        "zh": "{n}人局：第 {k} 轮后的领先者最终获胜 {rate}（95% 区间 {lo}–{hi}；公平份额 {fair}）",
+    },
+    "ans_runaway_strong": {
+        "en": "{name}: a leader at mid-game usually runs away with it (at least {threshold}): {parts} ({sure}).",
+        "zh": "{name}：中盘领先者往往一路领先到底（至少 {threshold}）：{parts}（{sure}）。",
+    },
+    "ans_runaway_normal": {
+        "en": "{name}: no runaway leader: the mid-game leader wins less than {threshold}: {parts} ({sure}).",
+        "zh": "{name}：没有一骑绝尘的领先者：中盘领先者获胜少于 {threshold}：{parts}（{sure}）。",
+    },
+    "ans_runaway_unclear": {
+        "en": "{name}: whether a mid-game leader runs away is not settled (the interval spans {threshold}): "
+        "{parts} ({sure}).",
+        "zh": "{name}：中盘领先者是否一路领先尚无定论（区间跨过 {threshold}）：{parts}（{sure}）。",
+    },
+    "ans_end": {
+        "en": "{name}, {stage}: {parts} ({games} games).",
+        "zh": "{name}，{stage}：{parts}（共 {games} 局）。",
+    },
+    "ans_end_part": {"en": "{trigger} {share}", "zh": "{trigger} {share}"},
+    "ans_cards_none": {
+        "en": "No card or item stands out after correction ({tested} items tested).",
+        "zh": "校正后没有卡牌或条目显著偏离（共检验 {tested} 个条目）。",
+    },
+    "ans_cards_some": {
+        "en": "{count} of {tested} items stand out after correction; the strongest:",
+        "zh": "{tested} 个条目中有 {count} 个在校正后显著；最突出的：",
+    },
+    "ans_more_needed": {
+        "en": "More games needed: the widest seat interval is ±{half} ({name}, {n} players, {games} games); "
+        "about {needed} games per player count and variant would narrow every seat to ±{target}.",
+        "zh": "需要更多对局：最宽的座位区间为 ±{half}（{name}，{n}人局，{games} 局）；每个人数和变体约需 {needed} 局，"
+        "才能把所有座位区间缩小到 ±{target}。",
+    },
+    "ans_more_ok": {
+        "en": "Enough games: every seat interval is within ±{half} (widest: {name}, {n} players, {games} games).",
+        "zh": "对局数足够：所有座位区间都在 ±{half} 以内（最宽：{name}，{n}人局，{games} 局）。",
+    },
+    "sec_components_other": {
+        "en": "Money and other counts (not points): winners against the others",
+        "zh": "金钱与其他计数（不是得分）：胜者与其他玩家对比",
+    },
+    "component_note": {
+        "en": "Only the sources of points are on the chart (they add up to the score); money, actions and "
+        "other counts are in the table below, in their own units.",
+        "zh": "图中只包含得分来源（各项之和即为总分）；金钱、行动次数等其他计数在下表中，单位各不相同。",
+    },
+    "rows_shown": {
+        "en": "{shown} of {total} rows shown; all in tables/{csv}.csv.",
+        "zh": "显示 {total} 行中的 {shown} 行；全部见 tables/{csv}.csv。",
+    },
+    "end_stage_title": {"en": "{stage}", "zh": "{stage}"},
+    "other_items": {"en": "other ({count})", "zh": "其他（{count} 项）"},
+    "charts_note": {
+        "en": "Every chart is also in charts/ beside this page as PNG (200 dpi) and SVG, for slides.",
+        "zh": "每张图表也以 PNG（200 dpi）和 SVG 格式保存在本页旁边的 charts/ 目录中，可直接用于幻灯片。",
+    },
+    "sec_glossary": {"en": "Glossary", "zh": "术语说明"},
+    "gap_axis": {"en": "Widest seat gap from fair share (points)", "zh": "最大座位偏差（百分点）"},
+    "spread_axis": {"en": "Winning margin ÷ mean score (%)", "zh": "胜分差 ÷ 平均得分（%）"},
     # table headers
     "col_verdict": {"en": "Verdict", "zh": "结论"},
 }
+
+
+GLOSSARY: list[dict[str, str]] = [
+    {"en": "95% CI (interval): the range of values the data are consistent with; a wider interval means fewer games.",
+     "zh": "95% 区间（置信区间）：与数据相符的取值范围；区间越宽，说明对局越少、结论越不确定。"},
+    {"en": "Fair share 1/n: the win rate every seat would have in a perfectly balanced game of n players.",
+     "zh": "公平份额 1/n：n 人局完全平衡时每个座位应有的胜率。"},
+    {"en": "Win share: a first place shared by k players counts 1/k for each, so the shares of a game add up to one.",
+     "zh": "胜率份额：k 名玩家并列第一时每人计 1/k，因此一局中所有座位的份额之和为 1。"},
+    {"en": "Widest seat gap: the largest distance between a seat's win rate and the fair share.",
+     "zh": "最大座位偏差：某个座位胜率与公平份额之间的最大距离。"},
+    {"en": "p-value: how surprising the data would be if there were no effect; below 5% counts as evidence.",
+     "zh": "p 值：假如没有任何效应，出现当前数据的意外程度；低于 5% 视为有证据。"},
+    {"en": "Holm correction: makes p-values stricter when several seats or metrics are tested at once, so that "
+     "chance alone rarely flags one.",
+     "zh": "Holm 校正：同时检验多个座位或指标时把 p 值调得更严格，避免仅凭运气标记出问题。"},
+    {"en": "All-seats (omnibus) test: one chi-square test of whether any seat differs from the fair share.",
+     "zh": "全座位检验（卡方检验）：检验是否有任何座位偏离公平份额的一次总体检验。"},
+    {"en": "BH q (Benjamini-Hochberg): a corrected p-value for many cards at once; it controls the share of "
+     "false alarms among the flagged cards.",
+     "zh": "BH q 值（Benjamini-Hochberg 校正）：同时检验很多卡牌时的校正 p 值，控制被标记卡牌中误报的比例。"},
+    {"en": "Mantel-Haenszel: compares holders of a card with non-holders of the same bot in the same seat, "
+     "then averages the differences.",
+     "zh": "Mantel-Haenszel 方法：把持有某卡牌的座位与相同机器人、相同座位但未持有的座位比较，再把差值加权平均。"},
+    {"en": "McNemar test: compares two variants game by game on the same seeds, counting only games where "
+     "the result differs.",
+     "zh": "McNemar 检验：在相同种子上逐局比较两个变体，只统计结果不同的对局。"},
+    {"en": "Paired seeds: the same random seeds in two variants, so that only the rule change differs.",
+     "zh": "配对种子：两个变体使用相同的随机种子，使唯一的差别是规则改动。"},
+    {"en": "Bradley-Terry strength: a bot rating from head-to-head results (log-odds of finishing ahead).",
+     "zh": "Bradley-Terry 强度：根据对位结果得出的机器人评分（名次领先的对数几率）。"},
+    {"en": "Cluster-robust interval: an interval that treats the seats of one game as one unit, because they "
+     "are not independent.",
+     "zh": "聚类稳健区间：把同一局中的各座位视为一个整体计算区间，因为它们并不独立。"},
+    {"en": "Lead change: the sole leader after a round differs from the sole leader after an earlier round.",
+     "zh": "领先更替：某一轮后的唯一领先者与之前的唯一领先者不同。"},
+]  # fmt: skip
+"""Jargon explained once, at the end of the report."""
 
 
 def t(key: str, lang: Lang, **values: Any) -> str:

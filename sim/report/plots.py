@@ -373,6 +373,28 @@ def plot_end_reasons(
     return ax
 
 
+def plot_end_stage(stage: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", title: str = "") -> Axes:
+    """Share of games in which each trigger (or outcome) of one end stage fired, per player count,
+    with Wilson intervals; horizontal bars, one category per trigger."""
+    ax = grouped_bars(
+        stage,
+        "trigger",
+        "n_players",
+        "share",
+        "lo",
+        "hi",
+        ax,
+        scale=100,
+        hue_label=lambda n: t("players_n", lang, n=int(n)),
+        horizontal=True,
+    )
+    ax.legend(fontsize=8)
+    ax.set_xlim(0, 105)
+    ax.set_xlabel(t("share_pct", lang))
+    ax.set_title(title)
+    return ax
+
+
 def plot_leader_wins(
     leaders: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
 ) -> Axes:

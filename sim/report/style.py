@@ -1,4 +1,5 @@
-"""Matplotlib set-up for report charts: headless backend, CJK-capable fonts, PNG encoding."""
+"""Matplotlib set-up for report charts: CJK-capable fonts, PNG encoding. The backend is left alone
+(``build_report`` draws with Agg inside ``headless_charts`` and restores the caller's backend)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,8 @@ import io
 from pathlib import Path
 
 import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib import font_manager  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib import font_manager
 
 FONT_FAMILY = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC"]
 CJK_FONT_FILES = (

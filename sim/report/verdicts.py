@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang, t
+from sim.report.names import fmt_number, fmt_p, fmt_pct
 
 WIDE_HALFWIDTH = 0.02
 """A seat interval wider than ±2 points is called too wide to rule out a real gap."""
@@ -22,9 +23,9 @@ def text(key: str, lang: Lang, **values: Any) -> str:
     return t(key, lang, **values)
 
 
-def pct(x: float, decimals: int = 0) -> str:
-    """A proportion as a percentage string, e.g. 0.312 -> '31%'."""
-    return f"{100 * x:.{decimals}f}%"
+def pct(x: float, decimals: int = 1) -> str:
+    """A proportion as a percentage string with one decimal, e.g. 0.312 -> '31.2%'."""
+    return fmt_pct(x, max(decimals, 1))
 
 
 def points(x: float, decimals: int = 1, sign: bool = False) -> str:
@@ -33,11 +34,15 @@ def points(x: float, decimals: int = 1, sign: bool = False) -> str:
 
 
 def _p(p: float) -> str:
-    return "–" if p is None or (isinstance(p, float) and np.isnan(p)) else f"{p:.2g}"
+    """'= 0.012' or '< 0.001' (never scientific notation)."""
+    if p is None or (isinstance(p, float) and np.isnan(p)):
+        return "–"
+    shown = fmt_p(p)
+    return shown if shown.startswith("<") else f"= {shown}"
 
 
 def _decimals(half: float) -> int:
-    return 0 if half >= 0.015 else 1
+    return 1
 
 
 def _seat_head(row: Mapping[str, Any], lang: Lang) -> tuple[str, float]:
@@ -153,7 +158,8 @@ def _value(x: float, rate: bool, sign: bool = False) -> str:
         return "–"
     if rate:
         return points(x, sign=sign) if sign else pct(x, 1)
-    return f"{x:+.3g}" if sign else f"{x:.3g}"
+    shown = fmt_number(x)
+    return ("+" + shown if x >= 0 else shown) if sign else shown
 
 
 def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:

@@ -1,0 +1,422 @@
+"""Display names: game terms (breakdown columns, end reasons, parameters, event columns) and table
+headers in English and Chinese, and the number formats of report tables.
+
+A run may carry its own names in ``run.json`` under ``games.<game>.display_names``:
+``{"zh": {"columns": {...}, "end_reasons": {...}, "params": {...}, "stages": [...]}, "en": {...}}``
+and ``games.<game>.scoring_columns`` (the breakdown columns that sum to the score). Without them the
+per-game mapping below is used, and a term without a name is shown as it is."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sim.report.labels import Lang
+
+GAME_NAMES: dict[str, dict[str, Any]] = {
+    "mingchu": {
+        "title": {"en": "Ming Trade Routes (明初商途)", "zh": "明初商途"},
+        "stages": {
+            "en": ["End of the Hongwu period", "Jingnan war outcome", "Final trigger"],
+            "zh": ["洪武期结束原因", "靖难之役结果", "终局触发"],
+        },
+        "scoring_prefixes": ("vp_",),
+        "zh": {
+            "vp_coins": "钱币得分",
+            "vp_industries": "产业得分",
+            "vp_orders": "订单得分",
+            "vp_card_bonus": "卡牌奖励分",
+            "vp_score_cards": "计分卡得分",
+            "vp_tianwei": "天威得分",
+            "vp_banked": "存储得分",
+            "vp_loans": "借贷扣分",
+            "vp_failed_orders": "失败订单扣分",
+            "vp_favor_given": "施恩得分",
+            "orders_hongwu": "洪武期订单数",
+            "orders_jingnan": "靖难期订单数",
+            "orders_later": "后期订单数",
+            "war_side": "战争阵营（+1 建文，−1 燕王）",
+            "war_commitment": "战争投入",
+            "loans": "未还借贷",
+            "loans_taken": "累计借贷",
+            "favor_given": "施予恩义",
+            "favor_held": "持有恩义",
+            "favor_paid": "支付恩义",
+            "coins": "钱币",
+            "industries": "产业数",
+            "roads": "道路数",
+            "worker_track": "工人轨道位置",
+            "best_income": "最高收入",
+            "retainers": "门客数",
+            "燕王胜(速胜)": "燕王胜（速胜）",
+            "建文胜(速胜)": "建文胜（速胜）",
+        },
+        "en": {
+            "洪武驾崩": "Hongwu emperor dies",
+            "洪武订单耗尽": "Hongwu orders run out",
+            "燕王胜": "Prince of Yan wins",
+            "建文胜": "Jianwen wins",
+            "燕王胜(速胜)": "Prince of Yan wins (quick victory)",
+            "建文胜(速胜)": "Jianwen wins (quick victory)",
+            "天数将至": "Time runs out",
+            "订单耗尽": "Orders run out",
+        },
+    },
+    "brass": {
+        "title": {"en": "Brass: Birmingham", "zh": "工业革命：伯明翰"},
+        "stages": {"en": ["End trigger"], "zh": ["结束条件"]},
+        "scoring_prefixes": ("vp_",),
+        "zh": {
+            "rail_era_over": "铁路时代结束",
+            "vp_links_canal": "运河时代连线得分",
+            "vp_links_rail": "铁路时代连线得分",
+            "vp_industries_canal": "运河时代产业得分",
+            "vp_industries_rail": "铁路时代产业得分",
+            "vp_merchant_bonus": "商人奖励得分",
+            "vp_lost_shortfall": "短缺失分",
+            "income_level": "收入等级",
+            "money": "金钱",
+            "loans": "贷款次数",
+            "tiles_developed": "开发的板块",
+            "tiles_lost_shortfall": "短缺失去的板块",
+            "merchant_bonuses": "商人奖励次数",
+            "tiles": "板块",
+            "place": "地点",
+            "industry": "产业",
+            "era": "时代",
+            "level": "等级",
+            "removed": "移除原因",
+            "cotton": "棉纺厂",
+            "manufacturer": "制造厂",
+            "pottery": "陶瓷厂",
+            "coal": "煤矿",
+            "iron": "铁厂",
+            "brewery": "酿酒厂",
+            "build_industry": "建造产业",
+            "build_link": "建造连线",
+            "develop": "开发",
+            "sell": "出售",
+            "take_loan": "贷款",
+            "scout": "侦察",
+            "pass": "跳过",
+        },
+        "prefixes": {
+            "zh": {"tiles_built_": "已建板块：", "actions_": "行动次数："},
+            "en": {"tiles_built_": "tiles built: ", "actions_": "actions: "},
+        },
+    },
+    "toy": {
+        "title": {"en": "Toy race", "zh": "示例竞速游戏"},
+        "scoring_columns": ("steps",),
+        "zh": {
+            "target_reached": "到达终点",
+            "steps": "步数",
+            "gambles": "冒险次数",
+            "cards_played": "出牌数",
+            "bonus": "奖励次数",
+            "moves": "移动",
+        },
+    },
+    "synth": {
+        "title": {"en": "Synthetic game", "zh": "合成测试游戏"},
+        "scoring_prefixes": ("points_",),
+        "zh": {
+            "deck_exhausted": "牌库耗尽",
+            "score_limit": "达到分数上限",
+            "points_trade": "贸易得分",
+            "points_build": "建造得分",
+            "points_bonus": "奖励得分",
+            "tiles_built_unused": "未用板块",
+            "start_money": "起始资金",
+        },
+    },
+}
+
+SHARED: dict[str, dict[str, str]] = {
+    "zh": {
+        "cards": "卡牌",
+        "card": "卡牌",
+        "drawn": "抽取",
+        "taken": "拿取",
+        "played": "打出",
+        "scored": "计分",
+        "turn cap": "达到回合上限（卡死）",
+        "error": "错误",
+        "robust": "稳健",
+        "strength-dependent": "取决于强度",
+        "flips": "方向翻转",
+        "under-powered": "检验力不足",
+        "control only": "仅对照组",
+        "none": "无",
+        "bot": "按机器人调整",
+        "rounds": "轮数",
+        "turns": "回合数",
+        "first_seat_win_rate": "1号位胜率",
+        "mean_rounds": "平均轮数",
+        "mean_score": "平均得分",
+        "tie_break_share": "平局决胜比例",
+        "error_share": "错误与卡死比例",
+        "random": "随机",
+        "greedy": "贪心",
+    },
+    "en": {"turn cap": "turn cap (stall)"},
+}
+
+COLUMNS: dict[str, tuple[str, str]] = {
+    "": ("", ""),
+    "game": ("Game", "游戏"),
+    "variant": ("Variant", "变体"),
+    "n_players": ("Players", "人数"),
+    "seat": ("Seat", "座位"),
+    "games": ("Games", "对局数"),
+    "wins": ("Wins", "胜场"),
+    "win_share": ("Win share (summed)", "胜率份额合计"),
+    "raw_share": ("Raw win share", "未调整胜率"),
+    "win_rate": ("Win rate", "胜率"),
+    "lo": ("95% CI low", "95% 区间下限"),
+    "hi": ("95% CI high", "95% 区间上限"),
+    "fair_share": ("Fair share 1/n", "公平份额 1/n"),
+    "p_value": ("p", "p 值"),
+    "p_holm": ("p (Holm)", "Holm 校正 p 值"),
+    "omnibus_p": ("All-seats p", "全座位检验 p 值"),
+    "omnibus_chi2": ("All-seats chi²", "全座位卡方"),
+    "imbalanced": ("Imbalanced", "不平衡"),
+    "adjusted": ("Adjusted for", "调整方式"),
+    "dominant_bot": ("Dominant bot", "占优机器人"),
+    "dominant_share": ("Its share of wins", "其胜场占比"),
+    "dominated": ("One bot dominates", "单一机器人占优"),
+    "max_gap": ("Widest seat gap", "最大座位偏差"),
+    "max_gap_lo": ("Gap CI low", "偏差区间下限"),
+    "max_gap_hi": ("Gap CI high", "偏差区间上限"),
+    "control": ("Control", "对照组"),
+    "bot": ("Bot", "机器人"),
+    "seats": ("Seats", "座位数"),
+    "relative": ("÷ fair share", "÷ 公平份额"),
+    "score_mean": ("Mean score", "平均得分"),
+    "score_sd": ("Score sd", "得分标准差"),
+    "score_lo": ("Score CI low", "得分区间下限"),
+    "score_hi": ("Score CI high", "得分区间上限"),
+    "bot_a": ("Bot", "机器人"),
+    "bot_b": ("Opponent", "对手"),
+    "pairings": ("Pairings", "对位次数"),
+    "share_ahead": ("Finished ahead", "名次领先比例"),
+    "strength": ("Strength (log-odds)", "强度（对数几率）"),
+    "n": ("Games", "对局数"),
+    "mean": ("Mean", "均值"),
+    "sd": ("Sd", "标准差"),
+    "q05": ("5%", "5% 分位"),
+    "q25": ("25%", "25% 分位"),
+    "q50": ("Median", "中位数"),
+    "q75": ("75%", "75% 分位"),
+    "q95": ("95%", "95% 分位"),
+    "metric": ("Metric", "指标"),
+    "tie_breaks": ("Tie-breaks", "平局决胜局数"),
+    "shared": ("Shared wins", "并列获胜局数"),
+    "tie_break_share": ("Decided by tie-break", "平局决胜比例"),
+    "shared_share": ("Shared wins", "并列获胜比例"),
+    "shared_lo": ("Shared CI low", "并列区间下限"),
+    "shared_hi": ("Shared CI high", "并列区间上限"),
+    "outcome": ("End reason", "结束方式"),
+    "stage": ("Stage", "阶段"),
+    "trigger": ("Trigger / outcome", "触发条件 / 结果"),
+    "count": ("Count", "次数"),
+    "share": ("Share of games", "对局占比"),
+    "component": ("Component", "项目"),
+    "mean_winners": ("Winners' mean", "胜者均值"),
+    "mean_others": ("Others' mean", "其他玩家均值"),
+    "difference": ("Difference", "差值"),
+    "n_winners": ("Winners", "胜者人数"),
+    "n_others": ("Others", "其他玩家人数"),
+    "share_of_score": ("Share of score", "占得分比例"),
+    "correlation": ("Correlation with winning", "与获胜的相关"),
+    "corr_lo": ("Correlation CI low", "相关区间下限"),
+    "corr_hi": ("Correlation CI high", "相关区间上限"),
+    "column": ("Column", "列"),
+    "player_rows": ("Player rows", "玩家记录数"),
+    "list": ("List", "配置列表"),
+    "id": ("Id", "条目"),
+    "table": ("Event table", "事件表"),
+    "kind": ("Event kind", "事件类型"),
+    "value": ("Item", "条目"),
+    "others_rate": ("Others' win rate", "未持有者胜率"),
+    "diff_lo": ("Difference CI low", "差值区间下限"),
+    "diff_hi": ("Difference CI high", "差值区间上限"),
+    "q_value": ("q (BH)", "BH 校正 q 值"),
+    "notable": ("Notable", "值得关注"),
+    "strata": ("Compared within", "分层依据"),
+    "game_index": ("Game index", "对局编号"),
+    "seed": ("Seed", "种子"),
+    "bots": ("Bots", "机器人"),
+    "error": ("Error", "错误信息"),
+    "replay": ("Replay command", "复现命令"),
+    "example_replay": ("Example replay command", "复现命令示例"),
+    "tiers": ("Tiers", "层级"),
+    "tier": ("Tier", "层级"),
+    "flagged_tiers": ("Flagged tiers", "标记的层级"),
+    "interaction_p": ("Interaction p", "交互检验 p 值"),
+    "effect": ("Pooled effect", "合并效应"),
+    "effect_lo": ("Effect CI low", "效应区间下限"),
+    "effect_hi": ("Effect CI high", "效应区间上限"),
+    "status": ("Status", "状态"),
+    "pairs": ("Pairs", "配对数"),
+    "wins_a": ("Wins A", "A 胜场"),
+    "wins_b": ("Wins B", "B 胜场"),
+    "a_only": ("A only", "仅 A 胜"),
+    "b_only": ("B only", "仅 B 胜"),
+    "win_rate_a": ("Win rate A", "A 胜率"),
+    "win_rate_b": ("Win rate B", "B 胜率"),
+    "significant": ("Significant", "显著"),
+    "score_a": ("Score A", "A 得分"),
+    "score_b": ("Score B", "B 得分"),
+    "mean_a": ("Mean A", "A 均值"),
+    "mean_b": ("Mean B", "B 均值"),
+    "run_id": ("Run", "运行编号"),
+    "root_seed": ("Root seed", "根种子"),
+    "games_per_count": ("Games per player count", "每种人数对局数"),
+    "player_counts": ("Player counts", "人数"),
+    "versions": ("Versions", "版本"),
+    "config_path": ("Config", "配置文件"),
+    "config_hash": ("Config hash", "配置哈希"),
+    "rules_version": ("Rules version", "规则版本"),
+    "overrides": ("Overrides", "参数覆盖"),
+    "parameter": ("Parameter", "参数"),
+    "estimate": ("Estimate", "估计值"),
+    "finding": ("Finding", "结论"),
+    "code": ("Code", "代码"),
+    "sentence": ("Sentence", "句子"),
+    "sure": ("How sure", "把握"),
+}
+
+RATES = {
+    "win_rate", "fair_share", "share", "tie_break_share", "shared_share", "shared_lo", "shared_hi",
+    "p_leader_wins", "share_ahead", "win_rate_a", "win_rate_b", "others_rate", "raw_share",
+    "error_share", "max_gap", "max_gap_lo", "max_gap_hi", "dominant_share", "share_of_score",
+    "effect", "effect_lo", "effect_hi",
+}  # fmt: skip
+"""Columns that are proportions: shown as percentages with one decimal."""
+P_VALUES = {
+    "p_value",
+    "p_holm",
+    "omnibus_p",
+    "q_value",
+    "interaction_p",
+    "trend_p",
+    "trend_p_holm",
+    "diff_p_holm",
+}
+SEATS = {"seat"}
+IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
+TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter"}  # fmt: skip
+
+
+@dataclass
+class Names:
+    """Display names for one report language, built from the run's metadata and the per-game mapping."""
+
+    lang: Lang
+    terms: dict[str, dict[str, str]] = field(default_factory=dict)
+    """game -> term -> display name."""
+    prefixes: dict[str, dict[str, str]] = field(default_factory=dict)
+    stages: dict[str, list[str]] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    scoring: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    """game -> (declared scoring columns, scoring prefixes)."""
+
+    @classmethod
+    def from_meta(cls, meta: list[Mapping[str, Any]], lang: Lang) -> Names:
+        names = cls(lang)
+        games = {g for m in meta for g in (m.get("games") or {})} | set(GAME_NAMES)
+        for game in games:
+            base = GAME_NAMES.get(game, {})
+            terms = dict(SHARED.get(lang, {})) | dict(base.get(lang, {}))
+            stages = list(base.get("stages", {}).get(lang, []))
+            scoring = tuple(base.get("scoring_columns", ()))
+            title = base.get("title", {}).get(lang, "")
+            for m in meta:
+                info = (m.get("games") or {}).get(game) or {}
+                own = (info.get("display_names") or {}).get(lang) or {}
+                for part in ("columns", "end_reasons", "params", "terms"):
+                    terms |= dict(own.get(part) or {})
+                stages = list(own.get("stages") or stages)
+                scoring = tuple(info.get("scoring_columns") or scoring)
+                title = own.get("title") or title or (info.get("title") if lang == "en" else "") or ""
+            names.terms[game] = terms
+            names.prefixes[game] = dict(base.get("prefixes", {}).get(lang, {}))
+            names.stages[game] = stages
+            names.titles[game] = title or game
+            names.scoring[game] = (scoring, tuple(base.get("scoring_prefixes", ("vp_", "points_"))))
+        return names
+
+    def term(self, game: str, value: object) -> str:
+        """A game term (column, end reason, parameter, item) by its display name."""
+        key = str(value)
+        terms = self.terms.get(game) or SHARED.get(self.lang, {})
+        if key in terms:
+            return terms[key]
+        for prefix, shown in self.prefixes.get(game, {}).items():
+            if key.startswith(prefix):
+                rest = key.removeprefix(prefix)
+                return shown + terms.get(rest, rest)
+        return key
+
+    def title(self, game: str) -> str:
+        return self.titles.get(game, game)
+
+    def stage(self, game: str, index: int) -> str:
+        stages = self.stages.get(game, [])
+        if index < len(stages):
+            return stages[index]
+        if index == 0 and len(stages) == 0:
+            return "结束方式" if self.lang == "zh" else "End reason"
+        return f"阶段 {index + 1}" if self.lang == "zh" else f"Stage {index + 1}"
+
+    def is_scoring(self, game: str, column: str) -> bool:
+        """Whether a breakdown column is a source of points (they sum to the score)."""
+        declared, prefixes = self.scoring.get(game, ((), ("vp_", "points_")))
+        if declared:
+            return column in declared
+        return column.startswith(prefixes)
+
+    def header(self, column: str) -> str:
+        en, zh = COLUMNS.get(column, (column, column))
+        return zh if self.lang == "zh" else en
+
+
+def fmt_pct(x: float, decimals: int = 1) -> str:
+    """A proportion as a percentage with one decimal, never in scientific notation."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    value = round(100 * float(x), decimals)
+    return f"{0.0 if value == 0 else value:.{decimals}f}%"
+
+
+def fmt_p(p: float) -> str:
+    """A p-value: '< 0.001' when tiny, else three decimals."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def fmt_number(x: float) -> str:
+    """A plain number without scientific notation."""
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return ""
+    x = float(x)
+    if x.is_integer() and abs(x) < 1e15:
+        return f"{int(x):,}"
+    if abs(x) >= 100:
+        return f"{x:,.0f}"
+    if abs(x) >= 1:
+        return f"{x:.2f}"
+    if abs(x) < 0.0005:
+        return "0.000"
+    return f"{x:.3f}"
+
+
+def fmt_bool(x: bool, lang: Lang) -> str:
+    if lang == "zh":
+        return "是" if x else "否"
+    return "yes" if x else "no"
