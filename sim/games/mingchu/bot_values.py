@@ -13,7 +13,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost, road_cost
 from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.paths import sale_price
+from sim.games.mingchu.paths import sale_price, sale_prices
 from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.state import SIDES, MingchuState
 
@@ -66,9 +66,9 @@ class ActionValues:
 
     def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:
         if kind == "turn":
-            value = TURN_VALUES.get(type(action), _in_turn_otherwise)
+            value = TURN_VALUES.get(type(action), in_turn_otherwise)
         else:
-            value = VALUES.get(type(action), _otherwise)
+            value = VALUES.get(type(action), otherwise)
         return value(self, state, action, context)
 
     def _place_manager(self, state: MingchuState, action: A.PlaceManager, context: dict) -> float:
@@ -92,7 +92,10 @@ class ActionValues:
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
         good = context["good"]
-        price = sale_price(state, self.seat, good, action.place, in_production=True)
+        prices = context.get("prices")
+        if prices is None:  # every option sells the same good: price all places once
+            prices = context["prices"] = sale_prices(state, self.seat, good, in_production=True)
+        price = prices[action.place]
         keep = context["needed"][good] > 0 and not self.persona.sell_all
         return price * (0.5 if keep else 1.0) + 3
 
@@ -250,11 +253,11 @@ def _const(value: float):
     return lambda bot, state, action, context: value
 
 
-def _otherwise(bot, state, action, context) -> float:
+def otherwise(bot, state, action, context) -> float:
     return 0.0
 
 
-def _in_turn_otherwise(bot, state, action, context) -> float:
+def in_turn_otherwise(bot, state, action, context) -> float:
     return -5.0  # moving goods to or from the warehouse, storing them: only by chance
 
 

@@ -37,8 +37,9 @@ from typing import Any
 import numpy as np
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_values import ActionValues
-from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
+from sim.games.mingchu.bot_values import TURN_VALUES, VALUES, ActionValues, in_turn_otherwise, otherwise
+from sim.games.mingchu.building import build_cost, monopoly_allowed
+from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable
 from sim.games.mingchu.state import OFFICIAL, MingchuState
@@ -128,8 +129,11 @@ class HeuristicBot(ActionValues):
             self._required_cache = None
         context = self._context(state, kind, rng)
         noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
+        table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
+        get = table.get
         values = [
-            float(self._value(state, kind, a, context)) + e * 1e-3 for a, e in zip(legal, noise, strict=True)
+            float(get(type(a), other)(self, state, a, context)) + e * 1e-3
+            for a, e in zip(legal, noise, strict=True)
         ]
         return legal[max(range(len(values)), key=values.__getitem__)]
 
@@ -308,9 +312,11 @@ class HeuristicBot(ActionValues):
             if payment(state, seat, key, place, [state.pack_index(data["manager"])]) is not None:
                 value = 100 + order_info(state, key).points - dist[place]
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
-        for place, site in enumerate(state.topo.site):
-            if site is None or int(dist[place]) + steps > rules.build_max_moved:
+        sites, roads = self._near(state, here, dist)
+        for place, near in sites:
+            if near + steps > rules.build_max_moved:
                 continue
+            site = state.topo.site[place]
             cost = build_cost(state, seat, place)
             short = 0
             if cost is None and self.persona.loans_for_builds:
@@ -321,16 +327,38 @@ class HeuristicBot(ActionValues):
                 )
                 value += 25 * (self._needed_cache[site.good] > 0)
                 best = (value, place, A.BuildIndustry(place)) if value > best[0] else best
-        costs = road_costs(state, seat)
-        for road in range(len(state.topo.roads)):
-            a, b = state.topo.road_ends[road]
-            near = int(min(dist[a], dist[b]))
-            if near + steps > rules.road_max_moved or costs[road] is None:
-                continue
-            value = self.persona.road + self._road_worth(state, road)
-            place = a if dist[a] <= dist[b] else b
-            best = (value, place, A.BuildRoad(road)) if value > best[0] else best
+        if roads and player.supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
+            cut = modifier_total(state, seat, "discount", action="road")
+            info, yidao = state.topo.roads, state.yidao
+            for road, near, place in roads:
+                if near + steps > rules.road_max_moved or road in yidao:
+                    continue
+                if max(0, info[road].yidao_cost - cut) > player.workers:
+                    continue
+                value = self.persona.road + self._road_worth(state, road)
+                best = (value, place, A.BuildRoad(road)) if value > best[0] else best
         return best
+
+    def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
+        """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
+        rules' move limits), with their distances; kept with the distances in ``state.board_cache``."""
+        key = ("near", self.seat, here)
+        near = state.board_cache.get(key)
+        if near is None:
+            rules = state.params.rules
+            topo = state.topo
+            sites = [
+                (p, int(dist[p]))
+                for p, site in enumerate(topo.site)
+                if site is not None and int(dist[p]) <= rules.build_max_moved
+            ]
+            roads = []
+            for road, (a, b) in enumerate(topo.road_ends):
+                d = int(min(dist[a], dist[b]))
+                if d <= rules.road_max_moved and topo.roads[road].kind != "water":
+                    roads.append((road, d, a if dist[a] <= dist[b] else b))
+            near = state.board_cache[key] = (sites, roads)
+        return near
 
     def _loan_short(self, state: MingchuState, place: int) -> int:
         """Loans needed to afford building at ``place`` (0 when not allowed or too many)."""

@@ -200,3 +200,15 @@ def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_prod
     if not (in_production and info.uncapped_in_production):
         price = min(price, info.base_value)
     return max(0, price)
+
+
+def sale_prices(state: MingchuState, seat: int, good: str, *, in_production: bool) -> list[int]:
+    """``sale_price`` of ``good`` at every place at once (indexed by place)."""
+    info = state.topo.goods[good]
+    source_distance(state, good, 0)  # fills the price cache
+    half = info.base_value // 2 + modifier_total(state, seat, "sell_bonus", good=good)
+    prices = [half + d for d in state.price_cache[good]]
+    if not (in_production and info.uncapped_in_production):
+        cap = info.base_value
+        prices = [min(p, cap) for p in prices]
+    return [max(0, p) for p in prices]
