@@ -141,6 +141,18 @@ def runaway_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], l
     sentences, codes = [], []
     leaders, length = a.tables["leader_wins"], a.tables["game_length"]
     if leaders.empty:
+        for game, variant, part in _groups(a, a.tables["lead_changes"]):
+            parts = [
+                t("ans_changes_part", lang, n=int(r["n_players"]), mean=fmt_number(round(r["mean"], 2)),
+                  lo=fmt_number(round(r["lo"], 2)), hi=fmt_number(round(r["hi"], 2)))
+                for r in part.sort_values("n_players").to_dict("records")
+            ]  # fmt: skip
+            sentences.append(
+                t("ans_runaway_changes", lang, name=_name(a, names, game, variant),
+                  parts=t("list_sep", lang).join(parts), sure=t("sure_low", lang))
+            )  # fmt: skip
+            codes.append(_row("runaway", game, variant, "", "changes_only", part["mean"].min(),
+                              np.nan, np.nan, "low"))  # fmt: skip
         return sentences, codes
     rounds = length[length["metric"] == "rounds"].set_index(["game", "variant", "n_players"])["q50"]
     for game, variant, part in _groups(a, leaders):

@@ -436,6 +436,15 @@ LABELS: dict[str, dict[str, str]] = {
         "{parts} ({sure}).",
         "zh": "{name}：中盘领先者是否一路领先尚无定论（区间跨过 {threshold}）：{parts}（{sure}）。",
     },
+    "ans_changes_part": {
+        "en": "{n} players: {mean} lead changes per game (95% CI {lo}–{hi})",
+        "zh": "{n}人局：每局领先更替 {mean} 次（95% 区间 {lo}–{hi}）",
+    },
+    "ans_runaway_changes": {
+        "en": "{name}: too few games to measure how often the mid-game leader wins; the lead changes hands: "
+        "{parts} ({sure}).",
+        "zh": "{name}：对局太少，尚不能测量中盘领先者的获胜比例；领先者的更替情况：{parts}（{sure}）。",
+    },
     "ans_end": {
         "en": "{name}, {stage}: {parts} ({games} games).",
         "zh": "{name}，{stage}：{parts}（共 {games} 局）。",

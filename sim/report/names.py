@@ -52,6 +52,9 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "retainers": "门客数",
             "燕王胜(速胜)": "燕王胜（速胜）",
             "建文胜(速胜)": "建文胜（速胜）",
+            "card_id": "卡牌",
+            "deck": "牌堆",
+            "period": "时期",
         },
         "en": {
             "洪武驾崩": "Hongwu emperor dies",
@@ -160,6 +163,8 @@ SHARED: dict[str, dict[str, str]] = {
         "error_share": "错误与卡死比例",
         "random": "随机",
         "greedy": "贪心",
+        "bot, seat": "机器人与座位",
+        "seat": "座位",
     },
     "en": {"turn cap": "turn cap (stall)"},
 }

@@ -55,16 +55,17 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
             t(
                 "seat_dominated_note",
                 lang,
-                name=f"{r['game']} / {r['variant']}",
+                name=f"{a.names(lang).title(r['game'])} / {r['variant']}",
                 n=int(r["n_players"]),
                 bot=r["dominant_bot"],
                 share=pct(r["dominant_share"]),
             )
             for r in dominated.to_dict("records")
         ]
+    names = a.names(lang)
     if not flagged.empty:
         findings += [
-            f"[{r.game} / {r.variant}] {v}"
+            f"[{names.title(r.game)} / {r.variant}] {v}"
             for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang), strict=True)
         ]
     if not seats.empty:
@@ -72,22 +73,36 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     for c in a.comparisons:
         changed = c.seats[c.seats["significant"]]
         if changed.empty:
-            findings.append(f"[{c.game}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+            findings.append(
+                f"[{names.title(c.game)}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b)
+            )
         findings += [
-            f"[{c.game}] {paired_verdict(row, c.variant_a, c.variant_b, lang)}"
+            f"[{names.title(c.game)}] {paired_verdict(row, c.variant_a, c.variant_b, lang)}"
             for row in changed.to_dict("records")
         ]
     sweeps = sweep_verdicts(a.tables["sweep_tests"], lang)
     changed_sweeps = sweeps[sweeps["changed"]] if not sweeps.empty else sweeps
-    findings += [f"[{r.game}] {r.verdict}" for r in changed_sweeps.itertuples()]
+    findings += [f"[{names.title(r.game)}] {r.verdict}" for r in changed_sweeps.itertuples()]
     ladder = a.tables["ladder"].to_dict("records")
     findings += [
-        f"[{r['game']} / {r['variant']}] {ladder_verdict(r, lang)}" for r in ladder if r["status"] != "none"
+        f"[{names.title(r['game'])} / {r['variant']}] {ladder_verdict(r, lang)}"
+        for r in ladder
+        if r["status"] != "none"
     ]
     content = a.tables["event_win_rates"]
     notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)  # adjusted only
     findings += [
-        f"[{r['game']} / {r['variant']}] {content_verdict(r, lang)}" for r in notable.to_dict("records")
+        f"[{names.title(r['game'])} / {r['variant']}] "
+        + content_verdict(
+            r
+            | {
+                "value": names.term(r["game"], r["value"]),
+                "column": names.term(r["game"], r["column"]),
+                "kind": names.term(r["game"], r["kind"]) if r.get("kind") else "",
+            },
+            lang,
+        )
+        for r in notable.to_dict("records")
     ]
     n_errors = len(a.tables["errors"])
     if n_errors:
@@ -140,7 +155,7 @@ def summary_markdown(a: Analysis, lang: Lang) -> str:
     seats = a.tables["seat_win_rates"]
     lines += ["", f"## {t('sec_seats', lang)}", ""]
     lines += [
-        f"- [{r.game} / {r.variant}] {v}"
+        f"- [{a.names(lang).title(r.game)} / {r.variant}] {v}"
         for r, v in zip(seats.itertuples(), seat_verdicts(seats, lang), strict=True)
     ]
     lines += ["", f"## {t('sec_caveat', lang)}", "", t("caveat_text", lang), "", t("files", lang), ""]

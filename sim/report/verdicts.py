@@ -194,6 +194,9 @@ def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["game", "parameter", "n_players", "metric", "changed", "verdict"])
 
 
+STRATA = {"zh": {"bot, seat": "机器人与座位", "bot": "机器人", "seat": "座位"}}
+
+
 def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
     """Verdict for one notable row of ``event_win_rates``: the adjusted difference only."""
     direction = text("content_more" if row["difference"] > 0 else "content_less", lang)
@@ -209,6 +212,6 @@ def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
         hi=points(row["diff_hi"], sign=True),
         seats=f"{int(row['seats']):,}",
         q=_p(row["q_value"]),
-        strata=row.get("strata", ""),
+        strata=STRATA.get(lang, {}).get(row.get("strata", ""), row.get("strata", "")),
         direction=direction,
     )

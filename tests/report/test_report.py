@@ -172,3 +172,101 @@ def test_report_when_every_game_failed(tmp_path):
     assert "60 games (60 with errors or stalls), 0 player results; bots: random" in summary
     assert "No game finished" in summary and '<section id="errors">' in html
     assert "sim play configs/synth/base.yaml --players 3 --seed" in html
+
+
+ZH_PROBE = """<script>
+window.addEventListener("load", () => {
+  const images = Array.from(document.images);
+  const out = document.createElement("pre");
+  out.id = "__probe";
+  out.textContent = JSON.stringify({
+    images: images.length,
+    broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.alt),
+    categories: images.map(i => [i.dataset.file, Number(i.dataset.categories)]),
+    headers: Array.from(document.querySelectorAll("th")).map(th => th.textContent.trim()),
+    cells: Array.from(document.querySelectorAll("td:not(.code)")).map(td => td.textContent.trim()),
+    text: document.body.innerText,
+  });
+  document.body.appendChild(out);
+});
+</script>"""
+CJK = re.compile(r"[\u4e00-\u9fff]")
+SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
+
+
+@pytest.fixture(scope="module")
+def mingchu_zh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.report.mingchu_shape import write_mingchu_shaped_run
+
+    run = write_mingchu_shaped_run(tmp_path_factory.mktemp("mingchu") / "run")
+    return build_report(run, tmp_path_factory.mktemp("mingchu_report"), lang="zh")
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bin/chromium")
+def test_chinese_mingchu_report_in_chromium(mingchu_zh, tmp_path):
+    page = tmp_path / "probe.html"
+    page.write_text(
+        mingchu_zh.read_text(encoding="utf-8").replace("<head>", "<head>" + ZH_PROBE, 1), encoding="utf-8"
+    )
+    result = subprocess.run(
+        [
+            str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000", "--dump-dom", page.as_uri(),
+        ],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    match = re.search(r'<pre id="__probe">(.*?)</pre>', result.stdout, re.S)
+    assert match, result.stderr[-2000:]
+    import html as html_module
+
+    probe = json.loads(html_module.unescape(match.group(1)))
+    assert probe["images"] >= 8 and probe["broken"] == []
+    english = [h for h in probe["headers"] if h and not CJK.search(h) and re.search(r"[A-Za-z]", h)]
+    assert english == [], english
+    assert [c for c in probe["cells"] if SCIENTIFIC.search(c)] == []
+    assert SCIENTIFIC.findall(probe["text"]) == []
+    crowded = [(f, n) for f, n in probe["categories"] if n > 12]
+    assert crowded == [], crowded
+    text = probe["text"]
+    for phrase in ("结论", "座位平衡", "最佳人数", "靖难之役结果", "终局触发", "术语说明", "钱币得分"):
+        assert phrase in text, phrase
+    assert "vp_coins" not in text and "n_players" not in text and "win_rate" not in text
+
+
+def test_mingchu_report_files(mingchu_zh):
+    from PIL import Image
+
+    out = mingchu_zh.parent
+    charts = {p.name for p in (out / "charts").iterdir()}
+    assert {"seats-1.png", "seats-1.svg", "end-1.png", "end-1.svg", "components-1.png"} <= charts
+    with Image.open(out / "charts" / "end-1.png") as image:
+        assert round(image.info["dpi"][0]) >= 200
+    html = mingchu_zh.read_text(encoding="utf-8")
+    assert "overflow-x: auto" in html
+    components = html[html.index('<section id="components">') : html.index('<section id="end">')]
+    chart_part, _, other_part = components.partition("金钱与其他计数")
+    assert "钱币得分" in chart_part and "支付恩义" not in chart_part and "支付恩义" in other_part
+    answers = pd.read_csv(out / "tables" / "answers.csv")
+    assert {"topic", "code", "estimate", "lo", "hi", "sure"} <= set(answers.columns)
+    assert {"seats", "best_count", "end"} <= set(answers["topic"])
+
+
+def test_cut_tables_say_so(tmp_path):
+    from sim.report.sections import table
+
+    run = write_synthetic_run(tmp_path / "run", player_counts=(3,), games_per_count=40)
+    analysis = analyse(load_run(run))
+    frame = pd.DataFrame({"seat": range(80), "win_rate": [1e-19] * 80, "p_value": [1e-9] * 80})
+    shown = table(analysis, "zh", frame, "x", "seats_demo")
+    assert len(shown.rows) == 60 and shown.note == "显示 80 行中的 60 行；全部见 tables/seats_demo.csv。"
+    assert shown.columns == ["座位", "胜率", "p 值"] and shown.rows[0] == ["1", "0.0%", "< 0.001"]
+
+
+def test_report_leaves_the_backend_alone(tmp_path):
+    import matplotlib
+
+    before = matplotlib.get_backend()
+    run = write_synthetic_run(tmp_path / "run", player_counts=(3,), games_per_count=40)
+    build_report(run, tmp_path / "out")
+    assert matplotlib.get_backend() == before
