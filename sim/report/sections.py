@@ -510,7 +510,7 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
         figure = _figure(
             lambda ax, d=shown, n=title: plots.plot_content_win_rates(d, ax, lang, n),
             t("content_title", lang, name=title),
-            (7.5, 1.6 + 0.2 * len(shown)),
+            (7.5, max(3.4, 1.8 + 0.22 * len(shown))),
         )
         notable = part[part["notable"]]
         figure.verdicts = [
