@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from sim.bots import bot_names, is_known_bot
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import config_root
 from sim.core.game import GameSpec
@@ -105,9 +106,10 @@ def parse_players(spec: GameSpec, text: str | None) -> tuple[int, ...]:
 def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -> tuple[str, ...]:
     bots = tuple(part.strip() for part in text.split(",")) if text else spec.lineup
     for bot in bots:
-        if bot not in spec.bots:
+        if not is_known_bot(spec, bot):
             raise UserError(
-                f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(spec.bots)}"
+                f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, "
+                "mcts:N (N iterations per decision)"
             )
     if n_players is not None:
         if not text:
@@ -159,7 +161,7 @@ def list_command() -> None:
         click.echo(f"{name}: {spec.title} (rules {spec.rules_version}){kind}")
         click.echo(f"  players:  {', '.join(map(str, spec.player_counts))}")
         click.echo(f"  variants: {', '.join(variants) or '-'}  ({spec.config_dir})")
-        click.echo(f"  bots:     {', '.join(spec.bots)}")
+        click.echo(f"  bots:     {', '.join(bot_names(spec))}, mcts:N")
 
 
 @cli.command()

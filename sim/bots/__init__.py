@@ -1,1 +1,44 @@
-"""Bots shared by every game."""
+"""Bots shared by every game, and the one place a bot name becomes a bot.
+
+A name is one of the game's own bots (``spec.bots``, which take precedence), ``random``,
+``onestep`` (one-ply lookahead on the running score) or ``mcts`` / ``mcts:N`` (information-set
+MCTS with N iterations per decision).
+"""
+
+from __future__ import annotations
+
+from sim.bots.random_bot import RandomBot
+from sim.bots.search import DEFAULT_BUDGET, MCTSBot, OneStepBot
+from sim.core.game import Bot, GameSpec
+
+GENERIC_BOTS = ("random", "onestep", "mcts")
+
+
+def bot_names(spec: GameSpec) -> list[str]:
+    """The game's own bots, then the generic ones it does not override."""
+    return [*spec.bots, *(name for name in GENERIC_BOTS if name not in spec.bots)]
+
+
+def _budget(text: str) -> int | None:
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def is_known_bot(spec: GameSpec, name: str) -> bool:
+    base, colon, arg = name.partition(":")
+    if name in spec.bots or (not colon and base in GENERIC_BOTS):
+        return True
+    return base == "mcts" and _budget(arg) is not None
+
+
+def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
+    """A fresh bot for ``seat``; KeyError for an unknown name."""
+    if name in spec.bots:
+        return spec.bots[name](seat)
+    base, _, arg = name.partition(":")
+    if name == "random":
+        return RandomBot(seat)
+    if name == "onestep":
+        return OneStepBot(spec.game, seat)
+    if base == "mcts" and (not arg or _budget(arg)):
+        return MCTSBot(spec.game, seat, _budget(arg) or DEFAULT_BUDGET)
+    raise KeyError(f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N")

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.bots import make_bot
 from sim.core.game import GameSpec
 
 
@@ -83,7 +84,7 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step) -> None:
     game = spec.game
     if len(bot_names) != n_players:
         raise ValueError(f"need {n_players} bots, got {len(bot_names)}")
-    bots = [spec.bots[name](seat) for seat, name in enumerate(bot_names)]
+    bots = [make_bot(spec, name, seat) for seat, name in enumerate(bot_names)]
     rngs = [bot_rng(seed, seat) for seat in range(n_players)]
     state = game.initial_state(params, n_players, setup_rng(seed))
     cap = spec.max_actions(n_players)
