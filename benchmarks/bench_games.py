@@ -137,17 +137,20 @@ def main() -> None:
         spec = get_game(name)
         if spec.example or (args.only is not None and name not in args.only):
             continue
-        params = load_config(spec.default_config).params
         games = per_game.get(name, args.games)
-        for n in spec.player_counts:
-            for kind in ("random", "heuristic"):
-                row = measure(spec, params, n, kind, games, args.repeats)
-                rows.append(row)
-                print(
-                    f"{name:>10} {n}p {kind:>9}: {row['ms_per_game']:8.2f} ms/game"
-                    f" {row['us_per_action']:8.1f} µs/action ({row['errors']} errors)",
-                    flush=True,
-                )
+        # A game whose configs differ in player counts (Steam's maps) is measured per config.
+        configs = sorted(spec.config_dir.glob("*.yaml")) if spec.players_for else [spec.default_config]
+        for config in configs:
+            params = load_config(config).params
+            for n in spec.player_counts_for(params):
+                for kind in ("random", "heuristic"):
+                    row = {"config": config.stem, **measure(spec, params, n, kind, games, args.repeats)}
+                    rows.append(row)
+                    print(
+                        f"{name:>10} {config.stem:>22} {n}p {kind:>9}: {row['ms_per_game']:8.2f} ms/game"
+                        f" {row['us_per_action']:8.1f} µs/action ({row['errors']} errors)",
+                        flush=True,
+                    )
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "bench_games.json").write_text(
         json.dumps({"machine": info, "results": rows}, indent=2) + "\n"

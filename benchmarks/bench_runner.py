@@ -28,7 +28,7 @@ def main() -> None:
             continue
         bots = tuple(args.bots.split(",")) if args.bots else spec.lineup
         config = load_config(spec.default_config)
-        for n in spec.player_counts:
+        for n in spec.player_counts_for(config.params):
             study = Study((config,), (n,), args.games, bots, root_seed=1)
             with tempfile.TemporaryDirectory() as tmp:
                 start = time.perf_counter()

@@ -240,7 +240,7 @@ def check_game(
 ) -> CheckReport:
     """Run every check on ``spec`` with ``params``; problems are collected, not raised."""
     report = CheckReport(spec.name)
-    for n in player_counts or spec.player_counts:
+    for n in player_counts or spec.player_counts_for(params):
         for k in range(playouts):
             game_seed = seed + 1000 * n + k
             try:

@@ -89,9 +89,13 @@ def load(config: str, sets: Sequence[str] = ()) -> tuple[ResolvedConfig, GameSpe
     return resolved, get_game(resolved.game)
 
 
-def parse_players(spec: GameSpec, text: str | None) -> tuple[int, ...]:
+def parse_players(
+    spec: GameSpec, text: str | None, configs: Sequence[ResolvedConfig] = ()
+) -> tuple[int, ...]:
+    """The player counts asked for, each supported by the game and by every config given."""
+    supported = [c for c in spec.player_counts if all(c in spec.player_counts_for(v.params) for v in configs)]
     if not text:
-        return tuple(spec.player_counts)
+        return tuple(supported)
     try:
         counts = tuple(dict.fromkeys(int(part) for part in text.split(",")))
     except ValueError:
@@ -100,6 +104,10 @@ def parse_players(spec: GameSpec, text: str | None) -> tuple[int, ...]:
     for count in counts:
         if count not in spec.player_counts:
             raise UserError(f"--players {count}: {spec.title} supports {allowed} players")
+        narrower = next((v for v in configs if count not in spec.player_counts_for(v.params)), None)
+        if narrower is not None:
+            here = ", ".join(map(str, spec.player_counts_for(narrower.params)))
+            raise UserError(f"--players {count}: config {narrower.path} supports {here} players")
     return counts
 
 
@@ -159,7 +167,10 @@ def list_command() -> None:
         variants = sorted(p.stem for p in spec.config_dir.glob("*.yaml"))
         kind = "  [template for new games]" if spec.example else ""
         click.echo(f"{name}: {spec.title} (rules {spec.rules_version}){kind}")
-        click.echo(f"  players:  {', '.join(map(str, spec.player_counts))}")
+        click.echo(
+            f"  players:  {', '.join(map(str, spec.player_counts))}"
+            + (" (by config)" if spec.players_for else "")
+        )
         click.echo(f"  variants: {', '.join(variants) or '-'}  ({spec.config_dir})")
         click.echo(f"  bots:     {', '.join(bot_names(spec))}, mcts:N")
 
@@ -223,7 +234,7 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
     resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
     if resolved.game != spec.name:
         raise UserError(f"config {resolved.path} is for {resolved.game!r}, not {spec.name!r}")
-    counts = parse_players(spec, players)
+    counts = parse_players(spec, players, [resolved])
     click.echo(f"Checking {spec.title} ({resolved.label}) at {', '.join(map(str, counts))} players ...")
     report = check_game(
         spec, resolved.params, player_counts=counts, playouts=playouts, probe_every=probe_every, seed=seed
@@ -275,7 +286,7 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     from sim.core.playlog import final_event, final_lines, make_step_hook
 
     resolved, spec = load(config, sets)
-    n_players = parse_players(spec, None if players is None else str(players))[0]
+    n_players = parse_players(spec, None if players is None else str(players), [resolved])[0]
     lineup = list(parse_bots(spec, bots, n_players))
     click.echo(
         f"{spec.title}, variant {resolved.label}, {n_players} players, seed {seed}, bots {', '.join(lineup)}"
@@ -350,7 +361,7 @@ def execute(
         raise UserError("all configs of one run must be for the same game")
     study = Study(
         tuple(variants),
-        parse_players(spec, opts["players"]),
+        parse_players(spec, opts["players"], variants),
         opts["games"],
         parse_bots(spec, opts["bots"]),
         opts["seed"],

@@ -12,7 +12,7 @@ from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study
 from sim.runner.summary import summary_text
 
-DEMO_GAMES_PER_COUNT = {"brass": 600, "mingchu": 150}
+DEMO_GAMES_PER_COUNT = {"brass": 600, "mingchu": 150, "steam": 150}
 """Games per player count, sized so the whole demo takes a few minutes on 2 cores."""
 
 
@@ -30,12 +30,11 @@ def main() -> None:
             continue
         config = load_config(spec.default_config)
         games = max(10, int(DEMO_GAMES_PER_COUNT.get(name, 200) * args.scale))
-        study = Study((config,), tuple(spec.player_counts), games, spec.lineup, root_seed=1)
+        counts = spec.player_counts_for(config.params)
+        study = Study((config,), counts, games, spec.lineup, root_seed=1)
         out = args.runs / name
         start = time.perf_counter()
-        print(
-            f"{spec.title}: {games} games x {len(spec.player_counts)} player counts, bots {', '.join(spec.lineup)}"
-        )
+        print(f"{spec.title}: {games} games x {len(counts)} player counts, bots {', '.join(spec.lineup)}")
         command = f"python -m sim.demo --jobs {args.jobs}"
         try:
             run_study(study, out, jobs=args.jobs, command=command)

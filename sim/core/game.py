@@ -180,6 +180,12 @@ class GameSpec:
     """The lineup used when no ``--bots`` is given (and by ``make demo``); empty means every bot."""
     example: bool = False
     """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
+    players_for: Callable[[Any], tuple[int, ...]] | None = None
+    """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
+
+    def player_counts_for(self, params: Any) -> tuple[int, ...]:
+        """The player counts ``params`` can be played at."""
+        return tuple(self.players_for(params)) if self.players_for else tuple(self.player_counts)
 
     @property
     def lineup(self) -> tuple[str, ...]:

@@ -10,9 +10,9 @@ from sim.core.game import GameSpec
 GAME_MODULES: dict[str, str] = {
     "brass": "sim.games.brass",
     "mingchu": "sim.games.mingchu",
+    "steam": "sim.games.steam",
     "toy": "sim.games.toy",
 }
-
 
 
 def _modules() -> dict[str, str]:

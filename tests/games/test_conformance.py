@@ -20,16 +20,17 @@ def cases():
 @pytest.mark.parametrize(("game", "config"), list(cases()))
 def test_game_passes_the_check(game, config):
     spec = get_game(game)
-    report = check_game(spec, load_config(config).params, playouts=1, probe_every=25)
+    params = load_config(config).params
+    report = check_game(spec, params, playouts=1, probe_every=25)
     assert report.ok, "\n".join(iter_lines(report))
-    assert report.playouts == len(spec.player_counts) and report.probes > 0
+    assert report.playouts == len(spec.player_counts_for(params)) and report.probes > 0
 
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_bot_finishes_a_game(game):
     spec = get_game(game)
     params = load_config(spec.default_config).params
-    n = spec.player_counts[-1]
+    n = spec.player_counts_for(params)[-1]
     for name in spec.bots:
         record = play_game(spec, params, n, 3, [name] * n, catch_errors=False)
         assert record.rounds > 0 and len(record.scores) == n

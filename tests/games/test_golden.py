@@ -42,7 +42,7 @@ def cases():
         spec = get_game(name)
         if spec.example:
             continue
-        n = spec.player_counts[-1]
+        n = spec.player_counts_for(load_config(spec.default_config).params)[-1]
         yield pytest.param(name, spec.default_config, n, 1, (), id=f"{name}-{n}p")
     for name, n, seed, bots in EXTRA:
         yield pytest.param(name, get_game(name).default_config, n, seed, bots, id=f"{name}-{n}p-seed{seed}")

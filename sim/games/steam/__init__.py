@@ -12,8 +12,7 @@ from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
 
 def supported_players(params: SteamParams) -> tuple[int, ...]:
     """The player counts a config's map supports (``SPEC.player_counts`` is the union over maps)."""
-    assert params.board is not None
-    return tuple(params.board.players)
+    return tuple(params.board.players) if params.board is not None else (3, 4, 5, 6)
 
 
 SPEC = GameSpec(
@@ -29,4 +28,5 @@ SPEC = GameSpec(
     event_tables=EVENT_TABLES,
     max_actions=lambda n: 1500 * n,
     default_bots=("builder", "income"),
+    players_for=supported_players,
 )
