@@ -107,7 +107,13 @@ def parse_players(
         narrower = next((v for v in configs if count not in spec.player_counts_for(v.params)), None)
         if narrower is not None:
             here = ", ".join(map(str, spec.player_counts_for(narrower.params)))
-            raise UserError(f"--players {count}: config {narrower.path} supports {here} players")
+            others = [
+                f"{spec.name}/{path.stem}"
+                for path in sorted(spec.config_dir.glob("*.yaml"))
+                if count in spec.player_counts_for(load_config(path).params)
+            ]
+            hint = f"; for {count} players use {', '.join(others)}" if others else ""
+            raise UserError(f"--players {count}: config {narrower.path} supports {here} players{hint}")
     return counts
 
 
