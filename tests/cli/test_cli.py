@@ -42,6 +42,7 @@ def test_every_command_has_help_with_examples(command):
     [
         (["run", "toy", "--players", "7"], "--players 7: Toy race (template) supports 2, 3, 4 players"),
         (["run", "toy", "--players", "two"], "give numbers separated by commas"),
+        (["run", "steam", "--players", "5"], "for 5 players use steam/england-wales"),
         (
             ["run", "toy", "--bots", "random,wizard"],
             "unknown bot 'wizard' for toy; known bots: random, greedy",
