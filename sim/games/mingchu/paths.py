@@ -36,7 +36,7 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
 
 
 _STRIDE = 1 << 16  # more roads than any route can have
-_NO_ROADS: frozenset[int] = frozenset()
+NO_ROADS: frozenset[int] = frozenset()
 
 
 def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
@@ -47,7 +47,7 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     topo = state.topo
     water_discount = modifier_total(state, seat, "discount", action="water")
     yidao, temp = state.yidao, state.temp_roads
-    cache_key = (seat, source, water_discount, frozenset(temp) if temp else _NO_ROADS)
+    cache_key = (seat, source, water_discount, frozenset(temp) if temp else NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
     cached = state.route_cache.get(cache_key)

@@ -15,7 +15,7 @@ from sim.games.mingchu.economy import add_goods, can_give_favor
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.kinds import decision_kind
 from sim.games.mingchu.modifiers import forbidden, modifier_total
-from sim.games.mingchu.paths import Route, affordable, route_cost, routes_from, sale_price
+from sim.games.mingchu.paths import NO_ROADS, Route, affordable, route_cost, routes_from, sale_price
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
@@ -71,43 +71,88 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     shared = state.params.rules.backpack == "shared"
     discount = modifier_total(state, seat, "discount", action="foreign_production")
     can_carry = not state.backpack_full(seat)
-    from_managers: list | None = None  # routes from each 掌柜, computed when first needed
     rooms: dict[str, int] = {}
-    site = state.topo.site
-    for place in sorted(state.industries):
-        ind = state.industries[place]
-        if ind.owner == seat:
+    coins, workers = player.coins, player.workers
+    industries = _industries(state, seat, discount)
+    for entry in industries[1:]:
+        place, own, good, cost, size, options = entry
+        if own is not None:
             if place not in state.produced:
-                legal.append(A.ProduceOwn(place))
+                legal.append(own)
             continue
-        if not can_carry or state.foreign_used.get(place, 0) >= uses:
+        if not can_carry or state.foreign_used.get(place, 0) >= uses or coins < cost:
             continue
-        good = site[place].good
-        cost = foreign_cost(state, seat, place, discount)
-        if player.coins < cost:
-            continue
-        if good not in rooms:
-            rooms[good] = state.backpack_room(seat, good)
-        if rooms[good] < 1 + (ind.upgraded_by is not None):
+        room = rooms.get(good)
+        if room is None:
+            room = rooms[good] = state.backpack_room(seat, good)
+        if room < size:
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
-        if from_managers is None:
-            from_managers = [routes_from(state, seat, at) for at in player.managers]
-        owner = () if ind.owner == OFFICIAL else (ind.owner,)
-        options = {}
-        for manager, routes in enumerate(from_managers):
-            route = routes.get(place)
-            if (
-                route is not None
-                and route.workers <= player.workers
-                and route.coins + cost <= player.coins
-                and can_give_favor(state, seat, (*owner, *route.favor))  # M21: no marker, no use
-            ):
-                options[manager] = route
-        if shared and options:  # one pack: only the cheapest carrier matters
-            options = {min(options, key=lambda m: (route_cost(options[m]), m)): None}
-        legal.extend(A.ProduceForeign(place, m) for m in sorted(options))
+        if options is None:  # routes from each 掌柜, looked up when first needed
+            options = entry[5] = _carriers(state, seat, place, industries)
+        found = [
+            option
+            for option in options
+            if option[1].workers <= workers
+            and option[1].coins + cost <= coins
+            and can_give_favor(state, seat, option[2])  # M21: no marker, no use
+        ]
+        if shared and found:  # one pack: only the cheapest carrier matters
+            found = [min(found, key=lambda o: (o[3], o[0]))]
+        legal.extend(option[4] for option in found)
     legal.append(A.Done())
     return legal
+
+
+def _industries(state: MingchuState, seat: int, discount: int) -> list:
+    """[routes from each 掌柜 (filled when needed), then per industry by place: [place, ``ProduceOwn``
+    or None, good, cost, goods it gives, carrier options (filled when needed, see ``_carriers``)]].
+
+    What ``legal_produce`` reads that stays the same while the 掌柜, the industries, the discounts and
+    the temporary roads do (building a 驿道 drops the whole route cache); the coins, 伙计, 恩义, room
+    and uses it checks per call. Kept in ``state.route_cache``, whose keys end with the temporary roads.
+    """
+    player = state.players[seat]
+    temp = state.temp_roads
+    industries = state.industries
+    layout = tuple((place, ind.owner, ind.upgraded_by is not None) for place, ind in industries.items())
+    water = modifier_total(state, seat, "discount", action="water")  # the routes' key part
+    key = (
+        seat,
+        ("produce", discount, water, tuple(player.managers), layout),
+        frozenset(temp) if temp else NO_ROADS,
+    )
+    if state.route_cache is None:
+        state.route_cache = {}
+    found = state.route_cache.get(key)
+    if found is None:
+        site = state.topo.site
+        found = [None]
+        for place in sorted(industries):
+            ind = industries[place]
+            if ind.owner == seat:
+                found.append([place, A.ProduceOwn(place), site[place].good, 0, 0, ()])
+            else:
+                cost = foreign_cost(state, seat, place, discount)
+                found.append([place, None, site[place].good, cost, 1 + (ind.upgraded_by is not None), None])
+        state.route_cache[key] = found
+    return found
+
+
+def _carriers(state: MingchuState, seat: int, place: int, industries: list) -> tuple:
+    """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
+    ``ProduceForeign``)."""
+    if industries[0] is None:
+        industries[0] = [routes_from(state, seat, at) for at in state.players[seat].managers]
+    owner = state.industries[place].owner
+    owner = () if owner == OFFICIAL else (owner,)
+    options = []
+    for manager, routes in enumerate(industries[0]):
+        route = routes.get(place)
+        if route is not None:
+            options.append(
+                (manager, route, (*owner, *route.favor), route_cost(route), A.ProduceForeign(place, manager))
+            )
+    return tuple(options)
 
 
 @decision_kind
@@ -127,7 +172,7 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
             state.pending.pop()
             state.temp_roads = set()
             if state.route_cache:  # routes over this step's temporary roads are no use any more
-                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[3]}
+                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[-1]}
             state.step += 1
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
@@ -216,7 +261,15 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
             legal.append(A.GoodTo("warehouse"))
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
-            legal.extend(A.SellProduced(q) for q in sorted(routes) if affordable(state, seat, routes[q]))
+            player = state.players[seat]
+            workers, coins = player.workers, player.coins
+            legal.extend(
+                action
+                for route, action in _sales(state, seat, place, routes)
+                if route.workers <= workers
+                and route.coins <= coins
+                and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
+            )
         legal.append(A.GoodTo("discard"))
         return legal
 
@@ -247,6 +300,18 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             price = sale_price(state, decision.seat, good, action.place, in_production=True)
             return f"将{good}卖往 {state.place_name(action.place)}，得 {price} 铜币"
         return describe_good_to(good, action)
+
+
+def _sales(state: MingchuState, seat: int, place: int, routes: dict[int, Route]) -> list:
+    """(route, ``SellProduced``) for every place reachable from ``place``, by place; kept beside the
+    routes in ``state.route_cache`` (same board, same temporary roads)."""
+    temp = state.temp_roads
+    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    key = (seat, ("sell", place, water), frozenset(temp) if temp else NO_ROADS)
+    sales = state.route_cache.get(key)
+    if sales is None:
+        sales = state.route_cache[key] = [(routes[q], A.SellProduced(q)) for q in sorted(routes)]
+    return sales
 
 
 def settle_income(state: MingchuState, seat: int) -> None:

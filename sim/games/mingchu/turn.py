@@ -39,6 +39,17 @@ MOVE_MODES = {
 }
 
 
+_MOVES: dict[tuple[int, str], A.Move] = {}
+
+
+def _move(road: int, mode: str) -> A.Move:
+    """The ``Move`` record (frozen, so one per road and mode is shared: legal lists are rebuilt often)."""
+    move = _MOVES.get((road, mode))
+    if move is None:
+        move = _MOVES[road, mode] = A.Move(road, mode)
+    return move
+
+
 def start_turn(state: MingchuState, seat: int) -> None:
     """Open the turn; with one 掌柜 left to act it is chosen at once (a choice of one is no choice)."""
     ready = [m for m, acted in enumerate(state.players[seat].acted) if not acted]
@@ -99,22 +110,22 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
             water = state.topo.roads[road].kind == "water"
             owner = state.yidao.get(road)
             if not water and owner in (seat, OFFICIAL):
-                moves.append(A.Move(road, "yidao"))
+                moves.append(_move(road, "yidao"))
                 continue
             if water_fee(state, seat, road) > player.coins:
                 continue
             if owner is not None and not water and can_give_favor(state, seat, (owner,)):
-                moves.append(A.Move(road, "yidao_paid"))
+                moves.append(_move(road, "yidao_paid"))
             if state.topo.roads[road].kind == "dashed":
                 continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
             if horse:
-                moves.append(A.Move(road, "horse"))
+                moves.append(_move(road, "horse"))
             elif player.bonus_moves > 0:
-                moves.append(A.Move(road, "bonus"))
+                moves.append(_move(road, "bonus"))
             if data["steps"] < allowance:
-                moves.append(A.Move(road, "step"))
+                moves.append(_move(road, "step"))
             if player.workers >= rules.workers_per_free_step:
-                moves.append(A.Move(road, "workers"))
+                moves.append(_move(road, "workers"))
         return moves
 
     def apply(self, state: MingchuState, action: A.Move) -> None:
