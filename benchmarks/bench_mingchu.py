@@ -3,6 +3,9 @@
 .venv/bin/python benchmarks/bench_mingchu.py --games 50
 .venv/bin/python benchmarks/bench_mingchu.py --games 40 --kinds heuristic --scores before.json
   (``--scores`` writes every game's final scores: a speed-up must leave the file unchanged)
+.venv/bin/python benchmarks/bench_mingchu.py --games 10 --repeats 3
+  (CPU time, ``time.process_time``: ms per game and µs per decision, the best of the repeats; the
+  cores are shared, so compare before/after measured in the same conditions)
 """
 
 from __future__ import annotations
@@ -27,13 +30,14 @@ def lineup(kind: str, n: int, seed: int) -> list[str]:
     return [HEURISTIC[(seat + seed) % len(HEURISTIC)] for seat in range(n)]
 
 
-def run(config: str, games: int, kind: str, n: int, finals: dict | None = None) -> dict:
+def run(config: str, games: int, kind: str, n: int, finals: dict | None = None, repeats: int = 1) -> dict:
     params = load_config(config).params
+    cpu = min(_cpu_time(params, games, kind, n) for _ in range(repeats - 1)) if repeats > 1 else None
     reasons: Counter = Counter()
     scores: dict[str, list[float]] = {}
     wins: Counter = Counter()
     orders, rounds, errors, actions = [], [], 0, 0
-    start = time.perf_counter()
+    start, start_cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         bots = lineup(kind, n, seed)
         record = play_game(SPEC, params, n, seed, bots)
@@ -57,7 +61,10 @@ def run(config: str, games: int, kind: str, n: int, finals: dict | None = None) 
         for seat in record.winner_seats:
             wins[bots[seat]] += 1
     elapsed = time.perf_counter() - start
+    cpu = min(cpu, time.process_time() - start_cpu) if cpu is not None else time.process_time() - start_cpu
     return {
+        "cpu_ms_per_game": cpu / games * 1e3,
+        "cpu_us_per_decision": cpu / max(1, actions) * 1e6,
         "games_per_s": games / elapsed,
         "actions_per_game": actions / max(1, games - errors),
         "errors": errors,
@@ -69,6 +76,14 @@ def run(config: str, games: int, kind: str, n: int, finals: dict | None = None) 
     }
 
 
+def _cpu_time(params, games: int, kind: str, n: int) -> float:
+    """CPU seconds to play the seeds once more (a repeat for the best-of timing)."""
+    start = time.process_time()
+    for seed in range(games):
+        play_game(SPEC, params, n, seed, lineup(kind, n, seed))
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per bot kind and player count")
@@ -76,13 +91,18 @@ def main() -> None:
     parser.add_argument("--kinds", default="random,heuristic")
     parser.add_argument("--players", default="4,5")
     parser.add_argument("--scores", help="write each game's final scores to this JSON file")
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="play each set this often; CPU time is the best"
+    )
     args = parser.parse_args()
     finals: dict[str, list[float]] = {}
     for kind in args.kinds.split(","):
         for n in (int(x) for x in args.players.split(",")):
-            result = run(args.config, args.games, kind, n, finals)
+            result = run(args.config, args.games, kind, n, finals, args.repeats)
             print(
-                f"{kind:9s} {n}p: {result['games_per_s']:.2f} games/s, {result['actions_per_game']:.0f} actions/game, "
+                f"{kind:9s} {n}p: {result['cpu_ms_per_game']:.1f} ms/game CPU, "
+                f"{result['cpu_us_per_decision']:.1f} µs/decision CPU, "
+                f"{result['games_per_s']:.2f} games/s, {result['actions_per_game']:.0f} actions/game, "
                 f"{result['errors']} errors, {result['orders_per_game']:.1f} orders/game, "
                 f"{result['rounds_per_game']:.1f} rounds/game"
             )
