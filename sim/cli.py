@@ -521,6 +521,104 @@ def sweep(config, params, sets, with_report, **opts) -> None:
         make_report([out], out / "report", "en")
 
 
+@cli.command()
+@click.argument("config")
+@click.option("--players", "-p", help="Player counts, e.g. 4 (default: all the config supports).")
+@click.option(
+    "--games", "-n", type=click.IntRange(1), default=200, show_default=True, help="Games per rung and count."
+)
+@click.option(
+    "--search-games",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help="Games per search rung and count.",
+)
+@click.option(
+    "--budgets", default="25,100", show_default=True, help="Search budgets (iterations per decision)."
+)
+@click.option("--heuristics", help="The heuristic bots to rank (default: the game's lineup).")
+@seed_option
+@jobs_option
+@set_option
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Ladder folder.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
+@friendly
+def ladder(
+    config, players, games, search_games, budgets, heuristics, seed, jobs, sets, out, lang, no_progress
+):
+    """Rate the bots and test seat effects across bot strength.
+
+    Plays random play (a no-skill control), each heuristic on its own (a tier), the heuristics
+    together, and the generic onestep and mcts:N bots among them, on the same seeds; then fits
+    Bradley-Terry strengths from the head-to-head games and calls each seat effect robust,
+    strength-dependent, flips, under-powered or control only. Each rung is a run folder.
+
+    \b
+    Examples:
+      sim ladder brass -p 4 -n 200 --jobs 2
+      sim ladder mingchu -p 5 -n 100 --search-games 10 --budgets 10,40
+    """
+    from sim.runner.ladder import ladder_rungs, run_ladder
+
+    resolved, spec = load(config, sets)
+    counts = parse_players(spec, players, [resolved])
+    names = parse_bots(spec, heuristics) if heuristics else tuple(b for b in spec.lineup if b != "random")
+    try:
+        steps = tuple(dict.fromkeys(int(b) for b in budgets.split(",") if b.strip()))
+    except ValueError:
+        raise UserError(
+            f"--budgets {budgets!r}: give whole numbers separated by commas, e.g. 25,100"
+        ) from None
+    if any(b < 1 for b in steps):
+        raise UserError(f"--budgets {budgets!r}: budgets must be at least 1")
+    rungs = ladder_rungs(names, steps, games, search_games)
+    out = out or Path("runs") / f"ladder-{spec.name}-{resolved.variant}-{resolved.config_hash[:8]}"
+    click.echo(
+        f"Ladder for {spec.title} ({resolved.label}), {', '.join(map(str, counts))} players: {len(rungs)} rungs"
+    )
+    folders = run_ladder(
+        resolved, counts, rungs, out, seed=seed, jobs=jobs, progress=not no_progress, command=command_line()
+    )
+    click.echo(ladder_summary(folders))
+    make_report(folders, out / "report", lang)
+
+
+def ladder_summary(folders: Sequence[Path]) -> str:
+    """Bot strengths with intervals, then each seat's ladder status, as plain text."""
+    from sim import stats
+
+    run = stats.load_run(folders)
+    strengths = stats.bradley_terry(
+        stats.bot_matrix(run.players, by=["game", "n_players"]), by=["game", "n_players"]
+    )
+    lines = [
+        "",
+        "Bot strength (Bradley-Terry log-odds of finishing ahead, centred on random play when it met",
+    ]
+    lines.append("the others, else on their mean; 95% interval):")
+    for row in strengths.sort_values(["n_players", "strength"], ascending=[True, False]).itertuples():
+        lines.append(
+            f"  {row.n_players}p  {row.bot:<16} {row.strength:+6.2f}  [{row.lo:+.2f}, {row.hi:+.2f}]"
+        )
+    by_tier = stats.seat_win_rates_by_tier(run.players, run.games)
+    verdicts = stats.ladder_consistency(
+        by_tier, stats.bradley_terry(stats.bot_matrix(run.players, by=["game"]))
+    )
+    lines.append("Seat effects across the tiers:")
+    for row in verdicts.itertuples():
+        effect = (
+            f"{row.effect:.1%} [{row.effect_lo:.1%}, {row.effect_hi:.1%}]"
+            if row.effect == row.effect
+            else "-"
+        )
+        lines.append(
+            f"  {row.n_players}p seat {row.seat + 1}: {row.status:<18} pooled win share {effect}, fair {row.fair_share:.1%}"
+        )
+    return "\n".join(lines)
+
+
 def make_report(run_dirs: Sequence[Path], out: Path, lang: str) -> Path:
     from sim.report import build_report
 

@@ -29,7 +29,9 @@ def invoke(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
-@pytest.mark.parametrize("command", ["list", "validate", "play", "run", "compare", "sweep", "report"])
+@pytest.mark.parametrize(
+    "command", ["list", "validate", "check", "play", "run", "compare", "sweep", "ladder", "report"]
+)
 def test_every_command_has_help_with_examples(command):
     result = invoke(command, "--help")
     assert result.exit_code == 0 and "Usage:" in result.output

@@ -1,0 +1,61 @@
+"""A strength ladder: the same config played by a no-skill control, each heuristic on its own,
+the heuristics together, and the generic lookahead and search bots among them.
+
+Each rung is an ordinary study in its own folder under the ladder's folder (Parquet, resumable,
+any backend), so the statistics and the report read a ladder like any set of runs: tiers are the
+single-bot rungs, and the mixed rungs give the head-to-head games that rate the bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sim.config import ResolvedConfig
+from sim.runner.execute import run_study
+from sim.runner.plan import Study
+
+CONTROL = "random"
+
+
+@dataclass(frozen=True)
+class Rung:
+    name: str
+    bots: tuple[str, ...]
+    games: int
+
+
+def ladder_rungs(
+    heuristics: Sequence[str], budgets: Sequence[int], games: int, search_games: int
+) -> list[Rung]:
+    """Control, one tier per heuristic, the heuristics mixed, onestep and mcts:N among them."""
+    heuristics = tuple(h for h in heuristics if h != CONTROL)
+    rungs = [Rung("control", (CONTROL,), games)]
+    rungs += [Rung(f"tier-{h}", (h,), games) for h in heuristics]
+    if len(heuristics) > 1:
+        rungs.append(Rung("mixed", heuristics, games))
+    rungs.append(Rung("onestep", ("onestep", *heuristics), games))
+    rungs += [Rung(f"mcts-{b}", (f"mcts:{b}", *heuristics), search_games) for b in budgets]
+    return rungs
+
+
+def run_ladder(
+    config: ResolvedConfig,
+    player_counts: tuple[int, ...],
+    rungs: Sequence[Rung],
+    out: Path,
+    *,
+    seed: int = 1,
+    chunk_size: int = 10,
+    **run_options: Any,
+) -> list[Path]:
+    """Play every rung (resuming finished chunks); return the rung folders in order."""
+    folders = []
+    for rung in rungs:
+        study = Study((config,), player_counts, rung.games, rung.bots, seed, min(chunk_size, rung.games))
+        folder = out / rung.name
+        run_study(study, folder, **run_options)
+        folders.append(folder)
+    return folders

@@ -1,0 +1,26 @@
+"""``sim ladder`` as a user runs it: every rung a run folder, ratings with intervals, a report."""
+
+from __future__ import annotations
+
+import pandas as pd
+from click.testing import CliRunner
+
+from sim.cli import cli
+
+
+def test_ladder_rates_bots_and_calls_seat_effects(tmp_path):
+    args = ["ladder", "toy", "-p", "3", "-n", "30", "--search-games", "8", "--budgets", "5,20"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "lad"), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    rungs = sorted(p.name for p in (tmp_path / "lad").iterdir() if (p / "run.json").exists())
+    assert rungs == ["control", "mcts-20", "mcts-5", "onestep", "tier-greedy"]
+    lineups = set(pd.read_parquet(tmp_path / "lad" / "mcts-20" / "games")["bots"])
+    assert all("mcts:20" in lineup and "greedy" in lineup for lineup in lineups)
+    for bot in ("mcts:20", "mcts:5", "onestep", "greedy"):
+        assert f"3p  {bot}" in result.output
+    assert "seat 1:" in result.output and (tmp_path / "lad" / "report" / "report.html").is_file()
+
+
+def test_ladder_refuses_bad_budgets(tmp_path):
+    result = CliRunner().invoke(cli, ["ladder", "toy", "--budgets", "ten", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--budgets 'ten'" in result.output
