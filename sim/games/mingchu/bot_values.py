@@ -48,6 +48,10 @@ GOOD_EFFECT_VALUE = {
 }
 
 
+_MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
+_DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+
+
 def effects_value(effects) -> float:
     """A rough worth of a list of effects to the player who receives them."""
     total = 0.0
@@ -88,7 +92,7 @@ class ActionValues:
         if action.dest == "backpack":
             carrier = 1.0 if action.manager == context["carrier"] else 0.0
             return carrier + (60.0 if context["needed"][good] > 0 else 2.0 + (good in ("马", "铁")) * 20)
-        return {"store": 1.0, "warehouse": 0.5, "discard": -50.0}[action.dest]
+        return _DEST_VALUE[action.dest]
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
         good = context["good"]
@@ -108,8 +112,7 @@ class ActionValues:
         goal_dist = context["goal_dist"]
         if goal_dist[here] - goal_dist[after] <= 0:
             return -10.0
-        cost = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}[action.mode]
-        return 40.0 - cost
+        return 40.0 - _MOVE_COST[action.mode]
 
     def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: dict) -> float:
         goal_value, _, goal_action = context["goal"]

@@ -32,6 +32,7 @@ import heapq
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -61,6 +62,9 @@ PERSONAS = {
     "industrialist": Persona(70, 8, 25, 0.5, True, True, False),
     "roadbuilder": Persona(20, 60, 30, 0.5, False, False, True),
 }
+
+
+_OWNER = attrgetter("owner")
 
 
 def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
@@ -97,6 +101,7 @@ class HeuristicBot(ActionValues):
         self._have: Counter | None = None
         self._required_cache: Counter | None = None
         self._plan: tuple = ()
+        self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
@@ -127,6 +132,7 @@ class HeuristicBot(ActionValues):
             self._best_cache = None
             self._have = None
             self._required_cache = None
+            self._payable = {}
         context = self._context(state, kind, rng)
         noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
         table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
@@ -181,7 +187,9 @@ class HeuristicBot(ActionValues):
             state.period,
             tuple(tuple(pack.items()) for pack in player.packs),
             tuple(player.warehouse.items()),
-            tuple((place, ind.owner) for place, ind in state.industries.items()),
+            tuple(state.industries),
+            tuple(map(_OWNER, state.industries.values())),
+            state.capital,  # where the warehouse counts for a delivery
         )
 
     def _required(self, state: MingchuState) -> Counter:
@@ -309,7 +317,13 @@ class HeuristicBot(ActionValues):
             [player.personal_order] if player.personal_order else []
         ):
             place = state.topo.place_index[order_info(state, key).place]
-            if payment(state, seat, key, place, [state.pack_index(data["manager"])]) is not None:
+            pack = state.pack_index(data["manager"])
+            payable = self._payable.get((key, place, pack))
+            if payable is None:  # the plan key holds the packs and the warehouse: kept with the plan
+                payable = self._payable[key, place, pack] = (
+                    payment(state, seat, key, place, [pack]) is not None
+                )
+            if payable:
                 value = 100 + order_info(state, key).points - dist[place]
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         sites, roads = self._near(state, here, dist)
