@@ -14,13 +14,15 @@ import pandas as pd
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
 from sim.report.names import Names, fmt_number, fmt_p, fmt_pct
-from sim.report.verdicts import WIDE_HALFWIDTH, content_verdict
+from sim.report.verdicts import WIDE_HALFWIDTH, content_verdict, paired_verdict
 from sim.stats.seats import games_for_halfwidth
 
 BALANCED_GAP = 0.05
 """A player count is called balanced when the widest seat gap's interval stays below 5 points."""
 RUNAWAY = 0.70
 """The mid-game leader wins at least this often: a runaway leader."""
+MIN_CARD_GAMES = 50
+"""Card intervals are cluster-robust over games: they need this many games per group (docs/report.md)."""
 MAX_ANSWER_VARIANTS = 3
 """Variants per game that get answers (the others are in the sections and tables)."""
 
@@ -232,7 +234,20 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> tuple[l
     rates = a.tables["event_win_rates"]
     if rates.empty:
         return [], []
-    notable = rates[rates["notable"]].sort_values("q_value")
+    sizes = a.run.games.groupby(["game", "variant", "n_players"]).size()
+    if sizes.max() < MIN_CARD_GAMES:
+        sentence = t("ans_cards_few_games", lang, games=f"{int(sizes.max()):,}", needed=MIN_CARD_GAMES)
+        return [sentence], [_row("cards", "", "", "", "too_few_games", np.nan, np.nan, np.nan, "low")]
+    enough = [
+        sizes.get(k, 0) >= MIN_CARD_GAMES
+        for k in zip(rates["game"], rates["variant"], rates["n_players"], strict=True)
+    ]
+    rates = rates[np.array(enough, dtype=bool)]
+    notable = (
+        rates[rates["notable"]]
+        .sort_values("q_value")
+        .drop_duplicates(["game", "n_players", "table", "column", "kind", "value", "difference"])
+    )
     tested = rates.drop_duplicates(["game", "table", "column", "value"]).shape[0]
     if notable.empty:
         return [t("ans_cards_none", lang, tested=f"{tested:,}")], [
@@ -243,12 +258,31 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> tuple[l
         game = r["game"]
         shown = r | {"value": names.term(game, r["value"]), "column": names.term(game, r["column"])}
         shown["kind"] = names.term(game, r["kind"]) if r.get("kind") else ""
-        sentences.append(content_verdict(shown, lang))
+        sentences.append(f"[{_name(a, names, game, r['variant'])}] " + content_verdict(shown, lang))
     codes = [
         _row("cards", r["game"], r["variant"], r["n_players"], f"notable:{r['value']}", r["difference"],
              r["diff_lo"], r["diff_hi"], "medium")
         for r in notable.head(top).to_dict("records")
     ]  # fmt: skip
+    return sentences, codes
+
+
+def paired_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+    """Variant comparisons on shared seeds: the seats whose win rate changed, else 'no detectable change'."""
+    sentences, codes = [], []
+    for c in a.comparisons:
+        title = names.title(c.game)
+        changed = c.seats[c.seats["significant"]]
+        if changed.empty:
+            widest = c.seats.loc[(c.seats["hi"] - c.seats["lo"]).idxmax()] if not c.seats.empty else None
+            sentences.append(f"[{title}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+            if widest is not None:
+                codes.append(_row("paired", c.game, c.variant_b, int(widest["n_players"]), "none",
+                                  widest["difference"], widest["lo"], widest["hi"], "low"))  # fmt: skip
+        for row in changed.to_dict("records"):
+            sentences.append(f"[{title}] " + paired_verdict(row, c.variant_a, c.variant_b, lang))
+            codes.append(_row("paired", c.game, c.variant_b, int(row["n_players"]), "changed",
+                              row["difference"], row["lo"], row["hi"], "high"))  # fmt: skip
     return sentences, codes
 
 
@@ -281,6 +315,7 @@ TOPICS = (
     ("ans_topic_seats", seat_answers),
     ("ans_topic_count", best_count_answers),
     ("ans_topic_runaway", runaway_answers),
+    ("ans_topic_paired", paired_answers),
     ("ans_topic_end", end_answers),
     ("ans_topic_cards", card_answers),
     ("ans_topic_more", more_games_answers),

@@ -324,7 +324,7 @@ LABELS: dict[str, dict[str, str]] = {
     "content_notable": {
         "en": "{value} ({column}, {n} players): seats that had it {direction}: {diff} points of win share "
         "against seats without it of the same {strata} (95% CI {lo} to {hi}, {seats} seats, BH q {q}).",
-        "zh": "{value}（{column}，{n}人局）：拥有它的座位{direction}：与相同 {strata} 但没有它的座位相比，"
+        "zh": "{value}（{column}，{n}人局）：拥有它的座位{direction}：与{strata}相同但没有它的座位相比，"
         "胜率份额差 {diff} 个百分点（95% 区间 {lo} 至 {hi}，{seats} 个座位，BH q {q}）。",
     },
     "content_more": {"en": "win more often", "zh": "胜率更高"},
@@ -372,6 +372,7 @@ LABELS: dict[str, dict[str, str]] = {
     "ans_topic_seats": {"en": "Seat balance", "zh": "座位平衡"},
     "ans_topic_count": {"en": "Best player count", "zh": "最佳人数"},
     "ans_topic_runaway": {"en": "Runaway leader", "zh": "领先者是否一骑绝尘"},
+    "ans_topic_paired": {"en": "What the change did (same seeds)", "zh": "改动的效果（相同种子）"},
     "ans_topic_end": {"en": "How games end", "zh": "对局如何结束"},
     "ans_topic_cards": {"en": "Cards and content", "zh": "卡牌与内容"},
     "ans_topic_more": {"en": "What needs more games", "zh": "哪些需要更多对局"},
@@ -453,6 +454,11 @@ LABELS: dict[str, dict[str, str]] = {
     "ans_cards_none": {
         "en": "No card or item stands out after correction ({tested} items tested).",
         "zh": "校正后没有卡牌或条目显著偏离（共检验 {tested} 个条目）。",
+    },
+    "ans_cards_few_games": {
+        "en": "Too few games to judge cards: {games} games per player count and variant; card intervals need "
+        "at least {needed} (run more games).",
+        "zh": "对局太少，尚不能判断卡牌：每个人数和变体只有 {games} 局，卡牌的区间至少需要 {needed} 局（请增加对局）。",
     },
     "ans_cards_some": {
         "en": "{count} of {tested} items stand out after correction; the strongest:",

@@ -17,6 +17,12 @@ from sim.report.style import FAIR_COLOUR, PALETTE
 from sim.stats.sweep import BOT_METRIC
 
 
+def short_label(value: object, width: int = 18) -> str:
+    """A tick label cut to ``width`` characters, so long parameter values cannot squeeze the chart."""
+    text = str(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def _axes(ax: Axes | None, width: float = 7.5, height: float = 4.0) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(width, height), layout="constrained")
@@ -481,7 +487,7 @@ def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = Non
         reference=reference,
     )
     ticks = part.drop_duplicates("order").sort_values("order")
-    ax.set_xticks(ticks["order"], ticks["value"])
+    ax.set_xticks(ticks["order"], [short_label(v) for v in ticks["value"]])
     ax.set_xlabel(str(part["parameter"].iloc[0]) if len(part) else "")
     if is_bot:
         ax.set_ylabel(t("metric_bot_win_rate", lang, bot=metric.removeprefix(BOT_METRIC)))

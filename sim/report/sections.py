@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -91,12 +92,14 @@ def _categories(fig: plt.Figure) -> int:
 
 def _finish(fig: plt.Figure, alt: str) -> Figure:
     """Render a figure for the page (inline PNG) and for slides (PNG at CHART_DPI and SVG), then close it."""
-    fig.canvas.draw()
-    categories = _categories(fig)
-    print_png, svg = io.BytesIO(), io.BytesIO()
-    fig.savefig(print_png, format="png", dpi=CHART_DPI, bbox_inches="tight", pad_inches=0.12)
-    fig.savefig(svg, format="svg", bbox_inches="tight", pad_inches=0.12)
-    uri = png_data_uri(figure_png(fig))
+    with warnings.catch_warnings():  # a crowded layout falls back to tight bounding boxes: fine
+        warnings.filterwarnings("ignore", message="constrained_layout not applied", category=UserWarning)
+        fig.canvas.draw()
+        categories = _categories(fig)
+        print_png, svg = io.BytesIO(), io.BytesIO()
+        fig.savefig(print_png, format="png", dpi=CHART_DPI, bbox_inches="tight", pad_inches=0.12)
+        fig.savefig(svg, format="svg", bbox_inches="tight", pad_inches=0.12)
+        uri = png_data_uri(figure_png(fig))
     return Figure(uri, alt, png=print_png.getvalue(), svg=svg.getvalue(), categories=categories)
 
 

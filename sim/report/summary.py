@@ -58,7 +58,7 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
                 name=f"{a.names(lang).title(r['game'])} / {r['variant']}",
                 n=int(r["n_players"]),
                 bot=r["dominant_bot"],
-                share=pct(r["dominant_share"]),
+                share=pct(r["dominant_share"], 1 if lang == "zh" else 0),
             )
             for r in dominated.to_dict("records")
         ]
@@ -107,7 +107,7 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
     n_errors = len(a.tables["errors"])
     if n_errors:
         findings.append(t("errors_found", lang, count=n_errors, share=pct(n_errors / len(a.run.games), 1)))
-    unused = _unused_items(a)
+    unused = _unused_items(a, lang)
     if unused:
         findings.append(
             t("unused_found", lang, items=", ".join(unused[:12]) + (" …" if len(unused) > 12 else ""))
@@ -129,14 +129,18 @@ def _precision(seats: pd.DataFrame, lang: Lang) -> str:
         n=int(widest["n_players"]),
         games=f"{int(widest['games']):,}",
         needed=f"{needed:,}",
-        target=pct(WIDE_HALFWIDTH),
+        target=pct(WIDE_HALFWIDTH, 1 if lang == "zh" else 0),
     )
 
 
-def _unused_items(a: Analysis) -> list[str]:
+def _unused_items(a: Analysis, lang: Lang = "en") -> list[str]:
     zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
     prefix = a.run.games["game"].nunique() > 1  # name the game when a report combines several
-    items = [f"{r.game}: {r.column}" if prefix else r.column for r in zero.itertuples()]
+    names = a.names(lang)
+    items = [
+        f"{r.game}: {names.term(r.game, r.column)}" if prefix else names.term(r.game, r.column)
+        for r in zero.itertuples()
+    ]
     items += [f"{r.game}: {r.list}.{r.id}" if prefix else f"{r.list}.{r.id}" for r in unseen.itertuples()]
     return list(dict.fromkeys(items))
 

@@ -23,9 +23,14 @@ def text(key: str, lang: Lang, **values: Any) -> str:
     return t(key, lang, **values)
 
 
-def pct(x: float, decimals: int = 1) -> str:
-    """A proportion as a percentage string with one decimal, e.g. 0.312 -> '31.2%'."""
-    return fmt_pct(x, max(decimals, 1))
+def pct(x: float, decimals: int = 0) -> str:
+    """A proportion as a percentage string, e.g. 0.312 -> '31%' (decimals=0) or '31.2%'."""
+    return fmt_pct(x, decimals)
+
+
+def _d(lang: Lang, decimals: int = 0) -> int:
+    """Decimals of a percentage: Chinese reports always show one."""
+    return max(decimals, 1) if lang == "zh" else decimals
 
 
 def points(x: float, decimals: int = 1, sign: bool = False) -> str:
@@ -42,13 +47,13 @@ def _p(p: float) -> str:
 
 
 def _decimals(half: float) -> int:
-    return 1
+    return 0 if half >= 0.015 else 1
 
 
 def _seat_head(row: Mapping[str, Any], lang: Lang) -> tuple[str, float]:
     below, above = row["win_rate"] - row["lo"], row["hi"] - row["win_rate"]
     half = max(below, above)
-    d = _decimals(half)
+    d = _d(lang, _decimals(half))
     rate = pct(row["win_rate"], d)
     if abs(above - below) > 0.25 * half:  # small samples or rates near 0/1: show the lopsided interval
         estimate = text("range", lang, rate=rate, lo=pct(row["lo"], d), hi=pct(row["hi"], d))
@@ -71,7 +76,9 @@ def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int 
     head, half = _seat_head(row, lang)
     if row.get("dominated", False):
         share = row.get("dominant_share", float("nan"))
-        return text("seat_dominated", lang, head=head, bot=row.get("dominant_bot", ""), share=pct(share))
+        return text(
+            "seat_dominated", lang, head=head, bot=row.get("dominant_bot", ""), share=pct(share, _d(lang))
+        )
     p = _p(row["p_holm"])
     if row["imbalanced"]:
         direction = text("more" if row["win_rate"] > row["fair_share"] else "less", lang)
@@ -138,9 +145,15 @@ def ladder_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str | None:
         "flagged": row["flagged_tiers"] or "-",
         "p": _p(row.get("interaction_p")),
         "effect": effect,
-        "fair": pct(row["fair_share"]),
+        "fair": pct(row["fair_share"], _d(lang)),
     }
     return text(f"ladder_{status.replace(' ', '_').replace('-', '_')}", lang, **values)
+
+
+def short(value: object, width: int = 24) -> str:
+    """A parameter value cut to ``width`` characters (lists of effects can be very long)."""
+    text_value = str(value)
+    return text_value if len(text_value) <= width else text_value[: width - 1] + "…"
 
 
 def _metric_name(metric: str, lang: Lang) -> str:
@@ -177,8 +190,8 @@ def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
             param=r["parameter"],
             a=_value(r["estimate_lo"], rate),
             b=_value(r["estimate_hi"], rate),
-            va=r["value_lo"],
-            vb=r["value_hi"],
+            va=short(r["value_lo"]),
+            vb=short(r["value_hi"]),
             diff=_value(r["difference"], rate, sign=True),
             lo=_value(r["diff_lo"], rate, sign=True),
             hi=_value(r["diff_hi"], rate, sign=True),
@@ -200,7 +213,7 @@ STRATA = {"zh": {"bot, seat": "机器人与座位", "bot": "机器人", "seat": 
 def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
     """Verdict for one notable row of ``event_win_rates``: the adjusted difference only."""
     direction = text("content_more" if row["difference"] > 0 else "content_less", lang)
-    kind = f", {row['kind']}" if row.get("kind") else ""
+    kind = (("，" if lang == "zh" else ", ") + str(row["kind"])) if row.get("kind") else ""
     return text(
         "content_notable",
         lang,
