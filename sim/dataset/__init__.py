@@ -1,6 +1,6 @@
 """The results dataset: tables declared once (``schema``), written atomically (``write``), read back (``read``)."""
 
-from sim.dataset.read import GROUP, DatasetError, Run, load_run
+from sim.dataset.read import GROUP, DatasetError, Run, load_run, read_columns
 from sim.dataset.schema import GAME_KEY, PARAM_PREFIX, TABLES, event_schema, games_schema, players_schema
 from sim.dataset.write import write_chunk, write_json, write_table
 
@@ -15,6 +15,7 @@ __all__ = [
     "games_schema",
     "load_run",
     "players_schema",
+    "read_columns",
     "write_chunk",
     "write_json",
     "write_table",

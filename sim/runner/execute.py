@@ -16,6 +16,7 @@ import joblib
 import numpy as np
 from tqdm import tqdm
 
+from sim.dataset import read_columns
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
 from sim.runner.lifetime import interruptible
@@ -220,9 +221,7 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
 
 
 def count_errors(out: Path, expected_rows: int) -> int:
-    import pandas as pd
-
-    games = pd.read_parquet(out / "games", columns=["error"])
+    games = read_columns(out / "games", ["error"])
     if len(games) != expected_rows:
         raise RunDirError(f"{out}/games holds {len(games)} rows, expected {expected_rows}")
     return int((games["error"] != "").sum())

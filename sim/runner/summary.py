@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
+from sim.dataset import read_columns
 from sim.stats.intervals import wilson, win_shares
 
 
@@ -28,7 +28,7 @@ def _pct(row: pd.Series) -> str:
 
 def summary_text(out: Path) -> str:
     """A plain-text summary of a results directory, per variant and player count."""
-    games = pd.read_parquet(out / "games", columns=["variant", "n_players", "error", "rounds"])
+    games = read_columns(out / "games", ["variant", "n_players", "error", "rounds"])
     wanted = [
         "run_id",
         "variant",
@@ -41,12 +41,7 @@ def summary_text(out: Path) -> str:
         "won",
         "win_share",
     ]
-    present = (
-        set(pq.read_schema(next((out / "players").rglob("*.parquet"))).names)
-        if any((out / "players").rglob("*.parquet"))
-        else set(wanted)
-    )
-    players = pd.read_parquet(out / "players", columns=[c for c in wanted if c in present])
+    players = read_columns(out / "players", wanted)
     lines = []
     for (variant, n), group in games.groupby(["variant", "n_players"], sort=True):
         errors = int((group["error"] != "").sum())
