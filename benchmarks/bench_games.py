@@ -99,12 +99,12 @@ def markdown(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         "",
         "One core, in-process `play_game`, CPU time (`time.process_time`), median of the repeats.",
         "",
-        "| game | players | bots | games × repeats | ms/game | µs/action | actions/game | errors |",
-        "|---|---:|---|---:|---:|---:|---:|---:|",
+        "| game | config | players | bots | games × repeats | ms/game | µs/action | actions/game | errors |",
+        "|---|---|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['game']} | {r['players']} | {r['bots']} | {r['games']} × {r['repeats']} |"
+            f"| {r['game']} | {r.get('config', 'base')} | {r['players']} | {r['bots']} | {r['games']} × {r['repeats']} |"
             f" {r['ms_per_game']:.2f} | {r['us_per_action']:.1f} | {r['actions_per_game']:.0f} | {r['errors']} |"
         )
     return "\n".join(lines) + "\n"
