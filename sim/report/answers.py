@@ -248,7 +248,7 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> tuple[l
         .sort_values("q_value")
         .drop_duplicates(["game", "n_players", "table", "column", "kind", "value", "difference"])
     )
-    tested = rates.drop_duplicates(["game", "table", "column", "value"]).shape[0]
+    tested = len(rates)
     if notable.empty:
         return [t("ans_cards_none", lang, tested=f"{tested:,}")], [
             _row("cards", "", "", "", "none", np.nan, np.nan, np.nan, "low")

@@ -452,8 +452,8 @@ LABELS: dict[str, dict[str, str]] = {
     },
     "ans_end_part": {"en": "{trigger} {share}", "zh": "{trigger} {share}"},
     "ans_cards_none": {
-        "en": "No card or item stands out after correction ({tested} items tested).",
-        "zh": "校正后没有卡牌或条目显著偏离（共检验 {tested} 个条目）。",
+        "en": "No card or item stands out after correction ({tested} tests: item × player count × event kind).",
+        "zh": "校正后没有卡牌或条目显著偏离（共 {tested} 项检验：条目 × 人数 × 事件类型）。",
     },
     "ans_cards_few_games": {
         "en": "Too few games to judge cards: {games} games per player count and variant; card intervals need "
@@ -461,8 +461,8 @@ LABELS: dict[str, dict[str, str]] = {
         "zh": "对局太少，尚不能判断卡牌：每个人数和变体只有 {games} 局，卡牌的区间至少需要 {needed} 局（请增加对局）。",
     },
     "ans_cards_some": {
-        "en": "{count} of {tested} items stand out after correction; the strongest:",
-        "zh": "{tested} 个条目中有 {count} 个在校正后显著；最突出的：",
+        "en": "{count} of {tested} tests (item × player count × event kind) stand out after correction; the strongest:",
+        "zh": "{tested} 项检验（条目 × 人数 × 事件类型）中有 {count} 项在校正后显著；最突出的：",
     },
     "ans_more_needed": {
         "en": "More games needed: the widest seat interval is ±{half} ({name}, {n} players, {games} games); "

@@ -105,6 +105,15 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "scout": "侦察",
             "pass": "跳过",
         },
+        "en": {
+            "rail_era_over": "Rail era over",
+            "vp_links_canal": "Canal links (VP)",
+            "vp_links_rail": "Rail links (VP)",
+            "vp_industries_canal": "Canal industries (VP)",
+            "vp_industries_rail": "Rail industries (VP)",
+            "vp_merchant_bonus": "Merchant bonuses (VP)",
+            "vp_lost_shortfall": "Lost to shortfall (VP)",
+        },
         "prefixes": {
             "zh": {"tiles_built_": "已建板块：", "actions_": "行动次数："},
             "en": {"tiles_built_": "tiles built: ", "actions_": "actions: "},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from sim.report.analysis import Analysis
+from sim.report.answers import MIN_CARD_GAMES
 from sim.report.labels import Lang, t
 from sim.report.verdicts import (
     WIDE_HALFWIDTH,
@@ -90,6 +91,12 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
         if r["status"] != "none"
     ]
     content = a.tables["event_win_rates"]
+    sizes = a.run.games.groupby(["game", "variant", "n_players"]).size()
+    enough = [
+        sizes.get(k, 0) >= MIN_CARD_GAMES
+        for k in zip(content["game"], content["variant"], content["n_players"], strict=True)
+    ]
+    content = content[pd.Series(enough, index=content.index, dtype=bool)]
     notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)  # adjusted only
     findings += [
         f"[{names.title(r['game'])} / {r['variant']}] "
