@@ -6,6 +6,7 @@ Two decision kinds: ``produce`` (one per seat and round: which industry next, or
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
@@ -103,6 +104,9 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     return legal
 
 
+_OWNER, _UPGRADED = attrgetter("owner"), attrgetter("upgraded_by")
+
+
 def _industries(state: MingchuState, seat: int, discount: int) -> list:
     """[routes from each 掌柜 (filled when needed), then per industry by place: [place, ``ProduceOwn``
     or None, good, cost, goods it gives, carrier options (filled when needed, see ``_carriers``)]].
@@ -114,7 +118,11 @@ def _industries(state: MingchuState, seat: int, discount: int) -> list:
     player = state.players[seat]
     temp = state.temp_roads
     industries = state.industries
-    layout = tuple((place, ind.owner, ind.upgraded_by is not None) for place, ind in industries.items())
+    layout = (
+        tuple(industries),
+        tuple(map(_OWNER, industries.values())),
+        tuple(map(_UPGRADED, industries.values())),
+    )
     water = modifier_total(state, seat, "discount", action="water")  # the routes' key part
     key = (
         seat,
