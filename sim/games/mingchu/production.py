@@ -74,9 +74,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     can_carry = not state.backpack_full(seat)
     rooms: dict[str, int] = {}
     coins, workers = player.coins, player.workers
-    industries = _industries(state, seat, discount)
-    for entry in industries[1:]:
-        place, own, good, cost, size, options = entry
+    for place, own, good, cost, size in _industries(state, seat, discount):
         if own is not None:
             if place not in state.produced:
                 legal.append(own)
@@ -88,11 +86,9 @@ def legal_produce(state: MingchuState, seat: int) -> list:
             room = rooms[good] = state.backpack_room(seat, good)
         if room < size:
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
-        if options is None:  # routes from each 掌柜, looked up when first needed
-            options = entry[5] = _carriers(state, seat, place, industries)
         found = [
             option
-            for option in options
+            for option in _carriers(state, seat, place)  # looked up when first needed
             if option[1].workers <= workers
             and option[1].coins + cost <= coins
             and can_give_favor(state, seat, option[2])  # M21: no marker, no use
@@ -107,60 +103,68 @@ def legal_produce(state: MingchuState, seat: int) -> list:
 _OWNER, _UPGRADED = attrgetter("owner"), attrgetter("upgraded_by")
 
 
-def _industries(state: MingchuState, seat: int, discount: int) -> list:
-    """[routes from each 掌柜 (filled when needed), then per industry by place: [place, ``ProduceOwn``
-    or None, good, cost, goods it gives, carrier options (filled when needed, see ``_carriers``)]].
+def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
+    """Per industry by place: (place, ``ProduceOwn`` or None, good, cost, goods it gives).
 
-    What ``legal_produce`` reads that stays the same while the 掌柜, the industries, the discounts and
-    the temporary roads do (building a 驿道 drops the whole route cache); the coins, 伙计, 恩义, room
-    and uses it checks per call. Kept in ``state.route_cache``, whose keys end with the temporary roads.
+    What ``legal_produce`` reads that stays the same while the 掌柜, the industries and the discount
+    do; the coins, 伙计, 恩义, room and uses it checks per call. Kept in ``state.route_cache`` (whose
+    keys end with the temporary roads) as immutable tuples: a clone shares them.
     """
-    player = state.players[seat]
-    temp = state.temp_roads
     industries = state.industries
     layout = (
         tuple(industries),
         tuple(map(_OWNER, industries.values())),
         tuple(map(_UPGRADED, industries.values())),
     )
-    water = modifier_total(state, seat, "discount", action="water")  # the routes' key part
-    key = (
-        seat,
-        ("produce", discount, water, tuple(player.managers), layout),
-        frozenset(temp) if temp else NO_ROADS,
-    )
+    key = (seat, ("produce", discount, layout), NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
     found = state.route_cache.get(key)
     if found is None:
         site = state.topo.site
-        found = [None]
+        found = []
         for place in sorted(industries):
             ind = industries[place]
             if ind.owner == seat:
-                found.append([place, A.ProduceOwn(place), site[place].good, 0, 0, ()])
+                found.append((place, A.ProduceOwn(place), site[place].good, 0, 0))
             else:
                 cost = foreign_cost(state, seat, place, discount)
-                found.append([place, None, site[place].good, cost, 1 + (ind.upgraded_by is not None), None])
-        state.route_cache[key] = found
+                found.append((place, None, site[place].good, cost, 1 + (ind.upgraded_by is not None)))
+        found = state.route_cache[key] = tuple(found)
     return found
 
 
-def _carriers(state: MingchuState, seat: int, place: int, industries: list) -> tuple:
+def _carriers(state: MingchuState, seat: int, place: int) -> tuple:
     """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
-    ``ProduceForeign``)."""
-    if industries[0] is None:
-        industries[0] = [routes_from(state, seat, at) for at in state.players[seat].managers]
+    ``ProduceForeign``); kept beside the routes in ``state.route_cache`` (same 掌柜 places, owner,
+    water discount and temporary roads)."""
+    player = state.players[seat]
+    temp = state.temp_roads
     owner = state.industries[place].owner
-    owner = () if owner == OFFICIAL else (owner,)
-    options = []
-    for manager, routes in enumerate(industries[0]):
-        route = routes.get(place)
-        if route is not None:
-            options.append(
-                (manager, route, (*owner, *route.favor), route_cost(route), A.ProduceForeign(place, manager))
-            )
-    return tuple(options)
+    water = modifier_total(state, seat, "discount", action="water")  # the routes' key part
+    key = (
+        seat,
+        ("carriers", place, owner, water, tuple(player.managers)),
+        frozenset(temp) if temp else NO_ROADS,
+    )
+    options = state.route_cache.get(key)
+    if options is None:
+        owners = () if owner == OFFICIAL else (owner,)
+        found = []
+        for manager, at in enumerate(player.managers):
+            route = routes_from(state, seat, at).get(place)
+            if route is not None:
+                found.append(
+                    (
+                        manager,
+                        route,
+                        (*owners, *route.favor),
+                        route_cost(route),
+                        A.ProduceForeign(place, manager),
+                    )
+                )
+        options = state.route_cache[key] = tuple(found)
+    return options
 
 
 @decision_kind
