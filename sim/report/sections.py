@@ -320,6 +320,8 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
         if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
             continue
         name = _name(a, lang, game, variant)
+        names = a.names(lang)
+        part = part.assign(bot=[names.term(game, b) for b in part["bot"]])
         section.figures.append(
             _figure(
                 lambda ax, p=part, n=name: plots.plot_bot_results(p, ax, lang, n),
@@ -327,6 +329,9 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
             )
         )
         m = matrix[(matrix["game"] == game) & (matrix["variant"] == variant)]
+        m = m.assign(
+            bot_a=[names.term(game, b) for b in m["bot_a"]], bot_b=[names.term(game, b) for b in m["bot_b"]]
+        )
         if m["bot_a"].nunique() > 1:
             size = (max(6.5, 1.6 + 1.1 * m["bot_a"].nunique()), 1.6 + 0.9 * m["bot_a"].nunique())
             section.figures.append(

@@ -35,7 +35,7 @@ def sample_sentence(a: Analysis, lang: Lang) -> str:
         games=len(games),
         errors=int((games["error"] != "").sum()),
         players=len(players),
-        bots=", ".join(bots) or "-",
+        bots=", ".join(dict.fromkeys(a.names(lang).term(g, b) for g in game_names for b in bots)) or "-",
         counts=", ".join(str(n) for n in sorted(games["n_players"].unique())),
         variants=shown,
     )
