@@ -2,7 +2,8 @@
 
 Buying back 恩义 (M50) is one choice per holder of how many markers, and a turn with one 掌柜
 left starts with it chosen. Each test enumerates every outcome reachable from small hand-built
-positions, under the batched decisions and under a reference model of the unbatched rule.
+positions, under the batched decisions and under a reference model of the unbatched rule. The
+last test guards the caches the faster production legality keeps: a clone shares them unchanged.
 """
 
 from __future__ import annotations
@@ -112,3 +113,22 @@ def test_a_turn_with_one_manager_left_starts_with_it_chosen():
     state.players[seat].acted = [False, False]
     turn.start_turn(state, seat)
     assert state.pending.next.data["manager"] is None  # two to choose from: asked as before
+
+
+def test_a_clone_is_untouched_by_the_original_filling_shared_caches():
+    """Route and production tables are shared by a clone (cache dicts are copied shallowly): they
+    must never be changed in place, or the clone would change as the original plays on."""
+    import pickle
+
+    import numpy as np
+
+    for seed in range(4):
+        state, rng = new_state(4, seed=seed), np.random.default_rng(seed)
+        while not RULES.is_terminal(state) and state.round < 6:
+            legal = RULES.legal_actions(state)
+            clone = state.clone() if state.pending.next.kind == "produce" else None
+            frozen = pickle.dumps(clone)
+            RULES.apply(state, legal[int(rng.integers(len(legal)))])
+            if not RULES.is_terminal(state):
+                RULES.legal_actions(state)  # fills the caches of the production step
+            assert pickle.dumps(clone) == frozen
