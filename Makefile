@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS   ?= 2
 
-.PHONY: setup system-deps demo test lint format bench golden clean
+.PHONY: setup system-deps demo test lint format bench golden notebook walkthrough clean
 
 setup: $(STAMP) system-deps
 
@@ -31,7 +31,6 @@ demo: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/pytest -n $(JOBS) --dist loadfile tests
-	$(BIN)/pytest -n $(JOBS) --nbmake notebooks
 
 lint:
 	$(BIN)/ruff check .
@@ -44,6 +43,14 @@ format:
 # Rewrite tests/golden/*.txt after an intended rules change; review the diff before committing.
 golden: setup
 	SIM_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py
+
+# Jupyter Lab on the notebooks, from the project's environment.
+notebook: setup
+	$(BIN)/jupyter lab notebooks
+
+# Rerun the commands of the Chinese walkthrough and rewrite docs/walkthrough.zh.md with their output.
+walkthrough: setup
+	$(BIN)/python docs/make_walkthrough.py
 
 bench: setup
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done

@@ -146,6 +146,9 @@ jobs_option = click.option(
 set_option = click.option(
     "--set", "sets", multiple=True, metavar="PATH=VALUE", help="Override a config value."
 )
+lang_option = click.option(
+    "--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Report language."
+)
 bots_option = click.option(
     "--bots", help="Comma-separated bot names, rotated over seats (default: the game's lineup)."
 )
@@ -461,8 +464,9 @@ def run(config, sets, until_ci, **opts) -> None:
 @click.option("--set-b", multiple=True, metavar="PATH=VALUE", help="Override for variant B.")
 @run_options
 @click.option("--report/--no-report", "with_report", default=True, show_default=True)
+@lang_option
 @friendly
-def compare(config_a, config_b, set_a, set_b, with_report, **opts) -> None:
+def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None:
     """Run two variants on the same seeds and report paired differences.
 
     \b
@@ -482,7 +486,7 @@ def compare(config_a, config_b, set_a, set_b, with_report, **opts) -> None:
         )
     out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}")
     if with_report:
-        make_report([out], out / "report", "en")
+        make_report([out], out / "report", lang)
 
 
 @cli.command()
@@ -498,8 +502,9 @@ def compare(config_a, config_b, set_a, set_b, with_report, **opts) -> None:
 @set_option
 @run_options
 @click.option("--report/--no-report", "with_report", default=True, show_default=True)
+@lang_option
 @friendly
-def sweep(config, params, sets, with_report, **opts) -> None:
+def sweep(config, params, sets, with_report, lang, **opts) -> None:
     """Run a grid of parameter values on the same seeds and report each metric's response.
 
     \b
@@ -518,7 +523,7 @@ def sweep(config, params, sets, with_report, **opts) -> None:
     ]
     out = execute(variants, opts, f"sweep-{variants[0].game}-{variants[0].variant}")
     if with_report:
-        make_report([out], out / "report", "en")
+        make_report([out], out / "report", lang)
 
 
 @cli.command()
@@ -542,7 +547,7 @@ def sweep(config, params, sets, with_report, **opts) -> None:
 @jobs_option
 @set_option
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Ladder folder.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@lang_option
 @click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
 @friendly
 def ladder(
@@ -637,7 +642,7 @@ def make_report(run_dirs: Sequence[Path], out: Path, lang: str) -> Path:
     type=click.Path(file_okay=False, path_type=Path),
     help="Report folder (default RUN_DIR/report).",
 )
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@lang_option
 @friendly
 def report(run_dirs, out, lang) -> None:
     """Write a balance report (HTML, Markdown, CSV) for one or more run directories.
