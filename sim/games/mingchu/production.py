@@ -74,6 +74,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     can_carry = not state.backpack_full(seat)
     rooms: dict[str, int] = {}
     coins, workers = player.coins, player.workers
+    where = None  # what the carrier routes depend on, read when first needed
     for place, own, good, cost, size in _industries(state, seat, discount):
         if own is not None:
             if place not in state.produced:
@@ -86,9 +87,11 @@ def legal_produce(state: MingchuState, seat: int) -> list:
             room = rooms[good] = state.backpack_room(seat, good)
         if room < size:
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
+        if where is None:
+            where = _route_key(state, seat)
         found = [
             option
-            for option in _carriers(state, seat, place)  # looked up when first needed
+            for option in _carriers(state, seat, place, where)
             if option[1].workers <= workers
             and option[1].coins + cost <= coins
             and can_give_favor(state, seat, option[2])  # M21: no marker, no use
@@ -134,25 +137,28 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
     return found
 
 
-def _carriers(state: MingchuState, seat: int, place: int) -> tuple:
-    """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
-    ``ProduceForeign``); kept beside the routes in ``state.route_cache`` (same 掌柜 places, owner,
-    water discount and temporary roads)."""
-    player = state.players[seat]
+def _route_key(state: MingchuState, seat: int) -> list:
+    """[the 掌柜 places, the water discount, the temporary roads (last, as the cache keys want)],
+    then the routes from each 掌柜 (looked up when first needed): one ``legal_produce`` call's view."""
     temp = state.temp_roads
+    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    return [(tuple(state.players[seat].managers), water, frozenset(temp) if temp else NO_ROADS), None]
+
+
+def _carriers(state: MingchuState, seat: int, place: int, where: list) -> tuple:
+    """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
+    ``ProduceForeign``); kept beside the routes in ``state.route_cache`` (``where`` is ``_route_key``)."""
     owner = state.industries[place].owner
-    water = modifier_total(state, seat, "discount", action="water")  # the routes' key part
-    key = (
-        seat,
-        ("carriers", place, owner, water, tuple(player.managers)),
-        frozenset(temp) if temp else NO_ROADS,
-    )
+    managers, water, temp = where[0]
+    key = (seat, ("carriers", place, owner, managers, water), temp)
     options = state.route_cache.get(key)
     if options is None:
+        if where[1] is None:
+            where[1] = [routes_from(state, seat, at) for at in managers]
         owners = () if owner == OFFICIAL else (owner,)
         found = []
-        for manager, at in enumerate(player.managers):
-            route = routes_from(state, seat, at).get(place)
+        for manager, routes in enumerate(where[1]):
+            route = routes.get(place)
             if route is not None:
                 found.append(
                     (
