@@ -98,6 +98,10 @@ def _item_columns(table: pd.DataFrame) -> list[str]:
     ]
 
 
+MIN_GAMES = 30
+"""Fewer games than this give a difference without an interval or a test (too few clusters)."""
+
+
 def mantel_haenszel_difference(
     share: np.ndarray, held: np.ndarray, stratum: np.ndarray, game: np.ndarray
 ) -> tuple[float, float]:
@@ -124,6 +128,8 @@ def mantel_haenszel_difference(
     _, codes = np.unique(game, return_inverse=True)
     per_game = np.bincount(codes, coef * resid)
     g = len(per_game)
+    if g < MIN_GAMES:  # a sandwich interval over a handful of games is far too narrow: no test
+        return difference, np.nan
     se = float(np.sqrt(np.sum(per_game**2) * g / max(g - 1, 1)))
     return difference, se
 

@@ -513,3 +513,11 @@ def test_cluster_bootstrap_is_seeded_and_fast():
     out = ratio_cluster_ci(share, np.ones(n), games, np.tile([0, 1, 1, 1], n // 4))
     assert time.perf_counter() - start < 5
     assert out["estimate"].tolist() == [1.0, 0.0]
+
+
+def test_too_few_games_give_a_card_difference_without_a_test(tmp_path):
+    from sim.stats.content import MIN_GAMES, event_win_rates
+
+    out = write_synthetic_run(tmp_path / "tiny", player_counts=(4,), games_per_count=MIN_GAMES // 4)
+    rates = event_win_rates(load_run(out))
+    assert len(rates) and rates["diff_lo"].isna().all() and not rates["notable"].any()
