@@ -153,6 +153,10 @@ def _inflation(cells: pd.DataFrame) -> float:
     return float(max(1.0, np.median(ratio))) if len(ratio) else 1.0
 
 
+PRIOR_GAMES = 1.0
+"""Pseudo-meetings added to each pair in the Bradley-Terry fit, split evenly between the two."""
+
+
 def _fit_bt(cells: pd.DataFrame, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """Newton-Raphson for the Bradley-Terry log-strengths (the control bot, or the mean, at 0)."""
     k = len(names)
@@ -160,8 +164,10 @@ def _fit_bt(cells: pd.DataFrame, names: list[str]) -> tuple[np.ndarray, np.ndarr
     upper = [(x, y) for x, y in cells.index if index[x] < index[y]]  # (B, A) mirrors (A, B)
     a = np.array([index[x] for x, _ in upper], dtype=int)
     b = np.array([index[y] for _, y in upper], dtype=int)
-    n = np.array([cells.loc[c, "n"] for c in upper], dtype=float)
-    w = np.array([cells.loc[c, "w"] for c in upper], dtype=float)
+    # Half a win and half a loss added to every pair that met (a weak prior towards equal
+    # strength): a bot that won every meeting gets a large finite strength, not an infinite one.
+    n = np.array([cells.loc[c, "n"] for c in upper], dtype=float) + PRIOR_GAMES
+    w = np.array([cells.loc[c, "w"] for c in upper], dtype=float) + PRIOR_GAMES / 2
     inflation = float(np.max(cells["inflation"])) if len(cells) else 1.0
     anchor = next((index[x] for x in names if x in CONTROL_BOTS), None)
     free = np.arange(k) != anchor if anchor is not None else np.full(k, True)
