@@ -99,7 +99,7 @@ def _item_columns(table: pd.DataFrame) -> list[str]:
 
 
 MIN_GAMES = 30
-"""Fewer games than this give a difference without an interval or a test (too few clusters)."""
+"""Holders in fewer games than this give a difference without an interval or a test (too few clusters)."""
 
 
 def mantel_haenszel_difference(
@@ -128,8 +128,8 @@ def mantel_haenszel_difference(
     _, codes = np.unique(game, return_inverse=True)
     per_game = np.bincount(codes, coef * resid)
     g = len(per_game)
-    if g < MIN_GAMES:  # a sandwich interval over a handful of games is far too narrow: no test
-        return difference, np.nan
+    if len(np.unique(game[held & both[stratum]])) < MIN_GAMES:  # a sandwich over a handful of
+        return difference, np.nan  # holders' games is far too narrow: no interval, no test
     se = float(np.sqrt(np.sum(per_game**2) * g / max(g - 1, 1)))
     return difference, se
 

@@ -20,9 +20,19 @@ PAIR_KEY = ["game", "n_players", "game_index", "bots"]
 
 
 def swept_parameters(games: pd.DataFrame) -> list[str]:
-    """``param:`` columns that take more than one value within some game."""
+    """``param:`` columns that take more than one value within some game, one per factor: columns
+    that split the variants identically (e.g. every leaf of a swapped map) are one change, named
+    by its first column."""
     params = [c for c in games.columns if c.startswith("param:")]
-    return [p for p in params if (games.groupby("game")[p].nunique(dropna=True) > 1).any()]
+    swept = [p for p in params if (games.groupby("game")[p].nunique(dropna=True) > 1).any()]
+    variants = games.drop_duplicates(["game", "variant"])
+    kept, seen = [], set()
+    for p in swept:
+        partition = tuple(pd.factorize(variants[p].astype(str))[0])
+        if partition not in seen:
+            seen.add(partition)
+            kept.append(p)
+    return kept
 
 
 def _value_text(value: object) -> str:

@@ -521,3 +521,17 @@ def test_too_few_games_give_a_card_difference_without_a_test(tmp_path):
     out = write_synthetic_run(tmp_path / "tiny", player_counts=(4,), games_per_count=MIN_GAMES // 4)
     rates = event_win_rates(load_run(out))
     assert len(rates) and rates["diff_lo"].isna().all() and not rates["notable"].any()
+
+
+def test_columns_that_change_together_are_one_swept_factor():
+    games = pd.DataFrame(
+        {
+            "game": ["g"] * 4,
+            "variant": ["a", "a", "b", "b"],
+            "param:map": ["north", "north", "south", "south"],
+            "param:map.grid.0": ["..", "..", "hh", "hh"],
+            "param:money": [10, 10, 12, 12],
+            "param:cards": ["x", "x", "x", "x"],
+        }
+    )
+    assert stats.swept_parameters(games) == ["param:map"]
