@@ -1,4 +1,4 @@
-"""Dotted paths into config data (``cards.门客.鲁班传人.passive.0.amount``): set, read and list them.
+"""Dotted paths into config data (``cards.门客.鲁班传人.passive.0.amount``): set them and list the leaves.
 
 List items are addressed by their ``id`` when they have one, else by position (negative
 positions count from the end). The same rules serve ``--set`` overrides and the ``param:``
@@ -55,19 +55,6 @@ def _find_item(items: list[Any], key: str) -> int | None:
     if key.lstrip("-").isdigit() and -len(items) <= int(key) < len(items):
         return int(key) % len(items)
     return None
-
-
-def get_path(data: Any, dotted: str) -> Any:
-    """The value at ``dotted``; KeyError naming the missing part."""
-    node = data
-    for part in dotted.split("."):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and (position := _find_item(node, part)) is not None:
-            node = node[position]
-        else:
-            raise KeyError(f"no {part!r} in {dotted!r}")
-    return node
 
 
 def is_id_list(value: Any) -> bool:

@@ -179,7 +179,7 @@ def run_study(
     out = Path(out)
     check_out_dir(out)
     _check_existing(out, study)
-    with _backend(backend, scheduler), interruptible():
+    with _backend(backend, scheduler), interruptible(local_pool=backend == "local" and jobs > 1):
         return _run(study, out, jobs, backend, progress, command)
 
 

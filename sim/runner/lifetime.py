@@ -59,8 +59,9 @@ def stop_local_workers() -> None:
 
 
 @contextmanager
-def interruptible() -> Iterator[None]:
-    """SIGTERM/SIGHUP interrupt like Ctrl-C; any interruption stops the local workers."""
+def interruptible(local_pool: bool) -> Iterator[None]:
+    """SIGTERM/SIGHUP interrupt like Ctrl-C; any interruption stops the local workers, when the
+    run uses a local pool (``local_pool``): asking for the pool otherwise would start one."""
     if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
         yield
         return
@@ -70,7 +71,8 @@ def interruptible() -> Iterator[None]:
     try:
         yield
     except BaseException:
-        stop_local_workers()
+        if local_pool:
+            stop_local_workers()
         raise
     finally:
         for sig, handler in previous.items():

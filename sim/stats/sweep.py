@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from sim.dataset import PARAM_PREFIX
 from sim.stats.intervals import game_ids, holm_adjust, mean_ci, ratio_cluster_ci, wilson, win_shares
 
 METRICS = ("first_seat_win_rate", "mean_rounds", "mean_score", "tie_break_share", "error_share")
@@ -23,7 +24,7 @@ def swept_parameters(games: pd.DataFrame) -> list[str]:
     """``param:`` columns that take more than one value within some game, one per factor: columns
     that split the variants identically (e.g. every leaf of a swapped map) are one change, named
     by its first column."""
-    params = [c for c in games.columns if c.startswith("param:")]
+    params = [c for c in games.columns if c.startswith(PARAM_PREFIX)]
     swept = [p for p in params if (games.groupby("game")[p].nunique(dropna=True) > 1).any()]
     variants = games.drop_duplicates(["game", "variant"])
     kept, seen = [], set()
@@ -107,7 +108,7 @@ def sweep_response(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
         ]
         if seated["bot"].nunique() > 1:  # which strategy a parameter change favours
             blocks += [_bot_share(seated, keys, bot) for bot in sorted(seated["bot"].unique())]
-        block = pd.concat(blocks, ignore_index=True).assign(parameter=param.removeprefix("param:"))
+        block = pd.concat(blocks, ignore_index=True).assign(parameter=param.removeprefix(PARAM_PREFIX))
         block["order"] = block["value"].map(g.drop_duplicates("value").set_index("value")["order"])
         parts.append(block)
     columns = ["game", "parameter", "value", "order", "n_players", "metric", "estimate", "lo", "hi", "n",
@@ -227,7 +228,7 @@ def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05)
                 ].any()  # fmt: skip
             )
             rows.append({
-                "game": r.game, "parameter": param.removeprefix("param:"), "n_players": r.n_players,
+                "game": r.game, "parameter": param.removeprefix(PARAM_PREFIX), "n_players": r.n_players,
                 "metric": r.metric, "values": len(at), "value_lo": at["value"].iloc[0],
                 "value_hi": at["value"].iloc[-1], "estimate_lo": at["y"].iloc[0], "estimate_hi": at["y"].iloc[-1],
                 "pairs": int(top["pairs"]) if top is not None else 0,
@@ -247,7 +248,7 @@ def sweep_paired(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05
     parts = []
     for param in swept_parameters(games):
         _, tests = _paired_tests(games, players, param, alpha)
-        parts.append(tests.assign(parameter=param.removeprefix("param:")))
+        parts.append(tests.assign(parameter=param.removeprefix(PARAM_PREFIX)))
     if not parts:
         return pd.DataFrame(
             columns=["game", "parameter", "n_players", "metric", "value", "estimate", "lo", "hi"]

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from sim.dataset.schema import ROUNDS_SCHEMA, event_schema, games_schema, players_schema
+from sim.dataset.schema import PARAM_PREFIX, ROUNDS_SCHEMA, event_schema, games_schema, players_schema
 from sim.dataset.write import write_table
 
 BREAKDOWN_COLUMNS = ("points_trade", "points_build", "points_bonus", "tiles_built_unused")
@@ -193,7 +193,7 @@ def _simulate_block(
         }
     )
     for path, value in variant.params.items():
-        games[f"param:{path}"] = value
+        games[f"{PARAM_PREFIX}{path}"] = value
 
     ok = np.flatnonzero(~errored)
     players = pd.DataFrame(
