@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import sys
@@ -19,7 +20,7 @@ from tqdm import tqdm
 from sim.dataset import read_columns
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
-from sim.runner.lifetime import interruptible
+from sim.runner.lifetime import exit_with_parent, interruptible
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
 from sim.runner.store import RunDirError, check_out_dir, finished_games, read_run_json, remove_temp_files
@@ -179,7 +180,7 @@ def run_study(
     out = Path(out)
     check_out_dir(out)
     _check_existing(out, study)
-    with _backend(backend, scheduler), interruptible(local_pool=backend == "local" and jobs > 1):
+    with _backend(backend, scheduler), interruptible():
         return _run(study, out, jobs, backend, progress, command)
 
 
@@ -234,13 +235,11 @@ def _execute(
     jobs: int,
     backend: str,
 ) -> Iterator[tuple[Chunk, dict]]:
-    parent = os.getpid() if backend == "local" else None
-
     def task(chunk: Chunk):
         variant = study.variants[chunk.variant_index]
         ctx = contexts[(chunk.variant_index, chunk.n_players)]
         return joblib.delayed(run_chunk)(
-            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx, parent
+            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx
         )
 
     if backend == "local" and jobs == 1:
@@ -248,7 +247,12 @@ def _execute(
             function, args, kwargs = task(chunk)
             yield function(*args, **kwargs)
         return
-    parallel = joblib.Parallel(
-        n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
-    )
-    yield from parallel(task(chunk) for chunk in chunks)
+    if backend == "local":  # each worker ends with this process, from its start (not its first task)
+        pool = joblib.parallel_config(backend="loky", initializer=exit_with_parent, initargs=(os.getpid(),))
+    else:
+        pool = contextlib.nullcontext()
+    with pool:
+        parallel = joblib.Parallel(
+            n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
+        )
+        yield from parallel(task(chunk) for chunk in chunks)

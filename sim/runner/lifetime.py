@@ -24,14 +24,13 @@ def _watch_parent(parent: int, every_s: float) -> None:
             os._exit(1)
 
 
-def exit_with_parent(parent: int | None, every_s: float = 0.5) -> None:
-    """In a local worker process: exit as soon as ``parent`` (the ``sim run`` process) is gone.
+def exit_with_parent(parent: int, every_s: float = 0.5) -> None:
+    """A local worker's initializer: exit as soon as ``parent`` (the ``sim run`` process) is gone.
 
-    ``parent`` is None for in-process and Dask runs, whose workers are not our children.
     Idempotent: one watcher per worker process.
     """
     global _watching
-    if parent is None or _watching or os.getpid() == parent or os.getppid() != parent:
+    if _watching or os.getpid() == parent or os.getppid() != parent:
         return
     _watching = True
     watcher = threading.Thread(
@@ -49,19 +48,17 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 
 def stop_local_workers() -> None:
-    """Kill the reusable pool of local worker processes, if one was started."""
-    from joblib.externals.loky import get_reusable_executor
+    """Kill the reusable pool of local worker processes, if one was started (never starts one)."""
+    from joblib.externals.loky import reusable_executor
 
-    try:
-        get_reusable_executor().shutdown(wait=False, kill_workers=True)
-    except Exception:  # no pool, or already gone: nothing to stop
-        pass
+    pool = reusable_executor._executor
+    if pool is not None:
+        pool.shutdown(wait=False, kill_workers=True)
 
 
 @contextmanager
-def interruptible(local_pool: bool) -> Iterator[None]:
-    """SIGTERM/SIGHUP interrupt like Ctrl-C; any interruption stops the local workers, when the
-    run uses a local pool (``local_pool``): asking for the pool otherwise would start one."""
+def interruptible() -> Iterator[None]:
+    """SIGTERM/SIGHUP interrupt like Ctrl-C; any interruption stops the local workers."""
     if threading.current_thread() is not threading.main_thread():  # signals reach the main thread only
         yield
         return
@@ -71,8 +68,7 @@ def interruptible(local_pool: bool) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        if local_pool:
-            stop_local_workers()
+        stop_local_workers()
         raise
     finally:
         for sig, handler in previous.items():

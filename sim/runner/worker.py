@@ -8,7 +8,6 @@ import pyarrow as pa
 
 from sim.core.play import play_game
 from sim.games import get_game
-from sim.runner.lifetime import exit_with_parent
 from sim.runner.plan import Chunk, game_seed, seat_bots
 from sim.runner.tables import ChunkContext, chunk_tables
 
@@ -20,13 +19,8 @@ def run_chunk(
     bots: tuple[str, ...],
     root_seed: int,
     ctx: ChunkContext,
-    parent: int | None = None,
 ) -> tuple[Chunk, dict[str, pa.Table]]:
-    """Play every game of ``chunk``; failures become error rows, never exceptions.
-
-    ``parent``: the pid of a local ``sim run`` whose death must end this worker too.
-    """
-    exit_with_parent(parent)
+    """Play every game of ``chunk``; failures become error rows, never exceptions."""
     spec = get_game(game)
     records = []
     for game_index in chunk.game_indices:
