@@ -9,9 +9,10 @@ every type with examples; ``effects.py`` interprets them.
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 
 class _Item(BaseModel):
@@ -200,11 +201,12 @@ class RandomCoins(_Item):
 
 # --- ongoing modifiers (events: for the round; 门客 passive: while held) ----------------------------
 
-DiscountTarget = Literal["build", "road", "hire", "water", "foreign_production", "loan_interest"]
+DiscountTarget = Literal["build", "road", "hire", "water", "foreign_production", "loan_interest", "favor"]
 
 
 class Discount(_Item):
-    """Pay ``amount`` less (coins; 伙计 for ``road``); never below 0. Negative = surcharge."""
+    """Pay ``amount`` less (coins; 伙计 for ``road``; 恩义 markers per toll payment for ``favor``);
+    never below 0. Negative = surcharge (except ``favor``, which only discounts)."""
 
     effect: Literal["discount"]
     action: DiscountTarget
@@ -248,6 +250,57 @@ class IncomeBonus(_Item):
     amount: int = Field(ge=-10, le=10)
 
 
+# --- composite effects: a condition, the other players -------------------------------------------
+
+
+class If(_Item):
+    """``then`` when the player meets ``condition`` now, else ``otherwise`` (if X then Y)."""
+
+    effect: Literal["if"]
+    condition: Condition
+    then: tuple[Effect, ...] = Field(min_length=1)
+    otherwise: tuple[Effect, ...] = ()
+
+
+class Others(_Item):
+    """``effects`` happen to every other player (each in turn order after the player)."""
+
+    effect: Literal["others"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+OrderDeckName = Literal["洪武", "建文特别", "燕王特别", "建文", "永乐"]
+
+
+# --- triggered passives: effects that happen on a trigger while the card lasts -------------------
+
+
+class EachRound(_Item):
+    """At the start of every round (round 1 too, before production), ``effects`` happen."""
+
+    effect: Literal["each_round"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+
+
+class OnEvent(_Item):
+    """When the round's event applies to the player (M43): ``effects`` happen, after the event's.
+    ``event``: only that event card (None = any)."""
+
+    effect: Literal["on_event"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    event: str | None = None
+
+
+class OnDelivery(_Item):
+    """When the player delivers an order (after its rewards): ``effects`` happen.
+    ``deck``: only orders of that order deck; ``place``: only orders delivered there (None = any)."""
+
+    effect: Literal["on_delivery"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    deck: OrderDeckName | None = None
+    place: str | None = None
+
+
 Effect = Annotated[
     GainCoins
     | LoseCoins
@@ -275,12 +328,35 @@ Effect = Annotated[
     | ProduceBonus
     | ExtraMoves
     | Forbid
-    | IncomeBonus,
+    | IncomeBonus
+    | If
+    | Others
+    | EachRound
+    | OnEvent
+    | OnDelivery,
     Field(discriminator="effect"),
 ]
 
-MODIFIER_TYPES = (Discount, SellBonus, ProduceBonus, ExtraMoves, Forbid, IncomeBonus)
-"""Effects that change rules while they last rather than doing something once."""
+TRIGGER_TYPES = (EachRound, OnEvent, OnDelivery)
+"""Effects that do something each time their trigger comes, while they last."""
+MODIFIER_TYPES = (Discount, SellBonus, ProduceBonus, ExtraMoves, Forbid, IncomeBonus, *TRIGGER_TYPES)
+"""Effects that last (rules changed, triggers armed) rather than doing something once."""
+LASTING = tuple(sorted(typing.get_args(cls.model_fields["effect"].annotation)[0] for cls in MODIFIER_TYPES))
+"""The ``effect`` names a ``passive`` may use."""
+
+
+def _lasting(effect):
+    if not isinstance(effect, MODIFIER_TYPES):
+        raise ValueError(
+            f"{effect.effect!r} is a one-shot effect and cannot be a passive: a passive lasts while the "
+            f"card is held, so it must be one of {', '.join(LASTING)} "
+            f"(a one-shot effect goes under `ability`, or inside `each_round`, `on_event` or `on_delivery`)"
+        )
+    return effect
+
+
+Passive = Annotated[Effect, AfterValidator(_lasting)]
+"""A 门客's ``passive``: an effect that lasts (a modifier or a trigger)."""
 
 
 # --- conditions (event tasks) ------------------------------------------------------------------
@@ -316,12 +392,41 @@ class Least(_Item):
     good: str | None = None
 
 
+class AtPlace(_Item):
+    """At least ``managers`` of the player's 掌柜 stand at ``place`` (``京城``: the capital now)."""
+
+    condition: Literal["at_place"]
+    place: str
+    managers: int = Field(default=1, ge=1, le=2)
+
+
+class WarWon(_Item):
+    """The war is over and ``side`` won it (燕王 = 永乐); false before the war ends."""
+
+    condition: Literal["war_won"]
+    side: Literal["建文", "燕王"]
+
+
 class AllOf(_Item):
     condition: Literal["all_of"]
     conditions: tuple[Condition, ...] = Field(min_length=1)
 
 
-Condition = Annotated[AtLeast | AtMost | Most | Least | AllOf, Field(discriminator="condition")]
+class AnyOf(_Item):
+    condition: Literal["any_of"]
+    conditions: tuple[Condition, ...] = Field(min_length=1)
+
+
+class Not(_Item):
+    condition: Literal["not"]
+    of: Condition
+
+
+Condition = Annotated[
+    AtLeast | AtMost | Most | Least | AtPlace | WarWon | AllOf | AnyOf | Not, Field(discriminator="condition")
+]
+CAPITAL = "京城"
+"""The place name conditions use for the capital of the moment (应天府, or 顺天府 after a 燕王 win)."""
 
 
 # --- scoring rules (皇恩计分卡, 天威卡) -----------------------------------------------------------
@@ -354,4 +459,40 @@ class ScoreIf(_Item):
 
 ScoreRule = Annotated[ScorePer | ScoreFlat | ScoreIf, Field(discriminator="score")]
 
-AllOf.model_rebuild()
+for _model in (AllOf, AnyOf, Not, If, Others, EachRound, OnEvent, OnDelivery):
+    _model.model_rebuild()
+
+
+# --- what a card refers to (checked against the map and the goods by params.py) -------------------
+
+
+def references(item) -> tuple[set[str], set[str], set[str]]:
+    """(goods, places, event cards) named anywhere inside an effect, condition, score rule or card."""
+    goods: set[str] = set()
+    places: set[str] = set()
+    events: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, tuple | list):
+            for sub in node:
+                walk(sub)
+            return
+        if not isinstance(node, BaseModel):
+            return
+        if isinstance(node, _Item):
+            good = getattr(node, "good", None)
+            if good is not None:
+                goods.add(good)
+            goods.update(getattr(node, "keep", ()))
+            place = getattr(node, "place", None)
+            if place is not None and place != CAPITAL:
+                places.add(place)
+            if isinstance(node, OnEvent) and node.event is not None:
+                events.add(node.event)
+        for name in type(node).model_fields:
+            value = getattr(node, name)
+            if isinstance(value, BaseModel | tuple | list):
+                walk(value)
+
+    walk(item)
+    return goods, places, events

@@ -18,8 +18,10 @@ from sim.games.mingchu.effects_schema import (
     AllOf,
     Condition,
     Effect,
+    Passive,
     ScoreIf,
     ScoreRule,
+    references,
 )
 
 
@@ -228,7 +230,7 @@ class RetainerCard(_Card):
     """门客: a once-per-round ability (tap) and/or passive modifiers while held."""
 
     ability: tuple[Effect, ...] = ()
-    passive: tuple[Effect, ...] = ()
+    passive: tuple[Passive, ...] = ()  # lasting effects only: modifiers and triggers
 
 
 class GraceCard(_Card):
@@ -371,7 +373,12 @@ class MingchuParams(_Model):
             if isinstance(rule, ScoreIf):
                 self._check_goods(where, _condition_goods(rule.condition), goods)
         self._check_goods(where, getattr(card, "goods", {}).keys(), goods)
+        nested_goods, nested_places, nested_events = references(card)  # inside if / others / triggers too
+        self._check_goods(where, sorted(nested_goods), goods)
+        for event in sorted(nested_events - {c.id for c in self.cards.事件}):
+            raise ValueError(f"{where}: unknown event {event!r}")
         for place in [
+            *sorted(nested_places),
             getattr(card, "place", None),
             *getattr(card, "places", ()),
             *getattr(card, "upgraded", ()),
