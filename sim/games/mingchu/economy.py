@@ -123,7 +123,11 @@ def draw_retainer(state: MingchuState) -> str | None:
         state.retainer_deck = list(state.retainer_discard)
         state.retainer_discard = []
         state.rng.shuffle(state.retainer_deck)
-    return state.retainer_deck.pop() if state.retainer_deck else None
+    if not state.retainer_deck:
+        return None
+    card = state.retainer_deck.pop()
+    state.record(card, "门客", -1, "drawn")
+    return card
 
 
 def worker_step_cost(state: MingchuState, seat: int) -> int | None:

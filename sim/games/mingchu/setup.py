@@ -85,6 +85,8 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
     state.tianwei_row = shuffled(state, expand(params.cards.天威))[:n_players]
     state.retainer_deck = shuffled(state, expand(params.cards.门客))
     state.retainer_row = [state.retainer_deck.pop() for _ in range(setup.visible_retainers)]
+    for card_id in state.retainer_row:
+        state.record(card_id, "门客", -1, "drawn")
     state.grace_deck = shuffled(state, expand(params.cards.皇恩))
     state.reward_decks = {
         tier: shuffled(state, expand(getattr(params.cards, tier))) for tier in ("下赏", "上赏")
@@ -119,6 +121,8 @@ def _deal_draft(state: MingchuState) -> None:
     columns = []
     for _ in range(state.n + 1):
         retainer = state.retainer_deck.pop() if state.retainer_deck else ""
+        if retainer:
+            state.record(retainer, "门客", -1, "drawn")
         fams = tuple(usable.pop() for _ in range(per_column) if usable)
         columns.append((retainer, fams))
     state.draft_columns = columns
@@ -148,6 +152,7 @@ class DraftKind(Step):
         for fid in families:
             card = state.topo.families[fid]
             state.record(fid, "家族", seat, "taken")
+            player.families.append(fid)
             place = state.topo.place_index[card.place]
             if state.topo.site[place] is not None and place not in state.industries:
                 state.industries[place] = Industry(seat)

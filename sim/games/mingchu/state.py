@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import Decision, Pending
+from sim.games.mingchu.card_log import card_row
 from sim.games.mingchu.params import MingchuParams
 
 OFFICIAL = -1
@@ -100,6 +101,7 @@ class Player:
     reward_cards: list[str] = field(default_factory=list)
     grace_cards: list[str] = field(default_factory=list)
     retainers: list[str] = field(default_factory=list)
+    families: list[str] = field(default_factory=list)  # 家族 cards drafted (their lasting effects hold)
     tapped: set[str] = field(default_factory=set)
     score_cards: list[str] = field(default_factory=list)
     tianwei: list[str] = field(default_factory=list)
@@ -128,6 +130,7 @@ class Player:
         new.reward_cards = list(self.reward_cards)
         new.grace_cards = list(self.grace_cards)
         new.retainers = list(self.retainers)
+        new.families = list(self.families)
         new.tapped = set(self.tapped)
         new.score_cards = list(self.score_cards)
         new.tianwei = list(self.tianwei)
@@ -337,17 +340,11 @@ class MingchuState:
         """Put ``card`` of ``deck`` out of play."""
         self.removed.setdefault(deck, []).append(card)
 
-    def record(self, card_id: str, deck: str, seat: int, kind: str) -> None:
-        self.log.append(
-            {
-                "card_id": card_id,
-                "deck": deck,
-                "seat": seat,
-                "round": self.round,
-                "period": self.period,
-                "kind": kind,
-            }
-        )
+    def record(self, card_id: str, deck: str, seat: int, kind: str) -> dict[str, Any]:
+        """Append a row to the card table (``card_log``); returns it so effects can fill in changes."""
+        row = card_row(self, card_id, deck, seat, kind)
+        self.log.append(row)
+        return row
 
 
 _COMPARED = tuple(

@@ -1,0 +1,61 @@
+"""Rows of the ``cards`` event table (columns: ``sim.dataset.schema.CARD_EVENTS``): what a card did.
+
+``state.record`` appends a row for a card movement; ``effects.play_card`` and the triggers fill in
+the target and what the card changed, from ``holdings`` before and after.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sim.games.mingchu.state import MingchuState
+
+REWARDS = "奖励"
+"""What the flow calls both reward decks; a row names the card's own deck (下赏 or 上赏)."""
+CHANGES = ("coins", "goods", "favor", "vp")
+
+
+def card_deck(state: MingchuState, deck: str, card_id: str) -> str:
+    """The deck that names the card: a reward card's tier, else ``deck``."""
+    if deck != REWARDS:
+        return deck
+    return "下赏" if any(card.id == card_id for card in state.params.cards.下赏) else "上赏"
+
+
+def card_row(
+    state: MingchuState, card_id: str, deck: str, seat: int, kind: str, target: int = -1
+) -> dict[str, Any]:
+    """A row with no changes yet (``fill`` adds them)."""
+    return {
+        "card_id": card_id,
+        "deck": card_deck(state, deck, card_id),
+        "seat": seat,
+        "round": state.round,
+        "period": state.period,
+        "kind": kind,
+        "target": target,
+        "coins": 0,
+        "goods": 0,
+        "favor": 0,
+        "vp": 0,
+    }
+
+
+def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
+    """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP."""
+    out = []
+    for seat, player in enumerate(state.players):
+        goods = player.goods_total() + sum(player.warehouse.values())
+        favor = player.hand + sum(k for q, k in enumerate(player.held) if q != seat)
+        out.append((player.coins, goods, favor, player.vp_bonus))
+    return out
+
+
+def changes(before, after) -> list[tuple[int, ...]]:
+    """Per seat: the difference of ``holdings``."""
+    return [tuple(a - b for a, b in zip(new, old, strict=True)) for old, new in zip(before, after, strict=True)]
+
+
+def fill(row: dict[str, Any], change: tuple[int, ...]) -> None:
+    row.update(zip(CHANGES, change, strict=True))
