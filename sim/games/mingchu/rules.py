@@ -14,7 +14,9 @@ import numpy as np
 
 from sim.core.decisions import DecisionKinds
 from sim.core.game import Outcome
+from sim.dataset.schema import CARD_EVENTS, column_types
 from sim.games.mingchu import flow, laws, observe, pickers, production, scoring, settlement, setup, turn
+from sim.games.mingchu.card_log import card_row
 from sim.games.mingchu.kinds import KINDS, who
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.state import MingchuObservation, MingchuState
@@ -24,17 +26,8 @@ PHASES = (setup, production, turn, settlement, pickers)
 DECISIONS = DecisionKinds(KINDS)
 KIND = DECISIONS.by_kind  # the hot path looks kinds up directly
 
-EVENT_TABLES = {
-    "cards": {
-        "card_id": "string",
-        "deck": "string",
-        "seat": "int64",
-        "round": "int64",
-        "period": "string",
-        "kind": "string",
-    }
-}
-"""One row per card movement (``state.record``), plus the score cards held at the end."""
+EVENT_TABLES = {"cards": column_types(CARD_EVENTS)}
+"""One row per card movement or use (``state.record``, ``card_log``), plus the score cards held at the end."""
 
 
 class MingchuGame:
@@ -95,11 +88,4 @@ class MingchuGame:
 
 
 def _scored(state: MingchuState, card: str, deck: str, seat: int) -> dict[str, Any]:
-    return {
-        "card_id": card,
-        "deck": deck,
-        "seat": seat,
-        "round": state.round,
-        "period": state.period,
-        "kind": "scored",
-    }
+    return card_row(state, card, deck, seat, "scored")
