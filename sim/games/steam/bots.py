@@ -30,6 +30,7 @@ from sim.games.steam.actions import (
     SeatPass,
     TakeIncome,
     TakeTile,
+    TakeTileKind,
     TakeVP,
     UpgradeLoco,
     Urbanize,
@@ -67,6 +68,12 @@ class Personality:
 
 
 DECAY = tuple(0.6**d for d in range(10))
+TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}
+"""Standing value of the action tiles whose worth the bots do not work out from the board."""
+UNAFFORDABLE = -99.0
+BID_SHARE = 0.5
+"""Share of the first seat's worth (over dropping out) a bot bids in the Standard auction."""
+TILE_KIND = TakeTileKind()
 BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
 INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
 
@@ -83,7 +90,7 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
-        self._paths_found: dict[int, list[tuple[int, str, tuple[int, ...]]]] = {}
+        self._paths_found: dict[tuple[int, int], list[tuple[int, str, tuple[int, ...]]]] = {}
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
@@ -99,9 +106,9 @@ class SteamBot:
         if self._paths_key != key:
             self._paths_key = key
             self._paths_found = {}
-        found = self._paths_found.get(limit)
+        found = self._paths_found.get((seat, limit))
         if found is None:
-            found = self._paths_found[limit] = delivery_options(state, seat, limit)
+            found = self._paths_found[(seat, limit)] = delivery_options(state, seat, limit)
         return found
 
     # ------------------------------------------------------------------ dispatch
@@ -140,10 +147,36 @@ class SteamBot:
         return TakeVP()
 
     def _bid(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
-        opening = [a for a in legal if isinstance(a, (SeatBid, Bid)) and a.amount == 0]
-        if opening and state.auction.get("high", -1) < 0:
-            return opening[0]
+        """Open at $0 (free); in Standard raise by the least step while the first pick is worth it."""
+        limit = self.bid_limit(state, seat) if state.phase == "auction" else 0
+        bids = [a for a in legal if isinstance(a, (SeatBid, Bid)) and a.amount <= limit]
+        if bids:
+            return min(bids, key=lambda a: a.amount)
         return next(a for a in legal if isinstance(a, (SeatPass, BidPass)))
+
+    def bid_limit(self, state: SteamState, seat: int) -> int:
+        """Most dollars the first seat is worth to ``seat`` over dropping out now.
+
+        Dropping out now leaves the other bidders to pick their action tiles first (each its best,
+        by this bot's own valuation of their position); winning gives ``seat`` its best tile. Part
+        of that difference, in dollars, is bid, never more than the cash left after this turn's
+        upkeep (a bid is paid in cash, and a shortfall costs VP)."""
+        others = [s for s in state.auction["bidders"] if s != seat]
+        gain = self.pick_value(state, seat, []) - self.pick_value(state, seat, others)
+        dollars = int(gain * BID_SHARE / self.personality.money_weight)
+        return max(0, min(dollars, self.budget(state, seat)))
+
+    def pick_value(self, state: SteamState, seat: int, ahead: Sequence[int]) -> float:
+        """Value to ``seat`` of its best action tile once the seats ``ahead`` took theirs, in order."""
+        taken: set[int] = set()
+        for other in [*ahead, seat]:
+            budget = self.budget(state, other)
+            options = [
+                (self.tile_value(state, other, a, budget), a.tile) for a in TILE_KIND.legal(state, other)
+            ]
+            value, tile = max(((v, t) for v, t in options if t not in taken), default=(0.0, 0))
+            taken.add(tile)
+        return value
 
     def _capital(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
         """Buy enough capital to build this turn and to cover the expenses (a shortfall costs more)."""
@@ -187,20 +220,25 @@ class SteamBot:
         budget = self.budget(state, seat)
 
         def value(action: TakeTile) -> float:
-            t = action.tile
-            cost = tile_cost(state, seat, t) if action.pay else 0
-            if cost > budget:
-                return -99.0
-            v = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}.get(t, 0.0)
-            if t == LOCOMOTIVE:
-                v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
-            elif t in (CITY_GROWTH, URBANIZATION):
-                v = 0.2 if not action.pay else self._special_value(state, seat, t)
-            if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD):
-                v -= 1.0
-            return v - cost * self.personality.money_weight + rng.random() * 0.3
+            v = self.tile_value(state, seat, action, budget)
+            return v if v == UNAFFORDABLE else v + rng.random() * 0.3
 
         return max(legal, key=value)
+
+    def tile_value(self, state: SteamState, seat: int, action: TakeTile, budget: int) -> float:
+        """What taking ``action`` is worth to ``seat`` (VP-like units, its price deducted)."""
+        t = action.tile
+        cost = tile_cost(state, seat, t) if action.pay else 0
+        if cost > budget:
+            return UNAFFORDABLE
+        v = TILE_VALUES.get(t, 0.0)
+        if t == LOCOMOTIVE:
+            v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
+        elif t in (CITY_GROWTH, URBANIZATION):
+            v = 0.2 if not action.pay else self._special_value(state, seat, t)
+        if state.round == state.total_rounds and t in (ENGINEER, FIRST_BUILD):
+            v -= 1.0
+        return v - cost * self.personality.money_weight
 
     def _special_value(self, state: SteamState, seat: int, tile: int) -> float:
         """City Growth / Urbanization pay when the bot's network touches a target and cubes run short."""
