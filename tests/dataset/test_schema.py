@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from sim.dataset.schema import EVENT_KEYS, GAMES, PLAYERS, ROUNDS, games_schema, players_schema
+from sim.dataset.schema import CARD_EVENTS, EVENT_KEYS, GAMES, PLAYERS, ROUNDS, games_schema, players_schema
 from sim.stats.synthetic import BREAKDOWN_COLUMNS, write_synthetic_run
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dataset.md"
@@ -26,6 +26,7 @@ def test_the_doc_lists_every_column_with_its_type():
     for section, columns in (("games/", GAMES), ("players/", PLAYERS), ("rounds/", ROUNDS)):
         assert documented(section) == [(c.name, c.type) for c in columns], section
     assert documented("events_<name>/") == [(c.name, c.type) for c in EVENT_KEYS]
+    assert documented("events_cards/") == [(c.name, c.type) for c in CARD_EVENTS]
 
 
 def test_synthetic_runs_are_written_in_the_declared_schema(tmp_path):
