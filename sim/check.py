@@ -4,7 +4,8 @@ Random playouts at every supported player count, checking after every action tha
 keeps its own invariants and the shape's promises: legal actions exist until the end and every
 listed one applies, the game ends within its cap, clones are independent and replay alike, the
 same seed gives the same game, an observation hides what its seat may not see (a state sampled
-from it gives back the same observation), and the outcome is well formed.
+from it gives back the same observation), so does the view bots decide from (a sampled state gives
+the same view, and the view is not the state itself), and the outcome is well formed.
 """
 
 from __future__ import annotations
@@ -152,7 +153,20 @@ class _Playout:
                     "it shows something the seat may not see, or determinize changed what the seat sees",
                 )
             self.check_invariants(sampled)
+            self.check_view(state, sampled, seat)
         self.call("determinize", self.continue_randomly, sampled)
+
+    def check_view(self, state: Any, sampled: Any, seat: int) -> None:
+        """The view a bot gets shows nothing that resampling the hidden information would change."""
+        seen = self.call("view", self.game.view, state, seat)
+        if seen is state:
+            self.fail("view", "view() returned the full state itself")
+        if not _same(self.call("view", self.game.view, sampled, seat), seen):
+            self.fail(
+                "view",
+                f"seat {seat}'s view changed when hidden information was resampled: "
+                "a bot could read something the seat may not see",
+            )
 
     def continue_randomly(self, state: Any) -> None:
         """A sampled state must be playable: a few random actions apply."""

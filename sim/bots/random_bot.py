@@ -12,9 +12,10 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    sees = "legal"
 
     def __init__(self, seat: int = 0) -> None:
         self.seat = seat
 
-    def choose(self, state: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def choose(self, seen: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         return legal[int(rng.integers(len(legal)))]

@@ -1,7 +1,7 @@
 """Game-independent bots that think through the ``Game`` interface only.
 
 * ``onestep``: one ply: applies each legal action to a copy and keeps the one that leaves its seat
-  furthest ahead by the game's running score (ties broken by the bot's own rng).
+  furthest ahead by the game's running score (ties broken by the bot's own rng), in one full state sampled from what it sees.
 * ``mcts`` / ``mcts:N``: information-set Monte Carlo tree search (single-observer ISMCTS,
   Cowling, Powley and Whitehouse 2012). Each of its N iterations samples a full state consistent
   with what the seat sees (``determinize``), descends one shared tree by UCB over the actions
@@ -44,11 +44,13 @@ class OneStepBot:
     """Best immediate change in its own lead by the running score (one ply)."""
 
     name = "onestep"
+    sees = "observation"
 
     def __init__(self, game: Game, seat: int = 0) -> None:
         self.game, self.seat = game, seat
 
-    def choose(self, state: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def choose(self, observation: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+        state = self.game.determinize(observation, rng)
         best: list[Any] = []
         best_value = -math.inf
         for action in legal:
@@ -75,14 +77,15 @@ class _Node:
 class MCTSBot:
     """Information-set MCTS with a budget of iterations per decision."""
 
+    sees = "observation"
+
     def __init__(self, game: Game, seat: int = 0, budget: int = DEFAULT_BUDGET, depth: int = ROLLOUT_DEPTH):
         self.game, self.seat, self.budget, self.depth = game, seat, budget, depth
         self.name = f"mcts:{budget}"
 
-    def choose(self, state: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
+    def choose(self, observation: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
-        observation = self.game.observation(state, self.seat)
         root = _Node(mover=-1)
         for _ in range(self.budget):
             self._iterate(root, self.game.determinize(observation, rng), rng)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -89,6 +89,11 @@ class Game(Protocol[State, Action, Obs]):
         """A full state consistent with ``observation``: hidden parts sampled with ``rng``."""
         ...
 
+    def view(self, state: State, seat: int) -> State:
+        """What a bot of ``seat`` receives: the state's type with hidden parts replaced and public
+        parts shared (``sim.core.view``). Cheap: made before every bot decision."""
+        ...
+
     def describe(self, state: State, action: Action) -> str:
         """One readable line for the play-by-play, evaluated *before* ``apply``."""
         ...
@@ -147,12 +152,20 @@ def describe_choice(
     return f"P{seat + 1} {text}"
 
 
+Sees = Literal["view", "observation", "legal"]
+"""What a bot is given to decide from (its ``sees`` attribute; ``view`` when absent):
+``view`` -- ``game.view(state, seat)``; ``observation`` -- ``game.observation(state, seat)``, for
+bots that sample full states with ``determinize``; ``legal`` -- nothing but the legal actions."""
+
+
 class Bot(Protocol):
-    """A bot picks one of the legal actions. A fresh bot is made per game and seat."""
+    """A bot picks one of the legal actions. A fresh bot is made per game and seat.
+
+    It never receives the full state: ``seen`` is what its ``sees`` attribute asks for."""
 
     name: str
 
-    def choose(self, state: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any: ...
+    def choose(self, seen: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any: ...
 
 
 BotFactory = Callable[[int], Bot]

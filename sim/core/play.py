@@ -24,6 +24,16 @@ def bot_rng(seed: int, seat: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(1, seat))))
 
 
+def seen_by(game: Any, bot: Any, state: Any, seat: int) -> Any:
+    """What ``bot`` is given to decide from (its ``sees``): never the full state."""
+    sees = getattr(bot, "sees", "view")
+    if sees == "legal":
+        return None
+    if sees == "observation":
+        return game.observation(state, seat)
+    return game.view(state, seat)
+
+
 class TurnCapExceeded(RuntimeError):
     """The game did not end within the spec's action cap."""
 
@@ -96,7 +106,7 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step) -> None:
         legal = game.legal_actions(state)
         if not legal:
             raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
-        action = bots[seat].choose(state, legal, rngs[seat])
+        action = bots[seat].choose(seen_by(game, bots[seat], state, seat), legal, rngs[seat])
         if on_step is not None:
             on_step(state, seat, action, game.describe(state, action))
         game.apply(state, action)

@@ -43,4 +43,4 @@ def test_search_is_deterministic_under_the_seed():
 
 def test_search_and_lookahead_beat_random_play():
     assert win_share(["mcts:60", "random"], 30)["mcts:60"] > 0.75
-    assert win_share(["onestep", "random"], 30)["onestep"] > 0.65
+    assert win_share(["onestep", "random"], 100)["onestep"] > 0.6

@@ -14,7 +14,7 @@ import numpy as np
 
 from sim.core.decisions import DecisionKinds
 from sim.core.game import Outcome, describe_choice
-from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply
+from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply, view
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
 from sim.games.brass.kinds import BrassActions
 from sim.games.brass.params import INDUSTRIES, BrassParams
@@ -176,6 +176,9 @@ class BrassGame:
             facedown=facedown,
             unseen=tuple(sorted(unseen)),
         )
+
+    def view(self, state: BrassState, seat: int) -> BrassState:
+        return view.view(state, seat, _facedown(state))
 
     def determinize(self, observation: BrassObservation, rng: np.random.Generator) -> BrassState:
         """A full state: the unseen cards dealt at random to hands, face-down discards and deck."""

@@ -15,7 +15,7 @@ import numpy as np
 from sim.core.decisions import DecisionKinds
 from sim.core.game import Outcome
 from sim.dataset.schema import CARD_EVENTS, column_types
-from sim.games.mingchu import flow, laws, observe, pickers, production, scoring, settlement, setup, turn
+from sim.games.mingchu import flow, laws, observe, pickers, production, scoring, settlement, setup, turn, view
 from sim.games.mingchu.card_log import card_row
 from sim.games.mingchu.kinds import KINDS, who
 from sim.games.mingchu.params import MingchuParams
@@ -75,6 +75,9 @@ class MingchuGame:
 
     def observation(self, state: MingchuState, seat: int) -> MingchuObservation:
         return observe.observation(state, seat)
+
+    def view(self, state: MingchuState, seat: int) -> MingchuState:
+        return view.view(state, seat)
 
     def determinize(self, observation: MingchuObservation, rng: np.random.Generator) -> MingchuState:
         return observe.determinize(observation, rng)

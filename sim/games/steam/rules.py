@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.game import Outcome
+from sim.core.view import shallow
 from sim.games.steam import flow
 from sim.games.steam.actions import DECISIONS, PHASES
 from sim.games.steam.economy import final_income_vp
@@ -141,6 +142,10 @@ class SteamGame:
         public = state.clone()
         public.rng = np.random.default_rng(0)  # the future draws are hidden
         return SteamObservation(seat=seat, public=public)
+
+    def view(self, state: SteamState, seat: int) -> SteamState:
+        """Everything is public in Steam but the future draws: the state without its rng."""
+        return shallow(state, rng=None)
 
     def determinize(self, observation: SteamObservation, rng: np.random.Generator) -> SteamState:
         state = observation.public.clone()

@@ -9,6 +9,7 @@ import numpy as np
 
 from sim.core.decisions import DecisionKinds
 from sim.core.game import ActionKinds, Outcome, describe_choice
+from sim.core.view import masked, shallow
 from sim.games.toy.actions import GambleKind, PlayCardKind, RefillKind, StepKind
 from sim.games.toy.params import ToyParams
 from sim.games.toy.state import ToyObservation, ToyState
@@ -106,6 +107,11 @@ class ToyGame:
             deck_size=len(state.deck),
             unseen=tuple(unseen),
         )
+
+    def view(self, state: ToyState, seat: int) -> ToyState:
+        """Other hands and the deck as ``HIDDEN`` cards (their sizes stay readable); no rng."""
+        hands = [hand if s == seat else list(masked(hand)) for s, hand in enumerate(state.hands)]
+        return shallow(state, hands=hands, deck=masked(state.deck), rng=None)
 
     def determinize(self, observation: ToyObservation, rng: np.random.Generator) -> ToyState:
         state = observation.public.clone()

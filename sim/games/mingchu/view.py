@@ -1,0 +1,33 @@
+"""What a 明初商途 bot sees (``MingchuGame.view``): the hidden parts of ``observe.observation``
+replaced, everything public shared with the state."""
+
+from __future__ import annotations
+
+import copy
+
+from sim.core.view import masked, shallow
+from sim.games.mingchu.state import MingchuState
+
+GRACE = "皇恩"
+
+
+def view(state: MingchuState, seat: int) -> MingchuState:
+    """Other seats' 皇恩卡 and secret war sides hidden, every face-down deck masked, no rng, and
+    the log without other seats' 皇恩 draws (which card they drew is theirs to know)."""
+    players = list(state.players)
+    for other, player in enumerate(players):
+        if other != seat and player.grace_cards:
+            players[other] = hidden = copy.copy(player)
+            hidden.grace_cards = masked(player.grace_cards)
+    return shallow(
+        state,
+        rng=None,
+        players=players,
+        war_secret=[side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)],
+        event_deck=masked(state.event_deck),
+        retainer_deck=masked(state.retainer_deck),
+        grace_deck=masked(state.grace_deck),
+        order_decks={name: masked(deck) for name, deck in state.order_decks.items()},
+        reward_decks={tier: masked(deck) for tier, deck in state.reward_decks.items()},
+        log=[e for e in state.log if not (e["deck"] == GRACE and e["kind"] == "drawn" and e["seat"] != seat)],
+    )
