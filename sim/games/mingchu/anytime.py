@@ -10,7 +10,7 @@ from __future__ import annotations
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import can_take_loan, take_loan
-from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act, who
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import DeliverKind
@@ -39,8 +39,9 @@ class PlayGraceKind(ActionKind[MingchuState, A.PlayGrace]):
         seat = seat_to_act(state)
         state.players[seat].grace_cards.remove(action.card)
         state.grace_discard.append(action.card)
-        state.record(action.card, "皇恩", seat, "played")
-        apply_effects(state, action.target, state.topo.grace[action.card].effects)
+        play_card(
+            state, seat, "皇恩", action.card, state.topo.grace[action.card].effects, target=action.target
+        )
 
     def describe(self, state: MingchuState, action: A.PlayGrace) -> str:
         target = "自己" if action.target == seat_to_act(state) else who(action.target)
@@ -80,8 +81,7 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
         seat = seat_to_act(state)
         state.players[seat].reward_cards.remove(action.card)
         state.remove("奖励", action.card)
-        state.record(action.card, "奖励", seat, "played")
-        apply_effects(state, seat, state.topo.rewards[action.card].options[action.option])
+        play_card(state, seat, "奖励", action.card, state.topo.rewards[action.card].options[action.option])
 
     def describe(self, state: MingchuState, action: A.PlayReward) -> str:
         return f"打出奖励卡 {action.card}（第{action.option + 1}项）"

@@ -54,7 +54,9 @@ def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
 
 def changes(before, after) -> list[tuple[int, ...]]:
     """Per seat: the difference of ``holdings``."""
-    return [tuple(a - b for a, b in zip(new, old, strict=True)) for old, new in zip(before, after, strict=True)]
+    return [
+        tuple(a - b for a, b in zip(new, old, strict=True)) for old, new in zip(before, after, strict=True)
+    ]
 
 
 def fill(row: dict[str, Any], change: tuple[int, ...]) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
+from sim.games.mingchu.card_log import changes, fill, holdings
 from sim.games.mingchu.economy import add_goods, draw_grace, give_favor, pay_coins, remove_good
+from sim.games.mingchu.modifiers import lasting_sources, modifier_total
 from sim.games.mingchu.state import MingchuState
 
 
@@ -43,9 +47,18 @@ def measure(state: MingchuState, seat: int, name: str, good: str | None = None) 
 
 
 def condition_met(state: MingchuState, seat: int, cond) -> bool:
-    """Whether ``seat`` meets an event task or scoring condition."""
+    """Whether ``seat`` meets an event task, scoring condition or ``if`` effect's condition."""
     if isinstance(cond, es.AllOf):
         return all(condition_met(state, seat, sub) for sub in cond.conditions)
+    if isinstance(cond, es.AnyOf):
+        return any(condition_met(state, seat, sub) for sub in cond.conditions)
+    if isinstance(cond, es.Not):
+        return not condition_met(state, seat, cond.of)
+    if isinstance(cond, es.AtPlace):
+        place = state.capital if cond.place == es.CAPITAL else state.topo.place_index[cond.place]
+        return state.players[seat].managers.count(place) >= cond.managers
+    if isinstance(cond, es.WarWon):
+        return state.war_winner == cond.side
     value = measure(state, seat, cond.measure, cond.good)
     if isinstance(cond, es.AtLeast):
         return value >= cond.value
@@ -107,6 +120,13 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
     kind = eff.effect
     if isinstance(eff, es.MODIFIER_TYPES):
         state.round_mods[seat].append(eff)
+    elif kind == "if":
+        for sub in eff.then if condition_met(state, seat, eff.condition) else eff.otherwise:
+            apply_effect(state, seat, sub)
+    elif kind == "others":
+        for step in range(1, state.n):
+            for sub in eff.effects:
+                apply_effect(state, (seat + step) % state.n, sub)
     elif kind == "gain_coins":
         player.coins += eff.amount
     elif kind == "lose_coins":
@@ -179,7 +199,61 @@ def apply_effects(state: MingchuState, seat: int, effects) -> None:
         state.pending.push(decision)
 
 
+def play_card(
+    state: MingchuState,
+    seat: int,
+    deck: str,
+    card: str,
+    effects,
+    *,
+    target: int | None = None,
+    kind: str = "played",
+) -> dict[str, Any]:
+    """Record the card's row, apply its effects to ``target`` (default ``seat``), then fill in what
+    changed for the target; every other seat it changed gets a ``hit`` row. Returns the row."""
+    target = seat if target is None else target
+    row = state.record(card, deck, seat, kind)
+    row["target"] = target
+    before, opened = holdings(state), len(state.pending)
+    apply_effects(state, target, effects)
+    diffs = changes(before, holdings(state))
+    for decision in list(state.pending)[: len(state.pending) - opened]:  # goods still to be placed
+        if decision.kind == "card_goods":
+            coins, goods, favor, vp = diffs[decision.seat]
+            diffs[decision.seat] = (coins, goods + decision.data["left"], favor, vp)
+    fill(row, diffs[target])
+    for other, diff in enumerate(diffs):
+        if other != target and any(diff):
+            hit = state.record(card, deck, seat, "hit")
+            hit["target"] = other
+            fill(hit, diff)
+    return row
+
+
+def fire(state: MingchuState, trigger: str, seat: int, **facts: str | None) -> None:
+    """Carry out the ``trigger`` passives (each_round, on_event, on_delivery) ``seat`` has: its
+    门客 and 家族 cards' (a ``used`` row each) and the round's (from an event or a played card).
+    ``facts`` (``event``, ``deck``, ``place``) must match the trigger's filters of the same name."""
+    for deck, card, lasting in lasting_sources(state, seat):
+        for eff in lasting:
+            if eff.effect == trigger and _matches(eff, facts):
+                if card is None:
+                    apply_effects(state, seat, eff.effects)
+                else:
+                    play_card(state, seat, deck, card, eff.effects, kind="used")
+
+
+def _matches(trigger, facts: dict[str, str | None]) -> bool:
+    return all(getattr(trigger, name) in (None, value) for name, value in facts.items())
+
+
 def pay_favor(state: MingchuState, payer: int, owners) -> None:
-    """Pay one marker to each owner in ``owners`` (another player's 驿道 or industry)."""
-    for owner in owners:
+    """Pay one marker to each owner in ``owners`` (another player's 驿道 or industry), the first
+    ones waived by ``discount: favor`` (one toll payment); a passive that waives one is ``used``."""
+    waived = min(len(owners), max(0, modifier_total(state, payer, "discount", action="favor")))
+    if waived:
+        for deck, card, lasting in lasting_sources(state, payer):
+            if card is not None and any(e.effect == "discount" and e.action == "favor" for e in lasting):
+                state.record(card, deck, payer, "used")["target"] = payer
+    for owner in list(owners)[waived:]:
         give_favor(state, payer, owner)

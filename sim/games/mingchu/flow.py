@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.games.mingchu import periods, production, settlement, setup, turn
-from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.effects import fire, play_card
 from sim.games.mingchu.state import MingchuState
 
 
 def _seat(state: MingchuState) -> int:
-    return (state.start_player + state.step) % state.n
+    return _seat_at(state, state.step)
+
+
+def _seat_at(state: MingchuState, step: int) -> int:
+    return (state.start_player + step) % state.n
 
 
 def _draft(state: MingchuState) -> None:
@@ -40,7 +44,8 @@ def _road(state: MingchuState) -> None:
 
 
 def _round_start(state: MingchuState) -> None:
-    """Reset the round and apply the current event to the players it concerns (M01, M43)."""
+    """Reset the round, apply the current event to the players it concerns (M01, M43) with their
+    ``on_event`` passives, then everyone's ``each_round`` passives from the start player on."""
     for player in state.players:
         player.acted = [False] * len(player.managers)
         player.horse_used = [False] * len(player.managers)
@@ -50,7 +55,10 @@ def _round_start(state: MingchuState) -> None:
     card = state.topo.events.get(state.current_event)
     if card is not None:
         for seat in reversed(settlement.affected_seats(state)):
-            apply_effects(state, seat, card.effects)
+            play_card(state, seat, "事件", card.id, card.effects, kind="applied")
+            fire(state, "on_event", seat, event=card.id)
+    for step in reversed(range(state.n)):
+        fire(state, "each_round", _seat_at(state, step))
     _next(state, "production" if state.round > 1 else "actions")
 
 

@@ -1,18 +1,50 @@
-"""Ongoing modifiers: event effects for the round and 门客 passives, summed per player."""
+"""Lasting effects, summed per player: the round's (event effects, cards played this round), each
+held 门客's ``passive`` and the lasting effects of the player's 家族 cards (for the whole game).
+
+Modifiers change a rule (``modifier_total``, ``forbidden``); triggers (``each_round``, ``on_event``,
+``on_delivery``) are carried out by ``effects.fire`` from the same sources (``lasting_sources``).
+"""
 
 from __future__ import annotations
 
+from sim.games.mingchu.effects_schema import MODIFIER_TYPES
 from sim.games.mingchu.state import MingchuState
 
 
+def family_lasting(state: MingchuState, family: str) -> tuple:
+    """The lasting effects (modifiers and triggers) of a 家族 card: they hold all game."""
+    return tuple(eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES))
+
+
+def lasting_sources(state: MingchuState, seat: int) -> list[tuple[str | None, str | None, tuple]]:
+    """(deck, card, lasting effects) of every source: the round's (no card), then 门客, then 家族."""
+    player = state.players[seat]
+    sources: list[tuple[str | None, str | None, tuple]] = []
+    if state.round_mods[seat]:
+        sources.append((None, None, tuple(state.round_mods[seat])))
+    retainers = state.topo.retainers
+    sources += [
+        ("门客", card, retainers[card].passive) for card in player.retainers if retainers[card].passive
+    ]
+    for family in player.families:
+        lasting = family_lasting(state, family)
+        if lasting:
+            sources.append(("家族", family, lasting))
+    return sources
+
+
 def _groups(state: MingchuState, seat: int, kind: str) -> list:
-    """The round's modifiers, then each 门客's passives of ``kind`` (empty lists skipped)."""
+    """The round's modifiers, then each 门客's passives of ``kind``, then the 家族 cards' (empty lists skipped)."""
     groups = [state.round_mods[seat]] if state.round_mods[seat] else []
     passives = state.topo.passives_by_kind
     for card in state.players[seat].retainers:
         mods = passives[card].get(kind)
         if mods:
             groups.append(mods)
+    families = state.topo.families
+    for family in state.players[seat].families:
+        if families[family].effects:
+            groups.append(family_lasting(state, family))
     return groups
 
 
@@ -36,10 +68,15 @@ def modifier_total(
     mods = state.round_mods[seat]
     total = _matching(mods, kind, action, good) if mods else 0
     passives = state.topo.passives_by_kind
-    for card in state.players[seat].retainers:
+    player = state.players[seat]
+    for card in player.retainers:
         group = passives[card].get(kind)
         if group:
             total += _matching(group, kind, action, good)
+    families = state.topo.families
+    for family in player.families:
+        if families[family].effects:
+            total += _matching(family_lasting(state, family), kind, action, good)
     return total
 
 

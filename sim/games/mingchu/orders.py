@@ -11,7 +11,7 @@ from collections import Counter
 from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import remove_good
-from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
@@ -153,6 +153,7 @@ def apply_deliver(state: MingchuState, seat: int, action: A.Deliver) -> None:
         _take_reward(state, seat, public.reward)
         refill_public(state)
     apply_effects(state, seat, info.rewards)
+    fire(state, "on_delivery", seat, deck=info.deck, place=info.place)
 
 
 def orders_exhausted(state: MingchuState) -> bool:

@@ -12,7 +12,7 @@ from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, remove_good
-from sim.games.mingchu.effects import apply_effects
+from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
@@ -217,8 +217,7 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
     def apply(self, state: MingchuState, action: A.UseRetainer) -> None:
         seat = seat_to_act(state)
         state.players[seat].tapped.add(action.card)
-        state.record(action.card, "门客", seat, "played")
-        apply_effects(state, seat, state.topo.retainers[action.card].ability)
+        play_card(state, seat, "门客", action.card, state.topo.retainers[action.card].ability)
 
     def describe(self, state: MingchuState, action: A.UseRetainer) -> str:
         return f"使用门客 {action.card}"

@@ -22,7 +22,8 @@ from sim.games.mingchu.building import (
     road_cost,
     roads_near,
 )
-from sim.games.mingchu.economy import can_give_favor, give_favor, pay_coins, worker_step_cost
+from sim.games.mingchu.economy import can_give_favor, pay_coins, worker_step_cost
+from sim.games.mingchu.effects import pay_favor
 from sim.games.mingchu.kinds import decision_kind, seat_to_act
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.paths import road_usable, water_fee
@@ -137,7 +138,7 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         if fee:
             pay_coins(state, seat, fee)
         if action.mode == "yidao_paid":
-            give_favor(state, seat, state.yidao[action.road])
+            pay_favor(state, seat, (state.yidao[action.road],))
         elif action.mode == "horse":
             player.horse_used[manager] = True
         elif action.mode == "bonus":
