@@ -5,7 +5,7 @@ Shared by the turn's main actions, the ``bonus_build`` / ``bonus_road`` card bon
 
 from __future__ import annotations
 
-from sim.games.mingchu.modifiers import forbidden, modifier_total
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.state import Industry, MingchuState
 
 
@@ -59,6 +59,8 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
         and not ignore_monopoly
     ):
         player.permits -= 1  # a one-use permit
+    if 0 < state.topo.site[place].cost - cost <= modifier_total(state, seat, "discount", action="build"):
+        note_used(state, seat, "discount", action="build")  # a normal build the passives made cheaper
     player.coins -= cost
     player.supply -= 1
     state.industries[place] = Industry(seat)
@@ -96,6 +98,8 @@ def road_cost(state: MingchuState, seat: int, road: int, discount: int | None = 
 
 def do_road(state: MingchuState, seat: int, road: int, cost: int) -> None:
     player = state.players[seat]
+    if 0 < state.topo.roads[road].yidao_cost - cost <= modifier_total(state, seat, "discount", action="road"):
+        note_used(state, seat, "discount", action="road")
     player.workers -= cost
     player.supply -= 1
     state.yidao[road] = seat

@@ -8,7 +8,7 @@ from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.card_log import changes, fill, holdings
 from sim.games.mingchu.economy import add_goods, draw_grace, give_favor, pay_coins, remove_good
-from sim.games.mingchu.modifiers import lasting_sources, modifier_total
+from sim.games.mingchu.modifiers import lasting_sources, modifier_total, note_used
 from sim.games.mingchu.state import MingchuState
 
 
@@ -252,8 +252,6 @@ def pay_favor(state: MingchuState, payer: int, owners) -> None:
     ones waived by ``discount: favor`` (one toll payment); a passive that waives one is ``used``."""
     waived = min(len(owners), max(0, modifier_total(state, payer, "discount", action="favor")))
     if waived:
-        for deck, card, lasting in lasting_sources(state, payer):
-            if card is not None and any(e.effect == "discount" and e.action == "favor" for e in lasting):
-                state.record(card, deck, payer, "used")["target"] = payer
+        note_used(state, payer, "discount", action="favor")
     for owner in list(owners)[waived:]:
         give_favor(state, payer, owner)

@@ -87,3 +87,12 @@ def forbidden(state: MingchuState, seat: int, action: str) -> bool:
         for group in _groups(state, seat, "forbid")
         for mod in group
     )
+
+
+def note_used(
+    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
+) -> None:
+    """A ``used`` card row for each 门客 / 家族 card whose modifiers of ``kind`` just took effect."""
+    for deck, card, lasting in lasting_sources(state, seat):
+        if card is not None and _matching(lasting, kind, action, good):
+            state.record(card, deck, seat, "used")["target"] = seat

@@ -15,7 +15,7 @@ from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, can_give_favor
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.kinds import decision_kind
-from sim.games.mingchu.modifiers import forbidden, modifier_total
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.paths import NO_ROADS, Route, affordable, route_cost, routes_from, sale_price
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
@@ -336,6 +336,7 @@ def settle_income(state: MingchuState, seat: int) -> None:
     """M22: push the marker to this round's income and gain the rewards of the space it lands on."""
     player = state.players[seat]
     income = max(0, player.income_round + modifier_total(state, seat, "income_bonus"))
+    note_used(state, seat, "income_bonus")
     player.income_round = income
     track = state.params.income_track
     if state.params.rules.income_track == "persistent":  # "推进": the marker only moves forward

@@ -11,7 +11,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import draw_retainer, pay_coins, remove_good, return_marker
 from sim.games.mingchu.effects import condition_met
 from sim.games.mingchu.kinds import PerSeat, decision_kind, who
-from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.modifiers import modifier_total, note_used
 from sim.games.mingchu.setup import reveal_next_event
 from sim.games.mingchu.state import SIDES, MingchuState
 
@@ -119,6 +119,8 @@ def pay_interest(state: MingchuState) -> None:
         rate = max(
             0, state.params.loans.interest - modifier_total(state, seat, "discount", action="loan_interest")
         )
+        if player.loans:
+            note_used(state, seat, "discount", action="loan_interest")
         if player.loans and rate:
             pay_coins(state, seat, rate * player.loans)
 
