@@ -377,21 +377,10 @@ def execute(
         opts["chunk_size"],
     )
 
-    backend = opts["backend"]
-    source = click.get_current_context().get_parameter_source("scheduler")
-    if opts["scheduler"] and source is click.core.ParameterSource.COMMANDLINE:
-        backend = "dask"  # --scheduler means a cluster run
-
     def out_for(planned: Study) -> Path:
         return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
 
-    run_options = {
-        "jobs": opts["jobs"],
-        "backend": backend,
-        "scheduler": opts["scheduler"],
-        "progress": not opts["no_progress"],
-        "command": command_line(),
-    }
+    run_options = runner_options(opts)
     if until_ci is None:
         result = run_study(study, out_for(study), **run_options)
     else:
@@ -411,6 +400,21 @@ def execute(
     if rate > opts["max_error_rate"]:
         raise SystemExit(1)
     return out
+
+
+def runner_options(opts: dict[str, Any]) -> dict[str, Any]:
+    """The runner's keyword options from the shared run options (--scheduler implies Dask)."""
+    backend = opts["backend"]
+    source = click.get_current_context().get_parameter_source("scheduler")
+    if opts["scheduler"] and source is click.core.ParameterSource.COMMANDLINE:
+        backend = "dask"  # --scheduler means a cluster run
+    return {
+        "jobs": opts["jobs"],
+        "backend": backend,
+        "scheduler": opts["scheduler"],
+        "progress": not opts["no_progress"],
+        "command": command_line(),
+    }
 
 
 def widest_seat_interval(out: Path) -> float:
@@ -655,3 +659,6 @@ def report(run_dirs, out, lang) -> None:
 
 def main() -> None:
     cli(prog_name="sim")
+
+
+import sim.cards.commands  # noqa: E402, F401  (adds `sim cards` and `sim tune`, built on the helpers above)

@@ -1,0 +1,262 @@
+"""``sim cards`` (study, export, import) and ``sim tune``: the card lab's command line.
+
+They build on the helpers of ``sim.cli`` and add themselves to its ``cli`` group when imported
+(``sim.cli`` imports this module at its end).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sim.cli import (
+    UserError,
+    bots_option,
+    cli,
+    friendly,
+    jobs_option,
+    lang_option,
+    load,
+    parse_bots,
+    parse_players,
+    run_options,
+    runner_options,
+    seed_option,
+    set_option,
+)
+
+
+@click.group()
+def cards() -> None:
+    """The card lab: measure each card's effect, move a deck to and from a spreadsheet.
+
+    \b
+    Examples:
+      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -n 400 -j 2 --lang zh
+      sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
+      sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
+    """
+
+
+def one_count(spec, text: str | None, resolved) -> int:
+    """The single player count a card study or a tuning run plays."""
+    counts = parse_players(spec, text, [resolved])
+    if len(counts) != 1:
+        raise UserError(f"--players: give one player count (e.g. -p {counts[-1]}), not {text or 'all'}")
+    return counts[0]
+
+
+@cards.command("study")
+@click.argument("config")
+@click.option("--deck", required=True, help="The deck whose cards are studied, e.g. 门客.")
+@click.option("--cards", "card_list", help="Comma-separated card ids (default: every card of the deck).")
+@click.option(
+    "--tolerance",
+    type=click.FloatRange(0, 50, min_open=True),
+    default=3.0,
+    show_default=True,
+    help="Half-width of the acceptable band, in points of win share.",
+)
+@set_option
+@run_options
+@lang_option
+@friendly
+def study_command(config, deck, card_list, tolerance, sets, lang, **opts) -> None:
+    """Each card's causal effect on its holder, forced to a seat and removed from the deck.
+
+    Every arm plays the base config's seeds: the card forced to each seat in turn against the same
+    seeds unforced, and the deck without the card against the base. Effects on win share (points)
+    and score come with intervals simultaneous over the cards studied; verdicts read them against
+    the tolerance band. Running the same command again resumes.
+
+    \b
+    Example:
+      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -n 400 -j 2 --out runs/retainers
+    """
+    import pandas as pd
+
+    from sim.cards.study import CardStudy, pick_cards, read_study, run_card_study, study_effects
+    from sim.cards.study_report import table, write_study_report
+
+    resolved, spec = load(config, sets)
+    n_players = one_count(spec, opts["players"], resolved)
+    wanted = [c.strip() for c in card_list.split(",") if c.strip()] if card_list else None
+    plan = CardStudy(
+        resolved,
+        deck,
+        pick_cards(resolved, deck, wanted),
+        n_players,
+        opts["games"],
+        parse_bots(spec, opts["bots"]),
+        opts["seed"],
+        opts["chunk_size"],
+    )
+    studies = plan.studies()
+    run_id = studies["removed"][0].run_id
+    out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-{run_id[:8]}"
+    arms = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
+    click.echo(
+        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
+        f"({plan.forced_seeds} seeds x {n_players} seats forced), {arms} games in all -> {out}"
+    )
+    results = run_card_study(plan, out, tolerance / 100, **runner_options(opts))
+    effects = study_effects(out)
+    report = write_study_report(effects, read_study(out), out / "report", lang)
+    with pd.option_context("display.width", 250, "display.max_columns", None):
+        click.echo(table(effects, lang).to_string(index=False))
+    click.echo(f"\nReport: {report}")
+    errors = sum(r.errors for r in results.values())
+    planned = sum(r.games_planned for r in results.values())
+    if errors:
+        click.echo(f"{errors} games failed; see the error column of {out}/*/games", err=True)
+    if errors / max(planned, 1) > opts["max_error_rate"]:
+        raise SystemExit(1)
+
+
+@cards.command("export")
+@click.argument("config")
+@click.option("--deck", required=True, help="The deck to write, e.g. 门客.")
+@click.argument("out_csv", type=click.Path(dir_okay=False, path_type=Path))
+@friendly
+def export_command(config, deck, out_csv) -> None:
+    """Write a deck's cards to a CSV file (one row per card) to edit in a spreadsheet.
+
+    \b
+    Example:  sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
+    """
+    from sim.cards.spreadsheet import export_deck
+
+    from sim.cli import resolve_config_path
+
+    rows = export_deck(resolve_config_path(config), deck, out_csv)
+    click.echo(f"Wrote {rows} cards of {deck} to {out_csv}")
+
+
+@cards.command("import")
+@click.argument("csv_path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--deck", required=True, help="The deck the rows are cards of, e.g. 门客.")
+@click.option(
+    "--into",
+    "into_yaml",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The variant YAML file to write the deck into.",
+)
+@friendly
+def import_command(csv_path, deck, into_yaml) -> None:
+    """Read an edited CSV back into a variant config (every row checked, errors name row and column).
+
+    \b
+    Example:  sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
+    """
+    from sim.cards.spreadsheet import import_deck
+
+    written = import_deck(csv_path, deck, into_yaml)
+    click.echo(f"Wrote deck {deck} into {written}; check it with: sim validate {written}")
+
+
+@cli.command("tune")
+@click.argument("config")
+@click.option("--param", required=True, metavar="PATH", help="Dotted path of the number to tune.")
+@click.option("--range", "span", required=True, metavar="LO..HI", help="Values to search, e.g. 0..10.")
+@click.option(
+    "--target",
+    required=True,
+    metavar="METRIC=VALUE",
+    help="effect:CARD=POINTS, score_effect:CARD=POINTS or win_share:SEAT=POINTS.",
+)
+@click.option("--players", "-p", help="Player count (one).")
+@click.option(
+    "--games", "-n", type=click.IntRange(1), default=200, show_default=True, help="Games per value tried."
+)
+@click.option(
+    "--step", type=click.FloatRange(0, min_open=True), help="Search step (default 1 for whole numbers)."
+)
+@click.option("--deck", help="The deck of the card in an effect target (default: the deck holding it).")
+@seed_option
+@jobs_option
+@bots_option
+@set_option
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option(
+    "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
+)
+@click.option(
+    "--chunk-size", type=click.IntRange(1), default=25, show_default=True, help="Games per task and file."
+)
+@click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
+@friendly
+def tune_command(
+    config, param, span, target, players, games, step, deck, seed, bots, sets, out, **opts
+) -> None:
+    """Find the value of a parameter that brings a card's effect or a seat's win share to a target.
+
+    Bisects LO..HI, playing every value on the same seeds (one run folder per value); assumes the
+    metric moves one way over the range. Reports the value, its interval (the values whose
+    interval holds the target) and the games spent.
+
+    \b
+    Examples:
+      sim tune configs/mingchu/base.yaml --param cards.门客.账房先生.ability.0.amount --range 0..6 \\
+          --target effect:账房先生=0 -p 5 -n 400 -j 2
+      sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
+    """
+    from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
+
+    try:
+        goal = parse_target(target)
+        lo, hi, integer = parse_range(span)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    resolved, spec = load(config, sets)
+    n_players = one_count(spec, players, resolved)
+    if goal.metric == "win_share" and int(goal.subject) > n_players:
+        raise UserError(f"--target {target}: seat {goal.subject} does not exist at {n_players} players")
+    if goal.metric != "win_share":
+        deck = deck or find_deck(resolved, goal.subject)
+    step = step or default_step(lo, hi, integer)
+    integer = integer and float(step).is_integer()
+    folder = out or Path("runs") / f"tune-{resolved.variant}-{param}"
+    evaluation = Evaluation(
+        resolved,
+        param,
+        goal,
+        n_players,
+        games,
+        parse_bots(spec, bots),
+        folder,
+        seed,
+        opts["chunk_size"],
+        deck or "",
+    )
+    unit = "" if goal.metric == "score_effect" else " points"
+
+    def show(point) -> None:
+        est = f"{point.estimate * goal.scale:+.2f}"
+        interval = (
+            "" if point.lo != point.lo else f" [{point.lo * goal.scale:+.2f}, {point.hi * goal.scale:+.2f}]"
+        )
+        click.echo(f"  {param}={point.value}: {goal.metric} {est}{interval}{unit} ({point.games} games)")
+
+    click.echo(
+        f"Tuning {param} over {span} to bring {goal.metric}:{goal.subject} to {goal.value:g}{unit} ..."
+    )
+    result = tune(evaluation, lo, hi, step, integer, on_point=show, **runner_options(opts))
+    interval = (
+        "no interval (too few games per value)"
+        if result.lo != result.lo
+        else f"values with the target inside their interval: {result.lo:.3g} .. {result.hi:.3g}"
+    )
+    if not result.bracketed:
+        click.echo(
+            f"The target is not between the two ends of {span}: the nearer end is {param}={result.value}. "
+            "Widen --range (or the metric does not move with this parameter)."
+        )
+    else:
+        click.echo(f"\n{param} = {result.value}  (straight-line root {result.root:.3g}; {interval})")
+    click.echo(f"Games spent: {result.games}  (runs in {folder})")
+
+
+cli.add_command(cards)

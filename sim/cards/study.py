@@ -1,0 +1,210 @@
+"""``sim cards study``: plan the arms of a card study, run them on the normal runner, read the effects.
+
+Every arm is an ordinary variant of the config with one override, played on the seeds of the
+base config (the runner's seeds depend only on the root seed, the player count and the game's
+index), so parallel runs, Dask and resume work unchanged:
+
+* ``base``: the config as given, ``games`` seeds;
+* ``removed``: ``cards.<deck>.<card>.count=0``, the same ``games`` seeds;
+* ``forced``: ``forced_cards=[{deck, card, seat}]`` for every seat, ``ceil(games / players)``
+  seeds each, so the forced arm also plays ``games`` games and the card sits at every seat once
+  per seed (rotated over the seats).
+
+The base and removed arms are one run folder (``DIR/removed``), the forced arms another
+(``DIR/forced``); ``DIR/study.json`` names each variant's arm.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from sim.cards.effects import Arm, card_effects, forced_units, removed_units
+from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.dataset import read_columns
+from sim.runner import RunResult, Study, run_study
+
+FORCED_KEY = "forced_cards"
+STUDY_FILE = "study.json"
+ARM_FOLDERS = ("removed", "forced")
+
+
+def deck_cards(config: ResolvedConfig, deck: str) -> list[str]:
+    """The ids of the cards of ``deck`` that are in the game (count above zero), in config order."""
+    decks = getattr(config.params, "cards", None)
+    names = list(type(decks).model_fields) if decks is not None else []
+    if deck not in names:
+        known = ", ".join(names) if names else "none: this game's config has no cards section"
+        raise ConfigError(f"{config.path}: --deck {deck!r}: no such deck (decks: {known})")
+    return [card.id for card in getattr(decks, deck) if getattr(card, "count", 1) > 0]
+
+
+def pick_cards(config: ResolvedConfig, deck: str, wanted: Sequence[str] | None) -> tuple[str, ...]:
+    """The cards to study: ``wanted`` (checked against the deck) or the whole deck."""
+    cards = deck_cards(config, deck)
+    if not wanted:
+        return tuple(cards)
+    unknown = [c for c in wanted if c not in cards]
+    if unknown:
+        raise ConfigError(
+            f"{config.path}: --cards {','.join(unknown)}: not in deck {deck} (cards: {', '.join(cards)})"
+        )
+    return tuple(dict.fromkeys(wanted))
+
+
+def with_override(config: ResolvedConfig, path: str, value: Any) -> ResolvedConfig:
+    """``config`` loaded again with one more override (the others kept); errors name the file and path."""
+    resolved = load_config(config.path, {**config.overrides, path: value})
+    return replace(resolved, variant=config.variant)
+
+
+def removed(config: ResolvedConfig, deck: str, card: str) -> ResolvedConfig:
+    """The config without ``card`` (every copy)."""
+    return with_override(config, f"cards.{deck}.{card}.count", 0)
+
+
+def forced(config: ResolvedConfig, deck: str, card: str, seat: int) -> ResolvedConfig:
+    """The config with one copy of ``card`` going to ``seat`` at its first chance to get a card of ``deck``."""
+    if FORCED_KEY not in type(config.params).model_fields:
+        raise ConfigError(
+            f"{config.path}: game {config.game} has no '{FORCED_KEY}' setting, so cards cannot be forced"
+        )
+    already = list(config.data.get(FORCED_KEY) or [])
+    return with_override(config, FORCED_KEY, [*already, {"deck": deck, "card": card, "seat": seat}])
+
+
+@dataclass(frozen=True)
+class CardStudy:
+    """What a card study plays: the base config, the deck's cards, player count, games per arm."""
+
+    base: ResolvedConfig
+    deck: str
+    cards: tuple[str, ...]
+    n_players: int
+    games: int
+    bots: tuple[str, ...]
+    seed: int = 1
+    chunk_size: int = 25
+
+    @property
+    def forced_seeds(self) -> int:
+        """Seeds of the forced arm: the card at each seat once per seed, about ``games`` games in all."""
+        return math.ceil(self.games / self.n_players)
+
+    def arm_variants(self) -> dict[str, list[tuple[Arm, ResolvedConfig]]]:
+        """The variants of each run folder, with their arms."""
+        removed_arms = [(Arm("base"), self.base)]
+        removed_arms += [(Arm("removed", card), removed(self.base, self.deck, card)) for card in self.cards]
+        return {
+            "removed": removed_arms,
+            "forced": forced_arms(self.base, self.deck, self.cards, self.n_players),
+        }
+
+    def studies(self) -> dict[str, tuple[Study, dict[str, Arm]]]:
+        """The runner's study of each folder, and its variants' arms by label."""
+        out = {}
+        for folder, arms in self.arm_variants().items():
+            games = self.games if folder == "removed" else self.forced_seeds
+            out[folder] = arm_study(arms, self.n_players, games, self.bots, self.seed, self.chunk_size)
+        return out
+
+
+def forced_arms(
+    base: ResolvedConfig, deck: str, cards: Sequence[str], n_players: int
+) -> list[tuple[Arm, ResolvedConfig]]:
+    """Each card forced to each seat in turn."""
+    return [
+        (Arm("forced", card, seat), forced(base, deck, card, seat))
+        for card in cards
+        for seat in range(n_players)
+    ]
+
+
+def arm_study(
+    arms: Sequence[tuple[Arm, ResolvedConfig]],
+    n_players: int,
+    games: int,
+    bots: Sequence[str],
+    seed: int,
+    chunk_size: int = 25,
+) -> tuple[Study, dict[str, Arm]]:
+    """The runner's study playing ``arms`` on the same seeds, and the arm of each variant label."""
+    study = Study(tuple(v for _, v in arms), (n_players,), games, tuple(bots), seed, chunk_size)
+    return study, {v.label: arm for arm, v in arms}
+
+
+def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: Any) -> dict[str, RunResult]:
+    """Play every arm (resuming what ``out`` already holds) and write ``out/study.json``."""
+    out = Path(out)
+    results = {}
+    arms: dict[str, dict[str, Any]] = {}
+    for folder, (study, labels) in plan.studies().items():
+        results[folder] = run_study(study, out / folder, **run_options)
+        arms[folder] = {label: vars(arm) for label, arm in labels.items()}
+    meta = {
+        "game": plan.base.game,
+        "config": str(plan.base.path),
+        "overrides": dict(plan.base.overrides),
+        "deck": plan.deck,
+        "cards": list(plan.cards),
+        "n_players": plan.n_players,
+        "games": plan.games,
+        "forced_seeds": plan.forced_seeds,
+        "bots": list(plan.bots),
+        "seed": plan.seed,
+        "tolerance": tolerance,
+        "arms": arms,
+    }
+    (out / STUDY_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    return results
+
+
+def read_study(out: Path) -> dict[str, Any]:
+    """The ``study.json`` of a card study folder."""
+    path = Path(out) / STUDY_FILE
+    if not path.is_file():
+        raise ConfigError(f"{out}: not a card study folder (no {STUDY_FILE}); run `sim cards study` first")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def finished_players(folder: Path) -> pd.DataFrame:
+    """variant, game_index, seat, win_share, score of the games of ``folder`` that finished."""
+    games = read_columns(folder / "games", ["variant", "game_index", "error"])
+    players = read_columns(folder / "players", ["variant", "game_index", "seat", "win_share", "score"])
+    failed = games.loc[games["error"].fillna("") != "", ["variant", "game_index"]]
+    if failed.empty:
+        return players
+    marked = players.merge(failed.assign(failed=True), on=["variant", "game_index"], how="left")
+    return marked[marked["failed"].isna()].drop(columns="failed")
+
+
+def base_holders(folder: Path, labels: Mapping[str, Arm], deck: str) -> pd.DataFrame:
+    """game_index, seat, card_id: who took each card of ``deck`` in the base games."""
+    columns = ["variant", "game_index", "seat", "card_id", "deck", "kind"]
+    events = read_columns(folder / "events_cards", columns)
+    if events.empty or not set(columns) <= set(events.columns):
+        return pd.DataFrame(columns=["game_index", "seat", "card_id"])
+    base = [label for label, arm in labels.items() if arm.kind == "base"]
+    keep = events["variant"].isin(base) & (events["deck"] == deck) & (events["kind"] == "taken")
+    return events.loc[keep & (events["seat"] >= 0), ["game_index", "seat", "card_id"]]
+
+
+def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05) -> pd.DataFrame:
+    """The effects table of a finished (or partly run) card study folder."""
+    meta = read_study(out)
+    tolerance = meta["tolerance"] if tolerance is None else tolerance
+    labels = {label: Arm(**arm) for folder in ARM_FOLDERS for label, arm in meta["arms"][folder].items()}
+    players = pd.concat([finished_players(Path(out) / f) for f in ARM_FOLDERS], ignore_index=True)
+    holders = base_holders(Path(out) / "removed", labels, meta["deck"])
+    units = {}
+    for card in meta["cards"]:
+        units[(card, "forced")] = forced_units(players, labels, card)
+        units[(card, "removed")] = removed_units(players, holders, labels, card)
+    games = {"forced": meta["forced_seeds"] * meta["n_players"], "removed": meta["games"]}
+    return card_effects(units, games, tolerance, meta["seed"], alpha)

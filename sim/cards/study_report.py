@@ -1,0 +1,238 @@
+"""The card study's report: a sorted forest plot (PNG and SVG) and a table, in English or Chinese."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
+from sim.report.build import headless_charts
+from sim.report.labels import Lang
+from sim.report.names import Names, fmt_p
+from sim.report.style import PALETTE
+
+PNG_DPI = 220
+VERDICT_COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", NOT_ENOUGH: "#8c8c8c"}
+
+WORDS: dict[str, dict[str, str]] = {
+    TOO_STRONG: {"en": "too strong", "zh": "过强"},
+    TOO_WEAK: {"en": "too weak", "zh": "过弱"},
+    WITHIN: {"en": "within tolerance", "zh": "在容差内"},
+    NOT_ENOUGH: {"en": "not enough games", "zh": "对局不足"},
+    "title": {"en": "Card study: {deck}", "zh": "卡牌研究：{deck}"},
+    "axis": {
+        "en": "Effect on the holder's win share (percentage points, {level} interval)",
+        "zh": "对持有者胜率份额的效应（百分点，{level} 置信区间）",
+    },
+    "forced": {"en": "forced to a seat vs. not forced", "zh": "强制发给某座位 vs. 不强制"},
+    "removed": {"en": "holder with the card vs. card removed", "zh": "持有者：有此牌 vs. 移除此牌"},
+    "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
+    "card": {"en": "card", "zh": "卡牌"},
+    "verdict": {"en": "verdict (forced)", "zh": "结论（强制）"},
+    "verdict_removed": {"en": "verdict (removed)", "zh": "结论（移除）"},
+    "forced_share": {"en": "forced: win share, points [interval]", "zh": "强制：胜率份额（百分点）［区间］"},
+    "removed_share": {
+        "en": "removed: win share, points [interval]",
+        "zh": "移除：胜率份额（百分点）［区间］",
+    },
+    "forced_score": {"en": "forced: score [interval]", "zh": "强制：得分［区间］"},
+    "removed_score": {"en": "removed: score [interval]", "zh": "移除：得分［区间］"},
+    "p_holm": {"en": "forced: Holm p (no effect)", "zh": "强制：Holm 校正 p 值（无效应）"},
+    "forced_games": {"en": "forced: games (seeds)", "zh": "强制：对局数（种子数）"},
+    "removed_games": {"en": "removed: games with a holder", "zh": "移除：有持有者的对局数"},
+    "needed": {"en": "games per arm for a band-wide interval", "zh": "区间缩到容差宽度所需的每组对局数"},
+    "settings": {
+        "en": "Config {config}, deck {deck}, {players} players, {games} games per arm ({seeds} seeds "
+        "in the forced arm, the card at every seat once per seed), bots {bots}, seed {seed}. "
+        "Tolerance ±{tol} points of win share; intervals are simultaneous at {level} for the "
+        "{cards} cards (Bonferroni, the first step of Holm); p-values are Holm-adjusted.",
+        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，每组 {games} 局（强制组 {seeds} 个种子，"
+        "每个种子里此牌轮流发给每个座位一次），机器人 {bots}，随机种子 {seed}。"
+        "容差为胜率份额 ±{tol} 个百分点；区间对 {cards} 张牌同时成立，置信水平 {level}"
+        "（Bonferroni 校正，即 Holm 法的第一步）；p 值经 Holm 校正。",
+    },
+    "reading": {
+        "en": "Forced: the card given to a seat at its first chance, against the same seed without "
+        "forcing (what the card is worth against the card the seat would otherwise have had). "
+        "Removed: the seat that took the card in the base game, against the same seat and seed with "
+        "the card out of the deck. Too strong: the whole interval lies above +{tol}; too weak: below "
+        "-{tol}; within tolerance: inside ±{tol}; not enough games: the interval crosses an edge of "
+        "the band (play more games).",
+        "zh": "强制：在某座位第一次能获得此牌堆卡牌时把这张牌发给它，与同一种子不强制的对局相比"
+        "（即此牌相对于该座位本来会得到的牌的价值）。移除：基础对局中拿到此牌的座位，与同一种子、"
+        "同一座位但牌堆中没有此牌的对局相比。过强：整个区间高于 +{tol}；过弱：整个区间低于 -{tol}；"
+        "在容差内：区间完全落在 ±{tol} 之内；对局不足：区间跨过容差边界（需要更多对局）。",
+    },
+    "no_interval": {"en": "no interval", "zh": "无区间"},
+}
+
+
+def word(key: str, lang: Lang, **values: Any) -> str:
+    """A label of this report in ``lang``."""
+    return WORDS[key][lang].format(**values)
+
+
+def _points(x: float) -> str:
+    return "" if x is None or math.isnan(x) else f"{100 * x:+.1f}"
+
+
+def _interval(row: Mapping[str, Any], scale: float, lang: Lang) -> str:
+    centre = row["estimate"] * scale
+    if math.isnan(centre):
+        return "–"
+    if math.isnan(row["lo"]):
+        return f"{centre:+.1f} ({word('no_interval', lang)})"
+    return f"{centre:+.1f} [{row['lo'] * scale:+.1f}, {row['hi'] * scale:+.1f}]"
+
+
+def wide_table(effects: pd.DataFrame) -> pd.DataFrame:
+    """One row per card (columns ``<arm>_<metric>_<field>``), sorted by the forced win-share effect."""
+    frame = effects.set_index(["card", "arm", "metric"])
+    wide = frame.unstack(["arm", "metric"])
+    wide.columns = [f"{arm}_{metric}_{field}" for field, arm, metric in wide.columns]
+    order = wide.get("forced_win_share_estimate", pd.Series(0.0, index=wide.index))
+    return wide.loc[order.sort_values(ascending=False, kind="stable").index].reset_index()
+
+
+def table(effects: pd.DataFrame, lang: Lang) -> pd.DataFrame:
+    """The report's table: one row per card, headers and verdicts in ``lang``."""
+    wide = wide_table(effects)
+    rows = []
+    for row in wide.to_dict("records"):
+
+        def part(arm: str, metric: str, r: Mapping[str, Any] = row) -> dict[str, float]:
+            return {f: r.get(f"{arm}_{metric}_{f}", np.nan) for f in ("estimate", "lo", "hi")}
+
+        needed = row.get("forced_win_share_games_for_band", np.nan)
+        rows.append(
+            {
+                word("card", lang): row["card"],
+                word("verdict", lang): word(row.get("forced_win_share_verdict") or NOT_ENOUGH, lang),
+                word("forced_share", lang): _interval(part("forced", "win_share"), 100, lang),
+                word("verdict_removed", lang): word(row.get("removed_win_share_verdict") or NOT_ENOUGH, lang),
+                word("removed_share", lang): _interval(part("removed", "win_share"), 100, lang),
+                word("forced_score", lang): _interval(part("forced", "score"), 1, lang),
+                word("removed_score", lang): _interval(part("removed", "score"), 1, lang),
+                word("p_holm", lang): fmt_p(row.get("forced_win_share_p_holm", np.nan)),
+                word("forced_games", lang): f"{int(row.get('forced_win_share_games', 0))} "
+                f"({int(row.get('forced_win_share_units', 0))})",
+                word("removed_games", lang): str(int(row.get("removed_win_share_units", 0))),
+                word("needed", lang): "" if math.isnan(needed) else f"{int(needed):,}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def forest_plot(effects: pd.DataFrame, tolerance: float, lang: Lang, title: str = "") -> plt.Figure:
+    """Effects on win share with intervals, one row per card sorted by the forced effect (largest on
+    top); the tolerance band shaded; the forced marker coloured by its verdict."""
+    wide = wide_table(effects).iloc[::-1].reset_index(drop=True)
+    level = effects["level"].iloc[0] if len(effects) else 0.95
+    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.36 * len(wide)), layout="constrained")
+    ax.axvspan(-100 * tolerance, 100 * tolerance, color="#4a9a5b", alpha=0.12, linewidth=0)
+    ax.axvline(0, color="#222", linewidth=0.9)
+    y = np.arange(len(wide))
+    for arm, shift, marker in (("forced", 0.14, "o"), ("removed", -0.14, "s")):
+        est = wide.get(f"{arm}_win_share_estimate")
+        if est is None:
+            continue
+        lo, hi = wide[f"{arm}_win_share_lo"], wide[f"{arm}_win_share_hi"]
+        verdicts = wide[f"{arm}_win_share_verdict"].fillna(NOT_ENOUGH)
+        for i in range(len(wide)):
+            colour = VERDICT_COLOURS.get(verdicts[i], PALETTE[-1])
+            if not math.isnan(lo[i]):
+                ax.plot([100 * lo[i], 100 * hi[i]], [y[i] + shift] * 2, color=colour, linewidth=1.6)
+            ax.plot(
+                100 * est[i],
+                y[i] + shift,
+                marker=marker,
+                markersize=6,
+                color=colour,
+                markerfacecolor=colour if arm == "forced" else "white",
+                linestyle="none",
+            )
+    ax.set_yticks(y, wide["card"])
+    ax.set_ylim(-0.7, len(wide) - 0.3)
+    ax.grid(axis="y", visible=False)
+    ax.set_xlabel(word("axis", lang, level=f"{100 * level:.1f}%"))
+    ax.set_title(title, fontsize=11)
+    handles = [
+        plt.Line2D([], [], marker="o", color="#444", linestyle="-", label=word("forced", lang)),
+        plt.Line2D(
+            [],
+            [],
+            marker="s",
+            color="#444",
+            markerfacecolor="white",
+            linestyle="-",
+            label=word("removed", lang),
+        ),
+        plt.Rectangle(
+            (0, 0), 1, 1, color="#4a9a5b", alpha=0.25, label=word("band", lang, tol=f"{100 * tolerance:g}")
+        ),
+    ]
+    handles += [
+        plt.Line2D([], [], marker="o", color=c, linestyle="none", label=word(v, lang))
+        for v, c in VERDICT_COLOURS.items()
+    ]
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    return fig
+
+
+def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path, lang: Lang) -> Path:
+    """Write ``card-study.md``, ``card-study.csv``, ``forest.png`` (PNG_DPI) and ``forest.svg`` into ``out``."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    tolerance = meta["tolerance"]
+    with headless_charts():
+        fig = forest_plot(effects, tolerance, lang, word("title", lang, deck=meta["deck"]))
+        fig.savefig(out / "forest.png", dpi=PNG_DPI, bbox_inches="tight", pad_inches=0.12)
+        fig.savefig(out / "forest.svg", bbox_inches="tight", pad_inches=0.12)
+        plt.close(fig)
+    shown = table(effects, lang)
+    shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
+    level = effects["level"].iloc[0] if len(effects) else 0.95
+    tol = f"{100 * tolerance:g}"
+    names = Names.from_meta([], lang)
+    settings = word(
+        "settings",
+        lang,
+        config=meta["config"],
+        deck=meta["deck"],
+        players=meta["n_players"],
+        games=meta["games"],
+        seeds=meta["forced_seeds"],
+        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        seed=meta["seed"],
+        tol=tol,
+        level=f"{100 * level:.1f}%",
+        cards=len(meta["cards"]),
+    )
+    lines = [
+        f"# {word('title', lang, deck=meta['deck'])}",
+        "",
+        settings,
+        "",
+        word("reading", lang, tol=tol),
+        "",
+        "![forest](forest.png)",
+        "",
+        _markdown(shown),
+        "",
+    ]
+    report = out / "card-study.md"
+    report.write_text("\n".join(lines), encoding="utf-8")
+    return report
+
+
+def _markdown(frame: pd.DataFrame) -> str:
+    head = "| " + " | ".join(frame.columns) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    body = ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join([head, rule, *body])
