@@ -24,6 +24,8 @@ from sim.games.mingchu.effects_schema import (
     references,
 )
 
+MAX_PLAYERS = 5  # the largest table (SPEC.player_counts)
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -41,7 +43,7 @@ class _Card(_Model):
     """Base of every card: validation errors inside are re-raised naming the card id."""
 
     id: str = Field(min_length=1)
-    count: int = Field(default=1, ge=1, le=10)
+    count: int = Field(default=1, ge=0, le=10)  # 0 = not in the deck (a variant removing the card)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -264,6 +266,9 @@ class ScoreCard(_Card):
 
 
 class Decks(_Model):
+    """One list per deck. A variant drops a card with ``count: 0`` or by listing its id under
+    ``remove: {门客: [赌徒]}``; the cards dropped are gone before validation."""
+
     事件: tuple[EventCard, ...]
     订单: tuple[OrderCard, ...]
     下赏: tuple[RewardCard, ...]
@@ -274,6 +279,45 @@ class Decks(_Model):
     官府产业: tuple[OfficialSetupCard, ...]
     皇恩计分: tuple[ScoreCard, ...]
     天威: tuple[ScoreCard, ...]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_removed(cls, data):
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        remove = data.pop("remove", None) or {}
+        if not isinstance(remove, dict):
+            raise ValueError(
+                f"cards.remove = {remove!r}: must map a deck to card ids, e.g. remove: {{门客: [赌徒]}}"
+            )
+        for deck, ids in remove.items():
+            if deck not in cls.model_fields:
+                raise ValueError(
+                    f"cards.remove.{deck}: unknown deck {deck!r} (decks: {', '.join(cls.model_fields)})"
+                )
+            ids = [ids] if isinstance(ids, str) else list(ids or [])
+            cards = data.get(deck) or []
+            known = [c.get("id") for c in cards if isinstance(c, dict)]
+            for card in ids:
+                if card not in known:
+                    raise ValueError(
+                        f"cards.remove.{deck}: no {deck} card {card!r} to remove (ids: {', '.join(map(str, known))})"
+                    )
+            data[deck] = [c for c in cards if not (isinstance(c, dict) and c.get("id") in ids)]
+        for deck in cls.model_fields:
+            if isinstance(data.get(deck), list):
+                data[deck] = [c for c in data[deck] if not (isinstance(c, dict) and c.get("count") == 0)]
+        return data
+
+
+class ForcedCard(_Model):
+    """A card given to a seat for a causal study (docs/card-lab.md): ``seat`` gets this copy of
+    ``card`` when the rules first give it a card of ``deck``, in place of the card it would have got."""
+
+    deck: Literal["门客", "家族"]
+    card: str = Field(min_length=1)
+    seat: int = Field(ge=0, le=MAX_PLAYERS - 1)
 
 
 # --- the whole model ------------------------------------------------------------------------------
@@ -319,6 +363,7 @@ class MingchuParams(_Model):
     scoring: ScoringParams = ScoringParams()
     rules: RuleSwitches = RuleSwitches()
     cards: Decks
+    forced_cards: tuple[ForcedCard, ...] = ()
 
     @model_validator(mode="after")
     def _cross_check(self) -> MingchuParams:
@@ -350,7 +395,20 @@ class MingchuParams(_Model):
             for card in cards:
                 self._check_card(f"cards.{deck} {card.id!r}", card, places, goods)
         self._check_setup()
+        self._check_forced()
         return self
+
+    def _check_forced(self) -> None:
+        seats: set[tuple[str, int]] = set()
+        for forced in self.forced_cards:
+            ids = [c.id for c in getattr(self.cards, forced.deck)]
+            if forced.card not in ids:
+                raise ValueError(
+                    f"forced_cards: no {forced.deck} card {forced.card!r} (ids: {', '.join(ids)})"
+                )
+            if (forced.deck, forced.seat) in seats:
+                raise ValueError(f"forced_cards: seat {forced.seat} is given two {forced.deck} cards")
+            seats.add((forced.deck, forced.seat))
 
     @staticmethod
     def _check_goods(where: str, refs: Iterable[str], goods: set[str]) -> None:
@@ -422,7 +480,10 @@ class MingchuParams(_Model):
             raise ValueError("cards.皇恩计分: needs players + score_cards_extra cards for 5 players")
         if sum(c.count for c in self.cards.门客) < 6 + self.setup.visible_retainers:
             raise ValueError("cards.门客: needs at least 6 for the 5-player draft plus the face-up row")
-        if sum(c.count for c in self.cards.家族) < 12 * self.setup.draft_family_per_column // 2:
-            raise ValueError("cards.家族: needs 2 x (players + 1) cards for 5 players")
+        if sum(c.count for c in self.cards.家族) < MAX_PLAYERS + 1:
+            raise ValueError(
+                f"cards.家族: needs at least {MAX_PLAYERS + 1} cards, one per draft column for "
+                f"{MAX_PLAYERS} players, has {sum(c.count for c in self.cards.家族)}"
+            )
         if sum(c.count for c in self.cards.官府产业) < self.setup.official_setup_cards:
             raise ValueError("cards.官府产业: fewer cards than setup.official_setup_cards")

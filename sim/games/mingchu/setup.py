@@ -9,6 +9,7 @@ import numpy as np
 
 from sim.core.decisions import Decision
 from sim.games.mingchu import actions as A
+from sim.games.mingchu.draws import game_key, keyed_order
 from sim.games.mingchu.economy import add_goods
 from sim.games.mingchu.effects import apply_effects
 from sim.games.mingchu.kinds import Step, decision_kind
@@ -21,16 +22,15 @@ def expand(cards) -> list[str]:
     return [card.id for card in cards for _ in range(card.count)]
 
 
-def shuffled(state: MingchuState, ids: list[str]) -> list[str]:
-    ids = list(ids)
-    state.rng.shuffle(ids)
-    return ids
+def shuffled(state: MingchuState, deck: str, ids: list[str]) -> list[str]:
+    """``ids`` in ``deck``'s keyed order (``draws``): one card more or less moves no other card."""
+    return keyed_order(game_key(state.rng), deck, ids)
 
 
 def build_event_deck(state: MingchuState, period: str, final: str, extra: int) -> None:
     """``final`` at the bottom with (players + extra) random normal events of ``period`` on top."""
     normal = [c for c in state.params.cards.事件 if c.period == period and c.role == "normal"]
-    pool = shuffled(state, expand(normal))
+    pool = shuffled(state, f"事件.{period}", expand(normal))
     state.event_deck = [final, *pool[: max(0, state.n + extra)]]
 
 
@@ -62,6 +62,7 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
         for _ in range(n_players)
     ]
     state = MingchuState(topo=topo, n=n_players, rng=rng, players=players)
+    _check_forced_seats(state)
     state.capital = topo.capitals[0]
     state.round_mods = [[] for _ in range(n_players)]
     state.war_secret = [[0, 0] for _ in range(n_players)]
@@ -72,7 +73,7 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
     build_event_deck(state, "洪武", setup.hongwu_final_event, -setup.hongwu_events_minus_players)
     reveal_next_event(state)
     # M03: 官府 industries
-    for card_id in shuffled(state, expand(params.cards.官府产业))[: setup.official_setup_cards]:
+    for card_id in shuffled(state, "官府产业", expand(params.cards.官府产业))[: setup.official_setup_cards]:
         card = topo.officials[card_id]
         state.record(card_id, "官府产业", -1, "drawn")
         for place in card.places:
@@ -81,15 +82,18 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
                 upgraded = OFFICIAL if place in card.upgraded else None
                 state.industries[index] = Industry(OFFICIAL, upgraded_by=upgraded)
     # M04-M07: rows and decks
-    state.score_row = shuffled(state, expand(params.cards.皇恩计分))[: n_players + setup.score_cards_extra]
-    state.tianwei_row = shuffled(state, expand(params.cards.天威))[:n_players]
-    state.retainer_deck = shuffled(state, expand(params.cards.门客))
+    state.score_row = shuffled(state, "皇恩计分", expand(params.cards.皇恩计分))[
+        : n_players + setup.score_cards_extra
+    ]
+    state.tianwei_row = shuffled(state, "天威", expand(params.cards.天威))[:n_players]
+    state.retainer_deck = shuffled(state, "门客", expand(params.cards.门客))
+    _hide_forced_retainers(state)
     state.retainer_row = [state.retainer_deck.pop() for _ in range(setup.visible_retainers)]
     for card_id in state.retainer_row:
         state.record(card_id, "门客", -1, "drawn")
-    state.grace_deck = shuffled(state, expand(params.cards.皇恩))
+    state.grace_deck = shuffled(state, "皇恩", expand(params.cards.皇恩))
     state.reward_decks = {
-        tier: shuffled(state, expand(getattr(params.cards, tier))) for tier in ("下赏", "上赏")
+        tier: shuffled(state, tier, expand(getattr(params.cards, tier))) for tier in ("下赏", "上赏")
     }
     for card in params.cards.订单:
         for copy_no in range(card.count):
@@ -97,7 +101,7 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
             state.order_card[key] = card.id
     for deck in ("洪武", "建文特别", "燕王特别", "建文", "永乐"):
         keys = [k for k, cid in state.order_card.items() if topo.orders[cid].deck == deck]
-        state.order_decks[deck] = shuffled(state, keys)
+        state.order_decks[deck] = shuffled(state, f"订单.{deck}", keys)
     for _ in range(setup.public_orders):
         deal_public_order(state, "洪武", "下赏")
     _deal_draft(state)
@@ -105,11 +109,58 @@ def initial_state(params: MingchuParams, n_players: int, rng: np.random.Generato
     return state
 
 
+def family_per_column(state: MingchuState, usable: int) -> int:
+    """M09, the draft size for this player count: ``draft_family_per_column`` family cards per
+    column, fewer when the usable family cards cannot fill (players + 1) columns (the rules text's
+    10 cards give 2 per column at 4 players and 1 at 5)."""
+    return max(1, min(state.params.setup.draft_family_per_column, usable // (state.n + 1)))
+
+
+def forced_card(state: MingchuState, deck: str, seat: int) -> str | None:
+    """The card ``forced_cards`` gives ``seat`` from ``deck`` (docs/card-lab.md), if any."""
+    for forced in state.params.forced_cards:
+        if forced.deck == deck and forced.seat == seat:
+            return forced.card
+    return None
+
+
+def _check_forced_seats(state: MingchuState) -> None:
+    for forced in state.params.forced_cards:
+        if forced.seat >= state.n:
+            raise ValueError(
+                f"forced_cards: seat {forced.seat} (card {forced.card!r}) is not at a {state.n}-player "
+                f"table (seats 0-{state.n - 1})"
+            )
+
+
+def _hide_forced_retainers(state: MingchuState) -> None:
+    """A forced 门客 stays face down until its seat drafts: if its place is dealt face up at setup
+    (the row, the draft columns), it changes places with the bottom card of the deck."""
+    deck = state.retainer_deck
+    dealt = state.params.setup.visible_retainers + state.n + 1
+    for forced in state.params.forced_cards:
+        if forced.deck != "门客":
+            continue
+        places = [i for i, card in enumerate(deck) if card == forced.card]
+        if places and all(i >= len(deck) - dealt for i in places):
+            i = places[0]
+            deck[0], deck[i] = deck[i], deck[0]
+
+
+def _set_aside_forced_families(state: MingchuState, usable: list[str]) -> None:
+    """A forced family card is not dealt: its place in the deal goes to the bottom card (the last
+    one the deal would reach); its seat gets it when drafting."""
+    for forced in state.params.forced_cards:
+        if forced.deck == "家族" and forced.card in usable:
+            i = usable.index(forced.card)
+            usable[i] = usable[0]
+            del usable[0]
+
+
 def _deal_draft(state: MingchuState) -> None:
     """M09: (players + 1) columns of 1 门客 + family cards whose place has no 官府 industry."""
     topo = state.topo
-    per_column = state.params.setup.draft_family_per_column
-    families = shuffled(state, expand(state.params.cards.家族))
+    families = shuffled(state, "家族", expand(state.params.cards.家族))
     used_places: set[str] = set()
     usable = []
     for fid in families:
@@ -118,6 +169,8 @@ def _deal_draft(state: MingchuState) -> None:
             continue
         usable.append(fid)
         used_places.add(place)
+    per_column = family_per_column(state, len(usable))
+    _set_aside_forced_families(state, usable)
     columns = []
     for _ in range(state.n + 1):
         retainer = state.retainer_deck.pop() if state.retainer_deck else ""
@@ -126,6 +179,19 @@ def _deal_draft(state: MingchuState) -> None:
         fams = tuple(usable.pop() for _ in range(per_column) if usable)
         columns.append((retainer, fams))
     state.draft_columns = columns
+
+
+def _forced_draft(state: MingchuState, seat: int, retainer: str, families: tuple[str, ...]):
+    """The column as ``seat`` receives it: a forced 门客 replaces the column's, which takes the
+    forced card's place in the deck; a forced family card replaces the column's first one."""
+    forced = forced_card(state, "门客", seat)
+    if forced is not None and retainer and forced in state.retainer_deck:
+        state.retainer_deck[state.retainer_deck.index(forced)] = retainer
+        retainer = forced
+    forced = forced_card(state, "家族", seat)
+    if forced is not None:
+        families = (forced, *families[1:])
+    return retainer, families
 
 
 def draft_seat(state: MingchuState) -> int:
@@ -143,7 +209,7 @@ class DraftKind(Step):
         return [A.ChooseColumn(i) for i, column in enumerate(state.draft_columns) if column is not None]
 
     def take(self, state: MingchuState, seat: int, action: A.ChooseColumn) -> None:
-        retainer, families = state.draft_columns[action.column]
+        retainer, families = _forced_draft(state, seat, *state.draft_columns[action.column])
         state.draft_columns[action.column] = None
         player = state.players[seat]
         if retainer:

@@ -9,8 +9,8 @@ import pytest
 from tests.games.mingchu_content.helpers import base_config
 
 # 游戏板件: 31 event cards, 38 order cards, 16 下赏, 10 上赏, 24 门客, 35 皇恩, 6 官府产业,
-# 8 皇恩计分卡, 8 天威卡. 家族: the text says 10, but its own draft needs 2 x (5 + 1) = 12 for five
-# players, so the prototype has 12 (sim/configs/mingchu/README.md, "Decisions").
+# 8 皇恩计分卡, 8 天威卡, 10 家族 (the draft deals fewer per column when 10 cannot fill 2 per
+# column, docs/rules/mingchu.md M09).
 RULES_TEXT_COUNTS = {
     "事件": 31,
     "订单": 38,
@@ -18,7 +18,7 @@ RULES_TEXT_COUNTS = {
     "上赏": 10,
     "门客": 24,
     "皇恩": 35,
-    "家族": 12,
+    "家族": 10,
     "官府产业": 6,
     "皇恩计分": 8,
     "天威": 8,
