@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.games.mingchu.draws import reshuffle
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.state import MingchuState
 
@@ -109,7 +110,7 @@ def draw_grace(state: MingchuState, seat: int, amount: int = 1) -> None:
         if not state.grace_deck and state.grace_discard:
             state.grace_deck = list(state.grace_discard)
             state.grace_discard = []
-            state.rng.shuffle(state.grace_deck)
+            state.grace_deck = reshuffle(state, "皇恩", state.grace_deck)
         if not state.grace_deck:
             return
         card = state.grace_deck.pop()
@@ -122,7 +123,7 @@ def draw_retainer(state: MingchuState) -> str | None:
     if not state.retainer_deck and state.retainer_discard:
         state.retainer_deck = list(state.retainer_discard)
         state.retainer_discard = []
-        state.rng.shuffle(state.retainer_deck)
+        state.retainer_deck = reshuffle(state, "门客", state.retainer_deck)
     if not state.retainer_deck:
         return None
     card = state.retainer_deck.pop()
