@@ -1,9 +1,19 @@
-"""Readable play-by-play and JSONL logs for one game (``sim play``)."""
+"""Readable play-by-play and JSONL logs for one game (``sim play``).
+
+A game whose ``Game`` object has a ``narrator(bot_names)`` method tells its game as a story: the
+narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
+triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
+``record()``) and the action's changes per seat (objects with ``as_record()``); ``lang`` is the
+language of its text, ``name(term)`` a bot's or breakdown column's display name and
+``scoring_columns`` the columns that sum to the score, for the final table. Other games print
+the decisions, one line each.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import unicodedata
 from collections.abc import Callable
 from typing import IO, Any
 
@@ -18,10 +28,24 @@ def action_details(action: Any) -> dict[str, Any]:
     return {"value": str(action)}
 
 
+def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
+    """The game's story teller for this lineup, or None when the game has none."""
+    make = getattr(spec.game, "narrator", None)
+    return None if make is None else make(list(bot_names))
+
+
 def make_step_hook(
     spec: GameSpec, bot_names: list[str], echo: Callable[[str], None] | None, log: IO[str] | None
 ) -> StepHook:
-    """A hook for ``play_game`` that prints round headers and actions and/or writes JSONL events."""
+    """A hook for ``play_game`` that prints the game and/or writes JSONL records.
+
+    With a narrator: the story (round headers, each action with its costs and who received them,
+    settlement, events, income, war, period changes, the end) and one JSONL record per fact beside
+    one per action. Without: round headers and one line per action.
+    """
+    narrator = narrator_for(spec, bot_names)
+    if narrator is not None:
+        return _story_hook(spec, narrator, bot_names, echo, log)
     last_round = [None]
 
     def hook(state: Any, seat: int, action: Any, text: str) -> None:
@@ -32,22 +56,54 @@ def make_step_hook(
             echo(f"  seat {seat + 1} ({bot_names[seat]}): {text}")
         last_round[0] = round_number
         if log is not None:
-            event = {
-                "event": "action",
-                "round": round_number,
-                "seat": seat,
-                "bot": bot_names[seat],
-                "action": type(action).__name__,
-                "details": action_details(action),
-                "text": text,
-            }
-            log.write(json.dumps(event, ensure_ascii=False) + "\n")
+            _write(log, _action_record(spec, state, seat, bot_names, action, text))
+
+    return hook
+
+
+def _action_record(
+    spec: GameSpec, state: Any, seat: int, bot_names: list[str], action: Any, text: str
+) -> dict:
+    return {
+        "event": "action",
+        "round": spec.game.round_number(state),
+        "seat": seat,
+        "bot": bot_names[seat],
+        "action": type(action).__name__,
+        "details": action_details(action),
+        "text": text,
+    }
+
+
+def _write(log: IO[str], record: dict[str, Any]) -> None:
+    log.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+
+
+def _story_hook(spec, narrator, bot_names, echo, log) -> StepHook:
+    def hook(state: Any, seat: int, action: Any, text: str) -> None:
+        facts, found = narrator.step(state, seat, action)
+        if echo is not None:
+            for fact in facts:
+                if fact.text is not None:
+                    echo(("\n" if fact.level == 0 else "") + "  " * fact.level + fact.text)
+        if log is not None:
+            record = _action_record(spec, state, seat, bot_names, action, text)
+            told = [f.text for f in facts if f.kind == "action" and f.seat == seat]
+            record["narrative"] = told[0] if told else None
+            record["ledger"] = {s: change.as_record() for s, change in found.items()}
+            _write(log, record)
+            for fact in facts:
+                if fact.kind != "action":
+                    _write(log, fact.record())
 
     return hook
 
 
 def final_lines(spec: GameSpec, record: GameRecord) -> list[str]:
     """The end-of-game block: result, then each seat's score and breakdown."""
+    narrator = narrator_for(spec, record.bots)
+    if narrator is not None and narrator.lang == "zh":
+        return _final_lines_zh(spec, record, narrator)
     if record.error:
         return [f"\nGame failed after {record.actions} actions: {record.error}"]
     lines = [
@@ -63,6 +119,53 @@ def final_lines(spec: GameSpec, record: GameRecord) -> list[str]:
         for seat, parts in enumerate(record.breakdown):
             shown = ", ".join(f"{k}={v:g}" for k, v in parts.items() if v)
             lines.append(f"    seat {seat + 1}: {shown}")
+    return lines
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _cell(text: str, width: int) -> str:
+    return " " * (width - _width(text)) + text
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(_cell(cell, w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+
+
+def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[str]:
+    """终局表: rank and score per seat with the scoring columns (they sum to the score), then the
+    other breakdown columns, all under the narrator's Chinese display names."""
+    if record.error:
+        return [f"\n对局在第{record.actions}步出错：{record.error}"]
+    name = narrator.name
+    columns = spec.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
+    scoring = [c for c in narrator.scoring_columns if any(row.get(c) for row in record.breakdown)]
+    others = [c for c in columns if c not in narrator.scoring_columns]
+    lines = [
+        f"\n游戏结束：共{record.rounds}轮、{record.actions}步（{record.end_reason}）",
+        "终局得分（各得分项之和即总分）：",
+    ]
+    rows = [["座位", "机器人", "名次", "总分", *(name(c) for c in scoring)]]
+    for seat in range(record.n_players):
+        parts = record.breakdown[seat] if record.breakdown else {}
+        rows.append(
+            [
+                f"玩家{seat + 1}",
+                name(record.bots[seat]),
+                str(record.ranks[seat]),
+                f"{record.scores[seat]:g}",
+                *(f"{parts.get(c, 0):g}" for c in scoring),
+            ]
+        )
+    lines += _table(rows)
+    if others and record.breakdown:
+        lines.append("其他统计：")
+        for seat, parts in enumerate(record.breakdown):
+            shown = "，".join(f"{name(c)} {parts[c]:g}" for c in others if parts.get(c))
+            lines.append(f"  玩家{seat + 1}：{shown}")
     return lines
 
 

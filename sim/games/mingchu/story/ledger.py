@@ -1,0 +1,118 @@
+"""What one step changed for each seat: coins, 伙计, loans, 恩义 paid and received, goods.
+
+Derived from the state before and after the step, so nothing in the rules has to report it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from sim.games.mingchu.kinds import who
+from sim.games.mingchu.state import MingchuState, Player
+
+
+@dataclass
+class Change:
+    """One seat's changes in a step (only non-zero amounts are kept by ``changes``)."""
+
+    coins: int = 0
+    workers: int = 0
+    loans: int = 0
+    favor_paid: int = 0
+    """恩义 markers handed to other players as a payment."""
+    favor_received: int = 0
+    """恩义 markers received as a payment from the acting seat."""
+    worker_track: int = 0
+    """Spaces moved on the 伙计人数轨."""
+    grace_cards: int = 0
+    """皇恩卡 in hand (their number is public)."""
+    vp: int = 0
+    """Victory points kept until the end (``gain_vp``)."""
+    goods: dict[str, int] = field(default_factory=dict)
+    """Goods gained (+) or lost (-), backpacks and warehouse together."""
+
+    def as_record(self) -> dict[str, object]:
+        record: dict[str, object] = {k: v for k, v in vars(self).items() if k != "goods" and v}
+        if self.goods:
+            record["goods"] = dict(self.goods)
+        return record
+
+    def __bool__(self) -> bool:
+        return bool(self.as_record())
+
+
+def goods_of(player: Player) -> Counter:
+    """Everything a player carries and stores in the 京城 warehouse."""
+    total = player.backpack
+    total.update(player.warehouse)
+    return total
+
+
+def _received(before: MingchuState, after: MingchuState, payer: int, seat: int) -> int:
+    """Markers ``seat`` received from ``payer`` (own ones, returned ones, or a third player's, M21)."""
+    b, a = before.players, after.players
+    returned = min(b[payer].held[seat] - a[payer].held[seat], a[seat].supply - b[seat].supply)
+    got = max(0, returned)
+    for owner in range(after.n):
+        if owner != seat:
+            got += max(0, a[seat].held[owner] - b[seat].held[owner])
+    return got
+
+
+def changes(before: MingchuState, after: MingchuState, actor: int | None = None) -> dict[int, Change]:
+    """Per seat with any change: coins, 伙计, loans, goods; 恩义 payments when ``actor`` paid some."""
+    result: dict[int, Change] = {}
+    paid = 0
+    if actor is not None:
+        paid = after.players[actor].favor_paid - before.players[actor].favor_paid
+    for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
+        goods = goods_of(a)
+        goods.subtract(goods_of(b))
+        change = Change(
+            coins=a.coins - b.coins,
+            workers=a.workers - b.workers,
+            loans=a.loans - b.loans,
+            worker_track=a.worker_pos - b.worker_pos,
+            grace_cards=len(a.grace_cards) - len(b.grace_cards),
+            vp=a.vp_bonus - b.vp_bonus,
+            favor_paid=paid if seat == actor else 0,
+            favor_received=_received(before, after, actor, seat) if paid and seat != actor else 0,
+            goods={g: k for g, k in sorted(goods.items()) if k},
+        )
+        if change:
+            result[seat] = change
+    return result
+
+
+AMOUNTS = (
+    ("coins", "铜币{:+d}"),
+    ("workers", "伙计{:+d}"),
+    ("favor_paid", "付恩义{}"),
+    ("favor_received", "收恩义{}"),
+    ("worker_track", "伙计人数轨{:+d}"),
+    ("grace_cards", "皇恩卡{:+d}"),
+    ("vp", "分数{:+d}"),
+)
+"""How each amount of a ``Change`` reads (loans and goods apart)."""
+
+
+def _amounts(change: Change, *, goods: bool) -> list[str]:
+    parts = [text.format(getattr(change, name)) for name, text in AMOUNTS if getattr(change, name)]
+    if change.loans:
+        parts.append(f"借贷{change.loans}笔" if change.loans > 0 else f"还贷{-change.loans}笔")
+    if goods:
+        parts.extend(f"{g}{k:+d}" for g, k in change.goods.items())
+    return [p.replace("+", "＋").replace("-", "－") for p in parts]
+
+
+def ledger_text(found: dict[int, Change], actor: int | None, *, goods: bool = False) -> str:
+    """``铜币－3、伙计－1；玩家3 铜币＋3、收恩义1``: the actor's amounts first, then each other seat's."""
+    pieces = []
+    order = sorted(found, key=lambda seat: (seat != actor, seat))
+    for seat in order:
+        amounts = _amounts(found[seat], goods=goods)
+        if amounts:
+            name = "" if seat == actor else f"{who(seat)} "
+            pieces.append(name + "、".join(amounts))
+    return "；".join(pieces)
