@@ -83,6 +83,9 @@ def unseen_config_ids(run: Run) -> pd.DataFrame:
 KIND_COLUMN = "kind"
 """An event table's column that says what happened to the item (drawn, taken, played, scored):
 each kind is its own item family."""
+QUALIFIED_BY = {"card_id": "deck"}
+"""Id columns whose ids are unique only within another column (a card's id within its deck: 赏银 is
+both a 下赏 and a 皇恩 card): their items are named ``deck·id``."""
 STRATA = ("bot", "seat")
 """Holders are compared with non-holders of the same bot in the same seat (player count fixed)."""
 
@@ -164,7 +167,12 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
         for column in _item_columns(table):
             cols = ["gid", "seat", column, *([KIND_COLUMN] if kinds else [])]
             seen = table[cols].dropna(subset=[column])
-            seen = seen[seen[column].astype(str) != ""].drop_duplicates()
+            seen = seen[seen[column].astype(str) != ""]
+            qualifier = QUALIFIED_BY.get(column)
+            if qualifier in table.columns:
+                within = table.loc[seen.index, qualifier].astype(str)
+                seen = seen.assign(**{column: within + "·" + seen[column].astype(str)})
+            seen = seen.drop_duplicates()
             if seen.empty:
                 continue
             seen = seen.assign(_key=seen["gid"].to_numpy() * 1024 + seen["seat"].to_numpy())

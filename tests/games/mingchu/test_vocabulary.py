@@ -45,6 +45,16 @@ EFFECTS = [
     {"effect": "extra_moves", "amount": 1},
     {"effect": "forbid", "action": "sell"},
     {"effect": "income_bonus", "amount": 2},
+    {
+        "effect": "if",
+        "condition": {"condition": "at_place", "place": "京城"},
+        "then": [{"effect": "gain_coins", "amount": 1}],
+        "otherwise": [{"effect": "gain_goods", "good": "盐"}],
+    },
+    {"effect": "others", "effects": [{"effect": "gain_goods", "good": "马"}]},
+    {"effect": "each_round", "effects": [{"effect": "gain_coins", "amount": 1}]},
+    {"effect": "on_event", "effects": [{"effect": "gain_favor", "amount": 1}], "event": "洪武开篇"},
+    {"effect": "on_delivery", "effects": [{"effect": "gain_vp", "amount": 1}], "deck": "洪武"},
 ]
 EFFECT = TypeAdapter(es.Effect)
 
