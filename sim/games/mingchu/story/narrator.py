@@ -34,8 +34,9 @@ WATER_MODES = {
 }
 """How a 掌柜 crossed a water route (M27: a water route is a step and always costs its fee)."""
 
-PHASES = {"production": "生产", "actions": "行动", "settle_event": "结算"}
-"""Stages that open a part of the round, with its sub-header."""
+PHASES = {"actions": "行动", "settle_event": "结算"}
+"""Stages that open a part of the round, with its sub-header (生产 opens with its first seat's
+production, after any choice the round's event asked for)."""
 
 
 @dataclass
@@ -301,7 +302,10 @@ class Narrator:
         seat = (before.start_player + before.step) % before.n
         gained = after.players[seat].workers - before.players[seat].workers
         text = f"{who(seat)} 开始生产：伙计人数轨第{after.players[seat].worker_pos}格，得{gained}伙计"
-        return [self._fact(after, "workers_income", seat, text, workers=gained)]
+        facts = (
+            [self._fact(after, "phase", text="-- 生产 --", phase="production")] if before.step == 0 else []
+        )
+        return [*facts, self._fact(after, "workers_income", seat, text, workers=gained)]
 
     def _income(self, before, after) -> list[Fact]:
         if before.step >= before.n:
