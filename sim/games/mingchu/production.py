@@ -195,6 +195,7 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
             amount = output(state, seat, action.place, own=True)
+            note_used(state, seat, "produce_bonus", good=state.topo.site[action.place].good)
             if amount:
                 good = state.topo.site[action.place].good
                 state.pending.push(
@@ -220,6 +221,7 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
     good = state.topo.site[place].good
     if pay:
         cost = foreign_cost(state, seat, place)
+        note_used(state, seat, "discount", action="foreign_production")
         player.coins -= cost
         owner = state.industries[place].owner
         if owner != OFFICIAL:  # "支付该玩家1个恩义标记以及...铜币": the owner gets both
@@ -298,6 +300,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             route = routes_from(state, seat, place)[action.place]
             pay_route(state, seat, route)
             price = sale_price(state, seat, good, action.place, in_production=True)
+            note_used(state, seat, "sell_bonus", good=good)
             player.coins += price
             player.income_round += price
         elif action.dest == "backpack":

@@ -14,7 +14,7 @@ from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, remove_good
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
-from sim.games.mingchu.modifiers import forbidden
+from sim.games.mingchu.modifiers import forbidden, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
 from sim.games.mingchu.paths import routes_to_any, sale_price
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
@@ -47,6 +47,7 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         else:
             state.take_good(seat, state.packs_at(seat, action.place), action.good)
         player.coins += sale_price(state, seat, action.good, action.place, in_production=False)
+        note_used(state, seat, "sell_bonus", good=action.good)
 
     def describe(self, state: MingchuState, action: A.Sell) -> str:
         price = sale_price(state, seat_to_act(state), action.good, action.place, in_production=False)

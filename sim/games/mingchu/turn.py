@@ -25,7 +25,7 @@ from sim.games.mingchu.building import (
 from sim.games.mingchu.economy import can_give_favor, pay_coins, worker_step_cost
 from sim.games.mingchu.effects import pay_favor
 from sim.games.mingchu.kinds import decision_kind, seat_to_act
-from sim.games.mingchu.modifiers import forbidden, modifier_total
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.paths import road_usable, water_fee
 from sim.games.mingchu.quick import QUICK, legal_quick
 from sim.games.mingchu.state import OFFICIAL, MingchuState
@@ -137,6 +137,8 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         fee = water_fee(state, seat, action.road)
         if fee:
             pay_coins(state, seat, fee)
+        if state.topo.roads[action.road].coins:
+            note_used(state, seat, "discount", action="water")
         if action.mode == "yidao_paid":
             pay_favor(state, seat, (state.yidao[action.road],))
         elif action.mode == "horse":
@@ -144,6 +146,8 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         elif action.mode == "bonus":
             player.bonus_moves -= 1
         elif action.mode == "step":
+            if data["steps"] >= state.params.rules.moves_per_turn:  # a step beyond the base allowance
+                note_used(state, seat, "extra_moves")
             data["steps"] += 1
         elif action.mode == "workers":
             player.workers -= state.params.rules.workers_per_free_step
@@ -217,6 +221,7 @@ class HireWorkerKind(ActionKind[MingchuState, A.HireWorker]):
         seat = seat_to_act(state)
         player = state.players[seat]
         player.coins -= worker_step_cost(state, seat)
+        note_used(state, seat, "discount", action="hire")
         player.worker_pos += 1
         end_turn(state, seat)
 

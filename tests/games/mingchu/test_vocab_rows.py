@@ -96,3 +96,17 @@ def test_the_statistics_keep_a_card_id_of_two_decks_apart():
     cards = rates[rates["column"] == "card_id"].set_index("value")
     assert set(cards.index) == {"下赏·赏银", "皇恩·赏银"}
     assert cards.loc["下赏·赏银", "win_rate"] == 1.0 and cards.loc["皇恩·赏银", "win_rate"] == 0.0
+
+
+def test_a_passive_that_changes_a_sale_records_its_use():
+    state, seat = _acting()
+    player = state.players[seat]
+    here = player.managers[0]
+    player.packs[0].update({"盐": 1, "粮食": 2})
+    player.retainers = ["盐商"]  # sell_bonus 盐 +2
+    RULES.apply(state, A.Sell("盐", here))
+    RULES.apply(state, A.Sell("粮食", here))  # 盐商's bonus is for 盐 only
+    player.retainers = ["牙人"]  # sell_bonus any good +1
+    RULES.apply(state, A.Sell("粮食", here))
+    used = [(r["card_id"], r["seat"], r["deck"]) for r in rows(state, "used")]
+    assert used == [("盐商", seat, "门客"), ("牙人", seat, "门客")]
