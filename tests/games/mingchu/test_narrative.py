@@ -248,3 +248,18 @@ def test_display_names_are_the_reports():
     narrator = narrator_for(SPEC, BOTS)
     for term in (*BREAKDOWN_COLUMNS, *BOTS):
         assert narrator.name(term) == reports[term]
+
+
+def test_random_play_is_told_and_replayed_alike():
+    """Random bots reach corners the heuristic ones avoid (forced loans, full packs, discards)."""
+    narrator = narrator_for(SPEC, ["random"] * 4)
+    mismatches = []
+
+    def hook(state, seat, action, text):
+        if narrator.after is not None and narrator.after != state:
+            mismatches.append(state.round)
+        narrator.step(state, seat, action)
+
+    record = play_game(SPEC, PARAMS, 4, 2, ["random"] * 4, on_step=hook, catch_errors=False)
+    assert not mismatches and narrator.after.terminal
+    assert narrator.after.end_reason == record.end_reason
