@@ -20,6 +20,7 @@ from sim.cli import (
     load,
     parse_bots,
     parse_players,
+    resolve_config_path,
     run_options,
     runner_options,
     seed_option,
@@ -58,11 +59,18 @@ def one_count(spec, text: str | None, resolved) -> int:
     show_default=True,
     help="Half-width of the acceptable band, in points of win share.",
 )
+@click.option(
+    "--arms",
+    type=click.Choice(["both", "forced", "removed"]),
+    default="both",
+    show_default=True,
+    help="Which comparisons to play (forced alone is the cheaper quick look).",
+)
 @set_option
 @run_options
 @lang_option
 @friendly
-def study_command(config, deck, card_list, tolerance, sets, lang, **opts) -> None:
+def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) -> None:
     """Each card's causal effect on its holder, forced to a seat and removed from the deck.
 
     Every arm plays the base config's seeds: the card forced to each seat in turn against the same
@@ -76,7 +84,7 @@ def study_command(config, deck, card_list, tolerance, sets, lang, **opts) -> Non
     """
     import pandas as pd
 
-    from sim.cards.study import CardStudy, pick_cards, read_study, run_card_study, study_effects
+    from sim.cards.study import ARM_FOLDERS, CardStudy, pick_cards, read_study, run_card_study, study_effects
     from sim.cards.study_report import table, write_study_report
 
     resolved, spec = load(config, sets)
@@ -91,14 +99,15 @@ def study_command(config, deck, card_list, tolerance, sets, lang, **opts) -> Non
         parse_bots(spec, opts["bots"]),
         opts["seed"],
         opts["chunk_size"],
+        ARM_FOLDERS if arms == "both" else (arms,),
     )
     studies = plan.studies()
-    run_id = studies["removed"][0].run_id
+    run_id = next(iter(studies.values()))[0].run_id
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-{run_id[:8]}"
-    arms = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
+    total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
     click.echo(
         f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
-        f"({plan.forced_seeds} seeds x {n_players} seats forced), {arms} games in all -> {out}"
+        f"({plan.forced_seeds} seeds x {n_players} seats forced), {total} games in all -> {out}"
     )
     results = run_card_study(plan, out, tolerance / 100, **runner_options(opts))
     effects = study_effects(out)
@@ -126,8 +135,6 @@ def export_command(config, deck, out_csv) -> None:
     Example:  sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
     """
     from sim.cards.spreadsheet import export_deck
-
-    from sim.cli import resolve_config_path
 
     rows = export_deck(resolve_config_path(config), deck, out_csv)
     click.echo(f"Wrote {rows} cards of {deck} to {out_csv}")

@@ -148,7 +148,8 @@ def verdict(lo: float, hi: float, tolerance: float) -> str:
 
 
 def games_for_band(games: int, lo: float, hi: float, tolerance: float) -> float:
-    """Games per arm that would shrink the interval to the band's width (the half-width scales as 1/sqrt(n))."""
+    """Games per arm that would shrink an undecided interval to the band's width (the half-width
+    scales as 1/sqrt(n)); NaN when it is already that narrow or has no width yet."""
     half = (hi - lo) / 2
     if np.isnan(half) or half <= tolerance or tolerance <= 0:
         return float("nan")
@@ -195,8 +196,9 @@ def card_effects(
         verdict(lo, hi, tolerance) if share else ""
         for lo, hi, share in zip(table["lo"], table["hi"], is_share, strict=True)
     ]
+    undecided = table["verdict"] == NOT_ENOUGH
     table["games_for_band"] = [
-        games_for_band(g, lo, hi, tolerance) if share else np.nan
-        for g, lo, hi, share in zip(table["games"], table["lo"], table["hi"], is_share, strict=True)
+        games_for_band(g, lo, hi, tolerance) if open_ else np.nan
+        for g, lo, hi, open_ in zip(table["games"], table["lo"], table["hi"], undecided, strict=True)
     ]
     return table

@@ -10,8 +10,9 @@ index), so parallel runs, Dask and resume work unchanged:
   seeds each, so the forced arm also plays ``games`` games and the card sits at every seat once
   per seed (rotated over the seats).
 
-The base and removed arms are one run folder (``DIR/removed``), the forced arms another
-(``DIR/forced``); ``DIR/study.json`` names each variant's arm.
+The removed arms are one run folder (``DIR/removed``), the forced arms another (``DIR/forced``);
+the base goes with the removed arms (or with the forced ones when only those are studied).
+``DIR/study.json`` names each variant's arm.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from sim.runner import RunResult, Study, run_study
 FORCED_KEY = "forced_cards"
 STUDY_FILE = "study.json"
 ARM_FOLDERS = ("removed", "forced")
+"""The arms besides the base, each in its own run folder."""
 
 
 def deck_cards(config: ResolvedConfig, deck: str) -> list[str]:
@@ -97,14 +99,19 @@ class CardStudy:
         """Seeds of the forced arm: the card at each seat once per seed, about ``games`` games in all."""
         return math.ceil(self.games / self.n_players)
 
+    arms: tuple[str, ...] = ARM_FOLDERS
+
     def arm_variants(self) -> dict[str, list[tuple[Arm, ResolvedConfig]]]:
-        """The variants of each run folder, with their arms."""
-        removed_arms = [(Arm("base"), self.base)]
-        removed_arms += [(Arm("removed", card), removed(self.base, self.deck, card)) for card in self.cards]
-        return {
-            "removed": removed_arms,
-            "forced": forced_arms(self.base, self.deck, self.cards, self.n_players),
-        }
+        """The variants of each run folder, with their arms; the base goes with the removed arm
+        when there is one (it needs all ``games`` seeds), else with the forced arm."""
+        folders: dict[str, list[tuple[Arm, ResolvedConfig]]] = {}
+        if "removed" in self.arms:
+            folders["removed"] = [(Arm("removed", c), removed(self.base, self.deck, c)) for c in self.cards]
+        if "forced" in self.arms:
+            folders["forced"] = forced_arms(self.base, self.deck, self.cards, self.n_players)
+        first = next(iter(folders))
+        folders[first].insert(0, (Arm("base"), self.base))
+        return folders
 
     def studies(self) -> dict[str, tuple[Study, dict[str, Arm]]]:
         """The runner's study of each folder, and its variants' arms by label."""
@@ -139,6 +146,16 @@ def arm_study(
     return study, {v.label: arm for arm, v in arms}
 
 
+def shown_path(path: Path) -> str:
+    """A config path as a report shows it: relative to the working folder when inside it, else
+    ``game/file`` (a bundled config)."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return f"{path.parent.name}/{path.name}"
+
+
 def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: Any) -> dict[str, RunResult]:
     """Play every arm (resuming what ``out`` already holds) and write ``out/study.json``."""
     out = Path(out)
@@ -149,7 +166,7 @@ def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: 
         arms[folder] = {label: vars(arm) for label, arm in labels.items()}
     meta = {
         "game": plan.base.game,
-        "config": str(plan.base.path),
+        "config": shown_path(plan.base.path),
         "overrides": dict(plan.base.overrides),
         "deck": plan.deck,
         "cards": list(plan.cards),
@@ -199,12 +216,16 @@ def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05
     """The effects table of a finished (or partly run) card study folder."""
     meta = read_study(out)
     tolerance = meta["tolerance"] if tolerance is None else tolerance
-    labels = {label: Arm(**arm) for folder in ARM_FOLDERS for label, arm in meta["arms"][folder].items()}
-    players = pd.concat([finished_players(Path(out) / f) for f in ARM_FOLDERS], ignore_index=True)
-    holders = base_holders(Path(out) / "removed", labels, meta["deck"])
+    folders = list(meta["arms"])
+    labels = {label: Arm(**arm) for folder in folders for label, arm in meta["arms"][folder].items()}
+    players = pd.concat([finished_players(Path(out) / f) for f in folders], ignore_index=True)
     units = {}
-    for card in meta["cards"]:
-        units[(card, "forced")] = forced_units(players, labels, card)
-        units[(card, "removed")] = removed_units(players, holders, labels, card)
+    if "forced" in folders:
+        for card in meta["cards"]:
+            units[(card, "forced")] = forced_units(players, labels, card)
+    if "removed" in folders:
+        holders = base_holders(Path(out) / "removed", labels, meta["deck"])
+        for card in meta["cards"]:
+            units[(card, "removed")] = removed_units(players, holders, labels, card)
     games = {"forced": meta["forced_seeds"] * meta["n_players"], "removed": meta["games"]}
     return card_effects(units, games, tolerance, meta["seed"], alpha)

@@ -30,11 +30,11 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Effect on the holder's win share (percentage points, {level} interval)",
         "zh": "对持有者胜率份额的效应（百分点，{level} 置信区间）",
     },
-    "forced": {"en": "forced to a seat vs. not forced", "zh": "强制发给某座位 vs. 不强制"},
-    "removed": {"en": "holder with the card vs. card removed", "zh": "持有者：有此牌 vs. 移除此牌"},
+    "forced": {"en": "forced to a seat vs. not forced", "zh": "强制发给某座位，对比不强制"},
+    "removed": {"en": "holder with the card vs. card removed", "zh": "持有者：有此牌，对比移除此牌"},
     "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
     "card": {"en": "card", "zh": "卡牌"},
-    "verdict": {"en": "verdict (forced)", "zh": "结论（强制）"},
+    "verdict_forced": {"en": "verdict (forced)", "zh": "结论（强制）"},
     "verdict_removed": {"en": "verdict (removed)", "zh": "结论（移除）"},
     "forced_share": {"en": "forced: win share, points [interval]", "zh": "强制：胜率份额（百分点）［区间］"},
     "removed_share": {
@@ -46,7 +46,14 @@ WORDS: dict[str, dict[str, str]] = {
     "p_holm": {"en": "forced: Holm p (no effect)", "zh": "强制：Holm 校正 p 值（无效应）"},
     "forced_games": {"en": "forced: games (seeds)", "zh": "强制：对局数（种子数）"},
     "removed_games": {"en": "removed: games with a holder", "zh": "移除：有持有者的对局数"},
-    "needed": {"en": "games per arm for a band-wide interval", "zh": "区间缩到容差宽度所需的每组对局数"},
+    "needed_forced": {
+        "en": "forced: games for a band-wide interval",
+        "zh": "强制：区间缩到容差宽度所需的对局数",
+    },
+    "needed_removed": {
+        "en": "removed: games for a band-wide interval",
+        "zh": "移除：区间缩到容差宽度所需的对局数",
+    },
     "settings": {
         "en": "Config {config}, deck {deck}, {players} players, {games} games per arm ({seeds} seeds "
         "in the forced arm, the card at every seat once per seed), bots {bots}, seed {seed}. "
@@ -69,7 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
         "同一座位但牌堆中没有此牌的对局相比。过强：整个区间高于 +{tol}；过弱：整个区间低于 -{tol}；"
         "在容差内：区间完全落在 ±{tol} 之内；对局不足：区间跨过容差边界（需要更多对局）。",
     },
-    "no_interval": {"en": "no interval", "zh": "无区间"},
+    "no_interval": {"en": "(no interval)", "zh": "（无区间）"},
 }
 
 
@@ -87,7 +94,7 @@ def _interval(row: Mapping[str, Any], scale: float, lang: Lang) -> str:
     if math.isnan(centre):
         return "–"
     if math.isnan(row["lo"]):
-        return f"{centre:+.1f} ({word('no_interval', lang)})"
+        return f"{centre:+.1f} {word('no_interval', lang)}"
     return f"{centre:+.1f} [{row['lo'] * scale:+.1f}, {row['hi'] * scale:+.1f}]"
 
 
@@ -101,31 +108,34 @@ def wide_table(effects: pd.DataFrame) -> pd.DataFrame:
 
 
 def table(effects: pd.DataFrame, lang: Lang) -> pd.DataFrame:
-    """The report's table: one row per card, headers and verdicts in ``lang``."""
+    """The report's table: one row per card, headers and verdicts in ``lang``, a column group per arm studied."""
     wide = wide_table(effects)
+    studied = [arm for arm in ("forced", "removed") if f"{arm}_win_share_estimate" in wide]
     rows = []
     for row in wide.to_dict("records"):
 
         def part(arm: str, metric: str, r: Mapping[str, Any] = row) -> dict[str, float]:
             return {f: r.get(f"{arm}_{metric}_{f}", np.nan) for f in ("estimate", "lo", "hi")}
 
-        needed = row.get("forced_win_share_games_for_band", np.nan)
-        rows.append(
-            {
-                word("card", lang): row["card"],
-                word("verdict", lang): word(row.get("forced_win_share_verdict") or NOT_ENOUGH, lang),
-                word("forced_share", lang): _interval(part("forced", "win_share"), 100, lang),
-                word("verdict_removed", lang): word(row.get("removed_win_share_verdict") or NOT_ENOUGH, lang),
-                word("removed_share", lang): _interval(part("removed", "win_share"), 100, lang),
-                word("forced_score", lang): _interval(part("forced", "score"), 1, lang),
-                word("removed_score", lang): _interval(part("removed", "score"), 1, lang),
-                word("p_holm", lang): fmt_p(row.get("forced_win_share_p_holm", np.nan)),
-                word("forced_games", lang): f"{int(row.get('forced_win_share_games', 0))} "
-                f"({int(row.get('forced_win_share_units', 0))})",
-                word("removed_games", lang): str(int(row.get("removed_win_share_units", 0))),
-                word("needed", lang): "" if math.isnan(needed) else f"{int(needed):,}",
-            }
-        )
+        shown = {word("card", lang): row["card"]}
+        for arm in studied:
+            shown[word(f"verdict_{arm}", lang)] = word(
+                row.get(f"{arm}_win_share_verdict") or NOT_ENOUGH, lang
+            )
+            shown[word(f"{arm}_share", lang)] = _interval(part(arm, "win_share"), 100, lang)
+        for arm in studied:
+            shown[word(f"{arm}_score", lang)] = _interval(part(arm, "score"), 1, lang)
+        if "forced" in studied:
+            shown[word("p_holm", lang)] = fmt_p(row.get("forced_win_share_p_holm", np.nan))
+            shown[word("forced_games", lang)] = (
+                f"{int(row['forced_win_share_games'])} ({int(row['forced_win_share_units'])})"
+            )
+        if "removed" in studied:
+            shown[word("removed_games", lang)] = str(int(row["removed_win_share_units"]))
+        arm = studied[0]
+        needed = row.get(f"{arm}_win_share_games_for_band", np.nan)
+        shown[word(f"needed_{arm}", lang)] = "" if math.isnan(needed) else f"{int(needed):,}"
+        rows.append(shown)
     return pd.DataFrame(rows)
 
 
@@ -162,21 +172,14 @@ def forest_plot(effects: pd.DataFrame, tolerance: float, lang: Lang, title: str 
     ax.grid(axis="y", visible=False)
     ax.set_xlabel(word("axis", lang, level=f"{100 * level:.1f}%"))
     ax.set_title(title, fontsize=11)
+    arms = [("forced", "o", "#444"), ("removed", "s", "white")]
     handles = [
-        plt.Line2D([], [], marker="o", color="#444", linestyle="-", label=word("forced", lang)),
-        plt.Line2D(
-            [],
-            [],
-            marker="s",
-            color="#444",
-            markerfacecolor="white",
-            linestyle="-",
-            label=word("removed", lang),
-        ),
-        plt.Rectangle(
-            (0, 0), 1, 1, color="#4a9a5b", alpha=0.25, label=word("band", lang, tol=f"{100 * tolerance:g}")
-        ),
+        plt.Line2D([], [], marker=m, color="#444", markerfacecolor=face, linestyle="-", label=word(arm, lang))
+        for arm, m, face in arms
+        if f"{arm}_win_share_estimate" in wide
     ]
+    band = word("band", lang, tol=f"{100 * tolerance:g}")
+    handles.append(plt.Rectangle((0, 0), 1, 1, color="#4a9a5b", alpha=0.25, label=band))
     handles += [
         plt.Line2D([], [], marker="o", color=c, linestyle="none", label=word(v, lang))
         for v, c in VERDICT_COLOURS.items()

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
+from click.testing import CliRunner
+from PIL import Image
 
 from sim.cards.effects import (
     NOT_ENOUGH,
@@ -19,6 +24,8 @@ from sim.cards.effects import (
     stream,
     verdict,
 )
+from sim.cards.study import base_holders, read_study, study_effects
+from sim.cli import cli
 
 N_PLAYERS = 4
 
@@ -123,3 +130,89 @@ def test_a_blank_card_is_not_called_too_strong_on_small_runs(seed):
     units = {("blank", "forced"): forced_units(players, arms, "blank")}
     row = card_effects(units, {"forced": 48}, tolerance=0.03, seed=seed).iloc[0]
     assert row["verdict"] != TOO_STRONG
+
+
+# --- a real study on the planted variant ---------------------------------------------------------
+
+PLANTED = Path(__file__).parent / "fixtures" / "planted.yaml"
+
+
+def study(out: Path, *args: str):
+    command = [
+        "cards",
+        "study",
+        str(PLANTED),
+        "--deck",
+        "门客",
+        "-p",
+        "4",
+        "--out",
+        str(out),
+        "--no-progress",
+    ]
+    return CliRunner().invoke(cli, [*command, *args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def forced_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """财神 (4 points a round) and 白板 (nothing) forced to every seat of 10 seeds: 90 short games."""
+    out = tmp_path_factory.mktemp("cards") / "forced"
+    result = study(out, "--cards", "财神,白板", "--arms", "forced", "-n", "40")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_real_study_calls_the_planted_card_too_strong_and_the_blank_one_not(forced_study):
+    effects = study_effects(forced_study)
+    shares = effects[effects["metric"] == "win_share"].set_index("card")
+    assert shares.loc["财神", "verdict"] == TOO_STRONG
+    assert shares.loc["财神", "lo"] > 0.03
+    assert shares.loc["白板", "verdict"] in (WITHIN, NOT_ENOUGH)
+    assert shares.loc["白板", "lo"] < shares.loc["白板", "estimate"] < shares.loc["白板", "hi"]
+    assert (shares["units"] == 10).all() and (shares["games"] == 40).all()
+    scores = effects[effects["metric"] == "score"].set_index("card")
+    assert scores.loc["财神", "lo"] > 0  # the points it gives show in the score
+
+
+def test_study_report_has_a_sharp_forest_plot_and_a_table(forced_study):
+    report = forced_study / "report"
+    with Image.open(report / "forest.png") as png:
+        assert min(png.info["dpi"]) >= 200
+    assert (report / "forest.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    table = pd.read_csv(report / "card-study.csv")
+    assert table["card"].tolist() == ["财神", "白板"]  # sorted by the forced effect, largest first
+    assert table["verdict (forced)"].tolist()[0] == "too strong"
+
+
+def test_rerun_resumes_and_chinese_report_is_chinese(forced_study):
+    files = {p: p.stat().st_mtime_ns for p in forced_study.rglob("*.parquet")}
+    before = study_effects(forced_study)
+    result = study(forced_study, "--cards", "财神,白板", "--arms", "forced", "-n", "40", "--lang", "zh")
+    assert result.exit_code == 0, result.output
+    assert {p: p.stat().st_mtime_ns for p in forced_study.rglob("*.parquet")} == files  # nothing replayed
+    pd.testing.assert_frame_equal(study_effects(forced_study), before)
+    text = (forced_study / "report" / "card-study.md").read_text(encoding="utf-8")
+    assert "过强" in text and "卡牌" in text
+    latin = set(re.findall(r"[A-Za-z]+", text)) - {
+        "Holm",
+        "Bonferroni",
+        "p",
+        "forest",
+        "png",
+        "yaml",
+        "cards",
+    }
+    assert latin <= {"fixtures", "planted", "tests"}, latin  # only the config's path is not Chinese
+
+
+def test_removed_arm_pairs_the_base_holder_with_the_same_seat(tmp_path):
+    out = tmp_path / "removed"
+    result = study(out, "--cards", "财神", "--arms", "removed", "-n", "12")
+    assert result.exit_code == 0, result.output
+    meta = read_study(out)
+    labels = {label: Arm(**arm) for label, arm in meta["arms"]["removed"].items()}
+    holders = base_holders(out / "removed", labels, "门客")
+    took = holders[holders["card_id"] == "财神"]["game_index"].nunique()
+    row = study_effects(out).query("metric == 'win_share'").iloc[0]
+    assert row["arm"] == "removed" and row["units"] == took
+    assert 0 < took <= 12
