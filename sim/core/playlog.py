@@ -3,7 +3,7 @@
 A game whose ``Game`` object has a ``narrator(bot_names)`` method tells its game as a story: the
 narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
 triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
-``record()``) and the action's changes per seat (objects with ``as_record()``); ``lang`` is the
+``record()``) and the action's changes per seat as plain data (seat -> amounts); ``lang`` is the
 language of its text, ``name(term)`` a bot's or breakdown column's display name and
 ``scoring_columns`` the columns that sum to the score, for the final table. Other games print
 the decisions, one line each.
@@ -90,7 +90,7 @@ def _story_hook(spec, narrator, bot_names, echo, log) -> StepHook:
             record = _action_record(spec, state, seat, bot_names, action, text)
             told = [f.text for f in facts if f.kind == "action" and f.seat == seat]
             record["narrative"] = told[0] if told else None
-            record["ledger"] = {s: change.as_record() for s, change in found.items()}
+            record["ledger"] = found
             _write(log, record)
             for fact in facts:
                 if fact.kind != "action":

@@ -116,3 +116,13 @@ def ledger_text(found: dict[int, Change], actor: int | None, *, goods: bool = Fa
             name = "" if seat == actor else f"{who(seat)} "
             pieces.append(name + "、".join(amounts))
     return "；".join(pieces)
+
+
+def ledger_record(found: dict[int, Change]) -> dict[int, dict[str, object]]:
+    """Per seat, its changes as plain data for the JSONL log."""
+    return {seat: change.as_record() for seat, change in found.items()}
+
+
+def with_ledger(text: str, ledger: str) -> str:
+    """A line followed by its amounts in 〔〕, when there are any."""
+    return f"{text}　〔{ledger}〕" if ledger else text

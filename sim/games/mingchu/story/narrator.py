@@ -23,7 +23,7 @@ from sim.games.mingchu.rules import KIND
 from sim.games.mingchu.settlement import affected_seats
 from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
 from sim.games.mingchu.story.cardtext import condition_text, effects_text, score_text
-from sim.games.mingchu.story.ledger import Change, changes, ledger_text
+from sim.games.mingchu.story.ledger import changes, ledger_record, ledger_text, with_ledger
 from sim.games.mingchu.story.names import BOTS, COLUMNS
 
 WATER_MODES = {
@@ -100,6 +100,18 @@ class Narrator:
         self.group: _Group | None = None
         self.after: MingchuState | None = None
         """The replayed state after the last action told (equal to the game's own)."""
+        self.stages = {
+            "round_start": self._round_start,
+            "production": self._production,
+            "income": self._income,
+            "settle_event": self._settle_event,
+            "settle_war": self._settle_war,
+            "settle_interest": self._settle_interest,
+            "settle_rot": self._settle_rot,
+            "settle_end": self._settle_end,
+            "later_setup": self._later_setup,
+        }
+        """The stages of ``flow.STAGES`` that have something to tell, and who tells it."""
 
     @staticmethod
     def name(term: str) -> str:
@@ -108,9 +120,9 @@ class Narrator:
 
     # --- the hook ---------------------------------------------------------------------------------
 
-    def step(self, state: MingchuState, seat: int, action: Any) -> tuple[list[Fact], dict[int, Change]]:
+    def step(self, state: MingchuState, seat: int, action: Any) -> tuple[list[Fact], dict[int, dict]]:
         """The facts of ``action`` (about to be applied to ``state``) and of the automatic steps it
-        triggers, and the action's own changes per seat. ``state`` is not changed."""
+        triggers, and the action's own changes per seat (``ledger_record``). ``state`` is unchanged."""
         facts: list[Fact] = []
         if not self.started:
             self.started = True
@@ -133,7 +145,7 @@ class Narrator:
         if sim.terminal:
             facts.extend(self._final(sim))
         self.after = sim
-        return facts, found
+        return facts, ledger_record(found)
 
     # --- one action -------------------------------------------------------------------------------
 
@@ -162,8 +174,8 @@ class Narrator:
         ledger = ledger_text(found, seat)
         if notes.get("water"):
             ledger = "；".join(p for p in (ledger, f"含水路费{notes['water']}铜币") if p)
-        line = f"{who(seat)} {text}" + (f"　〔{ledger}〕" if ledger else "")
-        data = {"ledger": {s: c.as_record() for s, c in found.items()}}
+        line = with_ledger(f"{who(seat)} {text}", ledger)
+        data = {"ledger": ledger_record(found)}
         if notes.get("water"):
             data["water_fee"] = notes["water"]
         return [self._fact(before, "action", seat, line, **data)]
@@ -228,25 +240,15 @@ class Narrator:
             paid = f"（其中{coins}个以{coins * per}铜币折算）" if coins else ""
             text = f"{who(seat)} 秘密投入{len(group.items)}个标记支持战争{paid}"
             data = {"markers": len(group.items), "from_coins": coins}
-        data["ledger"] = {s: c.as_record() for s, c in found.items()}
+        data["ledger"] = ledger_record(found)
         fact = "buyback" if kind == "buyback" else "war_secret"
-        return [self._fact(before, fact, seat, text + (f"　〔{ledger}〕" if ledger else ""), **data)]
+        return [self._fact(before, fact, seat, with_ledger(text, ledger), **data)]
 
     # --- the automatic stages ---------------------------------------------------------------------
 
     def _stage(self, before: MingchuState, after: MingchuState) -> list[Fact]:
         stage = before.stage
-        told = {
-            "round_start": self._round_start,
-            "production": self._production,
-            "income": self._income,
-            "settle_event": self._settle_event,
-            "settle_war": self._settle_war,
-            "settle_interest": self._settle_interest,
-            "settle_rot": self._settle_rot,
-            "settle_end": self._settle_end,
-            "later_setup": self._later_setup,
-        }.get(stage)
+        told = self.stages.get(stage)
         facts = told(before, after) if told is not None else []
         if after.stage in PHASES and after.stage != stage and not after.terminal:
             facts.append(self._fact(after, "phase", text=f"-- {PHASES[after.stage]} --", phase=after.stage))
@@ -291,7 +293,7 @@ class Narrator:
                     "event_effect",
                     text=f"事件结果：{ledger}",
                     level=2,
-                    ledger={s: c.as_record() for s, c in found.items()},
+                    ledger=ledger_record(found),
                 )
             )
         return facts
@@ -323,8 +325,7 @@ class Narrator:
             rewards = "；".join(f"「{s}」{effects_text(track[s].rewards)}" for s in spaces)
             text += f"，到达{rewards}"
         found = changes(before, after)
-        ledger = ledger_text(found, seat)
-        text += f"　〔{ledger}〕" if ledger else ""
+        text = with_ledger(text, ledger_text(found, seat))
         return [
             self._fact(
                 after,
