@@ -43,7 +43,7 @@ def make_step_hook(
     settlement, events, income, war, period changes, the end) and one JSONL record per fact beside
     one per action. Without: round headers and one line per action.
     """
-    narrator = narrator_for(spec, bot_names)
+    narrator = narrator_for(spec, bot_names) if echo is not None or log is not None else None
     if narrator is not None:
         return _story_hook(spec, narrator, bot_names, echo, log)
     last_round = [None]

@@ -11,6 +11,7 @@ is the same with or without the story.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,7 @@ class Fact:
 
 
 def period_name(state: MingchuState) -> str:
+    """The period as the story names it (the later one by the war's winner)."""
     if state.period == "洪武":
         return "洪武时期"
     if state.period == "靖难":
@@ -73,7 +75,7 @@ def period_name(state: MingchuState) -> str:
     return "永乐时期" if state.war_winner == "燕王" else "建文时期"
 
 
-def seats_text(seats) -> str:
+def seats_text(seats: Iterable[int]) -> str:
     return "、".join(who(s) for s in seats)
 
 
