@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -16,15 +15,11 @@ from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
 from sim.report.answers import answers
 from sim.report.labels import GLOSSARY, Lang, t
-from sim.report.sections import Section, build_sections
+from sim.report.sections import Section, build_sections, safe_name
 from sim.report.style import apply_style
 from sim.report.summary import findings_frame, key_findings, sample_sentence, summary_markdown
 
 TEMPLATES = Path(__file__).parent / "templates"
-
-
-def _safe_name(name: str) -> str:
-    return re.sub(r"[^\w.-]+", "_", name).strip("_")
 
 
 def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
@@ -37,7 +32,7 @@ def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
         "answers": answers(analysis, analysis.names(lang), lang)[1],
     }
     for name, frame in frames.items():
-        path = folder / f"{_safe_name(name)}.csv"
+        path = folder / f"{safe_name(name)}.csv"
         frame.to_csv(path, index=False, encoding="utf-8-sig")
         written.append(path)
     return written

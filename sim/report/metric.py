@@ -1,0 +1,74 @@
+"""What a report metric declares: its computation, tables, section, answers (codes and numbers first,
+sentences from the message catalogue) and key findings. Each metric is one module of
+``sim.report.metrics``, listed once in ``REGISTRY``; the report loops over that list."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from sim.report.labels import Lang
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+    from sim.report.names import Names
+    from sim.report.sections import Section
+
+Answers = tuple[list[str], list[dict[str, Any]]]
+"""Sentences in the report language, and one row of codes and numbers per answer (``answer_row``)."""
+
+MAX_ANSWER_VARIANTS = 3
+"""Variants per game that get answers (the others are in the sections and tables)."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One metric of the report.
+
+    ``compute`` returns the metric's tables (written to tables/<name>.csv) from the run and the tables of
+    the metrics it ``needs``; ``section`` draws its part of the page (or None when it does not apply);
+    ``answers`` gives its opening answers under the catalogue title ``topic``, whose codes are among
+    ``codes`` (message ``<codes_prefix><code>``); ``findings`` adds lines to the summary's key findings."""
+
+    key: str
+    """Section id, and the name of the metric."""
+    tables: tuple[str, ...] = ()
+    """Tables ``compute`` always returns (it may return more, e.g. one per paired comparison)."""
+    compute: Callable[[Analysis], dict[str, pd.DataFrame]] | None = None
+    needs: tuple[str, ...] = ()
+    """Keys of the metrics whose tables ``compute`` reads."""
+    section: Callable[[Analysis, Lang], Section | None] | None = None
+    topic: str = ""
+    """Catalogue key of the answers' heading."""
+    answers: Callable[[Analysis, Names, Lang], Answers] | None = None
+    answer_rank: int = 100
+    """Answers are shown in increasing rank (sections in registry order)."""
+    codes: tuple[str, ...] = ()
+    """Verdict codes of the answers (``code`` column of answers.csv)."""
+    findings: Callable[[Analysis, Lang], list[str]] | None = None
+
+
+def answer_row(
+    topic: str, game: str, variant: str, n: Any, code: str, est: float, lo: float, hi: float, sure: str
+) -> dict[str, Any]:
+    """One answer as codes and numbers: topic, group, code, estimate with interval, how sure."""
+    return {
+        "topic": topic, "game": game, "variant": variant, "n_players": n, "code": code,
+        "estimate": est, "lo": lo, "hi": hi, "sure": sure,
+    }  # fmt: skip
+
+
+def answer_name(a: Analysis, names: Names, game: str, variant: str) -> str:
+    """The game's title, with the variant when the game has several."""
+    title = names.title(game)
+    return title if len(a.variants(game)) <= 1 else f"{title} / {variant}"
+
+
+def answer_groups(a: Analysis, df: pd.DataFrame) -> Iterator[tuple[str, str, pd.DataFrame]]:
+    """(game, variant, rows) for the first ``MAX_ANSWER_VARIANTS`` variants of each game."""
+    for (game, variant), part in df.groupby(["game", "variant"], sort=True):
+        if variant in a.variants(game)[:MAX_ANSWER_VARIANTS]:
+            yield game, variant, part

@@ -1,0 +1,42 @@
+"""The report's metrics, one module each, in the order of the page's sections.
+
+Adding a metric is one module that defines ``METRIC`` (``sim.report.metric.Metric``) and one line
+here; its text goes in the message catalogue (``sim.report.labels``)."""
+
+from sim.report.metric import Metric
+from sim.report.metrics import (
+    bots,
+    components,
+    content,
+    counts,
+    end,
+    errors,
+    ladder,
+    paired,
+    precision,
+    runaway,
+    runs,
+    scores,
+    seats,
+    sweep,
+    unused,
+)
+
+REGISTRY: list[Metric] = [
+    seats.METRIC,
+    precision.METRIC,
+    counts.METRIC,
+    paired.METRIC,
+    sweep.METRIC,
+    bots.METRIC,
+    ladder.METRIC,
+    scores.METRIC,
+    components.METRIC,
+    end.METRIC,
+    runaway.METRIC,
+    content.METRIC,
+    unused.METRIC,
+    errors.METRIC,
+    runs.METRIC,
+]
+"""Every metric of the report; sections are shown in this order, answers by ``answer_rank``."""

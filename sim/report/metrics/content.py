@@ -1,0 +1,173 @@
+"""Cards and content: win share of seats that had each item against comparable seats without it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from sim import stats
+from sim.report import plots
+from sim.report.labels import Lang, t
+from sim.report.metric import Metric, answer_name, answer_row
+from sim.report.names import Names
+from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name, table
+from sim.report.verdicts import content_verdict
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+
+
+MIN_CARD_GAMES = 50
+"""Card intervals are cluster-robust over games: they need this many games per group (docs/report.md)."""
+
+
+MAX_CONTENT_BARS = 12
+"""Items per content chart: the strongest and weakest by win rate ratio when there are more."""
+
+
+def content_section(a: Analysis, lang: Lang) -> Section | None:
+    """Win rate of the seats that had each card or tile (observational), per variant."""
+    rates = a.tables["event_win_rates"]
+    if rates.empty:
+        return None
+    section = Section("content", t("sec_content", lang), notes=[t("content_note", lang)])
+    for (game, variant, name, kind), part in rates.groupby(["game", "variant", "table", "kind"], sort=True):
+        if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
+            continue
+        column = part.groupby("column")["value"].nunique().idxmax()  # the id column: most distinct values
+        shown = part[part["column"] == column]
+        by_item = shown.groupby("value")["difference"].mean().sort_values(ascending=False)
+        if len(by_item) > MAX_CONTENT_BARS:
+            keep = [*by_item.index[: MAX_CONTENT_BARS // 2], *by_item.index[-MAX_CONTENT_BARS // 2 :]]
+            shown = shown[shown["value"].isin(keep)]
+        shown = (
+            shown.set_index("value").loc[[v for v in by_item.index if v in set(shown["value"])]].reset_index()
+        )
+        names = a.names(lang)
+        shown = shown.assign(value=[names.term(game, v) for v in shown["value"]])
+        title = (
+            display_name(a, lang, game, variant)
+            + f" · {names.term(game, name)} · {names.term(game, column)}"
+            + (f"（{names.term(game, kind)}）" if kind and lang == "zh" else f" ({kind})" if kind else "")
+        )
+        figure = chart(
+            lambda ax, d=shown, n=title: plots.plot_content_win_rates(d, ax, lang, n),
+            t("content_title", lang, name=title),
+            (7.5, max(3.4, 1.8 + 0.22 * len(shown))),
+        )
+        notable = part[part["notable"]]
+        figure.verdicts = [
+            content_verdict(
+                r
+                | {
+                    "value": names.term(game, r["value"]),
+                    "column": names.term(game, r["column"]),
+                    "kind": names.term(game, r["kind"]) if r.get("kind") else "",
+                },
+                lang,
+            )
+            for r in notable.to_dict("records")
+        ] or [t("content_none", lang)]
+        section.figures.append(figure)
+    columns = ["game", "variant", "n_players", "table", "column", "kind", "value", "seats", "win_rate",
+               "others_rate", "difference", "diff_lo", "diff_hi", "q_value"]  # fmt: skip
+    notable = rates.loc[rates["notable"], columns]
+    section.tables.append(
+        table(
+            a,
+            lang,
+            notable,
+            t("sec_content", lang),
+            "event_win_rates",
+            pct=("difference", "diff_lo", "diff_hi"),
+        )
+    )
+    return section
+
+
+def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> tuple[list[str], list[dict]]:
+    """Cards and content: how many items stand out after correction, and the strongest few."""
+    rates = a.tables["event_win_rates"]
+    if rates.empty:
+        return [], []
+    sizes = a.run.games.groupby(["game", "variant", "n_players"]).size()
+    if sizes.max() < MIN_CARD_GAMES:
+        sentence = t("ans_cards_few_games", lang, games=f"{int(sizes.max()):,}", needed=MIN_CARD_GAMES)
+        return [sentence], [answer_row("cards", "", "", "", "too_few_games", np.nan, np.nan, np.nan, "low")]
+    enough = [
+        sizes.get(k, 0) >= MIN_CARD_GAMES
+        for k in zip(rates["game"], rates["variant"], rates["n_players"], strict=True)
+    ]
+    rates = rates[np.array(enough, dtype=bool)]
+    notable = (
+        rates[rates["notable"]]
+        .sort_values("q_value")
+        .drop_duplicates(["game", "n_players", "table", "column", "kind", "value", "difference"])
+    )
+    tested = len(rates)
+    if notable.empty:
+        return [t("ans_cards_none", lang, tested=f"{tested:,}")], [
+            answer_row("cards", "", "", "", "none", np.nan, np.nan, np.nan, "low")
+        ]
+    sentences = [t("ans_cards_some", lang, count=len(notable), tested=f"{tested:,}")]
+    for r in notable.head(top).to_dict("records"):
+        game = r["game"]
+        shown = r | {"value": names.term(game, r["value"]), "column": names.term(game, r["column"])}
+        shown["kind"] = names.term(game, r["kind"]) if r.get("kind") else ""
+        sentences.append(f"[{answer_name(a, names, game, r['variant'])}] " + content_verdict(shown, lang))
+    codes = [
+        answer_row("cards", r["game"], r["variant"], r["n_players"], f"notable:{r['value']}", r["difference"],
+             r["diff_lo"], r["diff_hi"], "medium")
+        for r in notable.head(top).to_dict("records")
+    ]  # fmt: skip
+    return sentences, codes
+
+
+MAX_CONTENT_FINDINGS = 5
+"""Notable cards/tiles listed among the key findings (all are in the report and the CSV)."""
+
+
+def compute(a: Analysis) -> dict[str, pd.DataFrame]:
+    """Holders against non-holders of every id in the event tables."""
+    return {"event_win_rates": stats.event_win_rates(a.run)}
+
+
+def findings(a: Analysis, lang: Lang) -> list[str]:
+    """The notable items (adjusted) of groups with at least MIN_CARD_GAMES games."""
+    names = a.names(lang)
+    content = a.tables["event_win_rates"]
+    sizes = a.run.games.groupby(["game", "variant", "n_players"]).size()
+    enough = [
+        sizes.get(k, 0) >= MIN_CARD_GAMES
+        for k in zip(content["game"], content["variant"], content["n_players"], strict=True)
+    ]
+    content = content[pd.Series(enough, index=content.index, dtype=bool)]
+    notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
+    return [
+        f"[{names.title(r['game'])} / {r['variant']}] "
+        + content_verdict(
+            r
+            | {
+                "value": names.term(r["game"], r["value"]),
+                "column": names.term(r["game"], r["column"]),
+                "kind": names.term(r["game"], r["kind"]) if r.get("kind") else "",
+            },
+            lang,
+        )
+        for r in notable.to_dict("records")
+    ]
+
+
+METRIC = Metric(
+    key="content",
+    tables=("event_win_rates",),
+    compute=compute,
+    section=content_section,
+    topic="ans_topic_cards",
+    answers=card_answers,
+    answer_rank=60,
+    codes=("too_few_games", "none", "notable:<item>"),
+    findings=findings,
+)

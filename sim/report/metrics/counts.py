@@ -1,0 +1,204 @@
+"""Player-count comparison: headline metrics side by side per player count, and the best count."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from sim.report import plots
+from sim.report.labels import Lang, t
+from sim.report.metric import Metric, answer_groups, answer_name, answer_row
+from sim.report.names import Names, fmt_number, fmt_pct
+from sim.report.sections import MAX_SEAT_CHARTS, Section, display_name, interval, panel_chart, select, table
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+from sim.dataset import GROUP
+
+
+def player_count_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """One row per (game, variant, n_players) with the headline metrics side by side."""
+    fpa = tables["first_player_advantage"].set_index(GROUP)
+    length = tables["game_length"]
+    rounds = length[length["metric"] == "rounds"].set_index(GROUP)
+    ties = tables["tie_breaks"].set_index(GROUP)
+    margin = tables["winning_margin"].set_index(GROUP)
+    reasons = tables["end_reasons"]
+    failed = reasons[reasons["outcome"].isin(["error", "turn cap"])].groupby(GROUP)["count"].sum()
+    totals = reasons.groupby(GROUP)["count"].sum()
+    changes = tables["lead_changes"].set_index(GROUP)
+    out = pd.DataFrame(
+        {
+            "games": totals,
+            "seat1_win_rate": fpa["win_rate"],
+            "seat1_lo": fpa["lo"],
+            "seat1_hi": fpa["hi"],
+            "fair_share": fpa["fair_share"],
+            "max_gap": fpa["max_gap"],
+            "max_gap_lo": fpa["max_gap_lo"],
+            "max_gap_hi": fpa["max_gap_hi"],
+            "mean_rounds": rounds["mean"],
+            "rounds_lo": rounds["lo"],
+            "rounds_hi": rounds["hi"],
+            "mean_margin": margin["mean"],
+            "tie_break_share": ties["tie_break_share"],
+            "tie_lo": ties["lo"],
+            "tie_hi": ties["hi"],
+            "error_share": (failed.reindex(totals.index).fillna(0) / totals),
+            "lead_changes": changes["mean"] if not changes.empty else float("nan"),
+        }
+    )
+    return out.reset_index()
+
+
+def player_count_section(a: Analysis, lang: Lang) -> Section | None:
+    """Headline metrics against player count, side by side (None for one player count)."""
+    counts = a.tables["player_counts"].dropna(subset=["seat1_win_rate"])
+    if counts.empty or counts.groupby(["game", "variant"])["n_players"].nunique().max() < 2:
+        return None
+    section = Section("counts", t("sec_counts", lang))
+    fpa, length, ties = a.tables["first_player_advantage"], a.tables["game_length"], a.tables["tie_breaks"]
+    for game in sorted(counts["game"].unique()):
+        keep = a.variants(game)[:MAX_SEAT_CHARTS]
+        game_fpa = select(fpa, game, keep)
+        game_rounds = select(length[length["metric"] == "rounds"], game, keep)
+        game_ties = select(ties, game, keep)
+        game_margins = select(a.tables["winning_margin"], game, keep)
+        game_changes = select(a.tables["lead_changes"], game, keep)
+        draws = [
+            lambda ax, d=game_fpa: plots.plot_metric_by_players(
+                d, "max_gap", "max_gap_lo", "max_gap_hi", ax, lang, t("gap_axis", lang), scale=100
+            ),
+            lambda ax, d=game_rounds: plots.plot_metric_by_players(
+                d, "mean", "lo", "hi", ax, lang, t("rounds_axis", lang)
+            ),
+            lambda ax, d=game_margins: plots.plot_metric_by_players(
+                d, "mean", "lo", "hi", ax, lang, t("margin_axis", lang)
+            ),
+            lambda ax, d=game_ties: plots.plot_metric_by_players(
+                d, "tie_break_share", "lo", "hi", ax, lang, t("tie_axis", lang), scale=100
+            ),
+        ]
+        if not game_changes.empty:
+            draws.append(
+                lambda ax, d=game_changes: plots.plot_metric_by_players(
+                    d, "mean", "lo", "hi", ax, lang, t("lead_changes_axis", lang)
+                )
+            )
+        title = t("count_title", lang, name=a.names(lang).title(game))
+        section.figures.append(panel_chart(draws, title, title, width=4.0))
+        wide = select(counts, game, keep).assign(
+            seat1=lambda d: [
+                interval(*r) for r in zip(d["seat1_win_rate"], d["seat1_lo"], d["seat1_hi"], strict=True)
+            ],
+            rounds=lambda d: [
+                interval(*r, pct=False)
+                for r in zip(d["mean_rounds"], d["rounds_lo"], d["rounds_hi"], strict=True)
+            ],
+            tie_break=lambda d: [
+                interval(*r) for r in zip(d["tie_break_share"], d["tie_lo"], d["tie_hi"], strict=True)
+            ],
+            games=lambda d: [f"{int(g):,}" for g in d["games"]],
+            fair_share=lambda d: [fmt_pct(x) for x in d["fair_share"]],
+            max_gap=lambda d: [
+                interval(*r) for r in zip(d["max_gap"], d["max_gap_lo"], d["max_gap_hi"], strict=True)
+            ],
+            mean_margin=lambda d: [f"{x:.1f}" for x in d["mean_margin"]],
+            error_share=lambda d: [fmt_pct(x) for x in d["error_share"]],
+            lead_changes=lambda d: [f"{x:.2f}" for x in d["lead_changes"]],
+        )
+        columns = [
+            "games",
+            "seat1",
+            "fair_share",
+            "max_gap",
+            "rounds",
+            "mean_margin",
+            "tie_break",
+            "error_share",
+            "lead_changes",
+        ]
+        for variant, part in wide.groupby("variant", sort=False):
+            side = part.set_index("n_players")[columns].T
+            side.columns = [t("players_n", lang, n=int(n)) for n in side.columns]
+            side.index = [t(f"row_{c}", lang) for c in side.index]
+            section.tables.append(
+                table(a, lang, side.reset_index(names=""), display_name(a, lang, game, variant))
+            )
+    return section
+
+
+def best_count_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+    """Which player count plays best: smallest seat gap, closest scores, most lead changes."""
+    sentences, codes = [], []
+    counts = a.tables["player_counts"].dropna(subset=["max_gap"])
+    scores = a.tables["score_distribution"].set_index(["game", "variant", "n_players"])["mean"]
+    for game, variant, part in answer_groups(a, counts):
+        if part["n_players"].nunique() < 2:
+            continue
+        part = part.sort_values("n_players").copy()
+        mean_score = [scores.get((game, variant, n), np.nan) for n in part["n_players"]]
+        part["spread"] = part["mean_margin"] / np.maximum(np.abs(mean_score), 1e-9)
+        ranks = part["max_gap"].rank() + part["spread"].rank()
+        if part["lead_changes"].notna().any():
+            ranks = ranks + part["lead_changes"].rank(ascending=False)
+        best = part.loc[ranks.idxmin()]
+        others = part.drop(index=best.name)
+        wins = int(best["max_gap"] <= others["max_gap"].min()) + int(best["spread"] <= others["spread"].min())
+        if part["lead_changes"].notna().any():
+            wins += int(best["lead_changes"] >= others["lead_changes"].max())
+        separated = bool(best["max_gap_hi"] < others["max_gap_lo"].min())
+        sure = "high" if separated else "medium" if wins >= 2 and len(part) > 1 else "low"
+        detail = [
+            t(
+                "ans_count_detail",
+                lang,
+                n=int(r["n_players"]),
+                gap=fmt_pct(r["max_gap"]),
+                spread=fmt_pct(r["spread"]),
+                changes=fmt_number(round(r["lead_changes"], 2)) if pd.notna(r["lead_changes"]) else "–",
+                rounds=fmt_number(round(r["mean_rounds"], 1)),
+            )
+            for r in part.to_dict("records")
+        ]
+        sentences.append(
+            t(
+                "ans_best_count",
+                lang,
+                name=answer_name(a, names, game, variant),
+                n=int(best["n_players"]),
+                gap=fmt_pct(best["max_gap"]),
+                lo=fmt_pct(best["max_gap_lo"]),
+                hi=fmt_pct(best["max_gap_hi"]),
+                detail=t("list_sep", lang).join(detail),
+                sure=t(f"sure_{sure}", lang),
+                why=t(f"ans_best_why_{sure}", lang),
+            )
+        )
+        codes.append(
+            answer_row(
+                "best_count", game, variant, int(best["n_players"]), "best",
+                best["max_gap"], best["max_gap_lo"], best["max_gap_hi"], sure,
+            )
+        )  # fmt: skip
+    return sentences, codes
+
+
+def compute(a: Analysis) -> dict[str, pd.DataFrame]:
+    """One row per (game, variant, n_players) with the headline metrics side by side."""
+    return {"player_counts": player_count_table(a.tables)}
+
+
+METRIC = Metric(
+    key="counts",
+    tables=("player_counts",),
+    compute=compute,
+    needs=("seats", "scores", "end", "runaway"),
+    section=player_count_section,
+    topic="ans_topic_count",
+    answers=best_count_answers,
+    answer_rank=20,
+    codes=("best",),
+)

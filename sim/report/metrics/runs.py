@@ -1,0 +1,54 @@
+"""Run details: run ids, seeds, bots, versions, and each variant's config."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from sim.report.labels import Lang, t
+from sim.report.metric import Metric
+from sim.report.sections import Section, table
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+
+
+def run_section(a: Analysis, lang: Lang) -> Section:
+    """What was run: run ids, root seeds, bots, versions, and each variant's config and overrides."""
+    section = Section("runs", t("sec_runs", lang))
+    runs = pd.DataFrame(
+        [
+            {
+                "run_id": m.get("run_id", ""),
+                "root_seed": m.get("root_seed", ""),
+                "games_per_count": m.get("games_per_count", ""),
+                "player_counts": ", ".join(str(n) for n in m.get("player_counts", [])),
+                "bots": ", ".join(m.get("bots", [])),
+                "versions": ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items()),
+            }
+            for m in a.run.meta
+        ]
+    )
+    variants = pd.DataFrame(
+        [
+            {
+                "run_id": m.get("run_id", ""),
+                "variant": v.get("label", ""),
+                "config_path": v.get("config_path", ""),
+                "config_hash": v.get("config_hash", ""),
+                "rules_version": v.get("rules_version", ""),
+                "overrides": ", ".join(f"{k}={x}" for k, x in (v.get("overrides") or {}).items()),
+            }
+            for m in a.run.meta
+            for v in m.get("variants", [])
+        ]
+    )
+    section.tables += [
+        table(a, lang, runs, t("runs_caption", lang)),
+        table(a, lang, variants, t("variants_caption", lang)),
+    ]
+    return section
+
+
+METRIC = Metric(key="runs", section=run_section)
