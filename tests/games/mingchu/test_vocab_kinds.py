@@ -136,6 +136,15 @@ def test_at_place_reads_the_managers_and_the_capital_of_the_moment():
     player.managers = [place(state, "西安府")] * 2
     assert condition_met(state, 0, xian)
     assert condition_met(state, 0, CONDITION.validate_python({"condition": "not", "of": capital}))
+    either = {
+        "condition": "any_of",
+        "conditions": [{"condition": "at_place", "place": "京城"}, xian.model_dump()],
+    }
+    assert condition_met(state, 0, CONDITION.validate_python(either))
+    player.managers = [state.capital, place(state, "延安府")]
+    assert condition_met(state, 0, CONDITION.validate_python(either))
+    player.managers = [place(state, "延安府")] * 2
+    assert not condition_met(state, 0, CONDITION.validate_python(either))
 
 
 def test_if_applies_then_or_otherwise_by_the_condition_now():

@@ -21,6 +21,12 @@ def params():
     return base_config().params
 
 
+NOT_IN_THE_PROTOTYPE = {"if", "others", "each_round", "on_event", "on_delivery", "at_place", "war_won"}
+NOT_IN_THE_PROTOTYPE |= {"any_of", "not", "favor"}
+"""Vocabulary added for designers after the prototype set (docs/cards.md): no prototype card uses it
+yet; tests/games/mingchu/test_vocab_kinds.py tests each one."""
+
+
 def _literal_values(model, field: str) -> set[str]:
     return set(get_args(model.model_fields[field].annotation))
 
@@ -53,12 +59,12 @@ def test_every_order_can_be_filled_from_the_map(params):
 
 def test_every_effect_type_is_used(raw):
     used = {n["effect"] for n in walk(raw) if "effect" in n}
-    assert used == _union_tags(es.Effect, "effect")
+    assert used == _union_tags(es.Effect, "effect") - NOT_IN_THE_PROTOTYPE
 
 
 def test_every_condition_and_score_type_is_used(raw):
     conditions = {n["condition"] for n in walk(raw) if isinstance(n.get("condition"), str)}
-    assert conditions == _union_tags(es.Condition, "condition")
+    assert conditions == _union_tags(es.Condition, "condition") - NOT_IN_THE_PROTOTYPE
     assert {n["score"] for n in walk(raw) if "score" in n} == _union_tags(es.ScoreRule, "score")
 
 
@@ -70,7 +76,7 @@ def test_every_discount_and_forbid_target_is_used(raw):
     def targets(kind: str) -> set[str]:
         return {n["action"] for n in walk(raw) if n.get("effect") == kind}
 
-    assert targets("discount") == set(get_args(es.DiscountTarget))
+    assert targets("discount") == set(get_args(es.DiscountTarget)) - NOT_IN_THE_PROTOTYPE
     assert targets("forbid") == _literal_values(es.Forbid, "action")
 
 
