@@ -1,17 +1,20 @@
 """Bots shared by every game, and the one place a bot name becomes a bot.
 
 A name is one of the game's own bots (``spec.bots``, which take precedence), ``random``,
-``onestep`` (one-ply lookahead on the running score) or ``mcts`` / ``mcts:N`` (information-set
-MCTS with N iterations per decision).
+``onestep`` (one-ply lookahead on the running score), ``mcts`` / ``mcts:N`` (information-set
+MCTS with N iterations per decision) or ``rollout`` / ``rollout:N`` (the game's heuristics'
+candidate moves, each played out N times by the game's rollout heuristic).
 """
 
 from __future__ import annotations
 
 from sim.bots.random_bot import RandomBot
+from sim.bots.rollout import DEFAULT_ROLLOUTS, RolloutBot
 from sim.bots.search import DEFAULT_BUDGET, MCTSBot, OneStepBot
 from sim.core.game import Bot, GameSpec
 
-GENERIC_BOTS = ("random", "onestep", "mcts")
+GENERIC_BOTS = ("random", "onestep", "mcts", "rollout")
+BUDGETED = ("mcts", "rollout")
 
 
 def bot_names(spec: GameSpec) -> list[str]:
@@ -27,7 +30,7 @@ def is_known_bot(spec: GameSpec, name: str) -> bool:
     base, colon, arg = name.partition(":")
     if name in spec.bots or (not colon and base in GENERIC_BOTS):
         return True
-    return base == "mcts" and _budget(arg) is not None
+    return base in BUDGETED and _budget(arg) is not None
 
 
 def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
@@ -41,4 +44,8 @@ def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
         return OneStepBot(spec.game, seat)
     if base == "mcts" and (not arg or _budget(arg)):
         return MCTSBot(spec.game, seat, _budget(arg) or DEFAULT_BUDGET)
-    raise KeyError(f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N")
+    if base == "rollout" and (not arg or _budget(arg)):
+        return RolloutBot(spec, seat, _budget(arg) or DEFAULT_ROLLOUTS)
+    raise KeyError(
+        f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N, rollout:N"
+    )

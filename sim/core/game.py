@@ -191,6 +191,9 @@ class GameSpec:
     """Turn cap: a game still running after this many actions is recorded as an error."""
     default_bots: tuple[str, ...] = ()
     """The lineup used when no ``--bots`` is given (and by ``make demo``); empty means every bot."""
+    search_policy: str = ""
+    """The heuristic that plays every seat in the ``rollout`` bot's playouts; empty: the first of
+    ``default_bots`` (the lineup's heuristics also propose the candidate moves)."""
     example: bool = False
     """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
     players_for: Callable[[Any], tuple[int, ...]] | None = None
