@@ -241,9 +241,12 @@ def tune_command(
     unit = "" if goal.metric == "score_effect" else " points"
 
     def show(point) -> None:
-        est = f"{point.estimate * goal.scale:+.2f}"
+        sign = "" if goal.metric == "win_share" else "+"  # a share is not a difference
+        est = f"{point.estimate * goal.scale:{sign}.2f}"
         interval = (
-            "" if point.lo != point.lo else f" [{point.lo * goal.scale:+.2f}, {point.hi * goal.scale:+.2f}]"
+            ""
+            if point.lo != point.lo
+            else f" [{point.lo * goal.scale:{sign}.2f}, {point.hi * goal.scale:{sign}.2f}]"
         )
         click.echo(f"  {param}={point.value}: {goal.metric} {est}{interval}{unit} ({point.games} games)")
 
