@@ -1,5 +1,6 @@
 """A strength ladder: the same config played by a no-skill control, each heuristic on its own,
-the heuristics together, and the generic lookahead and search bots among them.
+the heuristics together, and the generic lookahead and search bots (onestep, mcts:N, rollout:N)
+among them.
 
 Each rung is an ordinary study in its own folder under the ladder's folder (Parquet, resumable,
 any backend), so the statistics and the report read a ladder like any set of runs: tiers are the
@@ -28,9 +29,14 @@ class Rung:
 
 
 def ladder_rungs(
-    heuristics: Sequence[str], budgets: Sequence[int], games: int, search_games: int
+    heuristics: Sequence[str],
+    budgets: Sequence[int],
+    games: int,
+    search_games: int,
+    rollouts: Sequence[int] = (2,),
 ) -> list[Rung]:
-    """Control, one tier per heuristic, the heuristics mixed, onestep and mcts:N among them."""
+    """Control, one tier per heuristic, the heuristics mixed, then onestep, mcts:N and rollout:N
+    each among them."""
     heuristics = tuple(h for h in heuristics if h != CONTROL)
     rungs = [Rung("control", (CONTROL,), games)]
     rungs += [Rung(f"tier-{h}", (h,), games) for h in heuristics]
@@ -38,6 +44,7 @@ def ladder_rungs(
         rungs.append(Rung("mixed", heuristics, games))
     rungs.append(Rung("onestep", ("onestep", *heuristics), games))
     rungs += [Rung(f"mcts-{b}", (f"mcts:{b}", *heuristics), search_games) for b in budgets]
+    rungs += [Rung(f"rollout-{r}", (f"rollout:{r}", *heuristics), search_games) for r in rollouts]
     return rungs
 
 

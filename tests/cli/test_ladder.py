@@ -13,10 +13,10 @@ def test_ladder_rates_bots_and_calls_seat_effects(tmp_path):
     result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "lad"), "--no-progress"])
     assert result.exit_code == 0, result.output
     rungs = sorted(p.name for p in (tmp_path / "lad").iterdir() if (p / "run.json").exists())
-    assert rungs == ["control", "mcts-20", "mcts-5", "onestep", "tier-greedy"]
+    assert rungs == ["control", "mcts-20", "mcts-5", "onestep", "rollout-2", "tier-greedy"]
     lineups = set(pd.read_parquet(tmp_path / "lad" / "mcts-20" / "games")["bots"])
     assert all("mcts:20" in lineup and "greedy" in lineup for lineup in lineups)
-    for bot in ("mcts:20", "mcts:5", "onestep", "greedy"):
+    for bot in ("mcts:20", "mcts:5", "onestep", "rollout:2", "greedy"):
         assert f"3p  {bot}" in result.output
     assert "seat 1:" in result.output and (tmp_path / "lad" / "report" / "report.html").is_file()
 
