@@ -207,6 +207,7 @@ class EventCard(_Card):
     """任务事件卡: a task (condition) and effects for the next round (M42/M43)."""
 
     period: Period
+    side: Literal["建文", "燕王"] | None = None  # 后期 only: in the deck only after this side won the war
     role: Literal["normal", "opening", "final", "war"] = "normal"
     task: Condition | None = None
     effects: tuple[Effect, ...] = ()
@@ -459,14 +460,23 @@ class MingchuParams(_Model):
                 raise ValueError(f"setup.{field}: no event card {card_id!r}")
             if (card.period, card.role) != (period, role):
                 raise ValueError(f"setup.{field}: card {card_id!r} must have period {period} and role {role}")
-        for period, extra in (
-            ("洪武", self.setup.hongwu_events_minus_players),
-            ("后期", self.setup.later_events_minus_players),
+        for card in self.cards.事件:
+            if card.side is not None and (card.period, card.role) != ("后期", "normal"):
+                raise ValueError(f"cards.事件 {card.id!r}: side {card.side!r} is for normal 后期 events only")
+        for period, side, extra in (
+            ("洪武", None, self.setup.hongwu_events_minus_players),
+            ("后期", "建文", self.setup.later_events_minus_players),
+            ("后期", "燕王", self.setup.later_events_minus_players),
         ):
-            normal = sum(c.count for c in self.cards.事件 if c.period == period and c.role == "normal")
+            normal = sum(
+                c.count
+                for c in self.cards.事件
+                if c.period == period and c.role == "normal" and c.side in (None, side)
+            )
             if normal < 5 - extra:
+                after = f" after a {side} win" if side else ""
                 raise ValueError(
-                    f"cards.事件: {period} needs at least {5 - extra} normal events for 5 players, has {normal}"
+                    f"cards.事件: {period}{after} needs at least {5 - extra} normal events for 5 players, has {normal}"
                 )
         for deck in ("建文特别", "燕王特别"):
             n = sum(c.count for c in self.cards.订单 if c.deck == deck)

@@ -27,12 +27,12 @@ EFFECT = TypeAdapter(es.Effect)
 CONDITION = TypeAdapter(es.Condition)
 
 
-def params_with(**cards) -> MingchuParams:
+def params_with(forced_cards=(), **cards) -> MingchuParams:
     """The fixture with extra cards: ``门客=[...]`` etc. are appended to those decks."""
     data = copy.deepcopy(fixture_data())
     for deck, extra in cards.items():
         data["cards"][deck] = [*data["cards"][deck], *extra]
-    return MingchuParams.model_validate(data)
+    return MingchuParams.model_validate({**data, "forced_cards": list(forced_cards)})
 
 
 def game(params: MingchuParams, seed: int = 0):
@@ -79,17 +79,18 @@ def test_unknown_names_inside_nested_effects_are_refused():
         params_with(门客=[{"id": "探子", "passive": [trigger]}])
 
 
-def _drafted(params: MingchuParams, family: str):
-    """A game (first seed that deals ``family``) played at random to round 1's actions, and its holder."""
-    seed = next(seed for seed in range(100) if any(family in f for _, f in game(params, seed).draft_columns))
-    state = play_until(game(params, seed), lambda s: s.stage == "actions")
-    return state, next(s for s, p in enumerate(state.players) if family in p.families)
+def _drafted(family: dict):
+    """A game in which seat 0 drafts the extra ``family`` card (``forced_cards``), played at random to
+    round 1's actions."""
+    params = params_with([{"deck": "家族", "card": family["id"], "seat": 0}], 家族=[family])
+    state = play_until(game(params), lambda s: s.stage == "actions")
+    assert family["id"] in state.players[0].families
+    return state, 0
 
 
 def test_family_card_modifiers_hold_from_round_one_on():
     discount = {"effect": "discount", "action": "build", "amount": 3}
-    params = params_with(家族=[{"id": "巧匠之家", "place": "临洮府", "coins": 3, "effects": [discount]}])
-    state, holder = _drafted(params, "巧匠之家")
+    state, holder = _drafted({"id": "巧匠之家", "place": "临洮府", "coins": 3, "effects": [discount]})
     state.players[holder].coins = 50
     for round_no in (1, 3):
         state = play_until(state, lambda s, r=round_no: s.round == r and s.stage == "actions")
@@ -108,8 +109,7 @@ def test_family_card_modifiers_hold_from_round_one_on():
 
 def test_a_drafted_family_card_keeps_its_modifier_in_every_round():
     bonus = {"effect": "income_bonus", "amount": 2}
-    params = params_with(家族=[{"id": "富户", "place": "临洮府", "coins": 3, "effects": [bonus]}])
-    state, holder = _drafted(params, "富户")
+    state, holder = _drafted({"id": "富户", "place": "临洮府", "coins": 3, "effects": [bonus]})
     state = play_until(state, lambda s: s.round == 4)
     rows = uses(state, "富户")
     assert [(r["round"], r["seat"], r["deck"]) for r in rows] == [(2, holder, "家族"), (3, holder, "家族")]
@@ -247,3 +247,39 @@ def test_a_favor_toll_discount_waives_the_marker_and_records_its_use():
     RULES.apply(state, A.Move(r, "yidao_paid"))
     assert state.players[2].held[0] == 0 and state.players[0].managers[0] == place(state, "西安府")
     assert [(r["seat"], r["deck"]) for r in uses(state, "驿卒")] == [(0, "门客")]
+
+
+# --- 建文 and 永乐 events -------------------------------------------------------------------------
+
+SIDE_EVENTS = [
+    {"id": "削藩", "period": "后期", "side": "建文", "effects": [{"effect": "lose_workers", "amount": 1}]},
+    {"id": "靖难功臣", "period": "后期", "side": "燕王", "effects": [{"effect": "gain_vp", "amount": 1}]},
+    {"id": "郑和宝船", "period": "后期", "side": "燕王", "effects": [{"effect": "gain_coins", "amount": 2}]},
+]
+
+
+@pytest.mark.parametrize(("winner", "loser"), [("燕王", "建文"), ("建文", "燕王")])
+def test_the_later_event_deck_holds_the_winners_events_only(winner, loser):
+    from sim.games.mingchu.observe import observation
+    from sim.games.mingchu.setup import build_event_deck
+
+    state = game(params_with(事件=SIDE_EVENTS))
+    state.war_winner, state.period = winner, "后期"
+    build_event_deck(state, "后期", "天数将至", 4)  # every normal event the period may hold: 4 + 4
+    sides = {c["id"]: c["side"] for c in SIDE_EVENTS}
+    dealt = set(state.event_deck[1:])
+    assert {c for c in dealt if c in sides} == {c for c, side in sides.items() if side == winner}
+    assert len(dealt) == 5 + (2 if winner == "燕王" else 1)  # 5 events of no side, the winner's
+    unseen = dict(observation(state, 0).unseen)["事件"]
+    assert not {c for c in unseen if sides.get(c) == loser}
+
+
+def test_a_side_is_refused_outside_normal_later_events():
+    bad = {
+        "id": "早削藩",
+        "period": "洪武",
+        "side": "建文",
+        "effects": [{"effect": "gain_coins", "amount": 1}],
+    }
+    with pytest.raises(ValueError, match="side '建文' is for normal 后期 events only"):
+        params_with(事件=[bad])
