@@ -24,11 +24,7 @@ EVENTS, RETAINERS, GRACE = "事件", "门客", "皇恩"
 
 def _event_pool(state: MingchuState) -> list[str]:
     """Normal events of the current period not yet seen in it: what the event deck may hold."""
-    normal = [
-        c
-        for c in state.params.cards.事件
-        if c.period == state.period and c.role == "normal" and c.side in (None, state.war_winner)
-    ]
+    normal = [c for c in state.params.cards.事件 if c.shuffled_in(state.period, state.war_winner)]
     seen = Counter(
         e["card_id"]
         for e in state.log

@@ -212,6 +212,10 @@ class EventCard(_Card):
     task: Condition | None = None
     effects: tuple[Effect, ...] = ()
 
+    def shuffled_in(self, period: str, war_winner: str | None) -> bool:
+        """Whether the card is a normal event of ``period``'s deck after ``war_winner`` won (M02/M58)."""
+        return self.period == period and self.role == "normal" and self.side in (None, war_winner)
+
 
 class OrderCard(_Card):
     """订单卡: deliver ``goods`` at ``place``; scores ``points`` at the end."""
@@ -468,11 +472,7 @@ class MingchuParams(_Model):
             ("后期", "建文", self.setup.later_events_minus_players),
             ("后期", "燕王", self.setup.later_events_minus_players),
         ):
-            normal = sum(
-                c.count
-                for c in self.cards.事件
-                if c.period == period and c.role == "normal" and c.side in (None, side)
-            )
+            normal = sum(c.count for c in self.cards.事件 if c.shuffled_in(period, side))
             if normal < 5 - extra:
                 after = f" after a {side} win" if side else ""
                 raise ValueError(

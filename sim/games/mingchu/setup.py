@@ -30,11 +30,7 @@ def shuffled(state: MingchuState, deck: str, ids: list[str]) -> list[str]:
 def build_event_deck(state: MingchuState, period: str, final: str, extra: int) -> None:
     """``final`` at the bottom with (players + extra) random normal events of ``period`` on top
     (after the war: those of no side and those of the side that won, M58)."""
-    normal = [
-        c
-        for c in state.params.cards.事件
-        if c.period == period and c.role == "normal" and c.side in (None, state.war_winner)
-    ]
+    normal = [c for c in state.params.cards.事件 if c.shuffled_in(period, state.war_winner)]
     pool = shuffled(state, f"事件.{period}", expand(normal))
     state.event_deck = [final, *pool[: max(0, state.n + extra)]]
 
