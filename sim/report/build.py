@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
 from sim.report.answers import answers
-from sim.report.labels import GLOSSARY, Lang, t
+from sim.report.labels import Lang, glossary, t
 from sim.report.sections import Section, build_sections, safe_name
 from sim.report.style import apply_style
 from sim.report.summary import findings_frame, key_findings, sample_sentence, summary_markdown
@@ -72,7 +72,7 @@ def render_html(analysis: Analysis, lang: Lang, sections: list[Section] | None =
         answers=topics,
         charts_note=t("charts_note", lang),
         glossary_title=t("sec_glossary", lang),
-        glossary=[entry[lang] for entry in GLOSSARY],
+        glossary=glossary(lang),
         lang=lang,
         title=t("report_title", lang),
         generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),

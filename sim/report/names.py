@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.report.labels import Lang
+from sim.report.labels import Lang, header, shared_terms, t
 
 GAME_NAMES: dict[str, dict[str, Any]] = {
     "mingchu": {
@@ -153,163 +153,6 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
     },
 }
 
-SHARED: dict[str, dict[str, str]] = {
-    "zh": {
-        "cards": "卡牌",
-        "card": "卡牌",
-        "drawn": "抽取",
-        "taken": "拿取",
-        "played": "打出",
-        "scored": "计分",
-        "turn cap": "达到回合上限（卡死）",
-        "error": "错误",
-        "robust": "稳健",
-        "strength-dependent": "取决于强度",
-        "flips": "方向翻转",
-        "under-powered": "检验力不足",
-        "control only": "仅对照组",
-        "none": "无",
-        "bot": "按机器人调整",
-        "rounds": "轮数",
-        "turns": "回合数",
-        "first_seat_win_rate": "1号位胜率",
-        "mean_rounds": "平均轮数",
-        "mean_score": "平均得分",
-        "tie_break_share": "平局决胜比例",
-        "error_share": "错误与卡死比例",
-        "random": "随机",
-        "greedy": "贪心",
-        "bot, seat": "机器人与座位",
-        "seat": "座位",
-    },
-    "en": {"turn cap": "turn cap (stall)"},
-}
-
-COLUMNS: dict[str, tuple[str, str]] = {
-    "": ("", ""),
-    "game": ("Game", "游戏"),
-    "variant": ("Variant", "变体"),
-    "n_players": ("Players", "人数"),
-    "seat": ("Seat", "座位"),
-    "games": ("Games", "对局数"),
-    "wins": ("Wins", "胜场"),
-    "win_share": ("Win share (summed)", "胜率份额合计"),
-    "raw_share": ("Raw win share", "未调整胜率"),
-    "win_rate": ("Win rate", "胜率"),
-    "lo": ("95% CI low", "95% 区间下限"),
-    "hi": ("95% CI high", "95% 区间上限"),
-    "fair_share": ("Fair share 1/n", "公平份额 1/n"),
-    "p_value": ("p", "p 值"),
-    "p_holm": ("p (Holm)", "Holm 校正 p 值"),
-    "omnibus_p": ("All-seats p", "全座位检验 p 值"),
-    "omnibus_chi2": ("All-seats chi²", "全座位卡方"),
-    "imbalanced": ("Imbalanced", "不平衡"),
-    "adjusted": ("Adjusted for", "调整方式"),
-    "dominant_bot": ("Dominant bot", "占优机器人"),
-    "dominant_share": ("Its share of wins", "其胜场占比"),
-    "dominated": ("One bot dominates", "单一机器人占优"),
-    "max_gap": ("Widest seat gap", "最大座位偏差"),
-    "max_gap_lo": ("Gap CI low", "偏差区间下限"),
-    "max_gap_hi": ("Gap CI high", "偏差区间上限"),
-    "control": ("Control", "对照组"),
-    "bot": ("Bot", "机器人"),
-    "seats": ("Seats", "座位数"),
-    "relative": ("÷ fair share", "÷ 公平份额"),
-    "score_mean": ("Mean score", "平均得分"),
-    "score_sd": ("Score sd", "得分标准差"),
-    "score_lo": ("Score CI low", "得分区间下限"),
-    "score_hi": ("Score CI high", "得分区间上限"),
-    "bot_a": ("Bot", "机器人"),
-    "bot_b": ("Opponent", "对手"),
-    "pairings": ("Pairings", "对位次数"),
-    "share_ahead": ("Finished ahead", "名次领先比例"),
-    "strength": ("Strength (log-odds)", "强度（对数几率）"),
-    "n": ("Games", "对局数"),
-    "mean": ("Mean", "均值"),
-    "sd": ("Sd", "标准差"),
-    "q05": ("5%", "5% 分位"),
-    "q25": ("25%", "25% 分位"),
-    "q50": ("Median", "中位数"),
-    "q75": ("75%", "75% 分位"),
-    "q95": ("95%", "95% 分位"),
-    "metric": ("Metric", "指标"),
-    "tie_breaks": ("Tie-breaks", "平局决胜局数"),
-    "shared": ("Shared wins", "并列获胜局数"),
-    "tie_break_share": ("Decided by tie-break", "平局决胜比例"),
-    "shared_share": ("Shared wins", "并列获胜比例"),
-    "shared_lo": ("Shared CI low", "并列区间下限"),
-    "shared_hi": ("Shared CI high", "并列区间上限"),
-    "outcome": ("End reason", "结束方式"),
-    "stage": ("Stage", "阶段"),
-    "trigger": ("Trigger / outcome", "触发条件 / 结果"),
-    "count": ("Count", "次数"),
-    "share": ("Share of games", "对局占比"),
-    "component": ("Component", "项目"),
-    "mean_winners": ("Winners' mean", "胜者均值"),
-    "mean_others": ("Others' mean", "其他玩家均值"),
-    "difference": ("Difference", "差值"),
-    "n_winners": ("Winners", "胜者人数"),
-    "n_others": ("Others", "其他玩家人数"),
-    "share_of_score": ("Share of score", "占得分比例"),
-    "correlation": ("Correlation with winning", "与获胜的相关"),
-    "corr_lo": ("Correlation CI low", "相关区间下限"),
-    "corr_hi": ("Correlation CI high", "相关区间上限"),
-    "column": ("Column", "列"),
-    "player_rows": ("Player rows", "玩家记录数"),
-    "list": ("List", "配置列表"),
-    "id": ("Id", "条目"),
-    "table": ("Event table", "事件表"),
-    "kind": ("Event kind", "事件类型"),
-    "value": ("Item", "条目"),
-    "others_rate": ("Others' win rate", "未持有者胜率"),
-    "diff_lo": ("Difference CI low", "差值区间下限"),
-    "diff_hi": ("Difference CI high", "差值区间上限"),
-    "q_value": ("q (BH)", "BH 校正 q 值"),
-    "notable": ("Notable", "值得关注"),
-    "strata": ("Compared within", "分层依据"),
-    "game_index": ("Game index", "对局编号"),
-    "seed": ("Seed", "种子"),
-    "bots": ("Bots", "机器人"),
-    "error": ("Error", "错误信息"),
-    "replay": ("Replay command", "复现命令"),
-    "example_replay": ("Example replay command", "复现命令示例"),
-    "tiers": ("Tiers", "层级"),
-    "tier": ("Tier", "层级"),
-    "flagged_tiers": ("Flagged tiers", "标记的层级"),
-    "interaction_p": ("Interaction p", "交互检验 p 值"),
-    "effect": ("Pooled effect", "合并效应"),
-    "effect_lo": ("Effect CI low", "效应区间下限"),
-    "effect_hi": ("Effect CI high", "效应区间上限"),
-    "status": ("Status", "状态"),
-    "pairs": ("Pairs", "配对数"),
-    "wins_a": ("Wins A", "A 胜场"),
-    "wins_b": ("Wins B", "B 胜场"),
-    "a_only": ("A only", "仅 A 胜"),
-    "b_only": ("B only", "仅 B 胜"),
-    "win_rate_a": ("Win rate A", "A 胜率"),
-    "win_rate_b": ("Win rate B", "B 胜率"),
-    "significant": ("Significant", "显著"),
-    "score_a": ("Score A", "A 得分"),
-    "score_b": ("Score B", "B 得分"),
-    "mean_a": ("Mean A", "A 均值"),
-    "mean_b": ("Mean B", "B 均值"),
-    "run_id": ("Run", "运行编号"),
-    "root_seed": ("Root seed", "根种子"),
-    "games_per_count": ("Games per player count", "每种人数对局数"),
-    "player_counts": ("Player counts", "人数"),
-    "versions": ("Versions", "版本"),
-    "config_path": ("Config", "配置文件"),
-    "config_hash": ("Config hash", "配置哈希"),
-    "rules_version": ("Rules version", "规则版本"),
-    "overrides": ("Overrides", "参数覆盖"),
-    "parameter": ("Parameter", "参数"),
-    "estimate": ("Estimate", "估计值"),
-    "finding": ("Finding", "结论"),
-    "code": ("Code", "代码"),
-    "sentence": ("Sentence", "句子"),
-    "sure": ("How sure", "把握"),
-}
-
 RATES = {
     "win_rate", "fair_share", "share", "tie_break_share", "shared_share", "shared_lo", "shared_hi",
     "p_leader_wins", "share_ahead", "win_rate_a", "win_rate_b", "others_rate", "raw_share",
@@ -352,7 +195,7 @@ class Names:
         games = {g for m in meta for g in (m.get("games") or {})} | set(GAME_NAMES)
         for game in games:
             base = GAME_NAMES.get(game, {})
-            terms = dict(SHARED.get(lang, {})) | dict(base.get(lang, {}))
+            terms = dict(shared_terms(lang)) | dict(base.get(lang, {}))
             stages = list(base.get("stages", {}).get(lang, []))
             scoring = tuple(base.get("scoring_columns", ()))
             title = base.get("title", {}).get(lang, "")
@@ -374,7 +217,7 @@ class Names:
     def term(self, game: str, value: object) -> str:
         """A game term (column, end reason, parameter, item) by its display name."""
         key = str(value)
-        terms = self.terms.get(game) or SHARED.get(self.lang, {})
+        terms = self.terms.get(game) or shared_terms(self.lang)
         if key in terms:
             return terms[key]
         for prefix, shown in self.prefixes.get(game, {}).items():
@@ -391,8 +234,8 @@ class Names:
         if index < len(stages):
             return stages[index]
         if index == 0 and len(stages) == 0:
-            return "结束方式" if self.lang == "zh" else "End reason"
-        return f"阶段 {index + 1}" if self.lang == "zh" else f"Stage {index + 1}"
+            return t("stage_default", self.lang)
+        return t("stage_k", self.lang, k=index + 1)
 
     def is_scoring(self, game: str, column: str) -> bool:
         """Whether a breakdown column is a source of points (they sum to the score)."""
@@ -402,8 +245,7 @@ class Names:
         return column.startswith(prefixes)
 
     def header(self, column: str) -> str:
-        en, zh = COLUMNS.get(column, (column, column))
-        return zh if self.lang == "zh" else en
+        return header(column, self.lang)
 
 
 def fmt_pct(x: float, decimals: int = 1) -> str:
@@ -438,6 +280,4 @@ def fmt_number(x: float) -> str:
 
 
 def fmt_bool(x: bool, lang: Lang) -> str:
-    if lang == "zh":
-        return "是" if x else "否"
-    return "yes" if x else "no"
+    return t("yes" if x else "no", lang)

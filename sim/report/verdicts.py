@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sim.report.labels import Lang, t
+from sim.report.labels import Lang, shared_terms, t
 from sim.report.names import fmt_number, fmt_p, fmt_pct
 
 WIDE_HALFWIDTH = 0.02
@@ -207,13 +207,10 @@ def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["game", "parameter", "n_players", "metric", "changed", "verdict"])
 
 
-STRATA = {"zh": {"bot, seat": "机器人与座位", "bot": "机器人", "seat": "座位"}}
-
-
 def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
     """Verdict for one notable row of ``event_win_rates``: the adjusted difference only."""
     direction = text("content_more" if row["difference"] > 0 else "content_less", lang)
-    kind = (("，" if lang == "zh" else ", ") + str(row["kind"])) if row.get("kind") else ""
+    kind = text("kind_suffix", lang, kind=row["kind"]) if row.get("kind") else ""
     return text(
         "content_notable",
         lang,
@@ -225,6 +222,6 @@ def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
         hi=points(row["diff_hi"], sign=True),
         seats=f"{int(row['seats']):,}",
         q=_p(row["q_value"]),
-        strata=STRATA.get(lang, {}).get(row.get("strata", ""), row.get("strata", "")),
+        strata=shared_terms(lang).get(f"strata:{row.get('strata', '')}", row.get("strata", "")),
         direction=direction,
     )

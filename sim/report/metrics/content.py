@@ -50,7 +50,7 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
         title = (
             display_name(a, lang, game, variant)
             + f" · {names.term(game, name)} · {names.term(game, column)}"
-            + (f"（{names.term(game, kind)}）" if kind and lang == "zh" else f" ({kind})" if kind else "")
+            + (t("kind_brackets", lang, kind=names.term(game, kind)) if kind else "")
         )
         figure = chart(
             lambda ax, d=shown, n=title: plots.plot_content_win_rates(d, ax, lang, n),

@@ -1,0 +1,1 @@
+"""The message catalogues, one module per language with the same keys."""
