@@ -13,8 +13,9 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost, road_cost
 from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.paths import sale_price, sale_prices
+from sim.games.mingchu.paths import Route, routes_from, sale_price, sale_prices
 from sim.games.mingchu.periods import side_markers
+from sim.games.mingchu.production import manager_routes
 from sim.games.mingchu.state import SIDES, MingchuState
 
 GOOD_EFFECT_VALUE = {
@@ -50,6 +51,13 @@ GOOD_EFFECT_VALUE = {
 
 _MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
 _DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+_WORKER_PRICE = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
+_FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
+
+
+def route_price(route: Route) -> float:
+    """What a route costs in coins: its water fees, 伙计 and 恩义 markers at the prices above."""
+    return _WORKER_PRICE * route.workers + route.coins + _FAVOR_PRICE * len(route.favor)
 
 
 def effects_value(effects) -> float:
@@ -85,23 +93,45 @@ class ActionValues:
         rich = state.players[self.seat].coins >= state.topo.goods[good].base_value + 6
         if context["needed"][good] == 0 or not (self.persona.chase_orders > 0 or rich):
             return -1.0
-        return 25.0 + (action.manager == context["carrier"])
+        route = routes_from(state, self.seat, action.place)[state.players[self.seat].managers[action.manager]]
+        return 25.0 + (action.manager == context["carrier"]) - route_price(route)
 
     def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
+        """A needed good to the carrier; a spare one is worth the best price it can fetch later."""
         good = context["good"]
-        if action.dest == "backpack":
-            carrier = 1.0 if action.manager == context["carrier"] else 0.0
-            return carrier + (60.0 if context["needed"][good] > 0 else 2.0 + (good in ("马", "铁")) * 20)
-        return _DEST_VALUE[action.dest]
+        if action.dest != "backpack":
+            return _DEST_VALUE[action.dest]
+        carrier = 1.0 if action.manager == context["carrier"] else 0.0
+        if context["needed"][good] > 0:
+            value = 60.0 + carrier
+        elif state.topo.goods[good].free_moves or state.topo.goods[good].upgrades:
+            value = 22.0 + carrier  # a 马 (a free step each round) or a 铁 (an upgrade)
+        else:
+            value = carrier + self._best_price(state, good) - 0.5  # sold within a turn or two
+        if context["kind"] == "good_dest":  # produced goods travel to the 掌柜 (M17)
+            route = manager_routes(state, self.seat, state.decision().data["place"])[action.manager]
+            value -= route_price(route)
+        return value
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
+        """The price, plus what the income counts on the 本轮收入总和轨 (M22), less the route (M17)."""
         good = context["good"]
         prices = context.get("prices")
         if prices is None:  # every option sells the same good: price all places once
             prices = context["prices"] = sale_prices(state, self.seat, good, in_production=True)
+            context["routes"] = routes_from(state, self.seat, state.decision().data["place"])
         price = prices[action.place]
         keep = context["needed"][good] > 0 and not self.persona.sell_all
-        return price * (0.5 if keep else 1.0) + 3
+        income = self._income_weight(state) * price
+        return price * (0.5 if keep else 1.0) + income - route_price(context["routes"][action.place])
+
+    def _income_weight(self, state: MingchuState) -> float:
+        """What a coin of production income is worth besides the coin: spaces of the income track
+        are still ahead (more for the industrialist, who sells for them), nothing once all are passed."""
+        player = state.players[self.seat]
+        if all(space.at <= player.income_marker for space in state.params.income_track):
+            return 0.0
+        return 1.0 if self.persona.sell_all else 0.5
 
     def _move(self, state: MingchuState, action: A.Move, context: dict) -> float:
         goal_place = context["goal"][1]
@@ -127,16 +157,30 @@ class ActionValues:
         return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
 
     def _hire(self, state: MingchuState, action: A.HireWorker, context: dict) -> float:
+        """More 伙计 each production: worth less the higher the track and the fewer coins are left, and
+        nothing in the last round (no production follows)."""
+        if self._last_round(state):
+            return -1.0
         player = state.players[self.seat]
         spare = player.coins - state.params.worker_track[player.worker_pos + 1].cost
-        return self.persona.hire - 2 * player.worker_pos if spare >= 4 else -1.0
+        return self.persona.hire - 2 * player.worker_pos - 3 * max(0, 4 - spare)
 
     def _sell(self, state: MingchuState, action: A.Sell, context: dict) -> float:
+        """Sell spare goods unless they fetch more where the 掌柜 goes (M18): at its goal, or, without
+        one, where it can be by its next turn less a coin for the wait."""
         if self._holdings(state)[action.good] <= context["required"][action.good]:
             return -5.0  # keep what the planned orders use
-        base = state.topo.goods[action.good].base_value
         price = sale_price(state, self.seat, action.good, action.place, in_production=False)
-        return 5.0 + price - 0.6 * base
+        if action.from_warehouse:
+            return 2.0 + price
+        goal = context["goal"][1]
+        if self._last_round(state):
+            later = 0.0
+        elif goal != action.place:
+            later = sale_price(state, self.seat, action.good, goal, in_production=False)
+        else:
+            later = self._best_price(state, action.good) - 1
+        return 2.0 + 4.0 * (price - later)
 
     def _reserve(self, state: MingchuState, action: A.Reserve, context: dict) -> float:
         order = state.public_orders[action.slot].order
@@ -154,10 +198,11 @@ class ActionValues:
         return -20.0
 
     def _use_retainer(self, state: MingchuState, action: A.UseRetainer, context: dict) -> float:
-        return 20.0 + self._usable_value(state, state.topo.retainers[action.card].ability)
+        value = self._usable_value(state, state.topo.retainers[action.card].ability, context)
+        return 20.0 + value if value > 0 else -1.0
 
     def _anytime(self, state: MingchuState, action, context: dict) -> float:
-        return self._anytime_value(state, action)
+        return self._anytime_value(state, action, context)
 
     def _retainer_value(self, state: MingchuState, card: str) -> float:
         """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
@@ -174,12 +219,32 @@ class ActionValues:
             value += weight * effects_value([eff])
         return value
 
-    def _usable_value(self, state: MingchuState, effects) -> float:
-        """``effects_value``, but a bonus build/road/retainer/score card that cannot be used now is worth nothing."""
+    def _usable_value(self, state: MingchuState, effects, context: dict) -> float:
+        """``effects_value`` of what can be used now: a bonus build/road/retainer/score card only where
+        possible, goods only as far as the backpack (or warehouse) has room, bonus moves only as many
+        as the active 掌柜 still needs to reach its goal."""
         player = state.players[self.seat]
         places = set(player.managers)
         usable = []
+        room: dict[str, int] = {}
         for eff in effects:
+            if eff.effect == "gain_goods":
+                if eff.good not in room:
+                    room[eff.good] = (
+                        state.warehouse_room(self.seat)
+                        if eff.to == "warehouse"
+                        else state.backpack_room(self.seat, eff.good)
+                    )
+                fits = min(eff.amount, room[eff.good])
+                room[eff.good] -= fits
+                if fits:
+                    usable.append(eff.model_copy(update={"amount": fits}))
+                continue
+            if eff.effect == "bonus_moves":
+                wanted = context.get("moves_wanted", 0) - player.bonus_moves
+                if wanted > 0:
+                    usable.append(eff.model_copy(update={"amount": min(eff.amount, wanted)}))
+                continue
             if eff.effect == "free_build":
                 if not any(
                     build_cost(state, self.seat, p, eff.discount, eff.ignore_monopoly) is not None
@@ -197,13 +262,13 @@ class ActionValues:
             usable.append(eff)
         return effects_value(usable)
 
-    def _anytime_value(self, state: MingchuState, action) -> float:
+    def _anytime_value(self, state: MingchuState, action, context: dict) -> float:
         """Deliveries, card plays and 恩义 discards, in a turn or in production (discarding a 皇恩卡: -5)."""
         seat = self.seat
         if isinstance(action, A.Deliver):
             return 200.0 + order_info(state, action.order).points
         if isinstance(action, A.PlayGrace):
-            value = self._usable_value(state, state.topo.grace[action.card].effects)
+            value = self._usable_value(state, state.topo.grace[action.card].effects, context)
             if action.target == seat:
                 return 15.0 + value if value > 0 else -5.0
             if value < 0:
@@ -214,7 +279,7 @@ class ActionValues:
             return -5.0
         if isinstance(action, A.PlayReward):
             option = state.topo.rewards[action.card].options[action.option]
-            value = self._usable_value(state, option)
+            value = self._usable_value(state, option, context)
             return 15.0 + value if value > 0 else -5.0
         if isinstance(action, A.DiscardFavor):
             short = self.persona.road > 30 and state.players[seat].workers < 2

@@ -42,7 +42,7 @@ from sim.games.mingchu.bot_values import TURN_VALUES, VALUES, ActionValues, in_t
 from sim.games.mingchu.building import build_cost, monopoly_allowed
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
-from sim.games.mingchu.paths import road_usable
+from sim.games.mingchu.paths import road_usable, sale_prices
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
 
@@ -103,6 +103,7 @@ class HeuristicBot(ActionValues):
         self._plan: tuple = ()
         self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
+        self._best_prices: dict[str, float] = {}  # per choose(): good -> best price within reach
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept in ``state.board_cache`` (dropped when a 驿道 is built)."""
@@ -133,6 +134,7 @@ class HeuristicBot(ActionValues):
             self._have = None
             self._required_cache = None
             self._payable = {}
+        self._best_prices = {}
         context = self._context(state, kind, rng)
         noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
         table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
@@ -242,6 +244,31 @@ class HeuristicBot(ActionValues):
             self._have = player.backpack + player.warehouse
         return self._have
 
+    def _best_price(self, state: MingchuState, good: str) -> float:
+        """The best price ``good`` fetches where a 掌柜 can sell it by its next turn (a free distance
+        within one turn's moves); 0 in the last round, when unsold goods are worth nothing."""
+        best = self._best_prices.get(good)
+        if best is None:
+            if self._last_round(state):
+                best = 0.0
+            else:
+                reach = state.params.rules.moves_per_turn
+                prices = sale_prices(state, self.seat, good, in_production=False)
+                best = 0.0
+                for at in set(state.players[self.seat].managers):
+                    dist = self._distances(state, at)
+                    best = max(best, max(p for p, d in zip(prices, dist, strict=True) if d <= reach + 0.5))
+            self._best_prices[good] = best
+        return best
+
+    def _last_round(self, state: MingchuState) -> bool:
+        """The game ends after this round's actions (M59: 天数将至 revealed, ``final_event_ends``)."""
+        rules = state.params.rules
+        return state.final_round or (
+            state.next_event == state.params.setup.later_final_event
+            and rules.final_event_ends == "this_round"
+        )
+
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
         if worth is None:
@@ -292,9 +319,20 @@ class HeuristicBot(ActionValues):
                 context["here"] = state.players[self.seat].managers[data["manager"]]
                 context["goal"] = self._goal(state, data)
                 context["goal_dist"] = self._distances(state, context["goal"][1])
+                context["moves_wanted"] = self._moves_wanted(state, data, context)
         if kind == "war" and state.round not in self._war_contrarian:
             self._war_contrarian[state.round] = bool(rng.random() < 0.3)
         return context
+
+    def _moves_wanted(self, state: MingchuState, data: dict, context: dict) -> int:
+        """Roads to the goal the active 掌柜 would pay for (a counted step, 伙计 or 恩义), less its 马."""
+        player = state.players[self.seat]
+        here, manager = context["here"], data["manager"]
+        wanted = int(context["goal_dist"][here] + 0.5)
+        pack = player.packs[state.pack_index(manager)]
+        if wanted and not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack):
+            wanted -= 1
+        return wanted
 
     # --- turn goals ----------------------------------------------------------------------------
 
@@ -311,8 +349,9 @@ class HeuristicBot(ActionValues):
         if key is not None and self.persona.chase_orders > 0:
             info = order_info(state, key)
             share = 1 - sum(self._needed_cache.values()) / sum(info.goods.values())
-            if share >= 0.5:
-                best = (10 + 20 * share, state.topo.place_index[info.place], None)
+            place = state.topo.place_index[info.place]
+            if share >= 0.5 and place != here:  # walk there while the last goods come (none there)
+                best = (10 + 20 * share, place, None)
         for key in [o.order for o in state.public_orders] + (
             [player.personal_order] if player.personal_order else []
         ):

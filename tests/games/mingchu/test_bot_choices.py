@@ -1,0 +1,196 @@
+"""The heuristic bots' choices in hand-built situations (the mistakes of issue "strength ladder" item 4).
+
+Each test sets up a state on the fixture map (or the bundled config for its cards), gives a bot the
+legal actions, or two of them, and checks its pick over several of its random streams.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from sim.config import load_config
+from sim.core.decisions import Decision, Pending
+from sim.core.play import setup_rng
+from sim.games.mingchu import SPEC
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.bots import HeuristicBot
+from sim.games.mingchu.paths import routes_from, sale_price
+from sim.games.mingchu.state import Industry
+
+from .helpers import RULES, new_state, place
+
+SEEDS = range(8)
+
+
+def road(state, name: str) -> int:
+    return next(r for r, info in enumerate(state.topo.roads) if info.id == name)
+
+
+def quiet(state) -> None:
+    """No orders on the table and nothing held, so the bots plan for no goods."""
+    state.public_orders = []
+    for player in state.players:
+        player.personal_order = None
+        player.packs = [Counter(), Counter()]
+        player.warehouse = Counter()
+
+
+def turn_state(*managers: str, seat: int = 0, state=None):
+    """Seat ``seat`` in its turn, first 掌柜 chosen, at ``managers`` (stage: action phase)."""
+    state = state or new_state()
+    quiet(state)
+    state.stage, state.step = "actions", 0
+    player = state.players[seat]
+    player.managers = [place(state, m) for m in managers]
+    state.pending = Pending([Decision("turn", seat, {"manager": 0, "steps": 0, "moves": 0, "quick": 0})])
+    return state
+
+
+def picks(state, persona: str, legal=None, seat: int = 0) -> set:
+    """What a fresh bot picks from ``legal`` (default: every legal action), over several streams."""
+    legal = RULES.legal_actions(state) if legal is None else legal
+    return {HeuristicBot(seat, persona).choose(state, legal, np.random.default_rng(seed)) for seed in SEEDS}
+
+
+# --- selling where the good is made (M18: half price) -------------------------------------------
+
+
+@pytest.mark.parametrize("persona", ["runner", "industrialist", "roadbuilder"])
+def test_a_spare_good_is_not_sold_where_it_is_produced(persona):
+    state = turn_state("肃州卫", "肃州卫")  # 皮革 is made here: 3 coins; 太原府, three roads on: 6
+    state.players[0].packs[0] = Counter({"皮革": 1})
+    state.players[0].coins = state.players[0].workers = 0  # nothing to build: the 掌柜 stays
+    sell_here = A.Sell("皮革", place(state, "肃州卫"))
+    assert sell_here in RULES.legal_actions(state)
+    assert sell_here not in picks(state, persona)
+
+
+def test_a_spare_good_is_sold_where_it_fetches_the_most_within_reach():
+    state = turn_state("太原府", "太原府")  # 皮革: 6 here, its full value
+    state.players[0].packs[0] = Counter({"皮革": 1})
+    state.players[0].coins = state.players[0].workers = 0  # nothing to build: the 掌柜 stays
+    assert picks(state, "runner") == {A.Sell("皮革", place(state, "太原府"))}
+
+
+def production_state(good_place: str, *managers: str, workers: int = 0):
+    """Seat 0 deciding where a 皮革 just made at its industry at ``good_place`` goes."""
+    state = new_state()
+    quiet(state)
+    at = place(state, good_place)
+    state.industries[at] = Industry(0)
+    player = state.players[0]
+    player.managers = [place(state, m) for m in managers]
+    player.workers = workers
+    state.stage, state.step = "production", 0
+    state.pending = Pending(
+        [
+            Decision("produce", 0),
+            Decision("good_dest", 0, {"good": "皮革", "place": at, "left": 1}),
+        ]
+    )
+    return state
+
+
+@pytest.mark.parametrize("persona", ["runner", "roadbuilder"])
+def test_a_produced_good_is_carried_rather_than_sold_at_half_price(persona):
+    # no 伙计: the only sale is where it is made (3); the 掌柜 there can carry it to 6 within a turn
+    state = production_state("肃州卫", "肃州卫", "肃州卫")
+    legal = RULES.legal_actions(state)
+    assert A.SellProduced(place(state, "肃州卫")) in legal
+    assert picks(state, persona, legal) == {A.GoodTo("backpack", 0)}
+
+
+# --- tolls: 恩义 for another player's 驿道 (M21) --------------------------------------------------
+
+
+def test_a_production_sale_takes_the_route_without_tolls_at_the_same_price():
+    # 皮革 from 肃州卫 fetches 6 at 太原府 and at 开封府; the road into 太原府 is another player's 驿道
+    state = production_state("肃州卫", "肃州卫", "肃州卫", workers=6)
+    state.yidao[road(state, "延安府-太原府")] = 2
+    toll, free = place(state, "太原府"), place(state, "开封府")
+    routes = routes_from(state, 0, place(state, "肃州卫"))
+    assert routes[toll].favor == (2,) and not routes[free].favor
+    assert sale_price(state, 0, "皮革", toll, in_production=True) == 6
+    assert sale_price(state, 0, "皮革", free, in_production=True) == 6
+    legal = [A.SellProduced(toll), A.SellProduced(free)]
+    assert picks(state, "industrialist", legal) == {A.SellProduced(free)}
+
+
+# --- card goods only where they fit -------------------------------------------------------------
+
+
+def full_backpack(state, seat: int = 0) -> None:
+    """Six plain goods and a 马: no slot left for anything."""
+    state.players[seat].packs = [Counter({"粮食": 6}), Counter({"马": 1})]
+    assert state.backpack_room(seat, "马") == 0
+
+
+def test_a_horse_card_is_not_played_when_the_horse_would_be_discarded():
+    state = turn_state("延安府", "延安府")
+    state.players[0].grace_cards = ["赐马"]
+    play = A.PlayGrace("赐马", 0)
+    assert picks(state, "runner", [play, A.EndTurn()]) == {play}  # room: the horse is worth having
+    full_backpack(state)
+    assert picks(state, "runner", [play, A.EndTurn()]) == {A.EndTurn()}
+
+
+def test_the_second_option_of_a_reward_is_taken_when_the_horses_would_be_discarded():
+    base = load_config(SPEC.default_config).params
+    state = turn_state("应天府", "应天府", state=RULES.initial_state(base, 5, setup_rng(0)))
+    state.players[0].reward_cards = ["御马监"]  # 2 马, or a 伙计人数轨 step
+    full_backpack(state)
+    options = [A.PlayReward("御马监", 0), A.PlayReward("御马监", 1)]
+    assert picks(state, "industrialist", options) == {A.PlayReward("御马监", 1)}
+
+
+# --- bonus moves only when the 掌柜 is going somewhere ----------------------------------------------
+
+
+def test_free_moves_are_not_taken_when_the_manager_stays():
+    state = turn_state("延安府", "延安府")
+    state.players[0].retainers = ["马夫"]
+    use = A.UseRetainer("马夫")
+    assert picks(state, "runner", [use, A.EndTurn()]) == {A.EndTurn()}
+
+
+def test_free_moves_are_taken_on_the_way_to_a_build():
+    state = turn_state("武昌府", "武昌府")  # no site here; 开封府 (粮食, 3 coins) is one road away
+    player = state.players[0]
+    player.retainers = ["马夫"]
+    player.coins, player.workers = 8, 0
+    use = A.UseRetainer("马夫")
+    assert picks(state, "industrialist", [use, A.EndTurn()]) == {use}
+
+
+# --- a turn's main action ----------------------------------------------------------------------
+
+
+def test_a_worker_is_hired_with_few_coins_to_spare_rather_than_nothing():
+    state = turn_state("延安府", "延安府")
+    player = state.players[0]
+    player.worker_pos, player.coins = 0, 6  # the next space costs 4: 2 left
+    assert picks(state, "runner", [A.HireWorker(), A.EndTurn()]) == {A.HireWorker()}
+
+
+def test_no_worker_is_hired_in_the_last_round():
+    state = turn_state("延安府", "延安府")
+    state.final_round = True
+    state.players[0].coins = 20
+    assert picks(state, "roadbuilder", [A.HireWorker(), A.EndTurn()]) == {A.EndTurn()}
+
+
+def test_a_manager_at_its_order_place_works_towards_a_main_action_instead_of_waiting():
+    # the personal order (顺天府: 皮革 + 盐) is half held and the 掌柜 stands at 顺天府 already, where
+    # nothing can be built; a 驿道 can be built one road on: the bot goes there rather than wait
+    state = turn_state("顺天府", "顺天府")
+    player = state.players[0]
+    key = next(k for k, card in state.order_card.items() if card == "洪武订单3")
+    player.personal_order = key
+    player.packs[0] = Counter({"皮革": 1})
+    player.coins, player.workers = 2, 4
+    state.yidao[road(state, "太原府-顺天府")] = 1
+    assert not any(isinstance(a, A.BuildRoad | A.BuildIndustry) for a in RULES.legal_actions(state))
+    assert all(isinstance(a, A.Move) for a in picks(state, "runner"))
