@@ -126,6 +126,59 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "en": {"tiles_built_": "tiles built: ", "actions_": "actions: "},
         },
     },
+    "steam": {
+        "title": {"en": "Steam: Rails to Riches", "zh": "蒸汽时代"},
+        "stages": {"en": ["End trigger"], "zh": ["结束条件"]},
+        "scoring_columns": ("vp_track", "vp_income", "vp_links"),
+        "zh": {
+            "last_turn_played": "最后一回合结束",
+            "all_bankrupt": "全部破产",
+            "unfinished": "未结束",
+            "vp_track": "计分轨得分",
+            "vp_income": "收入折算得分",
+            "vp_links": "完整线路得分",
+            "vp_deliveries": "运货计分（计入计分轨）",
+            "final_income": "最终收入",
+            "locomotive": "机车等级",
+            "links_owned": "拥有的完整线路",
+            "deliveries": "运货",
+            "capital_raised": "募集资金",
+            "bankrupt": "破产",
+            "colour": "货物颜色",
+            "source": "出发城市",
+            "links": "经过线路数",
+            "own_links": "自己的线路数",
+            "other_links": "他人的线路数",
+            "round": "回合",
+            "red": "红色",
+            "blue": "蓝色",
+            "yellow": "黄色",
+            "purple": "紫色",
+            "gray": "灰色",
+            "builder": "建设型",
+            "income": "收入型",
+            "rules": "规则",
+            "base": "基础规则",
+            "standard": "标准规则",
+            "map": "地图",
+        },
+        "en": {
+            "last_turn_played": "Last turn played",
+            "all_bankrupt": "Everyone bankrupt",
+            "vp_track": "VP track",
+            "vp_income": "Income converted (VP)",
+            "vp_links": "Complete links (VP)",
+            "vp_deliveries": "Deliveries taken as VP (in the VP track)",
+            "final_income": "Final income",
+            "locomotive": "Locomotive level",
+            "links_owned": "Complete links owned",
+            "capital_raised": "Capital raised",
+            "colour": "goods colour",
+            "source": "source city",
+            "base": "Base rules",
+            "standard": "Standard rules",
+        },
+    },
     "toy": {
         "title": {"en": "Toy race", "zh": "示例竞速游戏"},
         "scoring_columns": ("steps",),
@@ -173,7 +226,7 @@ P_VALUES = {
 SEATS = {"seat"}
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value"}  # fmt: skip
 
 
 @dataclass
