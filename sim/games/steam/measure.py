@@ -18,7 +18,7 @@ from sim.config import load_config
 from sim.config.resources import config_root
 from sim.core.play import play_game
 from sim.games.steam import SPEC
-from sim.games.steam.actions import Bid
+from sim.games.steam.actions import Bid, CityGrowth, Urbanize
 from sim.games.steam.goods import delivery_options
 from sim.games.steam.state import SteamState
 
@@ -42,6 +42,8 @@ class Tally:
     the start of the move phase (``no cube reachable``), or one existed and nobody took it."""
     auctions: int = 0
     auctions_with_bid: int = 0
+    refills: Counter[str] = field(default_factory=Counter)
+    """City Growth and Urbanization carried out, and Goods Supply cubes left at the end."""
 
     @property
     def per_player(self) -> float:
@@ -58,6 +60,8 @@ class Tally:
         ]
         for (when, why), k in sorted(self.dry.items()):
             out.append(f"  rounds without a delivery ({when}, {why}): {k}")
+        per_game = ", ".join(f"{k} {v / max(1, self.games):.1f}" for k, v in sorted(self.refills.items()))
+        out.append(f"  per game: {per_game}")
         if self.auctions:
             share = self.auctions_with_bid / self.auctions
             out.append(
@@ -72,11 +76,16 @@ class _Watch:
     def __init__(self) -> None:
         self.movable: dict[int, bool] = {}
         self.auctions: dict[int, bool] = {}
+        self.refills: Counter[str] = Counter()
+        self.supply_left = 0
 
     def __call__(self, state: SteamState, seat: int, action: Any, text: str) -> None:
         r = state.round
         if state.phase == "auction":
             self.auctions[r] = self.auctions.get(r, False) or (isinstance(action, Bid) and action.amount > 0)
+        if isinstance(action, (CityGrowth, Urbanize)):
+            self.refills[type(action).__name__] += 1
+        self.supply_left = sum(map(len, state.supply_sets))
         if state.phase == "move" and state.move_round == 1 and r not in self.movable:
             self.movable[r] = any(delivery_options(state, s) for s in state.order)
 
@@ -98,6 +107,8 @@ def measure(path: str, n: int, games: int, lineup: Sequence[str] = ("builder", "
                 when = "final round" if r == record.rounds else "earlier round"
                 why = "nobody chose to deliver" if watch.movable.get(r) else "no cube reachable"
                 tally.dry[(when, why)] += 1
+        tally.refills.update(watch.refills)
+        tally.refills["supply cubes left"] += watch.supply_left
         tally.auctions += len(watch.auctions)
         tally.auctions_with_bid += sum(watch.auctions.values())
     return tally
