@@ -324,7 +324,7 @@ def builder(state: SteamState) -> int:
 
 
 _TRACK_ACTIONS: dict[tuple[int, int, int], BuildTrack] = {}
-_TOWN_ACTIONS: dict[tuple[int, tuple[int, ...]], BuildTown] = {}
+_TOWN_ACTIONS: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[BuildTown, ...]] = {}
 """Actions are immutable values, so equal ones are made once and shared (building them is the
 main cost of listing the legal placements)."""
 
@@ -370,20 +370,17 @@ class BuildTownKind(ActionKind[SteamState, BuildTown]):
         if state.builds_left <= 0:
             return []
         cash = available(state, seat)
-        costs: dict[tuple[int, int], int] = {}
         out = []
-        for t, exits in track.town_options(state, seat):
-            if not state.conn[t] and state.tile_supply <= 0:
+        supply = state.tile_supply > 0
+        for t, combos in track.town_options(state, seat):
+            if not supply and not state.conn[t]:
                 continue
-            key = (t, len(exits))
-            cost = costs.get(key)
-            if cost is None:
-                cost = costs[key] = town_cost(state, t, len(state.conn[t]) + len(exits))
-            if cost <= cash:
-                action = _TOWN_ACTIONS.get((t, exits))
-                if action is None:
-                    action = _TOWN_ACTIONS[(t, exits)] = BuildTown(t, exits)
-                out.append(action)
+            actions = _TOWN_ACTIONS.get((t, combos))
+            if actions is None:
+                actions = _TOWN_ACTIONS[(t, combos)] = tuple(BuildTown(t, exits) for exits in combos)
+            have = len(state.conn[t])
+            costs = [town_cost(state, t, have + k) <= cash for k in range(len(combos[-1]) + 1)]
+            out.extend(a for a in actions if costs[len(a.exits)])
         return out
 
     def apply(self, state, action):

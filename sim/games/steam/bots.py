@@ -8,6 +8,7 @@ cheaply and takes delivery points as income early and as VP late.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +68,8 @@ class Personality:
     """VP-equivalent of one dollar."""
 
 
+Path = tuple[int, str, tuple[int, ...]]
+"""A delivery: (source city, colour, link ids)."""
 DECAY = tuple(0.6**d for d in range(10))
 TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}
 """Standing value of the action tiles whose worth the bots do not work out from the board."""
@@ -74,6 +77,9 @@ UNAFFORDABLE = -99.0
 BID_SHARE = 0.5
 """Share of the first seat's worth (over dropping out) a bot bids in the Standard auction."""
 TILE_KIND = TakeTileKind()
+GRAPH, COUNTS = ("graph",), ("counts",)
+"""Keys of the phase cache: the link graph and the cubes of each city by colour, when it was made."""
+NO_CUBES: dict[str, int] = {}
 BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
 INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
 
@@ -90,25 +96,33 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
-        self._paths_found: dict[tuple[int, int], list[tuple[int, str, tuple[int, ...]]]] = {}
+        self._paths_found: dict[tuple[int, int], list[Path]] = {}
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
         key = (state.round, state.phase, sum(map(len, state.cubes)), sum(state.growth))
         if key != self._cache_key:
             self._cache_key = key
-            self._cache = {("graph",): link_graph(state)}
+            counts = {h: dict(Counter(c)) for h, c in enumerate(state.cubes) if c}
+            self._cache = {GRAPH: link_graph(state), COUNTS: counts}
         return self._cache
 
-    def _paths(self, state: SteamState, seat: int, limit: int) -> list[tuple[int, str, tuple[int, ...]]]:
-        """Legal deliveries with ``limit`` links, remembered until a cube moves or a link changes."""
+    def _paths(
+        self, state: SteamState, seat: int, limit: int, longer: list[Path] | None = None
+    ) -> list[Path]:
+        """Legal deliveries with ``limit`` links, remembered until a cube moves or a link changes
+        (``longer``: the same for ``limit + 1``, whose short paths are these, in the same order)."""
         key = (state.round, state.phase, state.move_round, len(state.events), state.next_link)
         if self._paths_key != key:
             self._paths_key = key
             self._paths_found = {}
         found = self._paths_found.get((seat, limit))
         if found is None:
-            found = self._paths_found[(seat, limit)] = delivery_options(state, seat, limit)
+            if longer is not None:
+                found = [d for d in longer if len(d[2]) <= limit]
+            else:
+                found = delivery_options(state, seat, limit)
+            self._paths_found[(seat, limit)] = found
         return found
 
     # ------------------------------------------------------------------ dispatch
@@ -209,12 +223,10 @@ class SteamBot:
         loco = state.loco[seat]
         if loco >= state.params.loco_max:
             return False
-        now = max(
-            (self._delivery_value(state, seat, Deliver(*d)) for d in self._paths(state, seat, loco)),
-            default=0,
-        )
         more = self._paths(state, seat, loco + 1)
-        return max((self._delivery_value(state, seat, Deliver(*d)) for d in more), default=0) > now
+        value = self._links_value
+        now = max((value(state, seat, d[2]) for d in self._paths(state, seat, loco, more)), default=0)
+        return max((value(state, seat, d[2]) for d in more), default=0) > now
 
     def _tile(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         budget = self.budget(state, seat)
@@ -242,10 +254,15 @@ class SteamBot:
 
     def _special_value(self, state: SteamState, seat: int, tile: int) -> float:
         """City Growth / Urbanization pay when the bot's network touches a target and cubes run short."""
-        graph = link_graph(state)
-        mine = {n for edges in graph.values() for _, owner, n in edges if owner == seat}
         if not any(state.supply_sets):
             return -1.0
+        cache = self._values(state)
+        mine = cache.get(("mine", seat))
+        if mine is None:
+            graph = cache[GRAPH]
+            mine = cache[("mine", seat)] = {
+                n for edges in graph.values() for _, owner, n in edges if owner == seat
+            }
         if tile == CITY_GROWTH:
             ok = any(c in mine and not state.growth[c] for c in state.hm.cities)
         else:
@@ -264,7 +281,7 @@ class SteamBot:
         best = scored[-1][0] if scored else 0.0
         if can_upgrade and state.move_round == 1:
             longer = self._paths(state, seat, state.loco[seat] + 1)
-            best_longer = max((self._delivery_value(state, seat, Deliver(*d)) for d in longer), default=0.0)
+            best_longer = max((self._links_value(state, seat, d[2]) for d in longer), default=0.0)
             second = self._second_best(state, seat, deliveries, scored)
             upkeep = 0.5 if state.rules == "standard" else 0.0  # each level costs $1 a turn
             if best_longer > best + second + upkeep:
@@ -287,35 +304,43 @@ class SteamBot:
         return 0.0
 
     def _delivery_value(self, state: SteamState, seat: int, action: Deliver) -> float:
+        return self._links_value(state, seat, action.links)
+
+    def _links_value(self, state: SteamState, seat: int, route: tuple[int, ...]) -> float:
+        """Own links count 1, another player's links -0.4 (they score for the opponent)."""
         own = 0
-        others: dict[int, int] = {}
-        for lid in action.links:
-            owner = state.links[lid].owner
+        others = 0
+        links = state.links
+        for lid in route:
+            owner = links[lid].owner
             if owner == seat:
                 own += 1
             elif owner >= 0:
-                others[owner] = others.get(owner, 0) + 1
-        return own - 0.4 * sum(others.values())
+                others += 1
+        return own - 0.4 * others
 
     # ------------------------------------------------------------------ build
 
     def _build(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
-        specials = [a for a in legal if isinstance(a, (CityGrowth, Urbanize))]
-        if specials:
-            graph = link_graph(state)
-            return max(specials, key=lambda a: self._special_choice(state, seat, a, graph))
+        if state.special.get(seat) in (CITY_GROWTH, URBANIZATION):
+            specials = [a for a in legal if type(a) is CityGrowth or type(a) is Urbanize]
+            if specials:
+                return self._special(state, seat, specials)
         budget = self.budget(state, seat)
         values = self._values(state)
         self._step: dict[Any, Any] = {}  # values for this step only (the track changes)
-        unfinished = any(k.owner == seat and k.b < 0 and k.tiles for k in state.links.values())
+        links = state.links.values()
+        unfinished = any(k.owner == seat and k.b < 0 and k.tiles for k in links)
         self._new_start = 0.6 if unfinished else 1.0
-        self._linked: set[tuple[int, int]] = set()
-        self._degree: dict[int, int] = {}
-        for link in state.links.values():
-            if link.b >= 0:
-                self._linked.add((min(link.a, link.b), max(link.a, link.b)))
-                self._degree[link.a] = self._degree.get(link.a, 0) + 1
-                self._degree[link.b] = self._degree.get(link.b, 0) + 1
+        linked: set[tuple[int, int]] = set()
+        degree: dict[int, int] = {}
+        for link in links:
+            a, b = link.a, link.b
+            if b >= 0:
+                linked.add((a, b) if a < b else (b, a))
+                degree[a] = degree.get(a, 0) + 1
+                degree[b] = degree.get(b, 0) + 1
+        self._linked, self._degree = linked, degree
         best, best_value = None, self.personality.build_threshold
         if state.round == state.total_rounds:
             best_value += 1.0
@@ -323,9 +348,11 @@ class SteamBot:
         costs: dict[int, int] = {}
         groups: dict[tuple[int, bool], list[tuple[BuildTrack, int]]] = {}
         finishing: list[tuple[BuildTrack, int]] = []
-        nb = state.hm.nb
+        nb, colour, town, conn = state.hm.nb, state.colour, state.town, state.conn
+        starts = self._step
         for action in legal:
-            if isinstance(action, BuildTrack):
+            kind = type(action)
+            if kind is BuildTrack:
                 h = action.hex
                 cost = costs.get(h)
                 if cost is None:
@@ -333,19 +360,27 @@ class SteamBot:
                 if cost > budget:
                     continue
                 m = nb[h][action.b]
-                if state.colour[m] is not None or state.town[m] or track.OPPOSITE[action.b] in state.conn[m]:
+                if colour[m] is not None or town[m] or track.OPPOSITE[action.b] in conn[m]:
                     finishing.append((action, cost))  # may meet a city, a town or other track
                 else:
-                    groups.setdefault(self._start(state, h, action.a), []).append((action, cost))
+                    key = (h, action.a)
+                    start = starts.get(key)
+                    if start is None:
+                        start = starts[key] = self._start(state, h, action.a)
+                    group = groups.get(start)
+                    if group is None:
+                        groups[start] = [(action, cost)]
+                    else:
+                        group.append((action, cost))
                 continue
-            if isinstance(action, BuildTown):
+            if kind is BuildTown:
                 if len(action.exits) > 2:
                     continue  # the bot lays town tiles with at most two new exits at a time
-                cost = track.town_cost(state, action.hex, len(state.conn[action.hex]) + len(action.exits))
+                cost = track.town_cost(state, action.hex, len(conn[action.hex]) + len(action.exits))
                 if cost > budget:
                     continue
                 v = self._town_value(state, seat, action, values) - cost * weight
-            elif isinstance(action, Redirect):
+            elif kind is Redirect:
                 v = self._redirect_value(state, seat, action, values) - 2 * weight
             else:
                 continue
@@ -367,17 +402,13 @@ class SteamBot:
                 if v > best_value:
                     best, best_value = action, v
         if best is None:
-            return next(a for a in legal if isinstance(a, EndBuild))
+            return legal[-1] if type(legal[-1]) is EndBuild else next(a for a in legal if type(a) is EndBuild)
         return best
 
     def _start(self, state: SteamState, h: int, side: int) -> tuple[int, bool]:
-        """(node a placement grows from, whether it starts right at that city), cached for this step."""
-        key = (h, side)
-        found = self._step.get(key)
-        if found is None:
-            kind, ref = track.end_class(state, h, side)
-            found = self._step[key] = (ref, True) if kind == track.CITY else (state.links[ref].a, False)
-        return found
+        """(node a placement grows from, whether it starts right at that city)."""
+        kind, ref = track.end_class(state, h, side)
+        return (ref, True) if kind == track.CITY else (state.links[ref].a, False)
 
     def _bound(self, state: SteamState, seat: int, group: tuple[int, bool], cache) -> float:
         """About the most open-ended track growing from a node can be worth (tighter right at a city)."""
@@ -385,14 +416,18 @@ class SteamBot:
         found = cache.get(key)
         if found is None:
             start, at_city = group
-            near = state.hm.near[start]
             value = self.link_value
-            shift = 2 if at_city else 0  # one tile from the city reaches at most 2 hexes closer
-            found = max(
-                (value(state, seat, start, n, cache) * DECAY[max(0, d - shift)] for n, d in near), default=0.0
-            )
-            if not at_city:
-                found = max((value(state, seat, start, n, cache) for n, _ in near), default=0.0)
+            found = 0.0
+            if at_city:
+                for n, d in state.hm.near[start]:  # one tile from the city reaches at most 2 hexes closer
+                    v = value(state, seat, start, n, cache) * DECAY[max(0, d - 2)]
+                    if v > found:
+                        found = v
+            else:
+                for n, _ in state.hm.near[start]:
+                    v = value(state, seat, start, n, cache)
+                    if v > found:
+                        found = v
             cache[key] = found
         return found
 
@@ -405,22 +440,24 @@ class SteamBot:
         if found is not None:
             return found
         colour = state.colour
+        counts = cache[COUNTS]
         value = 0.3
         for x, y in ((a, b), (b, a)):
             if colour[y] is not None:
-                value += 1.0 * state.cubes[x].count(colour[y])
+                value += 1.0 * counts.get(x, NO_CUBES).get(colour[y], 0)
         # one link further over existing complete links: 2-link deliveries
-        graph = cache[("graph",)]
+        graph = cache[GRAPH]
         for x, y in ((a, b), (b, a)):
+            cx, cy = colour[x], colour[y]
+            at_x = counts.get(x, NO_CUBES)
             for _, owner, z in graph.get(y, ()):
-                if z in (x, y):
+                if z == x or z == y:
                     continue
-                if colour[z] is not None and colour[y] != colour[z]:
-                    share = 0.8 if owner == seat else 0.4
-                    value += share * state.cubes[x].count(colour[z])
-                if colour[x] is not None and colour[y] != colour[x]:
-                    share = 0.8 if owner == seat else 0.4
-                    value += share * state.cubes[z].count(colour[x])
+                cz = colour[z]
+                if cz is not None and cy != cz:
+                    value += (0.8 if owner == seat else 0.4) * at_x.get(cz, 0)
+                if cx is not None and cy != cx:
+                    value += (0.8 if owner == seat else 0.4) * counts.get(z, NO_CUBES).get(cx, 0)
         cache[key] = value
         return value
 
@@ -511,19 +548,28 @@ class SteamBot:
             return -1.0  # a redirect that does not finish the link is lost at the end of the turn
         return new - self._toward(state, seat, link.a, state.hm.nb[h][old], cache) * (link.owner == seat)
 
-    def _special_choice(self, state: SteamState, seat: int, action: CityGrowth | Urbanize, graph) -> float:
-        if isinstance(action, CityGrowth):
-            target, colours = action.city, None
-        else:
-            target, colours = action.town, action.colour
-        near = [z for _, owner, z in graph.get(target, ())]
-        mine = sum(1 for _, owner, _ in graph.get(target, ()) if owner == seat)
-        cubes = state.supply_sets[action.supply] if action.supply >= 0 else []
-        reach = {state.colour[z] for z in near if state.colour[z] is not None}
-        v = 2.0 * mine + sum(1.0 for c in cubes if c in reach)
-        if colours is not None:
-            v += sum(state.cubes[z].count(colours) for z in near)
-        return v
+    def _special(self, state: SteamState, seat: int, specials: list[CityGrowth | Urbanize]) -> Any:
+        """The City Growth / Urbanization target and supply set: own links there, cubes it can send."""
+        graph = link_graph(state)
+        colour = state.colour
+        targets: dict[int, tuple[int, set[str | None], list[int]]] = {}
+
+        def value(action: CityGrowth | Urbanize) -> float:
+            target = action.city if type(action) is CityGrowth else action.town
+            found = targets.get(target)
+            if found is None:
+                edges = graph.get(target, ())
+                near = [z for _, _, z in edges]
+                mine = sum(1 for _, owner, _ in edges if owner == seat)
+                found = targets[target] = (mine, {colour[z] for z in near if colour[z] is not None}, near)
+            mine, reach, near = found
+            cubes = state.supply_sets[action.supply] if action.supply >= 0 else []
+            v = 2.0 * mine + sum(1.0 for c in cubes if c in reach)
+            if type(action) is Urbanize:
+                v += sum(state.cubes[z].count(action.colour) for z in near)
+            return v
+
+        return max(specials, key=value)
 
 
 class BuilderBot(SteamBot):

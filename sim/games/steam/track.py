@@ -192,10 +192,10 @@ def touched_nodes(state: SteamState, seat: int) -> set[int]:
     return nodes
 
 
-def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """Every legal (town hex, new exits) placement or upgrade of a town tile for ``seat``."""
+def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
+    """Every legal town tile placement or upgrade for ``seat``: (town hex, the tuples of new exits)."""
     hm = state.hm
-    out: list[tuple[int, tuple[int, ...]]] = []
+    out: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     limit = state.params.max_town_exits
     mine = touched_nodes(state, seat)
     town, conn = state.town, state.conn
@@ -208,7 +208,7 @@ def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...
             continue
         base_anchor = t in mine
         sides = []
-        anchor_sides = set()
+        anchor_sides = []
         for s in hm.open_sides[t]:
             if s in have:
                 continue
@@ -217,18 +217,35 @@ def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[int, ...
                 continue
             sides.append(s)
             if kind == CITY:
-                anchor_sides.add(s)
+                anchor_sides.append(s)
             elif kind == OPEN:
                 other = state.links[ref]
                 if other.owner == seat or state.colour[other.a] is not None or other.a in mine:
-                    anchor_sides.add(s)  # own, or unowned and claimable (_meets_ok ruled out others)
+                    anchor_sides.append(s)  # own, or unowned and claimable (_meets_ok ruled out others)
         if not base_anchor and not anchor_sides:
             continue
-        for k in range(1, min(room, len(sides)) + 1):
-            for combo in combinations(sides, k):
-                if base_anchor or anchor_sides.intersection(combo):
-                    out.append((t, combo))
+        combos = exit_sets(tuple(sides), () if base_anchor else tuple(anchor_sides), room)
+        if combos:
+            out.append((t, combos))
     return out
+
+
+_EXIT_SETS: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+
+
+def exit_sets(sides: tuple[int, ...], anchors: tuple[int, ...], room: int) -> tuple[tuple[int, ...], ...]:
+    """Sets of up to ``room`` new exits among ``sides``, each with one of ``anchors`` (any, if none
+    is needed), smallest first (cached by content: a few hundred keys at most)."""
+    key = (sides, anchors, room)
+    found = _EXIT_SETS.get(key)
+    if found is None:
+        found = _EXIT_SETS[key] = tuple(
+            combo
+            for k in range(1, min(room, len(sides)) + 1)
+            for combo in combinations(sides, k)
+            if not anchors or not set(anchors).isdisjoint(combo)
+        )
+    return found
 
 
 def build_town(state: SteamState, seat: int, t: int, exits: tuple[int, ...]) -> None:
