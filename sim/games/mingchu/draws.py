@@ -1,14 +1,21 @@
 """Deck-stable randomness: every deck and every reshuffle has its own keyed order.
 
-A copy's place in a deck is a hash of (game key, deck, card id, copy number), and a deck is its
-copies sorted by that hash. So adding, removing or changing one card leaves every other deck's order
-as it was and the other cards of its own deck in the same relative order, and a variant's games
-differ from its base's only where its content differs (docs/card-lab.md).
+Each card copy has its own random stream, keyed by (game key, deck, card id, copy number), that
+gives it a priority for every draw: the first draw takes the copy with the lowest first priority,
+the second the lowest second priority among the copies left, and so on. So
+
+* a deck's order depends only on the game's seed, the deck's name and which cards it holds: adding,
+  removing or changing a card never moves a card of another deck;
+* one card more or less changes its own deck only where that card is drawn and along a short chain
+  after it: the card it displaced is drawn at the first later draw where it comes first, and so on
+  (a sort by one key per card would instead move every later card one draw along);
+* a variant's games therefore differ from its base's only where its content differs.
 
 The game key comes from the seed sequence of the rng handed to ``initial_state`` (its bit generator
-is not advanced): the key is hidden exactly as that rng is (an observation drops the rng, a
-determinized state gets a fresh one and with it fresh reshuffles), and a clone or a pickled copy
-keeps it. ``state.rng`` itself is left to the draws that are not card orders (the 赌徒's die).
+is not advanced): the key is hidden exactly as that rng is (an observation and a bot's view drop
+the rng, a determinized state gets a fresh one and with it fresh reshuffles), and a clone or a
+pickled copy keeps it. ``state.rng`` itself is left to the draws that are not card orders (the
+赌徒's die).
 """
 
 from __future__ import annotations
@@ -30,21 +37,29 @@ def game_key(rng: np.random.Generator) -> bytes:
     return hashlib.blake2b(words.tobytes(), digest_size=16).digest()
 
 
-def _place(key: bytes, deck: str, card: str, copy_no: int) -> bytes:
-    return hashlib.blake2b(f"{deck}\x1f{card}\x1f{copy_no}".encode(), key=key, digest_size=8).digest()
+def _copy_seed(key: bytes, deck: str, card: str, copy_no: int) -> int:
+    text = f"{deck}\x1f{card}\x1f{copy_no}".encode()
+    return int.from_bytes(hashlib.blake2b(text, key=key, digest_size=8).digest(), "little")
 
 
 def keyed_order(key: bytes, deck: str, cards: Iterable[str]) -> list[str]:
-    """``cards`` (ids, one per copy) in the order their keyed hashes give; the top is the last.
+    """``cards`` (ids, one per copy) as a deck whose top is the last item (see the module text).
 
     The result depends only on the multiset of ``cards``, never on the order they come in."""
-    copies: Counter[str] = Counter()
-    placed = []
-    for card in cards:
-        placed.append((_place(key, deck, card, copies[card]), card))
-        copies[card] += 1
-    placed.sort()
-    return [card for _, card in placed]
+    labels = sorted(cards)
+    n = len(labels)
+    priority = np.empty((n, n))
+    seen: Counter[str] = Counter()
+    for i, card in enumerate(labels):
+        # the t-th priority of a copy is the t-th number of its stream, whatever the deck's size
+        priority[i] = np.random.default_rng(_copy_seed(key, deck, card, seen[card])).random(n)
+        seen[card] += 1
+    drawn = []
+    for t in range(n):
+        i = int(np.argmin(priority[:, t]))
+        drawn.append(labels[i])
+        priority[i, :] = np.inf
+    return drawn[::-1]
 
 
 def reshuffled(rng: np.random.Generator, deck: str, number: int, cards: Iterable[str]) -> list[str]:
