@@ -94,6 +94,10 @@ class Board:
         for j, ends in enumerate(self.link_ends):
             for end in ends:
                 self.loc_links[end].append(j)
+        self.loc_link_ends: list[list[tuple[int, tuple[int, ...]]]] = [
+            [(j, self.link_ends[j]) for j in links] for links in self.loc_links
+        ]
+        """place -> (link, its ends) of every link touching it."""
         self.level_of_space = params.income_track.levels()
         self.top_space = len(self.level_of_space) - 1
         self.highest_space: dict[int, int] = {}

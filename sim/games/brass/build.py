@@ -174,7 +174,7 @@ class SeatBuilds:
     ``priced``: per card, its builds as (full price, actions) chunks in legal-action order.
     """
 
-    __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild")
+    __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild", "over_locs")
 
     def __init__(
         self,
@@ -203,8 +203,7 @@ class SeatBuilds:
         )
         self.own_locs: set[int] = set()
         """Canal era: places where the seat already has a tile (only own overbuilds there)."""
-        self.overbuild: dict[tuple[int, int], list[tuple[int, bool]]] = {}
-        """(place, industry) -> (slot, own tile) of tiles the seat's lowest tile could replace."""
+        found: dict[tuple[int, int], list[tuple[int, bool]]] = {}
         for s, o in enumerate(owner):
             if o < 0:
                 continue
@@ -214,7 +213,15 @@ class SeatBuilds:
             if slot_level[s] >= lowest[ind]:
                 continue
             if o == seat or gone.get(ind, False):
-                self.overbuild.setdefault((slot_loc[s], ind), []).append((s, o == seat))
+                found.setdefault((slot_loc[s], ind), []).append((s, o == seat))
+        self.overbuild: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {
+            key: (tuple(s for s, _ in over), tuple(s for s, own in over if own))
+            for key, over in found.items()
+        }
+        """(place, industry) -> slots of the tiles the seat's lowest tile could replace (in slot order):
+        all of them, and the seat's own only (in the canal era where it already has a tile)."""
+        self.over_locs = {loc for loc, _ in self.overbuild}
+        """Places with an overbuild option."""
 
     def priced(
         self, state: BrassState, card: str, memo: BoardMemo
@@ -230,6 +237,7 @@ class SeatBuilds:
         costs = memo.costs
         comp, prices, build = costs.comp, costs.prices, costs.build
         buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
+        over_locs = self.over_locs
         seat = self.seat
         # the places and industries of ``card_targets``, without building the pairs
         card_inds: tuple[int, ...] | None = None  # None: every industry the place has a slot for
@@ -253,11 +261,18 @@ class SeatBuilds:
             for ind in loc_ind_order[loc] if card_inds is None else card_inds:
                 if not buildable[ind] or ind not in here:
                     continue
-                slots = () if own_here else picks[ind]
-                if overbuild:
-                    over = overbuild.get((loc, ind))
-                    if over:
-                        slots = (*slots, *(s for s, own in over if own or not own_here))
+                if own_here:
+                    slots = ()
+                    if loc in over_locs:
+                        over = overbuild.get((loc, ind))
+                        if over:
+                            slots = over[1]
+                else:
+                    slots = picks[ind]
+                    if loc in over_locs:
+                        over = overbuild.get((loc, ind))
+                        if over:
+                            slots = slots + over[0]
                 if not slots:
                     continue
                 lvl = lowest[ind]

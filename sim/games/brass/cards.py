@@ -8,7 +8,7 @@ from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, discard
-from sim.games.brass.memo import action
+from sim.games.brass.memo import per_card
 from sim.games.brass.state import BrassState
 
 
@@ -24,22 +24,32 @@ class Pass:
 
 _SCOUTS: dict[tuple[str, ...], Scout] = {}
 _MAX_SCOUTS = 50_000
+_MAX_HANDS = 10_000
+_BY_HAND: dict[tuple[tuple[str, ...], int], list[Scout]] = {}
+"""(sorted hand, cards to discard) -> its ``scouts`` (a shared list, not to be changed)."""
 
 
 def scouts(hand: tuple[str, ...], n: int) -> list[Scout]:
     """Every distinct set of n cards from a sorted hand, as ``Scout`` actions in sorted order.
 
     ``combinations`` of a sorted hand come out sorted, so duplicates are adjacent and the first
-    occurrence order is the sorted order of the distinct sets. The actions are shared."""
+    occurrence order is the sorted order of the distinct sets. The actions, and the list itself for a
+    hand seen before, are shared: not to be changed."""
+    key = (hand, n)
+    out = _BY_HAND.get(key)
+    if out is not None:
+        return out
     found = _SCOUTS
-    if len(found) >= _MAX_SCOUTS:
+    if len(found) >= _MAX_SCOUTS or len(_BY_HAND) >= _MAX_HANDS:
         found.clear()
+        _BY_HAND.clear()
     out = []
     for combo in dict.fromkeys(combinations(hand, n)):
         scout = found.get(combo)
         if scout is None:
             scout = found[combo] = Scout(combo)
         out.append(scout)
+    _BY_HAND[key] = out
     return out
 
 
@@ -76,7 +86,7 @@ class PassKind(MainKind):
     stat = "pass"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return [action(Pass, c) for c in ctx.cards]
+        return per_card(Pass, ctx.cards)
 
 
 KINDS = [ScoutKind(), PassKind()]

@@ -53,19 +53,27 @@ def _rounds_left_game(state: BrassState, seat: int) -> float:
     return left + (per_era if state.era == CANAL else 0.0)
 
 
-def _links_needed(state: BrassState, sources: list[int]) -> dict[int, int]:
+def _links_needed(state: BrassState, sources: Sequence[int]) -> dict[int, int]:
     """0-1 BFS: links still to build (built links free, links of the current era cost 1)."""
     board = state.board
+    owner = state.link_owner
+    era = state.era
+    link_ok = board.link_ok
+    adjacent = board.loc_link_ends
     dist = {loc: 0 for loc in sources}
     queue = deque(sources)
     while queue:
         loc = queue.popleft()
-        for j in board.loc_links[loc]:
-            built = state.link_owner[j] >= 0
-            if not built and not board.link_ok[j][state.era]:
+        here = dist[loc]
+        for j, ends in adjacent[loc]:
+            built = owner[j] >= 0
+            if built:
+                step = here
+            elif link_ok[j][era]:
+                step = here + 1
+            else:
                 continue
-            step = dist[loc] + (0 if built else 1)
-            for end in board.link_ends[j]:
+            for end in ends:
                 if step < dist.get(end, 99):
                     dist[end] = step
                     if built:
@@ -108,6 +116,8 @@ class Evaluator:
         self._own_links: dict[int, int] = {}
         self.to_buyer: dict[int, dict[int, int]] = {}
         self.from_place: dict[int, dict[int, int]] = {}
+        self.penalties: dict[float, float] = {}
+        """cost -> ``spend_penalty``."""
         # one pass over the tiles (integer sums: the order does not matter)
         own_beer = any_beer = others_need = own_need = 0
         own_stocked = [0] * len(INDUSTRIES)
@@ -314,11 +324,14 @@ class Evaluator:
         return weight * worth + extra + overbuild - self.spend_penalty(cost)
 
     def spend_penalty(self, cost: float) -> float:
-        """Money's value, steeper when the spend leaves the bot nearly broke."""
-        after = self.state.money[self.seat] - cost
-        soon = min(1.0, self.rounds_left / 3.0)
-        broke = max(0.0, 6.0 - after) * 0.5 + max(0.0, self.reserve - after) * 1.5
-        return cost * self.money_vp + broke * soon
+        """Money's value, steeper when the spend leaves the bot nearly broke (kept per cost)."""
+        found = self.penalties.get(cost)
+        if found is None:
+            after = self.state.money[self.seat] - cost
+            soon = min(1.0, self.rounds_left / 3.0)
+            broke = max(0.0, 6.0 - after) * 0.5 + max(0.0, self.reserve - after) * 1.5
+            found = self.penalties[cost] = cost * self.money_vp + broke * soon
+        return found
 
     def sell_value(self, slot: int, merchant: int) -> float:
         state = self.state
@@ -342,6 +355,18 @@ class Evaluator:
         return self.link_values[key]
 
     def _link_value(self, link: str, second: bool) -> float:
+        raw = self._link_raw(link)
+        board = self.board
+        costs = board.params.links
+        if self.state.era == CANAL:
+            cost = costs.canal_cost
+        else:
+            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
+        return self.p.link * raw - self.spend_penalty(cost) - 0.5
+
+    def _link_raw(self, link: str) -> float:
+        """Icons at the link's ends, the link icons of unflipped tiles there, places it opens, and the
+        better chance of selling the seat's goods."""
         state, board = self.state, self.board
         j = board.link_index[link]
         ends = board.link_ends[j]
@@ -363,12 +388,7 @@ class Evaluator:
                 if after < before:
                     gain = _sale_chance(after) - _sale_chance(before)
                     connects += gain * self.tile_worth(ind, lvl, loc, 1.0)
-        costs = board.params.links
-        if state.era == CANAL:
-            cost = costs.canal_cost
-        else:
-            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
-        return self.p.link * (icons + potential + connects) - self.spend_penalty(cost) - 0.5
+        return icons + potential + connects
 
     def own_goods(self) -> list[tuple[int, int, int, dict[int, int], int]]:
         """The seat's unflipped goods tiles not yet at a buyer, in slot order:
@@ -389,24 +409,26 @@ class Evaluator:
 
     def buyer_distance(self, ind: int) -> dict[int, int]:
         """Links still to build from each place to a merchant that buys this industry's goods."""
-        if ind not in self.to_buyer:
-            sources = [loc for m, loc in enumerate(self.state.mslot_loc) if ind in self.state.mslot_buys[m]]
-            self.to_buyer[ind] = self._links_needed(sources)
-        return self.to_buyer[ind]
-
-    def _links_needed(self, sources: list[int]) -> dict[int, int]:
-        """``_links_needed`` from these places, shared by every decision on the same layout (read-only)."""
-        cache = self.memo.links_needed
-        key = tuple(sources)
-        found = cache.get(key)
+        found = self.to_buyer.get(ind)
         if found is None:
-            found = cache[key] = _links_needed(self.state, sources)
+            mslot_buys = self.state.mslot_buys
+            sources = tuple(loc for m, loc in enumerate(self.state.mslot_loc) if ind in mslot_buys[m])
+            found = self.to_buyer[ind] = self._links_needed(sources)
+        return found
+
+    def _links_needed(self, sources: tuple[int, ...]) -> dict[int, int]:
+        """``_links_needed`` from these places, shared by every decision on the same links (read-only)."""
+        cache = self.memo.links_needed
+        found = cache.get(sources)
+        if found is None:
+            found = cache[sources] = _links_needed(self.state, sources)
         return found
 
     def distance_from(self, loc: int) -> dict[int, int]:
-        if loc not in self.from_place:
-            self.from_place[loc] = self._links_needed([loc])
-        return self.from_place[loc]
+        found = self.from_place.get(loc)
+        if found is None:
+            found = self.from_place[loc] = self._links_needed((loc,))
+        return found
 
     def develop_value(self, ind: int, free: bool) -> float:
         state = self.state

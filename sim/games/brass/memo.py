@@ -2,9 +2,9 @@
 
 Two levels, both found by content (never by object identity) in ``state.memo``, which clones share:
 
-* ``LayoutMemo``, keyed on where tiles and links are (``layout_key``): connected components,
-  networks, occupancy masks (free slots), and per seat and mat the build targets
-  (``build.SeatBuilds``); link distances for the bots are shared by layouts with the same links
+* ``LayoutMemo``, keyed on where tiles and links are (``layout_key``): networks, occupancy masks
+  (free slots), and per seat and mat the build targets (``build.SeatBuilds``); the connected
+  components and the bots' link distances are shared by layouts with the same links
   (``state.memo["links"]``, keyed on the era and link owners).
 * ``BoardMemo``, keyed on the cubes and barrels as well (``cubes_key``): coal and iron prices,
   link prices, and each card's builds with their full price.
@@ -54,11 +54,11 @@ class LayoutMemo:
         "positions",
     )
 
-    def __init__(self, state: BrassState, links_needed: dict[tuple[int, ...], dict[int, int]]) -> None:
-        from sim.games.brass.resources import components
-
-        self.comp = components(state)
-        """Connected-component label of every place."""
+    def __init__(
+        self, state: BrassState, links_needed: dict[tuple[int, ...], dict[int, int]], comp: list[int]
+    ) -> None:
+        self.comp = comp
+        """Connected-component label of every place (shared by every layout with the same links)."""
         board = state.board
         self.masks = [0] * board.n_locs
         """Occupancy mask of every place (``Board.slot_bit``), to index ``Board.free_picks``."""
@@ -170,10 +170,12 @@ def board_memo(state: BrassState) -> BoardMemo:
             memos.clear()
         links = (state.era, *state.link_owner)
         by_links = memos.setdefault("links", {})
-        links_needed = by_links.get(links)
-        if links_needed is None:
-            links_needed = by_links[links] = {}
-        layout = memos[key] = LayoutMemo(state, links_needed)
+        shared = by_links.get(links)
+        if shared is None:
+            from sim.games.brass.resources import components
+
+            shared = by_links[links] = ({}, components(state))
+        layout = memos[key] = LayoutMemo(state, *shared)
     positions = layout.positions
     key = cubes_key(state)
     memo = positions.get(key)
@@ -209,3 +211,19 @@ def card_row(board: Board, cls: type, card: str, names: Sequence[str]) -> list[A
     if row is None:
         row = board.action_rows[key] = [action(cls, card, name) for name in names]
     return row
+
+
+_PER_CARD: dict[tuple[type, tuple[str, ...]], list[Any]] = {}
+"""(action type, cards) -> ``[cls(card) for card in cards]`` (``per_card``)."""
+_MAX_PER_CARD = 20_000
+
+
+def per_card(cls: type, cards: tuple[str, ...]) -> list[Any]:
+    """The shared actions ``cls(card)`` of every card, in order; the list is shared: not to be changed."""
+    key = (cls, cards)
+    found = _PER_CARD.get(key)
+    if found is None:
+        if len(_PER_CARD) >= _MAX_PER_CARD:
+            _PER_CARD.clear()
+        found = _PER_CARD[key] = [action(cls, card) for card in cards]
+    return found

@@ -182,7 +182,10 @@ class BuildCosts:
         """Money for n coal delivered into the given components (None: no mine and no market link)."""
         if n == 0:
             return 0
-        free = sum(self.coal_in.get(c, 0) for c in comps)
+        coal_in = self.coal_in
+        free = 0
+        for c in comps:
+            free += coal_in.get(c, 0)
         if n <= free:
             return 0
         if not comps & self.market_comps:

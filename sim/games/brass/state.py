@@ -67,9 +67,11 @@ class BrassState:
     """Caches keyed on board content (``memo.board_memo``), shared by clones; not part of the position."""
 
     def clone(self) -> BrassState:
-        """Independent copy; the static board is shared."""
-        rng = np.random.Generator(type(self.rng.bit_generator)())
-        rng.bit_generator.state = self.rng.bit_generator.state
+        """Independent copy; the static board is shared (a bot's view, which has no rng, copies as one)."""
+        rng = None
+        if self.rng is not None:
+            rng = np.random.Generator(type(self.rng.bit_generator)())
+            rng.bit_generator.state = self.rng.bit_generator.state
         return BrassState(
             board=self.board,
             n_players=self.n_players,
@@ -118,6 +120,8 @@ class BrassState:
         for f in _COMPARED:
             if getattr(self, f) != getattr(other, f):
                 return False
+        if self.rng is None or other.rng is None:
+            return self.rng is other.rng
         return self.rng.bit_generator.state == other.rng.bit_generator.state
 
     __hash__ = None  # type: ignore[assignment]
