@@ -20,39 +20,59 @@ def link_graph(state: SteamState) -> dict[int, list[tuple[int, int, int]]]:
 def delivery_options(
     state: SteamState, seat: int, limit: int | None = None
 ) -> list[tuple[int, str, tuple[int, ...]]]:
-    """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed)."""
+    """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed).
+
+    One walk per source city serves all its cube colours: a colour drops out of the walk at the
+    first city of that colour (where its cube stops), so each colour's paths come out as its own
+    walk would give them, in the same order."""
     graph = link_graph(state)
     limit = state.loco[seat] if limit is None else limit
     count_dead = state.params.unowned_links_count
+    present = set(state.colour)
     out = []
-    for src, _edges in graph.items():
+    for src in graph:
         here = state.cubes[src]
         if not here:
             continue
-        for colour in sorted(set(here)):
-            if colour not in state.colour:
-                continue  # no city of that colour exists yet
-            paths: list[tuple[int, ...]] = []
-            _walk(state, graph, colour, src, {src}, [], {}, limit, paths, seat, count_dead)
-            out.extend((src, colour, path) for path in paths)
+        wanted = sorted(c for c in set(here) if c in present)  # no city of a colour: it cannot move
+        if not wanted:
+            continue
+        found: dict[str | None, list[tuple[int, ...]]] = {c: [] for c in wanted}
+        walk = _Walk(graph, state.colour, limit, found, seat, count_dead)
+        walk.step(src, {src}, frozenset(wanted))
+        for colour in wanted:
+            out.extend((src, colour, path) for path in found[colour])
     return out
 
 
-def _walk(state, graph, colour, node, seen, links, owners, limit, out, seat, count_dead) -> None:
-    for lid, owner, nxt in graph.get(node, ()):
-        if nxt in seen:
-            continue
-        links.append(lid)
-        owners[owner] = owners.get(owner, 0) + 1
-        if state.colour[nxt] == colour:
-            if rule_ok(owners, seat, count_dead):
-                out.append(tuple(links))
-        elif len(links) < limit:
-            seen.add(nxt)
-            _walk(state, graph, colour, nxt, seen, links, owners, limit, out, seat, count_dead)
-            seen.discard(nxt)
-        links.pop()
-        owners[owner] -= 1
+class _Walk:
+    """Depth-first walk over complete links from one source city, for a set of cube colours."""
+
+    def __init__(self, graph, colour, limit, found, seat, count_dead) -> None:
+        self.graph, self.colour, self.limit, self.found = graph, colour, limit, found
+        self.seat, self.count_dead = seat, count_dead
+        self.links: list[int] = []
+        self.owners: dict[int, int] = {}
+
+    def step(self, node: int, seen: set[int], active: frozenset[str | None]) -> None:
+        links, owners = self.links, self.owners
+        for lid, owner, nxt in self.graph.get(node, ()):
+            if nxt in seen:
+                continue
+            links.append(lid)
+            owners[owner] = owners.get(owner, 0) + 1
+            here = self.colour[nxt]
+            rest = active
+            if here in active:
+                if rule_ok(owners, self.seat, self.count_dead):
+                    self.found[here].append(tuple(links))
+                rest = active - {here}
+            if rest and len(links) < self.limit:
+                seen.add(nxt)
+                self.step(nxt, seen, rest)
+                seen.discard(nxt)
+            links.pop()
+            owners[owner] -= 1
 
 
 def rule_ok(owners: dict[int, int], seat: int, count_dead: bool) -> bool:

@@ -1,9 +1,13 @@
-"""The heuristic bots' choices in built positions: turn-order bids."""
+"""The heuristic bots: turn-order bids in built positions, and decisions without the rules' stream."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from sim.config import load_config
+from sim.config.resources import config_root
+from sim.core.play import bot_rng, setup_rng
 from sim.games.steam import SPEC, flow
 from sim.games.steam.actions import Bid, BidPass
 from sim.games.steam.bots import BuilderBot
@@ -60,3 +64,29 @@ def test_an_opening_bid_is_free_and_the_bot_makes_it():
     state = auction(cash=0)
     action = BuilderBot(0).choose(state, GAME.legal_actions(state), np.random.default_rng(0))
     assert action == Bid(0)
+
+
+class Forbidden:
+    """Stands in for the rules' random stream: any use of it fails the test."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"a bot used the rules' random stream ({name})")
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+@pytest.mark.parametrize("config", ["base", "rhine-ruhr-standard"])
+def test_bots_never_touch_the_rules_random_stream(config):
+    """Steam hides nothing but the future draws: the bots decide without the rules' stream."""
+    params = load_config(config_root() / "steam" / f"{config}.yaml").params
+    state = GAME.initial_state(params, 3, setup_rng(5))
+    bots = [SPEC.bots[name](s) for s, name in enumerate(["builder", "income", "builder"])]
+    while not GAME.is_terminal(state):
+        seat = GAME.current_player(state)
+        legal = GAME.legal_actions(state)
+        stream, state.rng = state.rng, Forbidden()
+        action = bots[seat].choose(state, legal, bot_rng(5, seat))
+        state.rng = stream
+        GAME.apply(state, action)
+    assert GAME.outcome(state).end_reason == "last_turn_played"
