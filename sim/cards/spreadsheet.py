@@ -1,0 +1,333 @@
+"""A 明初商途 deck as a spreadsheet: one row per card, one column per field (docs/card-lab.md).
+
+Columns are ``id``, ``count`` and the card's fields in the schema's order, the effect structure
+flattened into dotted columns: ``ability.1.effect``, ``ability.1.amount``, ``options.2.1.good``,
+``goods.盐``, ``task.conditions.1.measure`` (list positions count from 1). A list of plain values is
+one cell in compact form (``[0, 1, 2, 3, 4, 6]``, ``[粮食, 马]``); an empty cell is a field left out.
+Files are UTF-8 with a BOM so Excel shows Chinese. ``export_deck`` then ``import_deck`` then
+``export_deck`` gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import yaml
+from pydantic import TypeAdapter, ValidationError
+
+from sim.config import ConfigError, load_config
+from sim.config.loader import read_yaml
+from sim.games.mingchu.params import Decks
+
+ENCODING = "utf-8-sig"  # UTF-8 with a BOM: Excel then reads Chinese right
+FIXED = ("id", "count")
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
+_WORDS = {"true": True, "false": False, "null": None}
+
+
+class SpreadsheetError(ConfigError):
+    """A deck file that cannot be read or written; names the file, row, column and value."""
+
+
+def _card_model(deck: str):
+    if deck not in Decks.model_fields:
+        raise SpreadsheetError(f"--deck {deck!r}: unknown deck (decks: {', '.join(Decks.model_fields)})")
+    return Decks.model_fields[deck].annotation.__args__[0]  # tuple[Card, ...] -> Card
+
+
+# --- cells ----------------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    """A value as cell text; ``_parse`` reads it back to the same value."""
+    if isinstance(value, list):
+        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6).strip()
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, str) and _parse(value) != value:
+        return yaml.safe_dump(value, default_style="'", allow_unicode=True, width=10**6).strip()
+    return str(value)
+
+
+def _parse(text: str) -> Any:
+    """Cell text as a value: whole numbers, decimals, true/false/null, ``[..]`` lists, quoted text."""
+    text = text.strip()
+    if text[:1] in ("[", "{", "'", '"'):
+        return yaml.safe_load(text)
+    if _INT.fullmatch(text):
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return float(text)
+    return _WORDS.get(text, text)
+
+
+# --- flattening -----------------------------------------------------------------------------------
+
+
+def _flatten(value: Any, prefix: str, out: dict[str, str]) -> None:
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            _flatten(item, f"{prefix}.{key}", out)
+    elif isinstance(value, list) and value and all(isinstance(v, dict | list) for v in value):
+        for i, item in enumerate(value, 1):
+            _flatten(item, f"{prefix}.{i}", out)
+    else:
+        out[prefix] = "{}" if value == {} else _cell(value)
+
+
+def _columns(model, rows: Iterable[dict[str, str]]) -> list[str]:
+    """Every column any row uses: id, count, then the fields in the schema's order; list positions
+    in number order, mapping keys in order of first use."""
+    order: dict[str, int] = {}
+    for row in rows:
+        for column in row:
+            order.setdefault(column, len(order))
+    fields = list(model.model_fields)
+
+    def key(column: str):
+        parts = column.split(".")
+        head = (fields.index(parts[0]) if parts[0] in fields else len(fields),)
+        rest = tuple(
+            (0, int(p), 0) if p.isdigit() else (1, 0, order_of(".".join(parts[: i + 2])))
+            for i, p in enumerate(parts[1:])
+        )
+        return (head, rest)
+
+    def order_of(prefix: str) -> int:
+        return min(v for c, v in order.items() if c == prefix or c.startswith(prefix + "."))
+
+    return sorted(order, key=key)
+
+
+def _unflatten(cells: dict[str, Any]) -> dict[str, Any]:
+    """Dotted columns back into nested mappings and lists (number parts are list positions)."""
+    root: dict[str, Any] = {}
+    for column, value in cells.items():
+        parts = column.split(".")
+        node: Any = root
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise ValueError(f"column {column} lies inside column {part}, which has a value")
+        if parts[-1] in node:
+            raise ValueError(f"column {column} has a value and columns inside it too")
+        node[parts[-1]] = value
+    return _lists(root)
+
+
+def _lists(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    items = {k: _lists(v) for k, v in node.items()}
+    if items and all(k.isdigit() for k in items):
+        return [items[k] for k in sorted(items, key=int)]
+    return items
+
+
+# --- export ---------------------------------------------------------------------------------------
+
+
+def _card_rows(cards) -> list[dict[str, str]]:
+    rows = []
+    for card in cards:
+        data = card.model_dump(mode="json", exclude_unset=True)
+        data.pop("id", None)
+        data.pop("count", None)
+        row = {"id": card.id, "count": str(card.count)}
+        for name, value in data.items():
+            _flatten(value, name, row)
+        rows.append(row)
+    return rows
+
+
+def _write_csv(path: Path, columns: list[str], rows: list[dict[str, str]]) -> None:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([row.get(c, "") for c in columns])
+    Path(path).write_bytes(buffer.getvalue().encode(ENCODING))
+
+
+def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
+    """Write ``deck`` of the config at ``config_path`` to ``out_csv``; returns the rows written."""
+    model = _card_model(deck)
+    cards = getattr(load_config(config_path).params.cards, deck)
+    rows = _card_rows(cards)
+    _write_csv(Path(out_csv), _columns(model, rows), rows)
+    return len(rows)
+
+
+# --- import ---------------------------------------------------------------------------------------
+
+
+def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
+    """(spreadsheet row number, cells by column) for every row that is not empty."""
+    try:
+        text = csv_path.read_text(encoding=ENCODING)
+    except FileNotFoundError:
+        raise SpreadsheetError(f"{csv_path}: file not found") from None
+    except UnicodeDecodeError as exc:
+        raise SpreadsheetError(f"{csv_path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    table = list(csv.reader(io.StringIO(text, newline="")))
+    if not table or "id" not in [c.strip() for c in table[0]]:
+        raise SpreadsheetError(f"{csv_path}: row 1 must name the columns, starting with 'id'")
+    header = [c.strip() for c in table[0]]
+    for column in header:
+        if not column or column.split(".")[0] not in model.model_fields:
+            raise SpreadsheetError(
+                f"{csv_path}: row 1, column {column!r}: not a field of a {model.__name__} "
+                f"(fields: {', '.join(model.model_fields)})"
+            )
+    if len(set(header)) != len(header):
+        twice = sorted({c for c in header if header.count(c) > 1})
+        raise SpreadsheetError(f"{csv_path}: row 1: columns named twice: {', '.join(twice)}")
+    rows = []
+    for number, values in enumerate(table[1:], 2):
+        if len(values) > len(header) and any(v.strip() for v in values[len(header) :]):
+            raise SpreadsheetError(f"{csv_path}: row {number}: more cells than columns")
+        cells = {c: v for c, v in zip(header, values, strict=False) if v.strip()}
+        if cells:
+            rows.append((number, cells))
+    return rows
+
+
+def _column_of(field: str, loc: tuple, data: Any) -> str:
+    """The column an error inside ``field`` points at (discriminator tags in ``loc`` skipped)."""
+    parts, node = [field], data
+    for i, part in enumerate(loc):
+        if isinstance(part, int) and isinstance(node, list) and part < len(node):
+            parts.append(str(part + 1))
+            node = node[part]
+        elif isinstance(node, dict) and (part in node or i == len(loc) - 1):
+            parts.append(str(part))
+            node = node.get(part)
+    return ".".join(parts)
+
+
+def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) -> dict[str, Any]:
+    where = f"{csv_path}: row {number}"
+    values: dict[str, Any] = {}
+    for column, text in cells.items():
+        try:
+            values[column] = text.strip() if column == "id" else _parse(text)
+        except yaml.YAMLError:
+            raise SpreadsheetError(f"{where}, column {column}: value {text!r}: not a readable list") from None
+    try:
+        data = _unflatten(values)
+    except ValueError as exc:
+        raise SpreadsheetError(f"{where}: {exc}") from None
+    card_id = data.get("id")
+    if not card_id:
+        raise SpreadsheetError(f"{where}, column id: empty; every card needs an id")
+    where = f"{where} (id {card_id})"
+    for field, value in data.items():
+        info = model.model_fields[field]
+        try:
+            kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+            TypeAdapter(kind).validate_python(value)
+        except ValidationError as exc:
+            err = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a misspelt column first
+            loc = err["loc"]
+            if err["type"] == "union_tag_invalid":  # the tag column itself, e.g. ability.1.effect
+                loc = (*loc, str(err.get("ctx", {}).get("discriminator", "")).strip("'"))
+            column = _column_of(field, loc, value)
+            shown = cells.get(
+                column, err.get("input") if not isinstance(err.get("input"), dict | list) else ""
+            )
+            raise SpreadsheetError(f"{where}, column {column}: value {shown!r}: {err['msg']}") from None
+    try:
+        model.model_validate(data)
+    except (ValidationError, ValueError) as exc:
+        raise SpreadsheetError(f"{where}: {exc}") from None
+    return data
+
+
+def _relative(target: Path, start: Path) -> str:
+    return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
+
+
+def _parent_ids(layer: dict[str, Any], into: Path, deck: str) -> list[str]:
+    parent = layer.get("extends")
+    if not isinstance(parent, str):
+        return []
+    return [card.id for card in getattr(load_config(into.parent / parent).params.cards, deck)]
+
+
+def import_deck(
+    csv_path: str | Path, deck: str, into_yaml: str | Path, extends: str | Path | None = None
+) -> Path:
+    """Write the cards of ``csv_path`` as ``deck`` of the variant ``into_yaml`` and return its path.
+
+    An existing ``into_yaml`` keeps everything but that deck; a new one extends ``extends``
+    (default: the bundled ``base.yaml``). Cards of the parent config missing from the sheet go under
+    ``cards.remove``, so the variant's deck is exactly the sheet. Raises ``SpreadsheetError``
+    naming the row, the column and the value."""
+    csv_path, into = Path(csv_path), Path(into_yaml)
+    model = _card_model(deck)
+    cards, seen = [], {}
+    for number, cells in _read_rows(csv_path, model):
+        card = _card_from_row(csv_path, number, cells, model)
+        if card["id"] in seen:
+            raise SpreadsheetError(
+                f"{csv_path}: row {number}, column id: value {card['id']!r}: also on row {seen[card['id']]}"
+            )
+        seen[card["id"]] = number
+        cards.append(card)
+    previous = into.read_bytes() if into.is_file() else None
+    if previous is not None:
+        layer = read_yaml(into)
+    else:
+        from sim.games.mingchu import SPEC
+
+        layer = {"game": "mingchu", "extends": _relative(Path(extends or SPEC.default_config), into.parent)}
+    section = dict(layer.get("cards") or {})
+    section[deck] = cards
+    removed = [cid for cid in _parent_ids(layer, into, deck) if cid not in seen]
+    remove = {k: v for k, v in dict(section.get("remove") or {}).items() if k != deck}
+    if removed:
+        remove[deck] = removed
+    section.pop("remove", None)
+    if remove:
+        section["remove"] = remove
+    layer["cards"] = section
+    text = yaml.safe_dump(layer, allow_unicode=True, sort_keys=False, default_flow_style=None, width=200)
+    into.write_text(text, encoding="utf-8")
+    try:
+        _check_merge(csv_path, into, deck, model, cards, seen)
+    except ConfigError:
+        if previous is None:
+            into.unlink()
+        else:
+            into.write_bytes(previous)
+        raise
+    return into
+
+
+def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict[str, int]) -> None:
+    """The variant's deck must be the sheet: a card merged with its parent's (same id) keeps the
+    parent's keys of a mapping (``goods``, ``task``) that the sheet left out."""
+    try:
+        loaded = getattr(load_config(into).params.cards, deck)
+    except ConfigError as exc:
+        named = [cid for cid in rows if f"'{cid}'" in str(exc)]
+        where = f", row {rows[named[0]]} (id {named[0]})" if named else ""
+        raise SpreadsheetError(f"{csv_path}{where}: the deck does not validate in {into}:\n{exc}") from None
+    got = {row["id"]: row for row in _card_rows(loaded)}
+    for card in cards:
+        want = _card_rows([model.model_validate(card)])[0]
+        have = got.get(card["id"], {})
+        for column in sorted(set(have) | set(want)):
+            if have.get(column) != want.get(column):
+                raise SpreadsheetError(
+                    f"{csv_path}: row {rows[card['id']]} (id {card['id']}), column {column}: the parent "
+                    f"config's value {have.get(column, '')!r} stays, because a variant changes a card with "
+                    "the same id key by key; give the card a new id to replace it whole"
+                )
