@@ -93,7 +93,10 @@ class ActionValues:
         rich = state.players[self.seat].coins >= state.topo.goods[good].base_value + 6
         if context["needed"][good] == 0 or not (self.persona.chase_orders > 0 or rich):
             return -1.0
-        route = routes_from(state, self.seat, action.place)[state.players[self.seat].managers[action.manager]]
+        routes = context.setdefault("from", {}).get(action.place)  # one lookup per industry
+        if routes is None:
+            routes = context["from"][action.place] = routes_from(state, self.seat, action.place)
+        route = routes[state.players[self.seat].managers[action.manager]]
         return 25.0 + (action.manager == context["carrier"]) - route_price(route)
 
     def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
@@ -109,8 +112,11 @@ class ActionValues:
         else:
             value = carrier + self._best_price(state, good) - 0.5  # sold within a turn or two
         if context["kind"] == "good_dest":  # produced goods travel to the 掌柜 (M17)
-            route = manager_routes(state, self.seat, state.decision().data["place"])[action.manager]
-            value -= route_price(route)
+            routes = context.get("to_managers")
+            if routes is None:
+                place = state.decision().data["place"]
+                routes = context["to_managers"] = manager_routes(state, self.seat, place)
+            value -= route_price(routes[action.manager])
         return value
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
@@ -120,9 +126,10 @@ class ActionValues:
         if prices is None:  # every option sells the same good: price all places once
             prices = context["prices"] = sale_prices(state, self.seat, good, in_production=True)
             context["routes"] = routes_from(state, self.seat, state.decision().data["place"])
+            context["income"] = self._income_weight(state)
         price = prices[action.place]
         keep = context["needed"][good] > 0 and not self.persona.sell_all
-        income = self._income_weight(state) * price
+        income = context["income"] * price
         return price * (0.5 if keep else 1.0) + income - route_price(context["routes"][action.place])
 
     def _income_weight(self, state: MingchuState) -> float:
@@ -201,9 +208,6 @@ class ActionValues:
         value = self._usable_value(state, state.topo.retainers[action.card].ability, context)
         return 20.0 + value if value > 0 else -1.0
 
-    def _anytime(self, state: MingchuState, action, context: dict) -> float:
-        return self._anytime_value(state, action, context)
-
     def _retainer_value(self, state: MingchuState, card: str) -> float:
         """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
         info = state.topo.retainers[card]
@@ -262,29 +266,30 @@ class ActionValues:
             usable.append(eff)
         return effects_value(usable)
 
-    def _anytime_value(self, state: MingchuState, action, context: dict) -> float:
-        """Deliveries, card plays and 恩义 discards, in a turn or in production (discarding a 皇恩卡: -5)."""
+    def _deliver(self, state: MingchuState, action: A.Deliver, context: dict) -> float:
+        return 200.0 + order_info(state, action.order).points
+
+    def _play_grace(self, state: MingchuState, action: A.PlayGrace, context: dict) -> float:
+        """A 皇恩卡 on oneself when usable now; a harmful one on the player with most orders."""
         seat = self.seat
-        if isinstance(action, A.Deliver):
-            return 200.0 + order_info(state, action.order).points
-        if isinstance(action, A.PlayGrace):
-            value = self._usable_value(state, state.topo.grace[action.card].effects, context)
-            if action.target == seat:
-                return 15.0 + value if value > 0 else -5.0
-            if value < 0:
-                leader = max(
-                    (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
-                )
-                return 15.0 - value if action.target == leader else -5.0
-            return -5.0
-        if isinstance(action, A.PlayReward):
-            option = state.topo.rewards[action.card].options[action.option]
-            value = self._usable_value(state, option, context)
+        value = self._usable_value(state, state.topo.grace[action.card].effects, context)
+        if action.target == seat:
             return 15.0 + value if value > 0 else -5.0
-        if isinstance(action, A.DiscardFavor):
-            short = self.persona.road > 30 and state.players[seat].workers < 2
-            return 3.0 if short else -5.0
+        if value < 0:
+            leader = max(
+                (q for q in range(state.n) if q != seat), key=lambda q: len(state.players[q].completed)
+            )
+            return 15.0 - value if action.target == leader else -5.0
         return -5.0
+
+    def _play_reward(self, state: MingchuState, action: A.PlayReward, context: dict) -> float:
+        option = state.topo.rewards[action.card].options[action.option]
+        value = self._usable_value(state, option, context)
+        return 15.0 + value if value > 0 else -5.0
+
+    def _discard_favor(self, state: MingchuState, action: A.DiscardFavor, context: dict) -> float:
+        short = self.persona.road > 30 and state.players[self.seat].workers < 2
+        return 3.0 if short else -5.0
 
     def _column_value(self, state: MingchuState, column: int) -> float:
         retainer, families = state.draft_columns[column]
@@ -330,8 +335,12 @@ def in_turn_otherwise(bot, state, action, context) -> float:
 
 
 H = ActionValues
-_ANYTIME = {
-    kind: H._anytime for kind in (A.Deliver, A.PlayGrace, A.DiscardGrace, A.PlayReward, A.DiscardFavor)
+_ANYTIME = {  # deliveries, card plays and 恩义 discards, in a turn or in production
+    A.Deliver: H._deliver,
+    A.PlayGrace: H._play_grace,
+    A.DiscardGrace: _const(-5.0),
+    A.PlayReward: H._play_reward,
+    A.DiscardFavor: H._discard_favor,
 }
 VALUES = {
     A.Done: _const(0.0),

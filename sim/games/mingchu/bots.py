@@ -104,6 +104,7 @@ class HeuristicBot(ActionValues):
         self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # per choose(): good -> best price within reach
+        self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept in ``state.board_cache`` (dropped when a 驿道 is built)."""
@@ -134,6 +135,7 @@ class HeuristicBot(ActionValues):
             self._have = None
             self._required_cache = None
             self._payable = {}
+            self._goals = {}
         self._best_prices = {}
         context = self._context(state, kind, rng)
         noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
@@ -317,7 +319,11 @@ class HeuristicBot(ActionValues):
             data = state.decision().data
             if data["manager"] is not None:
                 context["here"] = state.players[self.seat].managers[data["manager"]]
-                context["goal"] = self._goal(state, data)
+                key = self._goal_key(state, data)
+                goal = self._goals.get(key)
+                if goal is None:
+                    goal = self._goals[key] = self._goal(state, data)
+                context["goal"] = goal
                 context["goal_dist"] = self._distances(state, context["goal"][1])
                 context["moves_wanted"] = self._moves_wanted(state, data, context)
         if kind == "war" and state.round not in self._war_contrarian:
@@ -335,6 +341,27 @@ class HeuristicBot(ActionValues):
         return wanted
 
     # --- turn goals ----------------------------------------------------------------------------
+
+    def _goal_key(self, state: MingchuState, data: dict) -> tuple:
+        """What ``_goal`` reads besides the plan: the 掌柜 and its steps, the seat's coins, 伙计,
+        markers, loans, 专营 level and permits, 门客 and this round's modifiers, and the 驿道 built
+        (they only grow); the plan key holds orders, goods and industries."""
+        player = state.players[self.seat]
+        return (
+            data["manager"],
+            player.managers[data["manager"]],
+            data["steps"],
+            player.coins,
+            player.workers,
+            player.supply,
+            player.loans,
+            player.permits,
+            state.income_level(self.seat),
+            tuple(player.retainers),
+            state.round,
+            len(state.round_mods[self.seat]),
+            len(state.yidao),
+        )
 
     def _goal(self, state: MingchuState, data: dict) -> tuple[float, int, Any]:
         """(value, place, main action or None) the active 掌柜 works towards this turn."""

@@ -20,7 +20,7 @@ from sim.games.mingchu.bots import HeuristicBot
 from sim.games.mingchu.paths import routes_from, sale_price
 from sim.games.mingchu.state import Industry
 
-from .helpers import RULES, new_state, place
+from .helpers import PARAMS, RULES, new_state, place
 
 SEEDS = range(8)
 
@@ -194,3 +194,29 @@ def test_a_manager_at_its_order_place_works_towards_a_main_action_instead_of_wai
     state.yidao[road(state, "太原府-顺天府")] = 1
     assert not any(isinstance(a, A.BuildRoad | A.BuildIndustry) for a in RULES.legal_actions(state))
     assert all(isinstance(a, A.Move) for a in picks(state, "runner"))
+
+
+# --- caches --------------------------------------------------------------------------------------
+
+
+def test_the_kept_turn_goal_is_the_one_computed_afresh():
+    """A heuristic game: at every turn decision the goal the bot kept equals a fresh computation."""
+    from sim.core.play import bot_rng
+
+    state = RULES.initial_state(PARAMS, 4, setup_rng(3))
+    personas = ["runner", "industrialist", "roadbuilder", "industrialist"]
+    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
+    rngs = [bot_rng(3, seat) for seat in range(4)]
+    checked = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        legal = RULES.legal_actions(state)
+        action = bots[seat].choose(state, legal, rngs[seat])
+        decision = state.decision()
+        if decision.kind == "turn" and decision.data["manager"] is not None and len(legal) > 1:
+            bot, fresh = bots[seat], HeuristicBot(seat, bots[seat].name)
+            fresh.choose(state, legal, np.random.default_rng(0))  # a new bot computes its one goal
+            assert list(fresh._goals.values()) == [bot._goals[bot._goal_key(state, decision.data)]]
+            checked += 1
+        RULES.apply(state, action)
+    assert checked >= 100
