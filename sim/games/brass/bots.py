@@ -53,6 +53,8 @@ class GreedyBot:
             values[i] = SECOND_PASS[type(legal[i])](ctx, legal[i])
         best = max(values)
         top = [a for a, v in zip(legal, values, strict=True) if v >= best - 1e-9]
+        if len(top) == 1:  # rng.integers(1) draws nothing: the rng is left as the draw would leave it
+            return top[0]
         return top[int(rng.integers(len(top)))]
 
     def _removal_pref(self, state: BrassState, a: RemoveTile) -> tuple[bool, float]:

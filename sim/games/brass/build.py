@@ -255,6 +255,8 @@ class SeatBuilds:
         out = []
         for loc in places:
             here = loc_inds[loc]
+            if card_inds is not None and here.isdisjoint(card_inds):
+                continue
             picks = free_picks[loc][masks[loc]]
             own_here = loc in own_locs
             c = comp[loc]

@@ -67,7 +67,8 @@ def _link_prices(state: BrassState, seat: int, second: bool, memo: BoardMemo) ->
     out = []
     if era != CANAL:
         price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
-        coal_prices: dict[frozenset[int], int | None] = {}
+        coal_prices: dict[tuple[int, ...], int | None] = {}
+        """Distinct components of a link's ends, sorted -> the coal's price."""
         if second:
             own_beer, beer_in = _beer_by_component(state, seat, comp)
     for j in memo.free_links:
@@ -81,11 +82,15 @@ def _link_prices(state: BrassState, seat: int, second: bool, memo: BoardMemo) ->
         if era == CANAL:
             out.append((j, params.canal_cost))
             continue
-        comps = frozenset([comp[e] for e in ends])
+        if len(ends) == 2:
+            a, b = comp[ends[0]], comp[ends[1]]
+            comps: tuple[int, ...] = (a,) if a == b else (a, b) if a < b else (b, a)
+        else:
+            comps = tuple(sorted({comp[e] for e in ends}))
         if comps in coal_prices:
             coal = coal_prices[comps]
         else:
-            coal = coal_prices[comps] = costs.coal_for(set(comps), params.rail_coal)
+            coal = coal_prices[comps] = costs.coal_for(comps, params.rail_coal)
         if coal is None:
             continue
         if second and own_beer + sum(beer_in.get(c, 0) for c in comps) < params.double_rail_beer:

@@ -161,7 +161,42 @@ class BoardMemo:
 
 
 def board_memo(state: BrassState) -> BoardMemo:
-    """The memo of the state's current board position (built on first use)."""
+    """The memo of the state's current board position (built on first use).
+
+    The position asked for last is compared field by field first (``memos["last"]``): a decision
+    asks several times (legal moves, the bot, follow-up steps), and comparing lists costs less than
+    building and hashing the keys."""
+    memos = state.memo
+    last = memos.get("last")
+    if (
+        last is not None
+        and last[0] == state.era
+        and last[1] == state.coal_cubes
+        and last[2] == state.iron_cubes
+        and last[3] == state.slot_res
+        and last[4] == state.slot_owner
+        and last[5] == state.link_owner
+        and last[6] == state.slot_ind
+        and last[7] == state.slot_level
+    ):
+        return last[8]
+    memo = _board_memo(state)
+    memos["last"] = (
+        state.era,
+        state.coal_cubes,
+        state.iron_cubes,
+        state.slot_res[:],
+        state.slot_owner[:],
+        state.link_owner[:],
+        state.slot_ind[:],
+        state.slot_level[:],
+        memo,
+    )
+    return memo
+
+
+def _board_memo(state: BrassState) -> BoardMemo:
+    """``board_memo`` found by its keys."""
     memos = state.memo
     key = layout_key(state)
     layout = memos.get(key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 
 from sim.games.brass.params import INDUSTRIES, Market
 from sim.games.brass.state import BrassState
@@ -178,8 +179,8 @@ class BuildCosts:
         self.tiles = state.board.tiles
         self.prices: dict[tuple[int, int, int], int | None] = {}
 
-    def coal_for(self, comps: set[int], n: int) -> int | None:
-        """Money for n coal delivered into the given components (None: no mine and no market link)."""
+    def coal_for(self, comps: Collection[int], n: int) -> int | None:
+        """Money for n coal delivered into the given (distinct) components (None: no mine and no market link)."""
         if n == 0:
             return 0
         coal_in = self.coal_in
@@ -188,7 +189,7 @@ class BuildCosts:
             free += coal_in.get(c, 0)
         if n <= free:
             return 0
-        if not comps & self.market_comps:
+        if self.market_comps.isdisjoint(comps):
             return None
         return buy_cost(self.coal_market, self.coal_cubes, n - free)
 
