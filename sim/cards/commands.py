@@ -150,8 +150,13 @@ def export_command(config, deck, out_csv) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="The variant YAML file to write the deck into.",
 )
+@click.option(
+    "--extends",
+    "parent",
+    help="The config a new variant file extends (default: the game's base config); an existing file keeps its own.",
+)
 @friendly
-def import_command(csv_path, deck, into_yaml) -> None:
+def import_command(csv_path, deck, into_yaml, parent) -> None:
     """Read an edited CSV back into a variant config (every row checked, errors name row and column).
 
     \b
@@ -159,7 +164,7 @@ def import_command(csv_path, deck, into_yaml) -> None:
     """
     from sim.cards.spreadsheet import import_deck
 
-    written = import_deck(csv_path, deck, into_yaml)
+    written = import_deck(csv_path, deck, into_yaml, resolve_config_path(parent) if parent else None)
     click.echo(f"Wrote deck {deck} into {written}; check it with: sim validate {written}")
 
 

@@ -63,3 +63,36 @@ def test_tune_runs_a_real_search_on_shared_seeds(tmp_path):
     assert spent == 10 * len(tried)  # 2 seeds: the base and the card at each of 4 seats
     found = int(re.search(rf"{re.escape(param)} = (\d+)", result.output).group(1))
     assert 0 <= found <= 4
+
+
+def test_export_then_import_gives_a_variant_with_the_edited_card(tmp_path):
+    sheet, variant = tmp_path / "retainers.csv", tmp_path / "mine.yaml"
+    result = invoke("cards", "export", PLANTED, "--deck", "门客", str(sheet))
+    assert result.exit_code == 0 and "Wrote 26 cards" in result.output  # 24 bundled + 2 planted
+    text = sheet.read_text(encoding="utf-8-sig").replace("白板,1,", "白板,2,")
+    sheet.write_text(text, encoding="utf-8-sig")
+    result = invoke(
+        "cards", "import", str(sheet), "--deck", "门客", "--into", str(variant), "--extends", PLANTED
+    )
+    assert result.exit_code == 0, result.output
+    assert invoke("validate", str(variant)).exit_code == 0
+    from sim.config import load_config
+
+    blank = [c for c in load_config(variant).params.cards.门客 if c.id == "白板"]
+    assert [c.count for c in blank] == [2]
+
+
+def test_a_bad_cell_is_named_by_row_column_and_value(tmp_path):
+    sheet = tmp_path / "retainers.csv"
+    invoke("cards", "export", PLANTED, "--deck", "门客", str(sheet))
+    sheet.write_text(
+        sheet.read_text(encoding="utf-8-sig").replace("白板,1,", "白板,two,"), encoding="utf-8-sig"
+    )
+    result = CliRunner().invoke(
+        cli, ["cards", "import", str(sheet), "--deck", "门客", "--into", str(tmp_path / "v.yaml")]
+    )
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "row 27" in result.output and "column count" in result.output and "'two'" in result.output
+    assert not (tmp_path / "v.yaml").exists()
+    result = CliRunner().invoke(cli, ["cards", "export", PLANTED, "--deck", "门可", str(tmp_path / "x.csv")])
+    assert result.exit_code == 2 and "门可" in result.output
