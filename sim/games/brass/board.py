@@ -110,7 +110,8 @@ class Board:
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
         self._deck_sizes: dict[int, int] = {}
         self.action_rows: dict[tuple[type, str], list[object]] = {}
-        """(action type, card) -> that card's actions by link or industry index (``memo.card_row``)."""
+        """(action type, card) -> that card's actions by link or industry index (``memo.card_row``);
+        for BuildIndustry, one-action tuples by slot and industry (``build.build_actions``)."""
 
     def _free_pick(self, slots: list[int], mask: int, ind: int) -> tuple[int, ...]:
         """The first free single-icon slot showing ind, else one free slot per distinct icon set."""

@@ -278,17 +278,17 @@ class SeatBuilds:
                 if not slots:
                     continue
                 lvl = lowest[ind]
-                key = (c, ind, lvl)
+                key = (c * 8 + ind) * 64 + lvl  # resources.price_key, inlined
                 price = prices[key] if key in prices else build(seat, loc, ind, lvl)
                 if price is None:
                     continue
                 if len(slots) == 1:
-                    a = row[slots[0] * _N_INDS + ind]
-                    if a is None:
-                        a = row[slots[0] * _N_INDS + ind] = action(
-                            BuildIndustry, card, slots[0], INDUSTRIES[ind]
+                    single = row[slots[0] * _N_INDS + ind]
+                    if single is None:
+                        single = row[slots[0] * _N_INDS + ind] = (
+                            action(BuildIndustry, card, slots[0], INDUSTRIES[ind]),
                         )
-                    out.append((price, (a,)))
+                    out.append((price, single))
                 else:
                     out.append((price, build_actions(board, card, slots, ind)))
         return out
@@ -297,22 +297,18 @@ class SeatBuilds:
 def build_actions(board: Board, card: str, slots: tuple[int, ...], ind: int) -> tuple[BuildIndustry, ...]:
     """The (shared) BuildIndustry actions of one card, industry and slot list.
 
-    Kept per board and card in a row indexed by slot and industry (``Board.action_rows``)."""
+    Kept per board and card in a row indexed by slot and industry (``Board.action_rows``): each
+    entry is the one-action tuple of that slot and industry."""
     key = (BuildIndustry, card)
     row = board.action_rows.get(key)
     if row is None:
         row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
-    if len(slots) == 1:
-        a = row[slots[0] * _N_INDS + ind]
-        if a is None:
-            a = row[slots[0] * _N_INDS + ind] = action(BuildIndustry, card, slots[0], INDUSTRIES[ind])
-        return (a,)
     out = []
     for s in slots:
-        a = row[s * _N_INDS + ind]
-        if a is None:
-            a = row[s * _N_INDS + ind] = action(BuildIndustry, card, s, INDUSTRIES[ind])
-        out.append(a)
+        single = row[s * _N_INDS + ind]
+        if single is None:
+            single = row[s * _N_INDS + ind] = (action(BuildIndustry, card, s, INDUSTRIES[ind]),)
+        out.append(single[0])
     return tuple(out)
 
 

@@ -44,6 +44,7 @@ class LayoutMemo:
     __slots__ = (
         "comp",
         "masks",
+        "ind_slots",
         "networks",
         "places",
         "pieces",
@@ -62,10 +63,15 @@ class LayoutMemo:
         board = state.board
         self.masks = [0] * board.n_locs
         """Occupancy mask of every place (``Board.slot_bit``), to index ``Board.free_picks``."""
-        slot_loc, slot_bit = board.slot_loc, board.slot_bit
+        slot_loc, slot_bit, slot_ind = board.slot_loc, board.slot_bit, state.slot_ind
+        masks = self.masks
+        ind_slots: list[list[int]] = [[] for _ in board.tiles]
         for s, owner in enumerate(state.slot_owner):
             if owner >= 0:
-                self.masks[slot_loc[s]] |= slot_bit[s]
+                masks[slot_loc[s]] |= slot_bit[s]
+                ind_slots[slot_ind[s]].append(s)
+        self.ind_slots = ind_slots
+        """industry -> slots holding a tile of it, in slot order."""
         self.networks: dict[int, set[int]] = {}
         """seat -> places of its network."""
         self.places: dict[int, list[int]] = {}
@@ -120,7 +126,7 @@ class BoardMemo:
         self.pieces = layout.pieces
         self.builds = layout.builds
         self.links_needed = layout.links_needed
-        self.costs: BuildCosts = BuildCosts(state, layout.comp)
+        self.costs: BuildCosts = BuildCosts(state, layout.comp, layout.ind_slots)
         """Coal and iron prices."""
         self.links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         """(seat, second rail) -> (link, full price) of every link the seat may build, money aside."""

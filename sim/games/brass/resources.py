@@ -139,6 +139,11 @@ def beer_available(
     return total
 
 
+def price_key(comp: int, ind: int, lvl: int) -> int:
+    """One int for (component, industry, level index): the key of ``BuildCosts.prices``."""
+    return (comp * 8 + ind) * 64 + lvl
+
+
 class BuildCosts:
     """Coal and iron prices in one position: coal by connected component, iron from the board total.
 
@@ -160,16 +165,25 @@ class BuildCosts:
         "prices",
     )
 
-    def __init__(self, state: BrassState, comp: list[int] | None = None) -> None:
-        """``comp``: the state's ``components`` when the caller has them."""
+    def __init__(
+        self, state: BrassState, comp: list[int] | None = None, ind_slots: list[list[int]] | None = None
+    ) -> None:
+        """``comp``: the state's ``components``, ``ind_slots``: the slots holding a tile of each
+        industry (``memo.LayoutMemo.ind_slots``), when the caller has them."""
         params = state.board.params
         self.comp = components(state) if comp is None else comp
+        slot_res, slot_loc = state.slot_res, state.board.slot_loc
+        if ind_slots is None:
+            mines, works = coal_mines(state), iron_on_board(state)
+        else:
+            mines, works = ind_slots[COAL], ind_slots[IRON]
         self.coal_in: dict[int, int] = {}
-        for s in coal_mines(state):
-            c = self.comp[state.board.slot_loc[s]]
-            self.coal_in[c] = self.coal_in.get(c, 0) + state.slot_res[s]
+        for s in mines:
+            if slot_res[s]:
+                c = self.comp[slot_loc[s]]
+                self.coal_in[c] = self.coal_in.get(c, 0) + slot_res[s]
         self.market_comps = {self.comp[m] for m in state.board.merchant_locs}
-        self.free_iron = sum(state.slot_res[s] for s in iron_on_board(state))
+        self.free_iron = sum(slot_res[s] for s in works)
         self.coal_market = params.coal_market
         self.iron_market = params.iron_market
         self.coal_cubes = state.coal_cubes
@@ -177,7 +191,8 @@ class BuildCosts:
         self._coal: dict[tuple[int, int], int | None] = {}
         self._iron: dict[int, int] = {}
         self.tiles = state.board.tiles
-        self.prices: dict[tuple[int, int, int], int | None] = {}
+        self.prices: dict[int, int | None] = {}
+        """``price_key(component, industry, level index)`` -> ``build``."""
 
     def coal_for(self, comps: Collection[int], n: int) -> int | None:
         """Money for n coal delivered into the given (distinct) components (None: no mine and no market link)."""
@@ -213,7 +228,7 @@ class BuildCosts:
 
         ``seat`` is unused (prices do not depend on who builds); kept so callers read naturally."""
         c = self.comp[loc]
-        key = (c, ind, lvl)
+        key = price_key(c, ind, lvl)
         if key in self.prices:
             return self.prices[key]
         tile = self.tiles[ind][lvl]
