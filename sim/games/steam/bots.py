@@ -97,6 +97,7 @@ class SteamBot:
         self._paths_key: Any = None
         self._new_start = 1.0
         self._paths_found: dict[tuple[int, int], list[Path]] = {}
+        self._options: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
         """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
@@ -184,13 +185,22 @@ class SteamBot:
         """Value to ``seat`` of its best action tile once the seats ``ahead`` took theirs, in order."""
         taken: set[int] = set()
         for other in [*ahead, seat]:
-            budget = self.budget(state, other)
-            options = [
-                (self.tile_value(state, other, a, budget), a.tile) for a in TILE_KIND.legal(state, other)
-            ]
+            options = self._tile_options(state, other)
             value, tile = max(((v, t) for v, t in options if t not in taken), default=(0.0, 0))
             taken.add(tile)
         return value
+
+    def _tile_options(self, state: SteamState, seat: int) -> list[tuple[float, int]]:
+        """(value, tile) of every tile ``seat`` may take, kept through an auction (only cash changes)."""
+        budget = self.budget(state, seat)
+        key = (state.round, state.phase, state.next_link, len(state.events), seat, budget)
+        found = self._options.get(key)
+        if found is None:
+            if len(self._options) > 64:
+                self._options.clear()
+            legal = TILE_KIND.legal(state, seat)
+            found = self._options[key] = [(self.tile_value(state, seat, a, budget), a.tile) for a in legal]
+        return found
 
     def _capital(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
         """Buy enough capital to build this turn and to cover the expenses (a shortfall costs more)."""
@@ -269,7 +279,10 @@ class SteamBot:
             ok = any(state.town[t] and t in mine for t in state.hm.towns)
         if not ok:
             return -1.0
-        cubes = len(self._paths(state, seat, state.loco[seat] + 1))
+        key = ("count", seat, state.loco[seat])
+        cubes = cache.get(key)
+        if cubes is None:
+            cubes = cache[key] = len(delivery_options(state, seat, state.loco[seat] + 1, enough=4))
         return 1.5 + max(0, 4 - cubes) * 0.8
 
     # ------------------------------------------------------------------ move goods

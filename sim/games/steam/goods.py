@@ -18,9 +18,11 @@ def link_graph(state: SteamState) -> dict[int, list[tuple[int, int, int]]]:
 
 
 def delivery_options(
-    state: SteamState, seat: int, limit: int | None = None
+    state: SteamState, seat: int, limit: int | None = None, enough: int | None = None
 ) -> list[tuple[int, str, tuple[int, ...]]]:
-    """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed).
+    """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed;
+    ``enough``: stop once that many are found, for a count that needs no more: then which ones
+    come back is not the full list's first ones).
 
     One walk per source city serves all its cube colours: a colour drops out of the walk at the
     first city of that colour (where its cube stops), so each colour's paths come out as its own
@@ -39,10 +41,21 @@ def delivery_options(
             continue
         found: dict[str | None, list[tuple[int, ...]]] = {c: [] for c in wanted}
         walk = _Walk(graph, state.colour, limit, found, seat, count_dead)
-        walk.step(src, {src}, frozenset(wanted))
+        if enough is not None:
+            walk.left = enough - len(out)
+        try:
+            walk.step(src, {src}, frozenset(wanted))
+        except _Enough:
+            pass
         for colour in wanted:
             out.extend((src, colour, path) for path in found[colour])
+        if enough is not None and len(out) >= enough:
+            break
     return out
+
+
+class _Enough(Exception):
+    """The walk found as many deliveries as were asked for."""
 
 
 class _Walk:
@@ -53,6 +66,8 @@ class _Walk:
         self.seat, self.count_dead = seat, count_dead
         self.links: list[int] = []
         self.owners: dict[int, int] = {}
+        self.left = -1
+        """Deliveries still wanted before the walk may stop (-1: all of them)."""
 
     def step(self, node: int, seen: set[int], active: frozenset[str | None]) -> None:
         links, owners = self.links, self.owners
@@ -66,6 +81,9 @@ class _Walk:
             if here in active:
                 if rule_ok(owners, self.seat, self.count_dead):
                     self.found[here].append(tuple(links))
+                    self.left -= 1
+                    if self.left == 0:
+                        raise _Enough
                 rest = active - {here}
             if rest and len(links) < self.limit:
                 seen.add(nxt)
