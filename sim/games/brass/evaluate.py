@@ -102,6 +102,8 @@ class Evaluator:
         self.net = memo.network(state, seat)
         self.lowest = state.lowest_levels(seat)
         self.discard_costs: dict[str, float] = {}
+        self.hand_costs: dict[str, float] | None = None
+        """card in hand -> ``_discard_cost`` (``_hand_costs``)."""
         self.link_values: dict[tuple[str, bool], float] = {}
         self.build_values: dict[tuple[int, str], float] = {}
         self.best_build = -10.0
@@ -184,9 +186,14 @@ class Evaluator:
                 out += valuer(self, block)
         return out
 
-    def _card_costs(self, block: list[Any]) -> dict[str, float]:
-        """Discard cost of every card in a run of actions."""
-        return {card: self._discard_cost(card) for card in {a.card for a in block}}
+    def _hand_costs(self) -> dict[str, float]:
+        """Discard cost of every card in hand (the cards of every action), worked out once per decision."""
+        costs = self.hand_costs
+        if costs is None:
+            costs = self.hand_costs = {
+                card: self._discard_cost(card) for card in set(self.state.hands[self.seat])
+            }
+        return costs
 
     def _build_block(self, block: list[BuildIndustry]) -> list[float]:
         builds = self.build_values
@@ -199,21 +206,21 @@ class Evaluator:
 
     def _link_block(self, block: list[BuildLink]) -> list[float]:
         links = {link: self.link_value(link, False) for link in {a.link for a in block}}
-        cards = self._card_costs(block)
+        cards = self._hand_costs()
         return [links[a.link] - cards[a.card] for a in block]
 
     def _develop_block(self, block: list[Develop]) -> list[float]:
         develops = {ind: self._develop_cached(ind, False) for ind in {a.industry for a in block}}
-        cards = self._card_costs(block)
+        cards = self._hand_costs()
         return [develops[a.industry] - cards[a.card] for a in block]
 
     def _pass_block(self, block: list[Pass]) -> list[float]:
-        cards = self._card_costs(block)
+        cards = self._hand_costs()
         return [-0.5 - cards[a.card] for a in block]
 
     def _loan_block(self, block: list[TakeLoan]) -> list[float]:
         loan = self.loan_value()
-        cards = self._card_costs(block)
+        cards = self._hand_costs()
         return [loan - cards[a.card] for a in block]
 
     def value(self, a: Any) -> float:
@@ -450,7 +457,11 @@ class Evaluator:
         """Swap two cards for two wilds when the hand builds nothing worthwhile and the era is long."""
         if self.best_build >= 1.0 or self.left <= 4:
             return -1.0
-        return 1.2 - 0.5 * sum(self._discard_cost(card) for card in a.cards)
+        costs = self._hand_costs()
+        total = 0  # as ``sum``: the same float, added in the same order
+        for card in a.cards:
+            total += costs[card]
+        return 1.2 - 0.5 * total
 
     def loan_value(self) -> float:
         state = self.state
