@@ -128,3 +128,16 @@ def test_income_track_retainers_are_once_and_score_cards_repeatable(params):
     assert once["hire_retainer"] == 2  # 1 drafted + 2 from the track = the 3-retainer limit
     assert "hire_retainer" not in again  # "门客不可重复获得"
     assert again["take_score_card"] >= 2 and "take_score_card" not in once  # 游戏玩点5: 反复获得
+
+
+@pytest.mark.parametrize(("players", "per_column"), [(4, 2), (5, 1)])
+def test_the_ten_family_cards_fill_every_draft_column(params, players, per_column):
+    from sim.core.play import setup_rng
+    from sim.games.mingchu import SPEC
+
+    for seed in range(5):
+        state = SPEC.game.initial_state(params, players, setup_rng(seed))
+        sizes = [len(families) for _, families in state.draft_columns]
+        assert sizes == [per_column] * (players + 1)
+        dealt = [f for _, families in state.draft_columns for f in families]
+        assert len(set(dealt)) == len(dealt)
