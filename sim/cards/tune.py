@@ -81,6 +81,11 @@ def bisect(
     snap = grid(lo, hi, step, integer)
     a, b = evaluate(snap(lo)), evaluate(snap(hi))
     points = [a, b]
+    exact = [p for p in points if p.estimate == target]
+    if exact:  # an end meets the target
+        return TuneResult(
+            exact[0].value, exact[0].value, *_root_interval(points, target), True, tuple(points)
+        )
     if _side(a, target) == _side(b, target):
         best = min(points, key=lambda p: abs(p.estimate - target))
         return TuneResult(best.value, best.value, *_root_interval(points, target), False, tuple(points))

@@ -57,6 +57,9 @@ def test_no_bracket_reports_the_nearer_end():
     assert not result.bracketed and result.value == 20 and calls == [0, 20]
     evaluate, _ = planted(0.0, slope=-0.02, noise=0.01)  # a zero at the very end of the range
     assert bisect(evaluate, 0, 20, target=0.0, step=1, integer=True).value == 0
+    evaluate, calls = planted(0.0, slope=-0.02, noise=0.0)  # an end exactly on the target
+    result = bisect(evaluate, 0, 20, target=0.0, step=1, integer=True)
+    assert result.bracketed and result.value == 0 and calls == [0, 20]
 
 
 def test_targets_and_ranges_are_checked():
