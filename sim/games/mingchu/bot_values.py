@@ -51,6 +51,7 @@ GOOD_EFFECT_VALUE = {
 
 _MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
 _DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+_CARRIER = 10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
 _WORKER_PRICE = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
 _FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
 
@@ -93,20 +94,18 @@ class ActionValues:
         rich = state.players[self.seat].coins >= state.topo.goods[good].base_value + 6
         if context["needed"][good] == 0 or not (self.persona.chase_orders > 0 or rich):
             return -1.0
-        routes = context.setdefault("from", {}).get(action.place)  # one lookup per industry
-        if routes is None:
-            routes = context["from"][action.place] = routes_from(state, self.seat, action.place)
-        route = routes[state.players[self.seat].managers[action.manager]]
-        return 25.0 + (action.manager == context["carrier"]) - route_price(route)
+        # routes cost the same both ways: those from the 掌柜 are the ones listing the options used
+        route = routes_from(state, self.seat, state.players[self.seat].managers[action.manager])[action.place]
+        return 25.0 + _CARRIER * (action.manager == context["carrier"]) - route_price(route)
 
     def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
         """A needed good to the carrier; a spare one is worth the best price it can fetch later."""
         good = context["good"]
         if action.dest != "backpack":
             return _DEST_VALUE[action.dest]
-        carrier = 1.0 if action.manager == context["carrier"] else 0.0
+        carrier = action.manager == context["carrier"]
         if context["needed"][good] > 0:
-            value = 60.0 + carrier
+            value = 60.0 + _CARRIER * carrier
         elif state.topo.goods[good].free_moves or state.topo.goods[good].upgrades:
             value = 22.0 + carrier  # a 马 (a free step each round) or a 铁 (an upgrade)
         else:

@@ -13,6 +13,16 @@ score above zero (deliver, sell spare goods, reserve, play cards) are taken on t
 * ``roadbuilder``: hires 伙计 and builds 驿道 next to other players' industries and busy roads, so
   others pay 恩义 to use them; commits the markers it collects in the war.
 
+Prices in coins tie the choices together: a spare good is sold where it fetches as much as where
+its 掌柜 is going (or, with no goal, as much as anywhere within a turn's moves less a coin for the
+wait), so never at half price where it is made while a better market is near; a produced good's
+sale counts its price, the income it adds on the 本轮收入总和轨 while spaces are ahead, less its route
+(伙计 0.5, water coins 1, another player's 驿道 1.25 a marker: the coin to buy it back goes to a
+rival); an order's goods go to the 掌柜 collecting them. Cards and 门客 count only what can be used
+now: goods as far as the backpack has room, free moves as far as the active 掌柜 still has roads
+to pay for on its way. Hiring is worth less with fewer coins to spare and nothing in the last round;
+a 掌柜 already at its order's place looks for a main action instead of waiting there.
+
 War (all): support the side ahead, each settlement with 30% chance the other side; commit up to 2
 held markers (roadbuilder: all of them) and, with more than 15 coins, up to 3 coin markers.
 门客: the face-up card whose ability and passives suit the personality (build discounts for the
