@@ -4,7 +4,8 @@
 .venv/bin/python benchmarks/audit_mingchu_bots.py --games 200 --json audit.json
 
 Plays seeded games with the default lineup (seats rotated as a run rotates them) and counts, per
-game or per bot: turns that end without a main action, sales at a place that produces the good
+game or per bot: turns that end without a main action (and of them, those where one was legal and
+those where none is left anywhere: no free site, no road without a 驿道, the 伙计人数轨 at its end), sales at a place that produces the good
 (half price, M18), 恩义 markers handed over for other players' 驿道 (tolls) and for using their
 industries, coins spent buying own markers back, final coins, horses a card gave that were
 discarded, card bonus moves left unused at the end of a turn, and the scores.
@@ -21,11 +22,21 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import worker_step_cost
 from sim.games.mingchu.paths import source_distance
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 from sim.runner.plan import game_seed, seat_bots
 
 _MAIN = (A.EndTurn, A.BuildIndustry, A.BuildRoad, A.HireWorker)
+
+
+def _nothing_left(state: MingchuState, seat: int) -> bool:
+    """No free building site, no road left for a 驿道 and the 伙计人数轨 at its end: no main action
+    is possible anywhere for ``seat`` any more."""
+    topo = state.topo
+    sites = any(site is not None and p not in state.industries for p, site in enumerate(topo.site))
+    roads = any(info.kind != "water" and r not in state.yidao for r, info in enumerate(topo.roads))
+    return not sites and not roads and worker_step_cost(state, seat) is None
 
 
 class _Tally:
@@ -43,7 +54,11 @@ class _Tally:
         player = state.players[seat]
         if decision.kind == "turn" and isinstance(action, _MAIN):
             count["turns"] += 1
-            count["turns_without_main"] += isinstance(action, A.EndTurn)
+            if isinstance(action, A.EndTurn):
+                count["turns_without_main"] += 1
+                legal = SPEC.game.legal_actions(state)
+                count["turns_without_main_declined"] += any(isinstance(a, _MAIN[1:]) for a in legal)
+                count["turns_without_main_nothing_left"] += _nothing_left(state, seat)
             count["bonus_moves_unused"] += player.bonus_moves
         sale = None
         if isinstance(action, A.Sell):
@@ -107,6 +122,7 @@ def audit(config: str, games: int, n_players: int, root_seed: int = 0) -> dict:
         per_bot[bot] = {
             "seat_games": n,
             "turns_without_main_share": count["turns_without_main"] / max(1, count["turns"]),
+            "turns_declining_main_share": count["turns_without_main_declined"] / max(1, count["turns"]),
             "sales_at_source_share": count["sales_at_source"] / max(1, count["sales"]),
             "sales_at_source_per_game": count["sales_at_source"] / n,
             "favor_paid_per_game": count["favor_paid"] / n,
@@ -124,6 +140,8 @@ def audit(config: str, games: int, n_players: int, root_seed: int = 0) -> dict:
         "errors": errors,
         "turns_without_main_share": everyone["turns_without_main"] / max(1, everyone["turns"]),
         "turns_without_main": everyone["turns_without_main"],
+        "turns_without_main_declined": everyone["turns_without_main_declined"],
+        "turns_without_main_nothing_left": everyone["turns_without_main_nothing_left"],
         "turns": everyone["turns"],
         "sales_at_source": everyone["sales_at_source"],
         "sales": everyone["sales"],
@@ -147,7 +165,9 @@ def main() -> None:
     print(
         f"{result['games']} games, {args.players} players, {result['errors']} errors\n"
         f"turns without a main action: {result['turns_without_main']} of {result['turns']} "
-        f"({100 * result['turns_without_main_share']:.1f}%)\n"
+        f"({100 * result['turns_without_main_share']:.1f}%); of them with a main action legal "
+        f"{result['turns_without_main_declined']}, with none left on the board "
+        f"{result['turns_without_main_nothing_left']}\n"
         f"sales at a producing place: {result['sales_at_source']} of {result['sales']}\n"
         f"card goods discarded: {result['card_goods_discarded']}; "
         f"card bonus moves unused: {result['bonus_moves_unused']}\n"
