@@ -76,7 +76,8 @@ def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) 
     Every arm plays the base config's seeds: the card forced to each seat in turn against the same
     seeds unforced, and the deck without the card against the base. Effects on win share (points)
     and score come with intervals simultaneous over the cards studied; verdicts read them against
-    the tolerance band. Running the same command again resumes.
+    the tolerance band. -p is one player count; -n the games of each arm for each card (the forced
+    arm plays ceil(n / players) seeds at every seat). Running the same command again resumes.
 
     \b
     Example:
@@ -101,7 +102,7 @@ def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) 
         opts["chunk_size"],
         ARM_FOLDERS if arms == "both" else (arms,),
     )
-    studies = plan.studies()
+    studies = plan.studies
     run_id = next(iter(studies.values()))[0].run_id
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-{run_id[:8]}"
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())

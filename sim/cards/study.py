@@ -4,7 +4,7 @@ Every arm is an ordinary variant of the config with one override, played on the 
 base config (the runner's seeds depend only on the root seed, the player count and the game's
 index), so parallel runs, Dask and resume work unchanged:
 
-* ``base``: the config as given, ``games`` seeds;
+* ``base``: the config as given, on every seed an arm plays;
 * ``removed``: ``cards.<deck>.<card>.count=0``, the same ``games`` seeds;
 * ``forced``: ``forced_cards=[{deck, card, seat}]`` for every seat, ``ceil(games / players)``
   seeds each, so the forced arm also plays ``games`` games and the card sits at every seat once
@@ -17,6 +17,7 @@ the base goes with the removed arms (or with the forced ones when only those are
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -113,8 +114,10 @@ class CardStudy:
         folders[first].insert(0, (Arm("base"), self.base))
         return folders
 
+    @functools.cached_property
     def studies(self) -> dict[str, tuple[Study, dict[str, Arm]]]:
-        """The runner's study of each folder, and its variants' arms by label."""
+        """The runner's study of each folder, and its variants' arms by label (built once: every
+        variant is a validated config, about 0.15 s each for 明初商途)."""
         out = {}
         for folder, arms in self.arm_variants().items():
             games = self.games if folder == "removed" else self.forced_seeds
@@ -161,7 +164,7 @@ def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: 
     out = Path(out)
     results = {}
     arms: dict[str, dict[str, Any]] = {}
-    for folder, (study, labels) in plan.studies().items():
+    for folder, (study, labels) in plan.studies.items():
         results[folder] = run_study(study, out / folder, **run_options)
         arms[folder] = {label: vars(arm) for label, arm in labels.items()}
     meta = {
