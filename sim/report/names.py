@@ -226,7 +226,7 @@ P_VALUES = {
 SEATS = {"seat"}
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position"}  # fmt: skip
 
 
 @dataclass

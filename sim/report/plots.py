@@ -512,3 +512,32 @@ def plot_metric_by_players(
     ax.set_xlabel(t("players_axis", lang))
     ax.set_ylabel(ylabel)
     return ax
+
+
+def plot_winning_scores(
+    per_game: pd.DataFrame, summary: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Histogram of the winning score per player count (one outline each), its median (solid) and the
+    human reference when given (dashed)."""
+    ax = _axes(ax)
+    values = per_game["winning_score"].dropna()
+    bins = (
+        np.histogram_bin_edges(values, bins=min(30, max(5, int(np.sqrt(len(values)))))) if len(values) else 10
+    )
+    for i, (n, part) in enumerate(per_game.groupby("n_players", sort=True)):
+        colour = PALETTE[i % len(PALETTE)]
+        ax.hist(part["winning_score"], bins=bins, histtype="step", linewidth=1.6, color=colour,
+                label=t("players_n", lang, n=int(n)))  # fmt: skip
+        row = summary[summary["n_players"] == n]
+        if not row.empty:
+            ax.axvline(float(row["q50"].iloc[0]), color=colour, linewidth=1.2)
+            reference = row["human_reference"].iloc[0] if "human_reference" in row else float("nan")
+            if pd.notna(reference):
+                ax.axvline(float(reference), color=colour, linestyle="--", linewidth=1.4,
+                           label=t("winning_reference", lang, n=int(n)))  # fmt: skip
+    ax.set_xlabel(t("winning_axis", lang))
+    ax.set_ylabel(t("games_axis", lang))
+    ax.set_title(_title("winning_title", lang, name))
+    if len(per_game):
+        ax.legend(fontsize=8)
+    return ax

@@ -4,6 +4,7 @@ from sim.dataset import Run, load_run
 from sim.stats.bots import bot_matrix, bot_results, bradley_terry
 from sim.stats.components import component_contribution
 from sim.stats.content import event_win_rates, unseen_config_ids, zero_breakdown_columns
+from sim.stats.evenness import categorical_factors, gap_by_value
 from sim.stats.ladder import ladder_consistency, seat_win_rates_by_tier, table_tiers
 from sim.stats.outcomes import (
     end_reasons,
@@ -15,6 +16,8 @@ from sim.stats.outcomes import (
     score_distribution,
     tie_break_share,
     winning_margin,
+    winning_score_summary,
+    winning_scores,
 )
 from sim.stats.paired import (
     paired_games,
@@ -31,12 +34,14 @@ __all__ = [
     "bot_matrix",
     "bot_results",
     "bradley_terry",
+    "categorical_factors",
     "component_contribution",
     "end_reasons",
     "error_list",
     "event_win_rates",
     "error_summary",
     "first_player_advantage",
+    "gap_by_value",
     "game_length",
     "lead_change_summary",
     "ladder_consistency",
@@ -62,6 +67,8 @@ __all__ = [
     "tie_break_share",
     "unseen_config_ids",
     "winning_margin",
+    "winning_score_summary",
+    "winning_scores",
     "zero_breakdown_columns",
 ]
 

@@ -134,3 +134,23 @@ def error_summary(errors: pd.DataFrame) -> pd.DataFrame:
         .reset_index()
         .sort_values("count", ascending=False, kind="stable")
     )
+
+
+def winning_scores(players: pd.DataFrame) -> pd.DataFrame:
+    """Per game: the winner's score (the top score), with its (game, variant, n_players)."""
+    per_game = players.groupby("gid")[GROUP].first()
+    per_game["winning_score"] = players.groupby("gid")["score"].max()
+    return per_game.reset_index()
+
+
+def winning_score_summary(players: pd.DataFrame) -> pd.DataFrame:
+    """The winning score per (game, variant, n_players): games, mean with t interval, median and the
+    10th and 90th percentiles."""
+    columns = [*GROUP, "n", "mean", "lo", "hi", "q10", "q50", "q90"]
+    if players.empty:
+        return pd.DataFrame(columns=columns)
+    grouped = winning_scores(players).groupby(GROUP)["winning_score"]
+    out = mean_ci(grouped)
+    quantiles = grouped.quantile([0.1, 0.5, 0.9]).unstack()
+    quantiles.columns = ["q10", "q50", "q90"]
+    return out.join(quantiles).reset_index()[columns]

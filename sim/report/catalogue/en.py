@@ -193,6 +193,27 @@ MESSAGES: dict[str, str] = {
     "stage_k": "Stage {k}",
     "kind_suffix": ", {kind}",
     "kind_brackets": " ({kind})",
+    "sec_winning": "Winning scores",
+    "winning_note": "The score of each game's winner, per player count: the bots' level of play. A config may give a human reference (reference: {{human_winning_score: {{4: 120}}}}); it is drawn dashed and compared with the bots' 10th-90th percentile range.",
+    "winning_title": "Winning score: {name}",
+    "winning_axis": "Winner's score (points)",
+    "games_axis": "Games",
+    "winning_reference": "human reference, {n} players",
+    "ans_topic_winning": "Winning score",
+    "ans_winning": "{name}: the bots' winning score: {parts}.",
+    "ans_winning_part": "{n} players: median {median} (10th-90th percentile {q10}–{q90}, {games} games)",
+    "ans_winning_ref_within": "{name}, {n} players: the human reference {reference} lies within the bots' 10th-90th percentile range {q10}–{q90} (median {median}): the bots win with scores like people's ({sure}).",
+    "ans_winning_ref_above": "{name}, {n} players: the human reference {reference} lies above the bots' 10th-90th percentile range {q10}–{q90} (median {median}): the bots win with lower scores than people ({sure}).",
+    "ans_winning_ref_below": "{name}, {n} players: the human reference {reference} lies below the bots' 10th-90th percentile range {q10}–{q90} (median {median}): the bots win with higher scores than people ({sure}).",
+    "sec_evenness": "Which rules play most evenly",
+    "evenness_note": "The runs differ in a config value that is not a number (e.g. the rule set): the widest seat gap from the fair share per value and player count, pooling the variants that share the value, with game-level bootstrap intervals.",
+    "evenness_title": "Widest seat gap by {param}: {game}",
+    "ans_topic_evenness": "Which rules play most evenly",
+    "ans_even_gap": "{gap} (95% CI {lo}–{hi})",
+    "ans_even_count": "{n} players: {values}",
+    "ans_even_value_best": "{value} plays most evenly at {n} players, widest seat gap {gap}",
+    "ans_even": "{game}, {param}: {value} plays most evenly: widest seat gap {gap} on average over the player counts both were run at, against {others}; it has the smaller gap at {best} of {shared} player counts and an interval below the other's at {separated} ({sure}). Per player count: {counts}. {values}.",
+    "ans_even_apart": "{game}, {param}: the values were run at different player counts, so they cannot be compared directly. {values}.",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -319,6 +340,12 @@ HEADERS: dict[str, str] = {
     "code": "Code",
     "sentence": "Sentence",
     "sure": "How sure",
+    "q10": "10%",
+    "q90": "90%",
+    "human_reference": "Human reference",
+    "reference_position": "Reference lies",
+    "best": "Most even",
+    "separated": "Interval below the others",
 }
 """Table headers by column name."""
 

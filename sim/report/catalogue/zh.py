@@ -193,6 +193,27 @@ MESSAGES: dict[str, str] = {
     "stage_k": "阶段 {k}",
     "kind_suffix": "，{kind}",
     "kind_brackets": "（{kind}）",
+    "sec_winning": "获胜得分",
+    "winning_note": "每局胜者的得分（按人数）：反映机器人的水平。配置可给出真人参考值（reference: {{human_winning_score: {{4: 120}}}}），图中以虚线表示，并与机器人的 10%–90% 分位区间比较。",
+    "winning_title": "获胜得分：{name}",
+    "winning_axis": "胜者得分（分）",
+    "games_axis": "对局数",
+    "winning_reference": "真人参考值，{n}人局",
+    "ans_topic_winning": "获胜得分",
+    "ans_winning": "{name}：机器人的获胜得分：{parts}。",
+    "ans_winning_part": "{n}人局：中位数 {median}（10%–90% 分位 {q10}–{q90}，{games} 局）",
+    "ans_winning_ref_within": "{name}，{n}人局：真人参考值 {reference} 落在机器人的 10%–90% 分位区间 {q10}–{q90} 之内（中位数 {median}）：机器人获胜所需得分与真人相近（{sure}）。",
+    "ans_winning_ref_above": "{name}，{n}人局：真人参考值 {reference} 高于机器人的 10%–90% 分位区间 {q10}–{q90}（中位数 {median}）：机器人获胜的得分低于真人（{sure}）。",
+    "ans_winning_ref_below": "{name}，{n}人局：真人参考值 {reference} 低于机器人的 10%–90% 分位区间 {q10}–{q90}（中位数 {median}）：机器人获胜的得分高于真人（{sure}）。",
+    "sec_evenness": "哪套规则最均衡",
+    "evenness_note": "这些运行在一个非数值的配置项（例如规则套）上不同：按取值和人数给出与公平份额的最大座位偏差，同一取值的变体合并计算，区间为以对局为单位的自助法区间。",
+    "evenness_title": "按{param}的最大座位偏差：{game}",
+    "ans_topic_evenness": "哪套规则最均衡",
+    "ans_even_gap": "{gap}（95% 区间 {lo}–{hi}）",
+    "ans_even_count": "{n}人局：{values}",
+    "ans_even_value_best": "{value}在{n}人局最均衡，最大座位偏差 {gap}",
+    "ans_even": "{game}，{param}：{value}最均衡：在两者都运行过的人数上平均最大座位偏差为 {gap}，对比 {others}；在 {shared} 种人数中有 {best} 种偏差更小，其中 {separated} 种的区间完全低于另一方（{sure}）。各人数：{counts}。{values}。",
+    "ans_even_apart": "{game}，{param}：各取值运行的人数不同，无法直接比较。{values}。",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -319,6 +340,12 @@ HEADERS: dict[str, str] = {
     "code": "代码",
     "sentence": "句子",
     "sure": "把握",
+    "q10": "10% 分位",
+    "q90": "90% 分位",
+    "human_reference": "真人参考值",
+    "reference_position": "参考值位置",
+    "best": "最均衡",
+    "separated": "区间低于其他取值",
 }
 """Table headers by column name."""
 
@@ -352,6 +379,9 @@ TERMS: dict[str, str] = {
     "strata:bot, seat": "机器人与座位",
     "strata:bot": "机器人",
     "strata:seat": "座位",
+    "within": "区间之内",
+    "above": "高于区间",
+    "below": "低于区间",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""

@@ -11,6 +11,7 @@ from sim.report.metrics import (
     counts,
     end,
     errors,
+    evenness,
     ladder,
     paired,
     precision,
@@ -20,17 +21,20 @@ from sim.report.metrics import (
     seats,
     sweep,
     unused,
+    winning_scores,
 )
 
 REGISTRY: list[Metric] = [
     seats.METRIC,
     precision.METRIC,
     counts.METRIC,
+    evenness.METRIC,
     paired.METRIC,
     sweep.METRIC,
     bots.METRIC,
     ladder.METRIC,
     scores.METRIC,
+    winning_scores.METRIC,
     components.METRIC,
     end.METRIC,
     runaway.METRIC,
