@@ -8,7 +8,7 @@ from typing import Any
 
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
 from sim.games.brass.kinds import LegalContext, MainKind, discard
-from sim.games.brass.memo import per_card
+from sim.games.brass.memo import action
 from sim.games.brass.state import BrassState
 
 
@@ -86,7 +86,7 @@ class PassKind(MainKind):
     stat = "pass"
 
     def options(self, ctx: LegalContext) -> list[Any]:
-        return per_card(Pass, ctx.cards)
+        return [action(Pass, c) for c in ctx.cards]
 
 
 KINDS = [ScoutKind(), PassKind()]

@@ -12,7 +12,7 @@ from typing import Any
 
 from sim.core.decisions import Decision
 from sim.games.brass.kinds import LegalContext, MainKind, StepKind, tile_text
-from sim.games.brass.memo import per_card
+from sim.games.brass.memo import action
 from sim.games.brass.state import BrassState
 
 
@@ -37,7 +37,7 @@ class TakeLoanKind(MainKind):
     def options(self, ctx: LegalContext) -> list[Any]:
         loan = ctx.state.board.params.loan
         if ctx.state.income_level(ctx.seat) - loan.levels_down >= loan.min_level:
-            return per_card(TakeLoan, ctx.cards)
+            return [action(TakeLoan, c) for c in ctx.cards]
         return []
 
     def effect(self, state: BrassState, seat: int, a: TakeLoan) -> None:

@@ -252,19 +252,3 @@ def card_row(board: Board, cls: type, card: str, names: Sequence[str]) -> list[A
     if row is None:
         row = board.action_rows[key] = [action(cls, card, name) for name in names]
     return row
-
-
-_PER_CARD: dict[tuple[type, tuple[str, ...]], list[Any]] = {}
-"""(action type, cards) -> ``[cls(card) for card in cards]`` (``per_card``)."""
-_MAX_PER_CARD = 20_000
-
-
-def per_card(cls: type, cards: tuple[str, ...]) -> list[Any]:
-    """The shared actions ``cls(card)`` of every card, in order; the list is shared: not to be changed."""
-    key = (cls, cards)
-    found = _PER_CARD.get(key)
-    if found is None:
-        if len(_PER_CARD) >= _MAX_PER_CARD:
-            _PER_CARD.clear()
-        found = _PER_CARD[key] = [action(cls, card) for card in cards]
-    return found
