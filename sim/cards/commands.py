@@ -85,7 +85,7 @@ def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) 
     """
     import pandas as pd
 
-    from sim.cards.study import ARM_FOLDERS, CardStudy, pick_cards, read_study, run_card_study, study_effects
+    from sim.cards.study import ARM_KINDS, CardStudy, pick_cards, read_study, run_card_study, study_effects
     from sim.cards.study_report import table, write_study_report
 
     resolved, spec = load(config, sets)
@@ -100,10 +100,12 @@ def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) 
         parse_bots(spec, opts["bots"]),
         opts["seed"],
         opts["chunk_size"],
-        ARM_FOLDERS if arms == "both" else (arms,),
+        ARM_KINDS if arms == "both" else (arms,),
     )
     studies = plan.studies
-    run_id = next(iter(studies.values()))[0].run_id
+    run_id = studies["base"][
+        0
+    ].run_id  # the config, bots, seed and players: other card lists share the folder
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-{run_id[:8]}"
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
     click.echo(

@@ -158,7 +158,7 @@ def games_for_band(games: int, lo: float, hi: float, tolerance: float) -> float:
 
 def card_effects(
     units: Mapping[tuple[str, str], pd.DataFrame],
-    games: Mapping[str, int],
+    games: Mapping[tuple[str, str], int],
     tolerance: float,
     seed: int,
     alpha: float = 0.05,
@@ -166,7 +166,7 @@ def card_effects(
     """One row per (card, arm, metric) from per-game differences.
 
     ``units`` maps (card, arm kind) to the frame of ``forced_units``/``removed_units``; ``games``
-    maps an arm kind to the games played per card in that arm; ``tolerance`` is the half-width of
+    maps the same keys to the games that arm played; ``tolerance`` is the half-width of
     the band in win share (0.03 = 3 points). Each (arm, metric) family is corrected over its cards.
     """
     rows = []
@@ -178,7 +178,13 @@ def card_effects(
         level = 1 - alpha / cards_per_arm[kind]
         for metric in METRICS:
             values = frame[metric].to_numpy(dtype=float) if len(frame) else np.array([])
-            row = {"card": card, "arm": kind, "metric": metric, "games": games.get(kind, 0), "level": level}
+            row = {
+                "card": card,
+                "arm": kind,
+                "metric": metric,
+                "games": games.get((card, kind), 0),
+                "level": level,
+            }
             row.update(estimate(values, level, stream(seed, card, kind, metric)))
             families.setdefault((kind, metric), []).append(len(rows))
             rows.append(row)

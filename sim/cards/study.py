@@ -34,8 +34,8 @@ from sim.runner import RunResult, Study, run_study
 
 FORCED_KEY = "forced_cards"
 STUDY_FILE = "study.json"
-ARM_FOLDERS = ("removed", "forced")
-"""The arms besides the base, each in its own run folder."""
+ARM_KINDS = ("removed", "forced")
+"""The comparisons a study can play besides the base."""
 
 
 def deck_cards(config: ResolvedConfig, deck: str) -> list[str]:
@@ -100,29 +100,42 @@ class CardStudy:
         """Seeds of the forced arm: the card at each seat once per seed, about ``games`` games in all."""
         return math.ceil(self.games / self.n_players)
 
-    arms: tuple[str, ...] = ARM_FOLDERS
+    arms: tuple[str, ...] = ARM_KINDS
 
-    def arm_variants(self) -> dict[str, list[tuple[Arm, ResolvedConfig]]]:
-        """The variants of each run folder, with their arms; the base goes with the removed arm
-        when there is one (it needs all ``games`` seeds), else with the forced arm."""
-        folders: dict[str, list[tuple[Arm, ResolvedConfig]]] = {}
-        if "removed" in self.arms:
-            folders["removed"] = [(Arm("removed", c), removed(self.base, self.deck, c)) for c in self.cards]
-        if "forced" in self.arms:
-            folders["forced"] = forced_arms(self.base, self.deck, self.cards, self.n_players)
-        first = next(iter(folders))
-        folders[first].insert(0, (Arm("base"), self.base))
-        return folders
+    @property
+    def base_games(self) -> int:
+        """Seeds of the base: all ``games`` when the removed arm is played, else the forced seeds."""
+        return self.games if "removed" in self.arms else self.forced_seeds
 
     @functools.cached_property
     def studies(self) -> dict[str, tuple[Study, dict[str, Arm]]]:
-        """The runner's study of each folder, and its variants' arms by label (built once: every
-        variant is a validated config, about 0.15 s each for 明初商途)."""
-        out = {}
-        for folder, arms in self.arm_variants().items():
-            games = self.games if folder == "removed" else self.forced_seeds
-            out[folder] = arm_study(arms, self.n_players, games, self.bots, self.seed, self.chunk_size)
+        """Run folder (relative to the study's) -> the runner's study and its variants' arms by
+        label: ``base``, then ``cards/<card>/removed`` and ``cards/<card>/forced``. Built once:
+        every variant is a validated config (about 0.15 s each for 明初商途)."""
+        n, bots = self.n_players, self.bots
+        out = {
+            "base": arm_study(
+                [(Arm("base"), self.base)], n, self.base_games, bots, self.seed, self.chunk_size
+            )
+        }
+        for card in self.cards:
+            if "removed" in self.arms:
+                arms = [(Arm("removed", card), removed(self.base, self.deck, card))]
+                out[card_folder(card, "removed")] = arm_study(
+                    arms, n, self.games, bots, self.seed, self.chunk_size
+                )
+            if "forced" in self.arms:
+                arms = forced_arms(self.base, self.deck, [card], n)
+                out[card_folder(card, "forced")] = arm_study(
+                    arms, n, self.forced_seeds, bots, self.seed, self.chunk_size
+                )
         return out
+
+
+def card_folder(card: str, arm: str) -> str:
+    """The run folder of one card's arm, relative to the study folder."""
+    safe = "".join("_" if ch in '/\\:*?"<>|' else ch for ch in card)
+    return f"cards/{safe}/{arm}"
 
 
 def forced_arms(
@@ -159,14 +172,20 @@ def shown_path(path: Path) -> str:
         return f"{path.parent.name}/{path.name}"
 
 
+def held_games(folder: Path) -> int:
+    """Games per player count a run folder already holds (0 for a new folder)."""
+    games = read_columns(folder / "games", ["game_index"])
+    return int(games["game_index"].max()) + 1 if len(games) else 0
+
+
 def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: Any) -> dict[str, RunResult]:
-    """Play every arm (resuming what ``out`` already holds) and write ``out/study.json``."""
+    """Play every arm (resuming what ``out`` already holds, and keeping the games of an earlier,
+    larger study) and write ``out/study.json`` for this study's cards."""
     out = Path(out)
     results = {}
-    arms: dict[str, dict[str, Any]] = {}
-    for folder, (study, labels) in plan.studies.items():
-        results[folder] = run_study(study, out / folder, **run_options)
-        arms[folder] = {label: vars(arm) for label, arm in labels.items()}
+    for folder, (study, _) in plan.studies.items():
+        games = max(study.games_per_count, held_games(out / folder))
+        results[folder] = run_study(replace(study, games_per_count=games), out / folder, **run_options)
     meta = {
         "game": plan.base.game,
         "config": shown_path(plan.base.path),
@@ -179,7 +198,10 @@ def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: 
         "bots": list(plan.bots),
         "seed": plan.seed,
         "tolerance": tolerance,
-        "arms": arms,
+        "arms": {
+            folder: {label: vars(arm) for label, arm in labels.items()}
+            for folder, (_, labels) in plan.studies.items()
+        },
     }
     (out / STUDY_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
     return results
@@ -219,16 +241,18 @@ def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05
     """The effects table of a finished (or partly run) card study folder."""
     meta = read_study(out)
     tolerance = meta["tolerance"] if tolerance is None else tolerance
-    folders = list(meta["arms"])
-    labels = {label: Arm(**arm) for folder in folders for label, arm in meta["arms"][folder].items()}
+    folders = meta["arms"]
+    labels = {label: Arm(**arm) for arms in folders.values() for label, arm in arms.items()}
     players = pd.concat([finished_players(Path(out) / f) for f in folders], ignore_index=True)
-    units = {}
-    if "forced" in folders:
-        for card in meta["cards"]:
-            units[(card, "forced")] = forced_units(players, labels, card)
-    if "removed" in folders:
-        holders = base_holders(Path(out) / "removed", labels, meta["deck"])
-        for card in meta["cards"]:
-            units[(card, "removed")] = removed_units(players, holders, labels, card)
-    games = {"forced": meta["forced_seeds"] * meta["n_players"], "removed": meta["games"]}
+    holders = base_holders(Path(out) / "base", labels, meta["deck"])
+    units, games = {}, {}
+    for arms in folders.values():
+        kinds = {(arm.card, arm.kind) for arm in (Arm(**a) for a in arms.values()) if arm.kind != "base"}
+        for card, kind in kinds:
+            if kind == "forced":
+                units[(card, kind)] = forced_units(players, labels, card)
+            else:
+                units[(card, kind)] = removed_units(players, holders, labels, card)
+            played = players["variant"].isin(list(arms)) & (players["seat"] == 0)
+            games[(card, kind)] = int(played.sum())
     return card_effects(units, games, tolerance, meta["seed"], alpha)

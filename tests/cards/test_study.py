@@ -112,7 +112,7 @@ def test_forced_effect_pairs_each_seat_with_the_same_seed_and_seat():
 def test_planted_strong_card_is_too_strong_and_blank_card_never_is():
     players, arms = planted_players(300, {"strong": 0.30, "blank": 0.0})
     units = {(card, "forced"): forced_units(players, arms, card) for card in ("strong", "blank")}
-    table = card_effects(units, {"forced": 300 * N_PLAYERS}, tolerance=0.03, seed=1)
+    table = card_effects(units, {(c, "forced"): 1200 for c, _ in units}, tolerance=0.03, seed=1)
     shares = table[table["metric"] == "win_share"].set_index("card")
     assert shares.loc["strong", "verdict"] == TOO_STRONG
     assert shares.loc["strong", "lo"] > 0.03
@@ -120,7 +120,7 @@ def test_planted_strong_card_is_too_strong_and_blank_card_never_is():
     assert shares.loc["blank", "lo"] < 0 < shares.loc["blank", "hi"]
     assert (shares["level"] == 1 - 0.05 / 2).all()
     assert shares.loc["strong", "p_holm"] < 0.001
-    again = card_effects(units, {"forced": 300 * N_PLAYERS}, tolerance=0.03, seed=1)
+    again = card_effects(units, {(c, "forced"): 1200 for c, _ in units}, tolerance=0.03, seed=1)
     pd.testing.assert_frame_equal(table, again)
 
 
@@ -128,7 +128,7 @@ def test_planted_strong_card_is_too_strong_and_blank_card_never_is():
 def test_a_blank_card_is_not_called_too_strong_on_small_runs(seed):
     players, arms = planted_players(12, {"blank": 0.0}, seed=seed)
     units = {("blank", "forced"): forced_units(players, arms, "blank")}
-    row = card_effects(units, {"forced": 48}, tolerance=0.03, seed=seed).iloc[0]
+    row = card_effects(units, {("blank", "forced"): 48}, tolerance=0.03, seed=seed).iloc[0]
     assert row["verdict"] != TOO_STRONG
 
 
@@ -184,7 +184,7 @@ def test_study_report_has_a_sharp_forest_plot_and_a_table(forced_study):
     assert table["verdict (forced)"].tolist()[0] == "too strong"
 
 
-def test_rerun_resumes_and_chinese_report_is_chinese(forced_study):
+def test_rerun_resumes_a_subset_reuses_and_chinese_report_is_chinese(forced_study):
     files = {p: p.stat().st_mtime_ns for p in forced_study.rglob("*.parquet")}
     before = study_effects(forced_study)
     result = study(forced_study, "--cards", "财神,白板", "--arms", "forced", "-n", "40", "--lang", "zh")
@@ -193,6 +193,12 @@ def test_rerun_resumes_and_chinese_report_is_chinese(forced_study):
     pd.testing.assert_frame_equal(study_effects(forced_study), before)
     text = (forced_study / "report" / "card-study.md").read_text(encoding="utf-8")
     assert "过强" in text and "卡牌" in text
+    result = study(
+        forced_study, "--cards", "财神", "--arms", "forced", "-n", "40"
+    )  # a subset reuses the folder
+    assert result.exit_code == 0, result.output
+    assert {p: p.stat().st_mtime_ns for p in forced_study.rglob("*.parquet")} == files
+    assert study_effects(forced_study)["card"].unique().tolist() == ["财神"]
     latin = set(re.findall(r"[A-Za-z]+", text)) - {
         "Holm",
         "Bonferroni",
@@ -210,8 +216,8 @@ def test_removed_arm_pairs_the_base_holder_with_the_same_seat(tmp_path):
     result = study(out, "--cards", "财神", "--arms", "removed", "-n", "12")
     assert result.exit_code == 0, result.output
     meta = read_study(out)
-    labels = {label: Arm(**arm) for label, arm in meta["arms"]["removed"].items()}
-    holders = base_holders(out / "removed", labels, "门客")
+    labels = {label: Arm(**arm) for label, arm in meta["arms"]["base"].items()}
+    holders = base_holders(out / "base", labels, "门客")
     took = holders[holders["card_id"] == "财神"]["game_index"].nunique()
     row = study_effects(out).query("metric == 'win_share'").iloc[0]
     assert row["arm"] == "removed" and row["units"] == took
