@@ -233,7 +233,9 @@ def tune_command(
         deck = deck or find_deck(resolved, goal.subject)
     step = step or default_step(lo, hi, integer)
     integer = integer and float(step).is_integer()
-    folder = out or Path("runs") / f"tune-{resolved.variant}-{param}"
+    folder = (
+        out or Path("runs") / f"tune-{resolved.variant}-{param}-{goal.metric}-{goal.subject}-p{n_players}"
+    )
     evaluation = Evaluation(
         resolved,
         param,
