@@ -28,13 +28,16 @@ def command(out: Path, games: int, jobs: int) -> list[str]:
             "--bots", BOTS, "--no-progress", "--out", str(out)]  # fmt: skip
 
 
-def figures(run_dir: Path, shown: list[str]) -> str:
+def figures(run_dir: Path, shown: list[str], games: int) -> str:
     """The figure block: bot win shares per player count with intervals, rounds and errors."""
     run = load_run(run_dir)
     bots = stats.bot_results(run.players)
     length = stats.game_length(run.games)
     rounds = length[length["metric"] == "rounds"].set_index("n_players")
-    lines = [f"Measured with `{shlex.join(shown)}` (regenerate: `python docs/make_config_readme.py`):", ""]
+    lines = [
+        f"Measured with `{shlex.join(shown)}` (regenerate: `python docs/make_config_readme.py --games {games}`):",
+        "",
+    ]
     for n, part in bots.groupby("n_players", sort=True):
         shares = ", ".join(
             f"{r.bot} {100 * r.win_rate:.0f}% (95% CI {100 * r.lo:.0f}–{100 * r.hi:.0f}%)"
@@ -69,7 +72,7 @@ def main() -> None:
         subprocess.run(command(out, args.games, args.jobs), cwd=ROOT, check=True)
         shown = command(Path("runs/mingchu"), args.games, args.jobs)
         shown.remove("--no-progress")
-        block = figures(out, shown)
+        block = figures(out, shown, args.games)
     README.write_text(rewrite(README.read_text(encoding="utf-8"), block), encoding="utf-8")
     print(block, file=sys.stderr)
 
