@@ -99,11 +99,12 @@ def _interval(row: Mapping[str, Any], scale: float, lang: Lang) -> str:
 
 
 def wide_table(effects: pd.DataFrame) -> pd.DataFrame:
-    """One row per card (columns ``<arm>_<metric>_<field>``), sorted by the forced win-share effect."""
+    """One row per card (columns ``<arm>_<metric>_<field>``), sorted by the forced win-share effect
+    (the removed one when only that arm was played), largest first."""
     frame = effects.set_index(["card", "arm", "metric"])
     wide = frame.unstack(["arm", "metric"])
     wide.columns = [f"{arm}_{metric}_{field}" for field, arm, metric in wide.columns]
-    order = wide.get("forced_win_share_estimate", pd.Series(0.0, index=wide.index))
+    order = wide.get("forced_win_share_estimate", wide.get("removed_win_share_estimate"))
     return wide.loc[order.sort_values(ascending=False, kind="stable").index].reset_index()
 
 
@@ -224,7 +225,7 @@ def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path
         "",
         word("reading", lang, tol=tol),
         "",
-        "![forest](forest.png)",
+        f"![{word('title', lang, deck=meta['deck'])}](forest.png)",
         "",
         _markdown(shown),
         "",
