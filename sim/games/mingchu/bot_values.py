@@ -51,6 +51,8 @@ GOOD_EFFECT_VALUE = {
 
 _MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
 _DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+FAR_GOAL = 0.5
+"""A turn goal's value when it only brings the 掌柜 nearer a build for its next turn."""
 _CARRIER = 10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
 _WORKER_PRICE = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
 _FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
@@ -148,6 +150,8 @@ class ActionValues:
         goal_dist = context["goal_dist"]
         if goal_dist[here] - goal_dist[after] <= 0:
             return -10.0
+        if context["goal"][0] <= FAR_GOAL and _MOVE_COST[action.mode] > 1:
+            return -10.0  # a goal for the next turn is not worth 伙计 or 恩义
         return 40.0 - _MOVE_COST[action.mode]
 
     def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: dict) -> float:

@@ -48,8 +48,15 @@ from typing import Any
 import numpy as np
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_values import TURN_VALUES, VALUES, ActionValues, in_turn_otherwise, otherwise
-from sim.games.mingchu.building import build_cost, monopoly_allowed
+from sim.games.mingchu.bot_values import (
+    FAR_GOAL,
+    TURN_VALUES,
+    VALUES,
+    ActionValues,
+    in_turn_otherwise,
+    otherwise,
+)
+from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_prices
@@ -427,7 +434,23 @@ class HeuristicBot(ActionValues):
                     continue
                 value = self.persona.road + self._road_worth(state, road)
                 best = (value, place, A.BuildRoad(road)) if value > best[0] else best
+        if best[0] <= 0 and steps == 0:
+            far = self._far_target(state, dist)
+            if far is not None:
+                best = (FAR_GOAL, far, None)
         return best
+
+    def _far_target(self, state: MingchuState, dist: list[float]) -> int | None:
+        """With nothing to do within this turn's reach: the nearest place where the seat could build
+        an industry or a 驿道 now, to be walked towards (for its next turn) on uncounted roads and
+        counted steps only."""
+        seat = self.seat
+        costs = road_costs(state, seat)
+        places = [
+            p for p, site in enumerate(state.topo.site) if site and build_cost(state, seat, p) is not None
+        ]
+        places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
+        return min(places, key=lambda p: (dist[p], p), default=None)
 
     def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
         """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the

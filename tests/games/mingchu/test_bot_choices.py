@@ -196,6 +196,17 @@ def test_a_manager_at_its_order_place_works_towards_a_main_action_instead_of_wai
     assert all(isinstance(a, A.Move) for a in picks(state, "runner"))
 
 
+def test_with_nothing_to_build_in_reach_the_manager_walks_towards_a_site():
+    # 肃州卫: its 皮革 site costs 6 (5 coins), 临洮府's 马 needs the 专营 track, no 伙计 for a 驿道;
+    # the nearest affordable sites lie two or three roads on: the bot sets out for them
+    state = turn_state("肃州卫", "肃州卫")
+    player = state.players[0]
+    player.coins, player.workers = 5, 0
+    legal = RULES.legal_actions(state)
+    assert not any(isinstance(a, A.BuildIndustry | A.BuildRoad) for a in legal)
+    assert picks(state, "runner") == {A.Move(road(state, "肃州卫-临洮府"), "step")}
+
+
 # --- caches --------------------------------------------------------------------------------------
 
 
