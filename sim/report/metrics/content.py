@@ -10,7 +10,7 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_name, answer_row
+from sim.report.metric import Answers, Metric, answer_name, answer_row
 from sim.report.names import Names
 from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name, table
 from sim.report.verdicts import content_verdict
@@ -87,7 +87,7 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
-def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> tuple[list[str], list[dict]]:
+def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers:
     """Cards and content: how many items stand out after correction, and the strongest few."""
     rates = a.tables["event_win_rates"]
     if rates.empty:

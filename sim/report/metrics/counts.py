@@ -9,7 +9,7 @@ import pandas as pd
 
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_groups, answer_name, answer_row
+from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import MAX_SEAT_CHARTS, Section, display_name, interval, panel_chart, select, table
 
@@ -130,7 +130,7 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
-def best_count_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """Which player count plays best: smallest seat gap, closest scores, most lead changes."""
     sentences, codes = [], []
     counts = a.tables["player_counts"].dropna(subset=["max_gap"])

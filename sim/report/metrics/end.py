@@ -10,7 +10,7 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_groups, answer_name, answer_row
+from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_pct
 from sim.report.sections import Section, display_name, panel_chart, per_variant, table
 from sim.stats.intervals import wilson
@@ -97,7 +97,7 @@ def end_section(a: Analysis, lang: Lang) -> Section:
     return section
 
 
-def end_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def end_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """End reasons per stage (e.g. trigger, war outcome), pooled over player counts."""
     sentences, codes = [], []
     stages = a.tables["end_stages"]

@@ -10,7 +10,7 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_row
+from sim.report.metric import Answers, Metric, answer_row
 from sim.report.names import Names
 from sim.report.sections import Section, chart, safe_name, table
 from sim.report.verdicts import paired_verdict
@@ -78,7 +78,7 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
-def paired_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def paired_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """Variant comparisons on shared seeds: the seats whose win rate changed, else 'no detectable change'."""
     sentences, codes = [], []
     for c in a.comparisons:

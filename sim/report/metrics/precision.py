@@ -8,62 +8,65 @@ import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_row
+from sim.report.metric import Answers, Metric, answer_row
 from sim.report.names import Names, fmt_pct
 from sim.report.verdicts import WIDE_HALFWIDTH, pct
+from sim.stats.seats import games_for_halfwidth
 
 if TYPE_CHECKING:
     from sim.report.analysis import Analysis
-from sim.stats.seats import games_for_halfwidth
 
 
-def more_games_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def widest(seats: pd.DataFrame) -> tuple[float, pd.Series, int]:
+    """The widest seat half-width, its row, and the games per group that would bring every seat
+    to ±WIDE_HALFWIDTH."""
+    halves = (seats["hi"] - seats["lo"]) / 2
+    rates = seats["win_rate"].where(seats["win_rate"].between(0, 1, inclusive="neither"), seats["fair_share"])
+    needed = max(games_for_halfwidth(r, WIDE_HALFWIDTH) for r in rates)
+    return float(halves.max()), seats.loc[halves.idxmax()], needed
+
+
+def more_games_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """What needs more games, and how many per player count and variant."""
     seats = a.tables["seat_win_rates"]
     if seats.empty:
         return [], []
-    halves = (seats["hi"] - seats["lo"]) / 2
-    widest = seats.loc[halves.idxmax()]
-    rates = seats["win_rate"].where(seats["win_rate"].between(0, 1, inclusive="neither"), seats["fair_share"])
-    needed = max(games_for_halfwidth(r, WIDE_HALFWIDTH) for r in rates)
-    ok = halves.max() <= WIDE_HALFWIDTH
+    half, row, needed = widest(seats)
+    code = "ok" if half <= WIDE_HALFWIDTH else "needed"
     sentence = t(
-        "ans_more_ok" if ok else "ans_more_needed",
+        f"ans_more_{code}",
         lang,
-        half=fmt_pct(halves.max()),
-        n=int(widest["n_players"]),
-        games=f"{int(widest['games']):,}",
+        half=fmt_pct(half),
+        n=int(row["n_players"]),
+        games=f"{int(row['games']):,}",
         needed=f"{needed:,}",
         target=fmt_pct(WIDE_HALFWIDTH, 0),
-        name=names.title(widest["game"]),
+        name=names.title(row["game"]),
     )
-    code = answer_row("more_games", widest["game"], widest["variant"], int(widest["n_players"]),
-                "ok" if ok else "needed", halves.max(), np.nan, np.nan, "high")  # fmt: skip
-    return [sentence], [code | {"needed": needed}]
-
-
-def _precision(seats: pd.DataFrame, lang: Lang) -> str:
-    """How wide the widest seat interval is, and how many games would bring every seat to ±2 points."""
-    halves = (seats["hi"] - seats["lo"]) / 2
-    widest = seats.loc[halves.idxmax()]
-    rates = seats["win_rate"].where(seats["win_rate"].between(0, 1, inclusive="neither"), seats["fair_share"])
-    needed = max(games_for_halfwidth(r, WIDE_HALFWIDTH) for r in rates)
-    key = "precision_ok" if halves.max() <= WIDE_HALFWIDTH else "precision_more"
-    return t(
-        key,
-        lang,
-        half=pct(halves.max(), 1),
-        n=int(widest["n_players"]),
-        games=f"{int(widest['games']):,}",
-        needed=f"{needed:,}",
-        target=pct(WIDE_HALFWIDTH, 1 if lang == "zh" else 0),
+    answer = answer_row(
+        "more_games", row["game"], row["variant"], int(row["n_players"]), code, half, np.nan, np.nan, "high"
     )
+    return [sentence], [answer | {"needed": needed}]
 
 
 def findings(a: Analysis, lang: Lang) -> list[str]:
-    """The precision line of the key findings."""
+    """The precision line of the key findings: the widest seat interval and the games that would
+    bring every seat to ±2 points."""
     seats = a.tables["seat_win_rates"]
-    return [] if seats.empty else [_precision(seats, lang)]
+    if seats.empty:
+        return []
+    half, row, needed = widest(seats)
+    return [
+        t(
+            "precision_ok" if half <= WIDE_HALFWIDTH else "precision_more",
+            lang,
+            half=pct(half, 1),
+            n=int(row["n_players"]),
+            games=f"{int(row['games']):,}",
+            needed=f"{needed:,}",
+            target=pct(WIDE_HALFWIDTH, 1 if lang == "zh" else 0),
+        )
+    ]
 
 
 METRIC = Metric(

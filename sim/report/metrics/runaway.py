@@ -10,7 +10,7 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_groups, answer_name, answer_row
+from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import Section, display_name, panel_chart, per_variant, select, table
 
@@ -41,7 +41,7 @@ def runaway_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
-def runaway_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def runaway_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """Does the leader at mid-game win? One sentence per variant over its player counts."""
     sentences, codes = [], []
     leaders, length = a.tables["leader_wins"], a.tables["game_length"]

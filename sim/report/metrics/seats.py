@@ -9,7 +9,7 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Metric, answer_groups, answer_name, answer_row
+from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_p, fmt_pct
 from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name
 from sim.report.verdicts import pct, seat_verdicts
@@ -54,7 +54,7 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
     return section
 
 
-def seat_answers(a: Analysis, names: Names, lang: Lang) -> tuple[list[str], list[dict]]:
+def seat_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """One sentence per (variant, player count): balanced, imbalanced, dominated or unclear."""
     sentences, codes = [], []
     fpa, seats = a.tables["first_player_advantage"], a.tables["seat_win_rates"]
