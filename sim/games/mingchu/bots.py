@@ -122,15 +122,30 @@ class HeuristicBot(ActionValues):
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # per choose(): good -> best price within reach
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
+        self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
+        self._roads: frozenset = frozenset()
+        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
+
+    def _board_key(self, state: MingchuState) -> frozenset:
+        """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
+        ones and those opening a dashed road (M28); another player's 驿道 on a solid road changes
+        nothing for them. Read again only when the 驿道 on the board differ from the last call."""
+        if state.yidao != self._yidao_seen:
+            self._yidao_seen = dict(state.yidao)
+            roads, mine = state.topo.roads, (self.seat, OFFICIAL)
+            self._roads = frozenset(
+                (road, owner in mine)
+                for road, owner in state.yidao.items()
+                if owner in mine or roads[road].kind == "dashed"
+            )
+        return self._roads
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
-        """``free_distances``, kept in ``state.board_cache`` (dropped when a 驿道 is built)."""
-        if state.board_cache is None:
-            state.board_cache = {}
-        key = ("free", self.seat, source)
-        dist = state.board_cache.get(key)
+        """``free_distances``, kept by the bot while the 驿道 it depends on stay the same."""
+        key = (self._board_key(state), "free", source)
+        dist = self._boards.get(key)
         if dist is None:
-            state.board_cache[key] = dist = free_distances(state, self.seat, source)
+            dist = self._boards[key] = free_distances(state, self.seat, source)
         return dist
 
     # --- entry point ----------------------------------------------------------------------------
@@ -454,9 +469,9 @@ class HeuristicBot(ActionValues):
 
     def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
         """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
-        rules' move limits), with their distances; kept with the distances in ``state.board_cache``."""
-        key = ("near", self.seat, here)
-        near = state.board_cache.get(key)
+        rules' move limits), with their distances; kept with the distances (``_distances``)."""
+        key = (self._board_key(state), "near", here)
+        near = self._boards.get(key)
         if near is None:
             rules = state.params.rules
             topo = state.topo
@@ -470,7 +485,7 @@ class HeuristicBot(ActionValues):
                 d = int(min(dist[a], dist[b]))
                 if d <= rules.road_max_moved and topo.roads[road].kind != "water":
                     roads.append((road, d, a if dist[a] <= dist[b] else b))
-            near = state.board_cache[key] = (sites, roads)
+            near = self._boards[key] = (sites, roads)
         return near
 
     def _loan_short(self, state: MingchuState, place: int) -> int:

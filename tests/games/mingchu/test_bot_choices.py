@@ -16,7 +16,7 @@ from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import HeuristicBot
+from sim.games.mingchu.bots import HeuristicBot, free_distances
 from sim.games.mingchu.paths import routes_from, sale_price
 from sim.games.mingchu.state import Industry
 
@@ -211,7 +211,8 @@ def test_with_nothing_to_build_in_reach_the_manager_walks_towards_a_site():
 
 
 def test_the_kept_turn_goal_is_the_one_computed_afresh():
-    """A heuristic game: at every turn decision the goal the bot kept equals a fresh computation."""
+    """A heuristic game: at every turn decision the goal and the distances the bot kept equal a fresh
+    computation."""
     from sim.core.play import bot_rng
 
     state = RULES.initial_state(PARAMS, 4, setup_rng(3))
@@ -228,6 +229,8 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
             bot, fresh = bots[seat], HeuristicBot(seat, bots[seat].name)
             fresh.choose(state, legal, np.random.default_rng(0))  # a new bot computes its one goal
             assert list(fresh._goals.values()) == [bot._goals[bot._goal_key(state, decision.data)]]
+            for at in {*state.players[seat].managers, bot._goals[bot._goal_key(state, decision.data)][1]}:
+                assert bot._distances(state, at) == free_distances(state, seat, at)
             checked += 1
         RULES.apply(state, action)
     assert checked >= 100
