@@ -161,6 +161,9 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "base": "基础规则",
             "standard": "标准规则",
             "map": "地图",
+            "ne-usa": "美国东北部与加拿大东南部",
+            "england-wales": "英格兰与威尔士",
+            "rhine-ruhr": "莱茵河下游与鲁尔区",
         },
         "en": {
             "last_turn_played": "Last turn played",
@@ -177,6 +180,9 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "source": "source city",
             "base": "Base rules",
             "standard": "Standard rules",
+            "ne-usa": "NE USA & SE Canada",
+            "england-wales": "England & Wales",
+            "rhine-ruhr": "Lower Rhine & Ruhr",
         },
     },
     "toy": {

@@ -85,13 +85,8 @@ def evenness_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         winner = mean_gap.index[0]
         wins = common[common["value"] == winner]
         separated = int(wins["separated"].sum())
-        sure = (
-            "high"
-            if separated == len(shared)
-            else "medium"
-            if wins["best"].sum() > len(shared) / 2
-            else "low"
-        )
+        majority = wins["best"].sum() > len(shared) / 2
+        sure = "high" if separated == len(shared) else "medium" if separated and majority else "low"
         others = sep.join(f"{term(v)} {fmt_pct(g)}" for v, g in mean_gap.iloc[1:].items())
         sentences.append(
             t("ans_even", lang, **values, value=term(winner), gap=fmt_pct(mean_gap.iloc[0]), others=others,
