@@ -58,6 +58,7 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "roadbuilder": "修路型",
             "deck": "牌堆",
             "period": "时期",
+            "applied": "生效",
         },
         "en": {
             "洪武驾崩": "Hongwu emperor dies",

@@ -382,6 +382,7 @@ TERMS: dict[str, str] = {
     "within": "区间之内",
     "above": "高于区间",
     "below": "低于区间",
+    "actions": "行动数",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 def run_section(a: Analysis, lang: Lang) -> Section:
     """What was run: run ids, root seeds, bots, versions, and each variant's config and overrides."""
     section = Section("runs", t("sec_runs", lang))
+    names = a.names(lang)
     runs = pd.DataFrame(
         [
             {
@@ -24,7 +25,9 @@ def run_section(a: Analysis, lang: Lang) -> Section:
                 "root_seed": m.get("root_seed", ""),
                 "games_per_count": m.get("games_per_count", ""),
                 "player_counts": ", ".join(str(n) for n in m.get("player_counts", [])),
-                "bots": ", ".join(m.get("bots", [])),
+                "bots": ", ".join(
+                    names.term(next(iter(m.get("games") or {}), ""), b) for b in m.get("bots", [])
+                ),
                 "versions": ", ".join(f"{k} {v}" for k, v in (m.get("versions") or {}).items()),
             }
             for m in a.run.meta
