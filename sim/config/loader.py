@@ -16,7 +16,8 @@ from sim.config.errors import ConfigError, format_validation_error
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 
-RESERVED_KEYS = ("game", "extends", "description")
+RESERVED_KEYS = ("game", "extends", "description", "reference")
+"""Top-level keys that are not rules numbers (``reference``: figures from human play for the report)."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"
         applied[dotted] = value
 
+    _check_reference(merged.get("reference"), origins, path)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
     try:
         params = spec.params_model.model_validate(params_data)
@@ -160,3 +162,21 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         description=str(merged.get("description", "")),
         overrides=applied,
     )
+
+
+def _check_reference(reference: Any, origins: Origins, path: Path) -> None:
+    """``reference: {human_winning_score: {<players>: <points>}}``, the only figure the report reads."""
+    if reference is None:
+        return
+    where = next((src for key, src in origins.items() if key[:1] == ("reference",)), str(path))
+    if not isinstance(reference, Mapping) or set(reference) - {"human_winning_score"}:
+        raise ConfigError(
+            f"{where}: 'reference' = {reference!r}: give reference.human_winning_score as "
+            "{players: points}, e.g. {4: 120}"
+        )
+    for n, points in (reference.get("human_winning_score") or {}).items():
+        if not isinstance(n, int) or isinstance(points, bool) or not isinstance(points, (int, float)):
+            raise ConfigError(
+                f"{where}: 'reference.human_winning_score.{n}' = {points!r}: "
+                "give a player count and a number of points, e.g. 4: 120"
+            )

@@ -114,6 +114,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
                 "rules_version": get_game(v.game).rules_version,
                 "overrides": dict(v.overrides),
                 "resolved": v.params.model_dump(mode="json"),
+                "reference": v.data.get("reference") or {},
             }
             for v in study.variants
         ],
