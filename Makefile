@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS   ?= 2
 
-.PHONY: setup system-deps demo test lint format bench golden notebook walkthrough clean
+.PHONY: setup system-deps demo test lint format bench golden notebook walkthrough config-readme clean
 
 setup: $(STAMP) system-deps
 
@@ -54,6 +54,10 @@ walkthrough: setup
 
 bench: setup
 	for b in benchmarks/bench_*.py; do $(BIN)/python $$b; done
+
+# Rerun the measured figures of configs/mingchu/README.md (between its figures markers).
+config-readme: setup
+	$(BIN)/python docs/make_config_readme.py
 
 clean:
 	rm -rf $(VENV) runs reports/demo .pytest_cache
