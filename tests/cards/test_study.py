@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -220,3 +221,15 @@ def test_removed_arm_pairs_the_base_holder_with_the_same_seat(tmp_path):
     assert "removed" in (out / "report" / "card-study.csv").read_text(encoding="utf-8")
     assert row["arm"] == "removed" and row["units"] == took
     assert 0 < took <= 12
+
+
+def test_with_a_band_as_wide_as_its_interval_the_blank_card_is_within_tolerance(forced_study, tmp_path):
+    # 40 games per arm pin a blank card to about +-17 points: a band of +-30 holds its whole interval
+    folder = shutil.copytree(forced_study, tmp_path / "copy")  # the shared study keeps its band
+    result = study(folder, "--cards", "财神,白板", "--arms", "forced", "-n", "40", "--tolerance", "30")
+    assert result.exit_code == 0, result.output
+    effects = study_effects(folder)
+    shares = effects[effects["metric"] == "win_share"].set_index("card")
+    assert shares.loc["白板", "verdict"] == WITHIN
+    assert -0.30 < shares.loc["白板", "lo"] and shares.loc["白板", "hi"] < 0.30
+    assert shares.loc["财神", "verdict"] == TOO_STRONG
