@@ -111,13 +111,24 @@ def bootstrap_se(values: np.ndarray, rng: np.random.Generator, resamples: int = 
     return float(means.std(ddof=1) * np.sqrt(n / (n - 1)))  # the plug-in SE is sqrt((n-1)/n) too small
 
 
-def estimate(values: Iterable[float], level: float, rng: np.random.Generator) -> dict[str, float]:
-    """Mean, bootstrap SE, a t interval at ``level`` and the two-sided p-value of a zero mean."""
+def estimate(
+    values: Iterable[float], level: float, rng: np.random.Generator, bound: float | None = None
+) -> dict[str, float]:
+    """Mean, bootstrap SE, a t interval at ``level`` and the two-sided p-value of a zero mean.
+
+    When every game gives the same difference the bootstrap sees no spread; the interval is then
+    the rule of three (a difference that none of n games showed happens in under 3/n of games)
+    times ``bound``, the largest difference one game can make (1 for a win share), or none
+    when there is no such bound."""
     x = np.asarray(list(values), dtype=float)
     n = len(x)
     mean = float(x.mean()) if n else float("nan")
     if n < MIN_UNITS:
         return {"estimate": mean, "se": np.nan, "lo": np.nan, "hi": np.nan, "p_value": np.nan, "units": n}
+    if np.all(x == x[0]):
+        half = 3.0 / n * bound if bound is not None else np.nan
+        p_value = 1.0 if mean == 0 else 0.0
+        return {"estimate": mean, "se": 0.0, "lo": mean - half, "hi": mean + half, "p_value": p_value, "units": n}
     se = bootstrap_se(x, rng)
     quantile = float(stats.t.ppf(0.5 + level / 2, n - 1))
     if se > 0:
@@ -185,7 +196,8 @@ def card_effects(
                 "games": games.get((card, kind), 0),
                 "level": level,
             }
-            row.update(estimate(values, level, stream(seed, card, kind, metric)))
+            bound = 1.0 if metric == "win_share" else None  # one game moves a win share by at most 1
+            row.update(estimate(values, level, stream(seed, card, kind, metric), bound))
             families.setdefault((kind, metric), []).append(len(rows))
             rows.append(row)
     table = pd.DataFrame(rows)

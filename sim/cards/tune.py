@@ -240,7 +240,7 @@ class Evaluation:
             metric = "win_share" if self.target.metric == "effect" else "score"
             values = forced_units(players, labels, self.target.subject)[metric].to_numpy(dtype=float)
         rng = stream(self.seed, self.target.metric, self.target.subject, str(value))
-        result = estimate(values, LEVEL, rng)
+        result = estimate(values, LEVEL, rng, bound=1.0 if metric == "win_share" else None)
         return Point(value, result["estimate"], result["lo"], result["hi"], len(labels) * games)
 
 

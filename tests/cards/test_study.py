@@ -233,3 +233,12 @@ def test_with_a_band_as_wide_as_its_interval_the_blank_card_is_within_tolerance(
     assert shares.loc["白板", "verdict"] == WITHIN
     assert -0.30 < shares.loc["白板", "lo"] and shares.loc["白板", "hi"] < 0.30
     assert shares.loc["财神", "verdict"] == TOO_STRONG
+
+
+@pytest.mark.parametrize(("units", "expected"), [(11, NOT_ENOUGH), (1000, WITHIN)])
+def test_games_that_all_agree_do_not_make_a_zero_width_interval(units, expected):
+    # 11 holders whose games came out alike say little; 1,000 say the card rarely matters (3/n)
+    row = estimate(np.zeros(units), 0.95, stream(1, "card"), bound=1.0)
+    assert row["lo"] < 0 < row["hi"] and row["hi"] == pytest.approx(3 / units)
+    assert verdict(row["lo"], row["hi"], 0.03) == expected
+    assert np.isnan(estimate(np.zeros(units), 0.95, stream(1, "card"))["lo"])  # no bound, no interval
