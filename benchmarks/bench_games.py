@@ -53,6 +53,7 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "numpy": np.__version__,
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load_average": round(os.getloadavg()[0], 1),
     }
 
 
@@ -95,7 +96,8 @@ def markdown(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         "# Game engine benchmark",
         "",
         f"{info['date']}; {info['cpu']} ({info['cores']} cores); {info['platform']};"
-        f" Python {info['python']}, numpy {info['numpy']}.",
+        f" Python {info['python']}, numpy {info['numpy']}; load average {info['load_average']} at the start"
+        " (other processes share the cores: CPU times rise with it).",
         "",
         "One core, in-process `play_game`, CPU time (`time.process_time`), median of the repeats.",
         "",
