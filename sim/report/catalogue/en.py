@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "ans_seat_imbalanced": "{name}, {n} players: seats are imbalanced: seat {seat} wins {rate} against a fair share of {fair} (Holm p {p}); widest seat gap {gap} (95% CI {lo}–{hi}, {games} games; {sure}).",
     "ans_seat_unclear": "{name}, {n} players: no seat is flagged, but a gap of up to {hi} cannot be ruled out (widest gap {gap}, 95% CI {lo}–{hi}, {games} games; {sure}).",
     "ans_seat_dominated": "{name}, {n} players: one bot takes most wins, so the seats cannot be judged ({sure}).",
-    "ans_best_count": "{name}: {n} players plays best: smallest widest seat gap {gap} (95% CI {lo}–{hi}), with close scores and lead changes; {why} ({sure}). Per player count: {detail}.",
+    "ans_best_count": "{name}: {n} players plays best on seat gap, closeness of scores and lead changes together: widest seat gap {gap} (95% CI {lo}–{hi}); {why} ({sure}). Per player count: {detail}.",
     "ans_best_why_high": "its seat-gap interval lies below every other count's",
     "ans_best_why_medium": "it leads on most criteria but the seat-gap intervals overlap",
     "ans_best_why_low": "the criteria disagree and the intervals overlap: run more games",

@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "ans_seat_imbalanced": "{name}，{n}人局：座位不平衡：{seat}号位胜率 {rate}，公平份额 {fair}（Holm 校正 p 值 {p}）；最大座位偏差 {gap}（95% 区间 {lo}–{hi}，{games} 局；{sure}）。",
     "ans_seat_unclear": "{name}，{n}人局：没有座位被判定不平衡，但仍不能排除最多 {hi} 的偏差（最大座位偏差 {gap}，95% 区间 {lo}–{hi}，{games} 局；{sure}）。",
     "ans_seat_dominated": "{name}，{n}人局：一个机器人拿走了绝大多数胜场，无法判断座位平衡（{sure}）。",
-    "ans_best_count": "{name}：{n}人局玩起来最好：最大座位偏差最小，为 {gap}（95% 区间 {lo}–{hi}），分差与领先更替也较好；{why}（{sure}）。各人数：{detail}。",
+    "ans_best_count": "{name}：综合座位偏差、分差与领先更替，{n}人局玩起来最好：最大座位偏差 {gap}（95% 区间 {lo}–{hi}）；{why}（{sure}）。各人数：{detail}。",
     "ans_best_why_high": "其座位偏差区间完全低于其他人数",
     "ans_best_why_medium": "它在多数指标上领先，但座位偏差区间有重叠",
     "ans_best_why_low": "各项指标不一致且区间重叠：需要更多对局",
