@@ -34,6 +34,16 @@ def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
     return None if make is None else make(list(bot_names))
 
 
+def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_names: list[str]) -> str:
+    """The first line of ``sim play``: the game, variant, player count, seed and bots, in the
+    narrator's language when the game tells its games as a story."""
+    narrator = narrator_for(spec, bot_names)
+    if narrator is not None and getattr(narrator, "lang", "en") == "zh":
+        bots = "、".join(narrator.name(bot) for bot in bot_names)
+        return f"{spec.title}，变体 {variant}，{n_players} 人，种子 {seed}，机器人 {bots}"
+    return f"{spec.title}, variant {variant}, {n_players} players, seed {seed}, bots {', '.join(bot_names)}"
+
+
 def make_step_hook(
     spec: GameSpec, bot_names: list[str], echo: Callable[[str], None] | None, log: IO[str] | None
 ) -> StepHook:

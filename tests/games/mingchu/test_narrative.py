@@ -263,3 +263,12 @@ def test_random_play_is_told_and_replayed_alike():
     record = play_game(SPEC, PARAMS, 4, 2, ["random"] * 4, on_step=hook, catch_errors=False)
     assert not mismatches and narrator.after.terminal
     assert narrator.after.end_reason == record.end_reason
+
+
+def test_the_play_header_is_in_the_story_language():
+    from sim.core.playlog import header_line
+
+    line = header_line(SPEC, "base", 5, 1, BOTS)
+    assert line == "明初商途，变体 base，5 人，种子 1，机器人 实业型、跑商型、修路型、跑商型、实业型"
+    toy = get_game("toy")  # a game without a narrator keeps the plain English line
+    assert header_line(toy, "base", 2, 1, ["greedy", "random"]).endswith("2 players, seed 1, bots greedy, random")
