@@ -30,13 +30,27 @@ def exit_with_parent(parent: int, every_s: float = 0.5) -> None:
     Idempotent: one watcher per worker process.
     """
     global _watching
-    if _watching or os.getpid() == parent or os.getppid() != parent:
+    if _watching or os.getpid() == parent:
         return
+    if os.getppid() != parent:
+        if not _alive(parent):  # the run died while this worker was still starting up
+            os._exit(1)
+        return  # not a child of the run (e.g. a Dask worker): nothing to watch
     _watching = True
     watcher = threading.Thread(
         target=_watch_parent, args=(parent, every_s), daemon=True, name="exit-with-parent"
     )
     watcher.start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, but another user's
+        return True
+    return True
 
 
 class Terminated(KeyboardInterrupt):
