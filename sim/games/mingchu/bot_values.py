@@ -11,7 +11,7 @@ from typing import Any
 
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost, road_cost
-from sim.games.mingchu.effects import score_rule
+from sim.games.mingchu.effects import condition_met, score_rule
 from sim.games.mingchu.orders import order_info
 from sim.games.mingchu.paths import Route, routes_from, sale_price, sale_prices
 from sim.games.mingchu.periods import side_markers
@@ -63,13 +63,36 @@ def route_price(route: Route) -> float:
     return _WORKER_PRICE * route.workers + route.coins + _FAVOR_PRICE * len(route.favor)
 
 
-def effects_value(effects) -> float:
-    """A rough worth of a list of effects to the player who receives them."""
+TRIGGER_USES = {"each_round": 4.0, "on_delivery": 2.0, "on_event": 1.0}
+"""How often a triggered passive is expected to fire while the card lasts (a rough guess: about
+four rounds left on average, two more deliveries, one event that applies to the player)."""
+RIVAL_WEIGHT = 0.5
+"""What an effect on every other player is worth to the player, against the same effect on them:
+their gain is the player's loss, spread over several rivals."""
+
+
+def effects_value(effects, state: MingchuState | None = None, seat: int | None = None) -> float:
+    """A rough worth of a list of effects to the player who receives them.
+
+    Composite effects are valued through what they contain: an ``if`` by the branch the player's
+    condition picks now (both branches' mean without a state), effects on the others negatively,
+    triggered passives by how often they are expected to fire (``TRIGGER_USES``)."""
     total = 0.0
     for eff in effects:
-        weight = GOOD_EFFECT_VALUE.get(eff.effect, 0.0)
-        amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
-        total += weight * amount
+        kind = eff.effect
+        if kind == "if":
+            if state is not None and seat is not None:
+                branch = eff.then if condition_met(state, seat, eff.condition) else eff.otherwise
+                total += effects_value(branch, state, seat)
+            else:
+                total += 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
+        elif kind == "others":
+            total -= RIVAL_WEIGHT * effects_value(eff.effects)
+        elif kind in TRIGGER_USES:
+            total += TRIGGER_USES[kind] * effects_value(eff.effects)
+        else:
+            amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+            total += GOOD_EFFECT_VALUE.get(kind, 0.0) * amount
     return total
 
 
@@ -214,7 +237,7 @@ class ActionValues:
     def _retainer_value(self, state: MingchuState, card: str) -> float:
         """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
         info = state.topo.retainers[card]
-        value = 2.0 + effects_value(info.ability)
+        value = 2.0 + effects_value(info.ability, state, self.seat)
         for eff in info.passive:
             weight = 1.0
             if getattr(eff, "action", None) == "build":
@@ -267,7 +290,7 @@ class ActionValues:
             elif eff.effect == "take_score_card" and not state.score_row:
                 continue
             usable.append(eff)
-        return effects_value(usable)
+        return effects_value(usable, state, self.seat)
 
     def _deliver(self, state: MingchuState, action: A.Deliver, context: dict) -> float:
         return 200.0 + order_info(state, action.order).points
