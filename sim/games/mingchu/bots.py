@@ -22,6 +22,8 @@ rival); an order's goods go to the 掌柜 collecting them. Cards and 门客 coun
 now: goods as far as the backpack has room, free moves as far as the active 掌柜 still has roads
 to pay for on its way. Hiring is worth less with fewer coins to spare and nothing in the last round;
 a 掌柜 already at its order's place looks for a main action instead of waiting there.
+Ties are broken at random by keyed numbers (``sim.bots.tiebreak``): the same situation in the same
+game breaks them the same way, so a variant's games stay paired with its base's.
 
 War (all): support the side ahead, each settlement with 30% chance the other side; commit up to 2
 held markers (roadbuilder: all of them) and, with more than 15 coins, up to 3 coin markers.
@@ -47,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.bots.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import (
     FAR_GOAL,
@@ -111,6 +114,7 @@ class HeuristicBot(ActionValues):
         self.name = persona
         self.persona = PERSONAS[persona]
         self._war_contrarian: dict[int, bool] = {}
+        self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: Counter = Counter()
         self._avail: dict[str, float] | None = None  # per choose(): good -> availability
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
@@ -153,6 +157,7 @@ class HeuristicBot(ActionValues):
     def choose(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
+        self._ties.start(rng)
         kind = state.decision().kind
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
@@ -169,8 +174,8 @@ class HeuristicBot(ActionValues):
             self._payable = {}
             self._goals = {}
         self._best_prices = {}
-        context = self._context(state, kind, rng)
-        noise = rng.random(len(legal)).tolist()  # tiny random tie-breaks; the first best wins
+        context = self._context(state, kind)
+        noise = self._ties.noise(legal, state.round, kind)  # tiny keyed tie-breaks; the first best wins
         table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
         get = table.get
         values = [
@@ -183,8 +188,8 @@ class HeuristicBot(ActionValues):
         """Own 恩义 bought back while 3 coins are left, each marker from a holder picked at random.
 
         The engine asks once per holder how many; the first time in a settlement the bot plays out
-        its one-marker-at-a-time choices (the same random draws, so its stream stays as it was) and
-        then answers from that plan.
+        its one-marker-at-a-time choices (each holder picked by a keyed tie-break) and then answers
+        from that plan.
         """
         decision = state.decision()
         if not decision.data:
@@ -195,7 +200,7 @@ class HeuristicBot(ActionValues):
                 holders = [q for q in range(state.n) if held[q] > 0]
                 if not holders:
                     break
-                noise = rng.random(len(holders) + 1).tolist()
+                noise = self._ties.noise(holders, state.round, "buyback", coins)
                 if coins < 3:
                     break  # ``Done`` (0) beats buying (-1)
                 q = holders[max(range(len(holders)), key=noise.__getitem__)]
@@ -337,7 +342,7 @@ class HeuristicBot(ActionValues):
             self._best_cache = max(pool, key=lambda o: self._order_worth(state, o.order)).order
         return self._best_cache
 
-    def _context(self, state: MingchuState, kind: str, rng: np.random.Generator) -> dict:
+    def _context(self, state: MingchuState, kind: str) -> dict:
         if self._required_cache is None:
             self._required_cache = self._required(state)
             self._needed_cache = self._required_cache - self._holdings(state)
@@ -359,7 +364,7 @@ class HeuristicBot(ActionValues):
                 context["goal_dist"] = self._distances(state, context["goal"][1])
                 context["moves_wanted"] = self._moves_wanted(state, data, context)
         if kind == "war" and state.round not in self._war_contrarian:
-            self._war_contrarian[state.round] = bool(rng.random() < 0.3)
+            self._war_contrarian[state.round] = self._ties.chance(state.round, "war") < 0.3
         return context
 
     def _moves_wanted(self, state: MingchuState, data: dict, context: dict) -> int:
