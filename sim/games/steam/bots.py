@@ -77,9 +77,11 @@ UNAFFORDABLE = -99.0
 BID_SHARE = 0.5
 """Share of the first seat's worth (over dropping out) a bot bids in the Standard auction."""
 TILE_KIND = TakeTileKind()
-GRAPH, COUNTS = ("graph",), ("counts",)
-"""Keys of the phase cache: the link graph and the cubes of each city by colour, when it was made."""
+GRAPH, COUNTS, ADJACENT = ("graph",), ("counts",), ("adjacent",)
+"""Keys of the phase cache: the link graph and the cubes of each city by colour, when it was made,
+and the graph's links as ``link_value`` reads them."""
 NO_CUBES: dict[str, int] = {}
+NO_PARTNERS: frozenset[int] = frozenset()
 BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
 INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
 
@@ -96,6 +98,9 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
+        self._linked: set[tuple[int, int]] = set()
+        self._degree: dict[int, int] = {}
+        self._partners: dict[int, set[int]] = {}
         self._paths_found: dict[tuple[int, int], list[Path]] = {}
         self._options: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
 
@@ -347,13 +352,16 @@ class SteamBot:
         self._new_start = 0.6 if unfinished else 1.0
         linked: set[tuple[int, int]] = set()
         degree: dict[int, int] = {}
+        partners: dict[int, set[int]] = {}
         for link in links:
             a, b = link.a, link.b
             if b >= 0:
                 linked.add((a, b) if a < b else (b, a))
                 degree[a] = degree.get(a, 0) + 1
                 degree[b] = degree.get(b, 0) + 1
-        self._linked, self._degree = linked, degree
+                partners.setdefault(a, set()).add(b)
+                partners.setdefault(b, set()).add(a)
+        self._linked, self._degree, self._partners = linked, degree, partners
         best, best_value = None, self.personality.build_threshold
         if state.round == state.total_rounds:
             best_value += 1.0
@@ -430,54 +438,80 @@ class SteamBot:
         if found is None:
             start, at_city = group
             value = self.link_value
+            row = cache.get(("row", start))
+            if row is None:
+                row = cache[("row", start)] = {}
             found = 0.0
-            if at_city:
-                for n, d in state.hm.near[start]:  # one tile from the city reaches at most 2 hexes closer
-                    v = value(state, seat, start, n, cache) * DECAY[max(0, d - 2)]
-                    if v > found:
-                        found = v
-            else:
-                for n, _ in state.hm.near[start]:
-                    v = value(state, seat, start, n, cache)
-                    if v > found:
-                        found = v
+            for n, d in state.hm.near[start]:
+                v = row.get(n)
+                if v is None:
+                    v = row[n] = value(state, seat, start, n, cache)
+                if at_city:  # one tile from the city reaches at most 2 hexes closer
+                    v *= DECAY[max(0, d - 2)]
+                if v > found:
+                    found = v
             cache[key] = found
         return found
 
     def link_value(
         self, state: SteamState, seat: int, a: int, b: int, cache: dict[tuple[int, int], float]
     ) -> float:
-        """How much a complete link a-b owned by ``seat`` would be worth in deliveries (heuristic)."""
+        """How much a complete link a-b owned by ``seat`` would be worth in deliveries (heuristic).
+
+        Cubes at each end of the colour of the other, then one link further over existing complete
+        links (2-link deliveries, worth more over the bot's own links). The terms are added in one
+        fixed order: a-b and b-a can differ in the last bit, and the first asked is kept."""
         key = (a, b) if a < b else (b, a)
         found = cache.get(key)
         if found is not None:
             return found
         colour = state.colour
         counts = cache[COUNTS]
+        ca, cb = colour[a], colour[b]
+        at_a, at_b = counts.get(a, NO_CUBES), counts.get(b, NO_CUBES)
         value = 0.3
-        for x, y in ((a, b), (b, a)):
-            if colour[y] is not None:
-                value += 1.0 * counts.get(x, NO_CUBES).get(colour[y], 0)
-        # one link further over existing complete links: 2-link deliveries
-        graph = cache[GRAPH]
-        for x, y in ((a, b), (b, a)):
-            cx, cy = colour[x], colour[y]
-            at_x = counts.get(x, NO_CUBES)
-            for _, owner, z in graph.get(y, ()):
-                if z == x or z == y:
-                    continue
-                cz = colour[z]
-                if cz is not None and cy != cz:
-                    value += (0.8 if owner == seat else 0.4) * at_x.get(cz, 0)
-                if cx is not None and cy != cx:
-                    value += (0.8 if owner == seat else 0.4) * counts.get(z, NO_CUBES).get(cx, 0)
+        if cb is not None:
+            value += 1.0 * at_a.get(cb, 0)
+        if ca is not None:
+            value += 1.0 * at_b.get(ca, 0)
+        adjacent = cache.get(ADJACENT)
+        if adjacent is None:
+            adjacent = cache[ADJACENT] = self._adjacent(state, seat, cache)
+        far = ca is not None and cb != ca  # a's colour, one link past b (and b's past a)
+        for z, w, cz, at_z in adjacent.get(b, ()):
+            if z == a or z == b:
+                continue
+            if cz is not None and cb != cz:
+                value += w * at_a.get(cz, 0)
+            if far:
+                value += w * at_z.get(ca, 0)
+        far = cb is not None and ca != cb
+        for z, w, cz, at_z in adjacent.get(a, ()):
+            if z == b or z == a:
+                continue
+            if cz is not None and ca != cz:
+                value += w * at_b.get(cz, 0)
+            if far:
+                value += w * at_z.get(cb, 0)
         cache[key] = value
         return value
+
+    def _adjacent(self, state: SteamState, seat: int, cache) -> dict[int, list[tuple[int, float, Any, Any]]]:
+        """node -> (far node, weight of the link: own 0.8 else 0.4, far colour, far cubes) per
+        complete link of the phase's graph, in the graph's order."""
+        colour, counts = state.colour, cache[COUNTS]
+        return {
+            y: [
+                (z, 0.8 if owner == seat else 0.4, colour[z], counts.get(z, NO_CUBES))
+                for _, owner, z in edges
+            ]
+            for y, edges in cache[GRAPH].items()
+        }
 
     def pair_value(self, state: SteamState, seat: int, a: int, b: int, cache) -> float:
         """``link_value``, cut when a complete link a-b exists already."""
         value = self.link_value(state, seat, a, b, cache)
-        return value * 0.3 if (min(a, b), max(a, b)) in self._linked else value
+        return value * 0.3 if b in self._partners.get(a, NO_PARTNERS) else value
 
     def _toward(self, state, seat, start: int, h: int, cache) -> float:
         """Value of open track from node ``start`` now reaching into hex ``h``."""
@@ -489,13 +523,13 @@ class SteamBot:
         if row is None:
             row = cache[("row", start)] = {}
         best = 0.0
-        linked = self._linked
+        partners = self._partners.get(start, NO_PARTNERS)
         for node, dist in state.hm.near[h]:
             v = row.get(node)
             if v is None:
                 v = row[node] = self.link_value(state, seat, start, node, cache) if node != start else 0.0
             v *= DECAY[dist]
-            if (min(start, node), max(start, node)) in linked:
+            if node in partners:
                 v *= 0.3
             if v > best:
                 best = v
@@ -566,9 +600,14 @@ class SteamBot:
         graph = link_graph(state)
         colour = state.colour
         targets: dict[int, tuple[int, set[str | None], list[int]]] = {}
+        sends: dict[tuple[int, int], float] = {}
+        """(target, supply set) -> cubes of the set the target's neighbours take."""
+        waiting: dict[tuple[int, str], int] = {}
+        """(town, colour) -> cubes of that colour next to the town."""
 
         def value(action: CityGrowth | Urbanize) -> float:
-            target = action.city if type(action) is CityGrowth else action.town
+            urban = type(action) is Urbanize
+            target = action.town if urban else action.city
             found = targets.get(target)
             if found is None:
                 edges = graph.get(target, ())
@@ -576,10 +615,18 @@ class SteamBot:
                 mine = sum(1 for _, owner, _ in edges if owner == seat)
                 found = targets[target] = (mine, {colour[z] for z in near if colour[z] is not None}, near)
             mine, reach, near = found
-            cubes = state.supply_sets[action.supply] if action.supply >= 0 else []
-            v = 2.0 * mine + sum(1.0 for c in cubes if c in reach)
-            if type(action) is Urbanize:
-                v += sum(state.cubes[z].count(action.colour) for z in near)
+            sent = sends.get((target, action.supply))
+            if sent is None:
+                cubes = state.supply_sets[action.supply] if action.supply >= 0 else []
+                sent = sends[(target, action.supply)] = sum(1.0 for c in cubes if c in reach)
+            v = 2.0 * mine + sent
+            if urban:
+                there = waiting.get((target, action.colour))
+                if there is None:
+                    there = waiting[(target, action.colour)] = sum(
+                        state.cubes[z].count(action.colour) for z in near
+                    )
+                v += there
             return v
 
         return max(specials, key=value)
