@@ -21,53 +21,90 @@ def delivery_options(
     state: SteamState, seat: int, limit: int | None = None, enough: int | None = None
 ) -> list[tuple[int, str, tuple[int, ...]]]:
     """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed;
-    ``enough``: stop once that many are found, for a count that needs no more: then which ones
-    come back is not the full list's first ones).
+    ``enough``: at most that many, the first ones, for a count that needs no more).
 
-    One walk per source city serves all its cube colours: a colour drops out of the walk at the
-    first city of that colour (where its cube stops), so each colour's paths come out as its own
-    walk would give them, in the same order."""
-    graph = link_graph(state)
+    Read from ``board_paths``, every path of the board whoever moves the cube: a seat's are those
+    its links may carry (``rule_ok``) within its limit, in the same order."""
     limit = state.loco[seat] if limit is None else limit
     count_dead = state.params.unowned_links_count
-    present = set(state.colour)
-    out = []
-    for src in graph:
-        here = state.cubes[src]
+    out = [
+        (src, colour, links)
+        for src, colour, links, owners in board_paths(state, limit)
+        if len(links) <= limit and rule_ok(owners, seat, count_dead)
+    ]
+    return out if enough is None else out[:enough]
+
+
+Path = tuple[int, str, tuple[int, ...], dict[int, int]]
+"""(source city, colour, link ids, links per owner) of one path a cube may take."""
+
+
+class _Board:
+    """The complete links of one board as a graph, with the walks made on it so far."""
+
+    def __init__(self, complete: tuple[tuple[int, int, int, int], ...], colour: list[str | None]) -> None:
+        self.graph: dict[int, list[tuple[int, int, int]]] = {}
+        for lid, owner, a, b in complete:
+            self.graph.setdefault(a, []).append((lid, owner, b))
+            self.graph.setdefault(b, []).append((lid, owner, a))
+        self.colour = colour
+        self.present = set(colour)
+        self.walks: dict[tuple[int, tuple[str, ...]], tuple[int, list[Path]]] = {}
+        """(source, its cube colours) -> (depth walked, paths)."""
+
+
+_BOARDS: dict[tuple[object, ...], _Board] = {}
+
+
+def board_paths(state: SteamState, limit: int) -> list[Path]:
+    """Every path of at most ``limit`` links (or more) that a cube on the board may take, whoever
+    moves it, in the order of ``delivery_options``: a seat's deliveries are those whose owners
+    pass ``rule_ok``, and a shorter limit's are the short ones (the walk is depth-first, so they
+    come in the same order).
+
+    A source's paths depend only on the complete links, the cities' colours and which colours of
+    cube wait there, so they are kept by that content: a delivery re-walks at most its source, and
+    only when its last cube of a colour left. A walk goes as deep as the best locomotive plus one."""
+    complete = tuple((link.id, link.owner, link.a, link.b) for link in state.links.values() if link.b >= 0)
+    key = (complete, tuple(state.colour))
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        board = _BOARDS[key] = _Board(complete, list(state.colour))
+    walks, present, cubes = board.walks, board.present, state.cubes
+    depth = 0
+    out: list[Path] = []
+    for src in board.graph:
+        here = cubes[src]
         if not here:
             continue
-        wanted = sorted(c for c in set(here) if c in present)  # no city of a colour: it cannot move
+        wanted = tuple(sorted(c for c in set(here) if c in present))  # no city of a colour: it cannot move
         if not wanted:
             continue
-        found: dict[str | None, list[tuple[int, ...]]] = {c: [] for c in wanted}
-        walk = _Walk(graph, state.colour, limit, found, seat, count_dead)
-        if enough is not None:
-            walk.left = enough - len(out)
-        try:
-            walk.step(src, {src}, frozenset(wanted))
-        except _Enough:
-            pass
-        for colour in wanted:
-            out.extend((src, colour, path) for path in found[colour])
-        if enough is not None and len(out) >= enough:
-            break
+        found = walks.get((src, wanted))
+        if found is None or found[0] < limit:
+            depth = depth or max(limit, max(state.loco) + 1)
+            found = walks[(src, wanted)] = (depth, _walk_from(board, src, wanted, depth))
+        out.extend(found[1])
     return out
 
 
-class _Enough(Exception):
-    """The walk found as many deliveries as were asked for."""
+def _walk_from(board: _Board, src: int, wanted: tuple[str, ...], limit: int) -> list[Path]:
+    """One walk from ``src`` serves all its cube colours (each drops out at its first city)."""
+    found: dict[str | None, list[tuple[tuple[int, ...], dict[int, int]]]] = {c: [] for c in wanted}
+    _AllWalk(board.graph, board.colour, limit, found).step(src, {src}, frozenset(wanted))
+    return [(src, colour, path, owners) for colour in wanted for path, owners in found[colour]]
 
 
-class _Walk:
-    """Depth-first walk over complete links from one source city, for a set of cube colours."""
+class _AllWalk:
+    """Depth-first walk over complete links from one source city, recording every path with the
+    links each owner has on it (whoever may move the cube)."""
 
-    def __init__(self, graph, colour, limit, found, seat, count_dead) -> None:
+    def __init__(self, graph, colour, limit, found) -> None:
         self.graph, self.colour, self.limit, self.found = graph, colour, limit, found
-        self.seat, self.count_dead = seat, count_dead
         self.links: list[int] = []
         self.owners: dict[int, int] = {}
-        self.left = -1
-        """Deliveries still wanted before the walk may stop (-1: all of them)."""
 
     def step(self, node: int, seen: set[int], active: frozenset[str | None]) -> None:
         links, owners = self.links, self.owners
@@ -79,11 +116,7 @@ class _Walk:
             here = self.colour[nxt]
             rest = active
             if here in active:
-                if rule_ok(owners, self.seat, self.count_dead):
-                    self.found[here].append(tuple(links))
-                    self.left -= 1
-                    if self.left == 0:
-                        raise _Enough
+                self.found[here].append((tuple(links), {k: v for k, v in owners.items() if v}))
                 rest = active - {here}
             if rest and len(links) < self.limit:
                 seen.add(nxt)
