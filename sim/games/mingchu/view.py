@@ -4,6 +4,9 @@ replaced, everything public shared with the state."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
 
 from sim.core.view import masked, shallow
 from sim.games.mingchu.state import MingchuState
@@ -29,5 +32,37 @@ def view(state: MingchuState, seat: int) -> MingchuState:
         grace_deck=masked(state.grace_deck),
         order_decks={name: masked(deck) for name, deck in state.order_decks.items()},
         reward_decks={tier: masked(deck) for tier, deck in state.reward_decks.items()},
-        log=[e for e in state.log if not (e["deck"] == GRACE and e["kind"] == "drawn" and e["seat"] != seat)],
+        log=SeatLog(state.log, seat),
     )
+
+
+class SeatLog(Sequence):
+    """The card log as ``seat`` may read it: without other seats' 皇恩 draws, as it stands when the
+    view is made. Filtered only when read (the heuristic bots never read it; a view is made at every
+    decision)."""
+
+    def __init__(self, log: list[dict[str, Any]], seat: int) -> None:
+        self._log, self._length, self._seat = log, len(log), seat
+
+    @cached_property
+    def _rows(self) -> list[dict[str, Any]]:
+        seat = self._seat
+        return [
+            e
+            for e in self._log[: self._length]
+            if not (e["deck"] == GRACE and e["kind"] == "drawn" and e["seat"] != seat)
+        ]
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._rows[index]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._rows)
