@@ -495,11 +495,24 @@ class EndBuildKind(ActionKind[SteamState, EndBuild]):
 # ---------------------------------------------------------------- move goods
 
 
+_DELIVER_ACTIONS: dict[tuple[int, str, tuple[int, ...]], Deliver] = {}
+"""Deliveries made once and shared, like the placements (a game lists the same ones many times)."""
+
+
 class DeliverKind(ActionKind[SteamState, Deliver]):
     action = Deliver
 
     def legal(self, state, seat):
-        return [Deliver(src, colour, links) for src, colour, links in delivery_options(state, seat)]
+        made = _DELIVER_ACTIONS
+        out = []
+        for key in delivery_options(state, seat):
+            action = made.get(key)
+            if action is None:
+                if len(made) >= 100_000:
+                    made.clear()
+                action = made[key] = Deliver(*key)
+            out.append(action)
+        return out
 
     def apply(self, state, action):
         seat = state.queue[0]

@@ -346,7 +346,7 @@ class SteamBot:
                 return self._special(state, seat, specials)
         budget = self.budget(state, seat)
         values = self._values(state)
-        self._step: dict[Any, Any] = {}  # values for this step only (the track changes)
+        self._step: dict[int, float] = {}  # exit values (6 * town + side) for this step only
         links = state.links.values()
         unfinished = any(k.owner == seat and k.b < 0 and k.tiles for k in links)
         self._new_start = 0.6 if unfinished else 1.0
@@ -370,7 +370,9 @@ class SteamBot:
         groups: dict[tuple[int, bool], list[tuple[BuildTrack, int]]] = {}
         finishing: list[tuple[BuildTrack, int]] = []
         nb, colour, town, conn = state.hm.nb, state.colour, state.town, state.conn
-        starts = self._step
+        starts: dict[int, tuple[int, bool]] = {}
+        town_costs: dict[int, int] = {}
+        opposite = track.OPPOSITE
         for action in legal:
             kind = type(action)
             if kind is BuildTrack:
@@ -381,10 +383,10 @@ class SteamBot:
                 if cost > budget:
                     continue
                 m = nb[h][action.b]
-                if colour[m] is not None or town[m] or track.OPPOSITE[action.b] in conn[m]:
+                if colour[m] is not None or town[m] or opposite[action.b] in conn[m]:
                     finishing.append((action, cost))  # may meet a city, a town or other track
                 else:
-                    key = (h, action.a)
+                    key = 6 * h + action.a
                     start = starts.get(key)
                     if start is None:
                         start = starts[key] = self._start(state, h, action.a)
@@ -395,9 +397,13 @@ class SteamBot:
                         group.append((action, cost))
                 continue
             if kind is BuildTown:
-                if len(action.exits) > 2:
+                exits = len(action.exits)
+                if exits > 2:
                     continue  # the bot lays town tiles with at most two new exits at a time
-                cost = track.town_cost(state, action.hex, len(conn[action.hex]) + len(action.exits))
+                key = 6 * action.hex + exits
+                cost = town_costs.get(key)
+                if cost is None:
+                    cost = town_costs[key] = track.town_cost(state, action.hex, len(conn[action.hex]) + exits)
                 if cost > budget:
                     continue
                 v = self._town_value(state, seat, action, values) - cost * weight
@@ -564,9 +570,9 @@ class SteamBot:
         t = action.hex
         v = 0.0
         for s in action.exits:
-            part = self._step.get(("exit", t, s))
+            part = self._step.get(6 * t + s)
             if part is None:
-                part = self._step[("exit", t, s)] = self._exit_value(state, seat, t, s, cache)
+                part = self._step[6 * t + s] = self._exit_value(state, seat, t, s, cache)
             v += part
         return v
 

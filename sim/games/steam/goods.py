@@ -27,12 +27,20 @@ def delivery_options(
     its links may carry (``rule_ok``) within its limit, in the same order."""
     limit = state.loco[seat] if limit is None else limit
     count_dead = state.params.unowned_links_count
-    out = [
-        (src, colour, links)
-        for src, colour, links, owners in board_paths(state, limit)
-        if len(links) <= limit and rule_ok(owners, seat, count_dead)
-    ]
-    return out if enough is None else out[:enough]
+    paths = board_paths(state, limit)
+    if enough is None:
+        return [
+            (src, colour, links)
+            for src, colour, links, owners in paths
+            if len(links) <= limit and rule_ok(owners, seat, count_dead)
+        ]
+    out = []
+    for src, colour, links, owners in paths:
+        if len(out) >= enough:
+            break
+        if len(links) <= limit and rule_ok(owners, seat, count_dead):
+            out.append((src, colour, links))
+    return out
 
 
 Path = tuple[int, str, tuple[int, ...], dict[int, int]]
