@@ -6,15 +6,24 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 JOBS   ?= 2
 
-.PHONY: setup system-deps demo test lint format bench golden notebook walkthrough config-readme clean
+.PHONY: setup system-deps compiled demo test lint format bench golden notebook walkthrough config-readme clean
 
-setup: $(STAMP) system-deps
+setup: $(STAMP) system-deps compiled
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
+
+# Brass's compiled core (mypyc; docs/architecture.md "Compiled core"), rebuilt when a Brass source
+# changed. A C compiler and the Python headers first (Debian packages) if they are missing.
+compiled: $(STAMP)
+	@if ! command -v gcc >/dev/null || ! test -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h"; then \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends gcc python3-dev >/dev/null; \
+	fi
+	SIM_PURE_PYTHON=1 $(BIN)/python -m sim.games.brass.build_compiled --if-stale --jobs $(JOBS)
 
 # A CJK font for chart labels and Chromium for the report test (Debian packages).
 system-deps:

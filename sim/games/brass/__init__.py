@@ -5,9 +5,12 @@ from __future__ import annotations
 from sim.bots.random_bot import RandomBot
 from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.games.brass import compiled  # before the other modules: the compiled core or the .py files
 from sim.games.brass.bots import BOTS
 from sim.games.brass.params import BrassParams
 from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
+
+compiled.register_pickling()
 
 SPEC = GameSpec(
     name="brass",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
+from typing import Any
 
 from sim.games.brass.params import INDUSTRIES, BrassParams, TileLevel
 
@@ -25,7 +26,7 @@ class Board:
         self.key = params.model_dump_json() if key is None else key
         """The params as JSON: two boards are equal when their params are."""
         self.ind_index = {name: i for i, name in enumerate(INDUSTRIES)}
-        by_id = {ind.id: ind for ind in params.industries}
+        by_id: dict[str, Any] = {ind.id: ind for ind in params.industries}
         self.tiles: list[list[TileLevel]] = [
             sorted(by_id[n].tiles, key=lambda t: t.level) for n in INDUSTRIES
         ]
@@ -109,7 +110,7 @@ class Board:
         }
         self.card_industries[WILD_INDUSTRY] = tuple(range(len(INDUSTRIES)))
         self._deck_sizes: dict[int, int] = {}
-        self.action_rows: dict[tuple[type, str], list[object]] = {}
+        self.action_rows: dict[tuple[type, str], list[Any]] = {}
         """(action type, card) -> that card's actions by link or industry index (``memo.card_row``);
         for BuildIndustry, one-action tuples by slot and industry (``build.build_actions``)."""
 
@@ -152,6 +153,7 @@ class Board:
         """The draw deck (before shuffling) for this player count."""
         k = n_players - 2
         cards: list[str] = []
+        card: Any
         for card in [*self.params.location_cards, *self.params.industry_cards]:
             cards.extend([card.id] * card.counts[k])
         return cards

@@ -252,7 +252,7 @@ class SeatBuilds:
         row = board.action_rows.get(row_key)
         if row is None:
             row = board.action_rows[row_key] = [None] * (len(board.slot_loc) * _N_INDS)
-        out = []
+        out: list[tuple[int, tuple[BuildIndustry, ...]]] = []
         for loc in places:
             here = loc_inds[loc]
             if card_inds is not None and here.isdisjoint(card_inds):
@@ -263,6 +263,7 @@ class SeatBuilds:
             for ind in loc_ind_order[loc] if card_inds is None else card_inds:
                 if not buildable[ind] or ind not in here:
                     continue
+                slots: tuple[int, ...]
                 if own_here:
                     slots = ()
                     if loc in over_locs:
@@ -388,5 +389,5 @@ class ProduceStep(StepKind):
         return False
 
 
-KINDS = [BuildIndustryKind()]
-STEPS = [ProduceStep()]
+KINDS: list[MainKind] = [BuildIndustryKind()]
+STEPS: list[StepKind] = [ProduceStep()]

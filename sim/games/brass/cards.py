@@ -89,4 +89,4 @@ class PassKind(MainKind):
         return [action(Pass, c) for c in ctx.cards]
 
 
-KINDS = [ScoutKind(), PassKind()]
+KINDS: list[MainKind] = [ScoutKind(), PassKind()]

@@ -115,5 +115,5 @@ class GloucesterStep(OptionalStep):
         develop_tile(state, step.seat, a.industry, False)
 
 
-KINDS = [DevelopKind()]
-STEPS = [MoreDevelopStep(), GloucesterStep()]
+KINDS: list[MainKind] = [DevelopKind()]
+STEPS: list[OptionalStep] = [MoreDevelopStep(), GloucesterStep()]

@@ -458,7 +458,7 @@ class Evaluator:
         if self.best_build >= 1.0 or self.left <= 4:
             return -1.0
         costs = self._hand_costs()
-        total = 0  # as ``sum``: the same float, added in the same order
+        total = 0.0  # as ``sum``: the same float, added in the same order
         for card in a.cards:
             total += costs[card]
         return 1.2 - 0.5 * total

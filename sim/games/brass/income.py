@@ -104,5 +104,5 @@ class IncomeStep(StepKind):
         return tile_text(state, "RemoveTile", action.slot)
 
 
-KINDS = [TakeLoanKind()]
-STEPS = [IncomeStep()]
+KINDS: list[MainKind] = [TakeLoanKind()]
+STEPS: list[StepKind] = [IncomeStep()]

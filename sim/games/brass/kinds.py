@@ -44,7 +44,7 @@ def push_steps(state: BrassState, steps: Sequence[Decision]) -> None:
 
 def fields_text(action: Any) -> str:
     """`` name=value`` for every field of an action record."""
-    return "".join(f" {name}={getattr(action, name)}" for name in getattr(action, "__slots__", ()))
+    return "".join(f" {name}={getattr(action, name)}" for name in getattr(action, "__dataclass_fields__", ()))
 
 
 def tile_text(state: BrassState, name: str, slot: int) -> str:

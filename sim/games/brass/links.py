@@ -164,5 +164,5 @@ class SecondLinkStep(OptionalStep):
         place_link(state, step.seat, a.link, costs.double_rail_cost - costs.rail_cost, costs.double_rail_beer)
 
 
-KINDS = [BuildLinkKind()]
-STEPS = [SecondLinkStep()]
+KINDS: list[MainKind] = [BuildLinkKind()]
+STEPS: list[OptionalStep] = [SecondLinkStep()]

@@ -130,7 +130,7 @@ class BoardMemo:
         """Coal and iron prices."""
         self.links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         """(seat, second rail) -> (link, full price) of every link the seat may build, money aside."""
-        self.priced: dict[tuple[Any, ...], list[tuple[int, tuple[Any, ...]]]] = {}
+        self.priced: dict[tuple[Any, ...], dict[str, list[tuple[int, tuple[Any, ...]]]]] = {}
         """(seat builds key, card) -> the card's builds as (full price, actions) chunks, money aside."""
         self.gone: dict[int, bool] = {}
         """coal/iron industry -> no cube left on the board nor in its market."""

@@ -177,4 +177,4 @@ class AfterIncomeStep(StepKind):
         return False
 
 
-STEPS = [EndStep(), AfterIncomeStep()]
+STEPS: list[StepKind] = [EndStep(), AfterIncomeStep()]

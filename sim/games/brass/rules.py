@@ -130,7 +130,8 @@ class BrassGame:
         pending = state.pending
         by_kind = DECISIONS.by_kind
         while pending:
-            if by_kind[pending.next.kind].auto(state, pending.next):
+            kind: Any = by_kind[pending.next.kind]  # a StepKind (``auto``)
+            if kind.auto(state, pending.next):
                 return
 
     def is_terminal(self, state: BrassState) -> bool:
@@ -280,13 +281,13 @@ def _card_problems(state: BrassState) -> list[str]:
     if normal != expected:
         extra, missing = normal - expected, expected - normal
         problems.append(f"cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
-    for card, pile, total in (
+    for card, on_pile, total in (
         (WILD_LOCATION, state.wild_location, params.wild_location_cards),
         (WILD_INDUSTRY, state.wild_industry, params.wild_industry_cards),
     ):
-        if pile < 0 or pile + in_hands.count(card) != total:
+        if on_pile < 0 or on_pile + in_hands.count(card) != total:
             problems.append(
-                f"{card} cards not conserved: {pile} on the pile + {in_hands.count(card)} in hands"
+                f"{card} cards not conserved: {on_pile} on the pile + {in_hands.count(card)} in hands"
             )
     return problems
 
@@ -296,6 +297,7 @@ def _tile_problems(state: BrassState) -> list[str]:
     board = state.board
     problems = []
     built: Counter[tuple[int, str, int]] = Counter()
+    row: dict[str, Any] | None
     for row in state.tile_log:
         built[row["seat"], row["industry"], row["level"]] += 1
     for seat in range(state.n_players):

@@ -111,5 +111,5 @@ class FlipStep(StepKind):
         return False
 
 
-KINDS = [SellKind()]
-STEPS = [MoreSellStep(), FlipStep()]
+KINDS: list[MainKind] = [SellKind()]
+STEPS: list[StepKind] = [MoreSellStep(), FlipStep()]

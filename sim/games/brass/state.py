@@ -20,7 +20,8 @@ class BrassState:
 
     board: Board
     n_players: int
-    rng: np.random.Generator
+    rng: Any
+    """The rules' ``np.random.Generator`` (None in a bot's view: hence not typed as one)."""
     era: int = CANAL
     round: int = 1
     round_in_era: int = 1
@@ -33,7 +34,8 @@ class BrassState:
     spent: list[int] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     discards: list[list[str]] = field(default_factory=list)
-    deck: list[str] = field(default_factory=list)
+    deck: Any = field(default_factory=list)
+    """The draw deck, a list of cards (in a bot's view a tuple of ``HIDDEN``: hence not typed as a list)."""
     wild_location: int = 0
     wild_industry: int = 0
     mat: list[list[list[int]]] = field(default_factory=list)
@@ -127,10 +129,15 @@ class BrassState:
     __hash__ = None  # type: ignore[assignment]
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the caches (rebuilt on demand)."""
-        data = self.__dict__.copy()
+        """Pickled without the caches (rebuilt on demand); field by field, as a compiled class has no ``__dict__``."""
+        data = {name: getattr(self, name) for name in FIELDS}
         data["memo"] = {}
         return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        """The fields ``__getstate__`` kept."""
+        for name, value in data.items():
+            setattr(self, name, value)
 
     def clear_slot(self, slot: int, reason: str) -> None:
         """Take the tile off a slot, noting why in its ``tiles`` event row (``removed``)."""
@@ -183,7 +190,9 @@ class BrassState:
         return places
 
 
-_COMPARED = tuple(f.name for f in fields(BrassState) if f.name not in ("rng", "memo"))
+FIELDS = tuple(f.name for f in fields(BrassState))
+"""Every field of ``BrassState``, in order."""
+_COMPARED = tuple(name for name in FIELDS if name not in ("rng", "memo"))
 
 
 @dataclass(frozen=True)

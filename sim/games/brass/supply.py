@@ -157,4 +157,4 @@ class BeerStep(StepKind):
         return tile_text(state, "ChooseBeer", action.source)
 
 
-STEPS = [CoalStep(), IronStep(), BeerStep()]
+STEPS: list[StepKind] = [CoalStep(), IronStep(), BeerStep()]
