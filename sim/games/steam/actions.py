@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind, DecisionKinds
 from sim.core.game import ActionKind, ActionKinds
@@ -415,6 +416,18 @@ class RedirectKind(ActionKind[SteamState, Redirect]):
         return f"redirects the track on {state.hm.names[h]} to side {action.side}"
 
 
+_SPECIAL_ACTIONS: dict[tuple[Any, ...], Any] = {}
+
+
+def _made(kind: type, *fields: Any) -> Any:
+    """``kind(*fields)``, made once and shared (City Growth and Urbanization list many)."""
+    key = (kind, *fields)
+    found = _SPECIAL_ACTIONS.get(key)
+    if found is None:
+        found = _SPECIAL_ACTIONS[key] = kind(*fields)
+    return found
+
+
 def supply_choices(state: SteamState) -> list[int]:
     seen: dict[tuple[str, ...], int] = {}
     for i, cubes in enumerate(state.supply_sets):
@@ -436,7 +449,7 @@ class CityGrowthKind(ActionKind[SteamState, CityGrowth]):
         if state.special.get(seat) != CITY_GROWTH:
             return []
         sets = supply_choices(state)
-        return [CityGrowth(c, s) for c in growth_targets(state) for s in sets]
+        return [_made(CityGrowth, c, s) for c in growth_targets(state) for s in sets]
 
     def apply(self, state, action):
         seat = builder(state)
@@ -458,7 +471,7 @@ class UrbanizeKind(ActionKind[SteamState, Urbanize]):
             return []
         towns, colours = urban_targets(state)
         sets = supply_choices(state)
-        return [Urbanize(t, c, s) for t in towns for c in colours for s in sets]
+        return [_made(Urbanize, t, c, s) for t in towns for c in colours for s in sets]
 
     def apply(self, state, action):
         seat = builder(state)

@@ -39,6 +39,7 @@ from sim.games.steam.actions import (
 )
 from sim.games.steam.economy import raisable
 from sim.games.steam.goods import delivery_options, link_graph
+from sim.games.steam.params import COLOURS
 from sim.games.steam.state import (
     CITY_GROWTH,
     ENGINEER,
@@ -82,6 +83,8 @@ GRAPH, COUNTS, ADJACENT = ("graph",), ("counts",), ("adjacent",)
 and the graph's links as ``link_value`` reads them."""
 NO_CUBES: dict[str, int] = {}
 NO_PARTNERS: frozenset[int] = frozenset()
+NO_VECTOR = (0,) * 16
+"""No cubes, by colour index (room for more colours than the game has)."""
 BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
 INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
 
@@ -471,48 +474,56 @@ class SteamBot:
         found = cache.get(key)
         if found is not None:
             return found
-        colour = state.colour
-        counts = cache[COUNTS]
-        ca, cb = colour[a], colour[b]
-        at_a, at_b = counts.get(a, NO_CUBES), counts.get(b, NO_CUBES)
+        table = cache.get(ADJACENT)
+        if table is None:
+            table = cache[ADJACENT] = self._adjacent(state, seat, cache)
+        index, vectors, adjacent = table
+        ca, cb = index[a], index[b]
+        at_a, at_b = vectors.get(a, NO_VECTOR), vectors.get(b, NO_VECTOR)
         value = 0.3
-        if cb is not None:
-            value += 1.0 * at_a.get(cb, 0)
-        if ca is not None:
-            value += 1.0 * at_b.get(ca, 0)
-        adjacent = cache.get(ADJACENT)
-        if adjacent is None:
-            adjacent = cache[ADJACENT] = self._adjacent(state, seat, cache)
-        far = ca is not None and cb != ca  # a's colour, one link past b (and b's past a)
+        if cb >= 0:
+            value += 1.0 * at_a[cb]
+        if ca >= 0:
+            value += 1.0 * at_b[ca]
+        far = ca >= 0 and cb != ca  # a's colour, one link past b (and b's past a)
         for z, w, cz, at_z in adjacent.get(b, ()):
             if z == a or z == b:
                 continue
-            if cz is not None and cb != cz:
-                value += w * at_a.get(cz, 0)
+            if cz >= 0 and cb != cz:
+                value += w * at_a[cz]
             if far:
-                value += w * at_z.get(ca, 0)
-        far = cb is not None and ca != cb
+                value += w * at_z[ca]
+        far = cb >= 0 and ca != cb
         for z, w, cz, at_z in adjacent.get(a, ()):
             if z == b or z == a:
                 continue
-            if cz is not None and ca != cz:
-                value += w * at_b.get(cz, 0)
+            if cz >= 0 and ca != cz:
+                value += w * at_b[cz]
             if far:
-                value += w * at_z.get(cb, 0)
+                value += w * at_z[cb]
         cache[key] = value
         return value
 
-    def _adjacent(self, state: SteamState, seat: int, cache) -> dict[int, list[tuple[int, float, Any, Any]]]:
-        """node -> (far node, weight of the link: own 0.8 else 0.4, far colour, far cubes) per
-        complete link of the phase's graph, in the graph's order."""
-        colour, counts = state.colour, cache[COUNTS]
-        return {
+    def _adjacent(
+        self, state: SteamState, seat: int, cache
+    ) -> tuple[list[int], dict[int, tuple[int, ...]], Any]:
+        """What ``link_value`` reads, made once per phase cache: each hex's colour as an index
+        (-1: none), each node's cubes as counts by colour index, and per node the (far node,
+        weight of the link: own 0.8 else 0.4, far colour index, far cubes) of each complete link
+        of the phase's graph, in the graph's order."""
+        names = {
+            c: i for i, c in enumerate(dict.fromkeys((*COLOURS, *(c for c in state.colour if c is not None))))
+        }
+        index = [-1 if c is None else names[c] for c in state.colour]
+        vectors = {h: tuple(count.get(c, 0) for c in names) for h, count in cache[COUNTS].items()}
+        adjacent = {
             y: [
-                (z, 0.8 if owner == seat else 0.4, colour[z], counts.get(z, NO_CUBES))
+                (z, 0.8 if owner == seat else 0.4, index[z], vectors.get(z, NO_VECTOR))
                 for _, owner, z in edges
             ]
             for y, edges in cache[GRAPH].items()
         }
+        return index, vectors, adjacent
 
     def pair_value(self, state: SteamState, seat: int, a: int, b: int, cache) -> float:
         """``link_value``, cut when a complete link a-b exists already."""

@@ -78,19 +78,18 @@ def track_cost(state: SteamState, h: int) -> int:
 
 
 def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
-    """Every legal (hex, anchor side, other side) simple segment for ``seat``."""
+    """Every legal (hex, anchor side, other side) simple segment for ``seat``: from each city's
+    free sides and each open end ``seat`` may extend, toward any side that meets nothing, a city,
+    a town without a facing exit, or an open end ``seat`` may join (never its own start)."""
     hm = state.hm
-    nb, open_sides = hm.nb, hm.open_sides
+    nb, plain_around, exits = hm.nb, hm.plain_around, hm.exits
     colour, town, conn, links = state.colour, state.town, state.conn, state.links
     anchors: list[tuple[int, int, int]] = []  # (hex to build on, side facing anchor, start node)
     for c in (*hm.cities, *hm.towns):
         if colour[c] is None:
             continue
-        row = nb[c]
-        for d in open_sides[c]:
-            n = row[d]
-            x = OPPOSITE[d]
-            if colour[n] is None and not town[n] and x not in conn[n]:
+        for n, x in plain_around[c]:
+            if x not in conn[n]:
                 anchors.append((n, x, c))
     mine: set[int] | None = None
     for link in links.values():
@@ -105,30 +104,30 @@ def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
         n = nb[h][s]
         if n >= 0 and colour[n] is None and not town[n]:
             anchors.append((n, OPPOSITE[s], link.a))
-    out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    out: list[tuple[int, int, int]] = []
+    seen: set[int] = set()
     for n, x, start in anchors:
         used = conn[n]
         if len(used) >= 4 or x in used:
             continue
-        row = nb[n]
-        for y in open_sides[n]:
+        for y, m, back in exits[n]:
             if y == x or y in used:
                 continue
-            m = row[y]
-            if colour[m] is not None or town[m] and OPPOSITE[y] not in conn[m]:
-                ok = m != start  # a city, or a town without a facing exit
+            there = conn[m]
+            if colour[m] is not None or town[m] and back not in there:
+                if m == start:  # a city, or a town without a facing exit
+                    continue
             else:
-                met = conn[m].get(OPPOSITE[y])
-                if met is None:
-                    ok = True
-                else:
+                met = there.get(back)
+                if met is not None:
                     other = links[met[1]]
-                    ok = (other.owner == seat or other.owner == UNOWNED) and other.a != start
-            if ok:
-                key = (n, x, y) if x < y else (n, y, x)
-                if key not in out:
-                    out[key] = (n, x, y)
-    return list(out.values())
+                    if other.owner != seat and other.owner != UNOWNED or other.a == start:
+                        continue
+            key = 64 * n + (8 * x + y if x < y else 8 * y + x)
+            if key not in seen:
+                seen.add(key)
+                out.append((n, x, y))
+    return out
 
 
 def _join(state: SteamState, keep: Link, kind: int, ref: int) -> None:
