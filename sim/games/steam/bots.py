@@ -50,6 +50,7 @@ from sim.games.steam.state import (
     URBANIZATION,
     SteamState,
 )
+from sim.games.steam.track import CITY, FREE, OPEN, OPPOSITE, TOWN
 
 
 @dataclass(frozen=True)
@@ -555,27 +556,41 @@ class SteamBot:
 
     def _track_value(self, state, seat, action: BuildTrack, cache) -> float:
         h = action.hex
-        kind_a, ref_a = track.end_class(state, h, action.a)
-        kind_b, ref_b = track.end_class(state, h, action.b)
-        if kind_b == track.FREE:
-            start = ref_a if kind_a == track.CITY else state.links[ref_a].a
-            if kind_a == track.CITY:  # a new start: worth less while own track is left unfinished
-                return self._new_start * self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
-        start = ref_a if kind_a == track.CITY else state.links[ref_a].a
+        nb = state.hm.nb
+        n = nb[h][action.a]
+        if n >= 0 and state.colour[n] is not None:  # track.end_class, its commonest case inline
+            kind_a, ref_a = CITY, n
+        else:
+            kind_a, ref_a = track.end_class(state, h, action.a)
+        m = nb[h][action.b]
+        if (
+            m >= 0
+            and state.colour[m] is None
+            and not state.town[m]
+            and OPPOSITE[action.b] not in state.conn[m]
+        ):
+            kind_b, ref_b = FREE, -1
+        else:
+            kind_b, ref_b = track.end_class(state, h, action.b)
+        if kind_b == FREE:
+            start = ref_a if kind_a == CITY else state.links[ref_a].a
+            if kind_a == CITY:  # a new start: worth less while own track is left unfinished
+                return self._new_start * self._toward(state, seat, start, m, cache)
+        start = ref_a if kind_a == CITY else state.links[ref_a].a
         base = 0.0
-        if kind_a == track.OPEN:
+        if kind_a == OPEN:
             link = state.links[ref_a]
             if link.owner == seat and link.extended:  # safe this turn: only the gain counts
                 n, s = link.open_end()
-                base = -self._toward(state, seat, start, state.hm.nb[n][s], cache)
-        if kind_b == track.CITY:
+                base = -self._toward(state, seat, start, nb[n][s], cache)
+        if kind_b == CITY:
             return base + 1.5 + self.pair_value(state, seat, start, ref_b, cache)
-        if kind_b == track.OPEN:
+        if kind_b == OPEN:
             other = state.links[ref_b]
             return base + 1.5 + self.pair_value(state, seat, start, other.a, cache)
-        if kind_b == track.TOWN:
+        if kind_b == TOWN:
             return base + 0.8 * self.pair_value(state, seat, start, ref_b, cache)
-        return base + self._toward(state, seat, start, state.hm.nb[h][action.b], cache)
+        return base + self._toward(state, seat, start, m, cache)
 
     def _town_value(self, state, seat, action: BuildTown, cache) -> float:
         t = action.hex

@@ -23,7 +23,7 @@ def end_class(state: SteamState, h: int, side: int) -> tuple[int, int]:
         return OFF, -1
     if state.colour[n] is not None:
         return CITY, n
-    met = state.conn[n].get(opposite(side))
+    met = state.conn[n].get(OPPOSITE[side])
     if met is not None:
         return OPEN, met[1]
     if state.town[n]:
@@ -197,7 +197,7 @@ def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[tuple[in
     out: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     limit = state.params.max_town_exits
     mine = touched_nodes(state, seat)
-    town, conn = state.town, state.conn
+    town, conn, colour, links, exits = state.town, state.conn, state.colour, state.links, hm.exits
     for t in hm.towns:
         if not town[t]:
             continue
@@ -208,19 +208,23 @@ def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[tuple[in
         base_anchor = t in mine
         sides = []
         anchor_sides = []
-        for s in hm.open_sides[t]:
+        for s, n, back in exits[t]:  # what an exit by side s meets: as end_class and _meets_ok
             if s in have:
                 continue
-            kind, ref = end_class(state, t, s)
-            if not _meets_ok(state, seat, kind, ref, t):
-                continue
-            sides.append(s)
-            if kind == CITY:
+            if colour[n] is not None:  # a city
+                sides.append(s)
                 anchor_sides.append(s)
-            elif kind == OPEN:
-                other = state.links[ref]
-                if other.owner == seat or state.colour[other.a] is not None or other.a in mine:
-                    anchor_sides.append(s)  # own, or unowned and claimable (_meets_ok ruled out others)
+                continue
+            met = conn[n].get(back)
+            if met is not None:  # an open end: own or unowned, not from this town
+                other = links[met[1]]
+                if other.owner != seat and other.owner != UNOWNED or other.a == t:
+                    continue
+                sides.append(s)
+                if other.owner == seat or colour[other.a] is not None or other.a in mine:
+                    anchor_sides.append(s)  # own, or unowned and claimable
+                continue
+            sides.append(s)  # another town or an empty hex
         if not base_anchor and not anchor_sides:
             continue
         combos = exit_sets(tuple(sides), () if base_anchor else tuple(anchor_sides), room)
