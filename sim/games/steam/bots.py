@@ -102,7 +102,6 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
-        self._linked: set[tuple[int, int]] = set()
         self._degree: dict[int, int] = {}
         self._partners: dict[int, set[int]] = {}
         self._paths_found: dict[tuple[int, int], list[Path]] = {}
@@ -351,21 +350,30 @@ class SteamBot:
         budget = self.budget(state, seat)
         values = self._values(state)
         self._step: dict[int, float] = {}  # exit values (6 * town + side) for this step only
-        links = state.links.values()
-        unfinished = any(k.owner == seat and k.b < 0 and k.tiles for k in links)
+        unfinished = False  # own track left open: a new start is worth less
+        degree: dict[int, int] = {}  # complete links per node (parallel ones counted)
+        partners: dict[int, set[int]] = {}  # the nodes each node has a complete link to
+        for link in state.links.values():
+            b = link.b
+            if b < 0:
+                if link.owner == seat and link.tiles:
+                    unfinished = True
+                continue
+            a = link.a
+            degree[a] = degree.get(a, 0) + 1
+            degree[b] = degree.get(b, 0) + 1
+            found = partners.get(a)
+            if found is None:
+                partners[a] = {b}
+            else:
+                found.add(b)
+            found = partners.get(b)
+            if found is None:
+                partners[b] = {a}
+            else:
+                found.add(a)
         self._new_start = 0.6 if unfinished else 1.0
-        linked: set[tuple[int, int]] = set()
-        degree: dict[int, int] = {}
-        partners: dict[int, set[int]] = {}
-        for link in links:
-            a, b = link.a, link.b
-            if b >= 0:
-                linked.add((a, b) if a < b else (b, a))
-                degree[a] = degree.get(a, 0) + 1
-                degree[b] = degree.get(b, 0) + 1
-                partners.setdefault(a, set()).add(b)
-                partners.setdefault(b, set()).add(a)
-        self._linked, self._degree, self._partners = linked, degree, partners
+        self._degree, self._partners = degree, partners
         best, best_value = None, self.personality.build_threshold
         if state.round == state.total_rounds:
             best_value += 1.0
