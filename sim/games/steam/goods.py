@@ -59,6 +59,8 @@ class _Board:
         self.present = set(colour)
         self.walks: dict[tuple[int, tuple[str, ...]], tuple[int, list[Path]]] = {}
         """(source, its cube colours) -> (depth walked, paths)."""
+        self.wanted: dict[tuple[str, ...], tuple[str, ...]] = {}
+        """The cubes at a city -> the colours among them that have a city to go to, sorted."""
 
 
 _BOARDS: dict[tuple[object, ...], _Board] = {}
@@ -80,14 +82,17 @@ def board_paths(state: SteamState, limit: int) -> list[Path]:
         if len(_BOARDS) >= 64:
             _BOARDS.clear()
         board = _BOARDS[key] = _Board(complete, list(state.colour))
-    walks, present, cubes = board.walks, board.present, state.cubes
+    walks, wanted_of, cubes = board.walks, board.wanted, state.cubes
     depth = 0
     out: list[Path] = []
     for src in board.graph:
         here = cubes[src]
         if not here:
             continue
-        wanted = tuple(sorted(c for c in set(here) if c in present))  # no city of a colour: it cannot move
+        held = tuple(here)
+        wanted = wanted_of.get(held)
+        if wanted is None:  # no city of a colour: it cannot move
+            wanted = wanted_of[held] = tuple(sorted(c for c in set(here) if c in board.present))
         if not wanted:
             continue
         found = walks.get((src, wanted))
