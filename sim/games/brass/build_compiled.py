@@ -10,8 +10,11 @@ and the Python headers.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -40,26 +43,31 @@ def build(jobs: int = 2) -> float:
         sources = [str((PACKAGE_DIR / f"{name}.py").relative_to(ROOT)) for name in MODULES]
         cwd = Path.cwd()
         os.chdir(ROOT)  # mypy names the modules by their path from here
+        notes = io.StringIO()  # mypyc's warnings: shown only when it fails
         try:
-            extensions = mypycify(
-                [
-                    "--ignore-missing-imports",
-                    "--follow-imports=silent",
-                    f"--cache-dir={work / 'mypy-cache'}",
-                    *sources,
-                ],
-                opt_level="2",
-                debug_level="0",
-                multi_file=True,
-                group_name=GROUP,
-                target_dir=str(work / "c"),
-            )
+            with contextlib.redirect_stdout(notes), contextlib.redirect_stderr(notes):
+                extensions = mypycify(
+                    [
+                        "--ignore-missing-imports",
+                        "--follow-imports=silent",
+                        f"--cache-dir={work / 'mypy-cache'}",
+                        *sources,
+                    ],
+                    opt_level="2",
+                    debug_level="0",
+                    multi_file=True,
+                    group_name=GROUP,
+                    target_dir=str(work / "c"),
+                )
             dist = Distribution({"name": "sim-brass-compiled", "ext_modules": extensions})
             command = dist.get_command_obj("build_ext")
             command.build_lib = str(work / "lib")  # type: ignore[attr-defined]
             command.build_temp = str(work / "temp")  # type: ignore[attr-defined]
             command.parallel = jobs  # type: ignore[attr-defined]
             dist.run_command("build_ext")
+        except BaseException:
+            sys.stdout.write(notes.getvalue())
+            raise
         finally:
             os.chdir(cwd)
         fresh = Path(tempfile.mkdtemp(prefix="_compiled-", dir=BUILD_DIR.parent))
