@@ -74,12 +74,17 @@ def build(jobs: int = 2) -> float:
         for library in (work / "lib").rglob("*.so"):
             shutil.copy2(library, fresh / library.name)
         (fresh / STAMP).write_text(stamp, encoding="utf-8")
-        old = BUILD_DIR.with_name(BUILD_DIR.name + "-old")
-        shutil.rmtree(old, ignore_errors=True)
-        if BUILD_DIR.exists():
-            BUILD_DIR.rename(old)  # a running process keeps its loaded files
-        fresh.rename(BUILD_DIR)
-        shutil.rmtree(old, ignore_errors=True)
+        old = Path(tempfile.mkdtemp(prefix="_compiled-old-", dir=BUILD_DIR.parent))
+        try:
+            if BUILD_DIR.exists():
+                BUILD_DIR.replace(old)  # a running process keeps its loaded files
+            fresh.rename(BUILD_DIR)
+        except OSError:
+            if not is_current():  # else another build of the same sources got there first
+                raise
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
+            shutil.rmtree(fresh, ignore_errors=True)
     return time.monotonic() - start
 
 
