@@ -385,28 +385,32 @@ class SteamBot:
         starts: dict[int, tuple[int, bool]] = {}
         town_costs: dict[int, int] = {}
         opposite = track.OPPOSITE
+        last = -1  # placements from one anchor (hex and side) come one after another
+        cost, group = 0, None
         for action in legal:
             kind = type(action)
             if kind is BuildTrack:
                 h = action.hex
-                cost = costs.get(h)
-                if cost is None:
-                    cost = costs[h] = track.track_cost(state, h)
+                key = 6 * h + action.a
+                if key != last:
+                    last, group = key, None
+                    cost = costs.get(h)
+                    if cost is None:
+                        cost = costs[h] = track.track_cost(state, h)
                 if cost > budget:
                     continue
                 m = nb[h][action.b]
                 if colour[m] is not None or town[m] or opposite[action.b] in conn[m]:
                     finishing.append((action, cost))  # may meet a city, a town or other track
-                else:
-                    key = 6 * h + action.a
+                    continue
+                if group is None:
                     start = starts.get(key)
                     if start is None:
                         start = starts[key] = self._start(state, h, action.a)
                     group = groups.get(start)
                     if group is None:
-                        groups[start] = [(action, cost)]
-                    else:
-                        group.append((action, cost))
+                        group = groups[start] = []
+                group.append((action, cost))
                 continue
             if kind is BuildTown:
                 exits = len(action.exits)
