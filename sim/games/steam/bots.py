@@ -8,7 +8,6 @@ cheaply and takes delivery points as income early and as VP late.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,7 +111,12 @@ class SteamBot:
         key = (state.round, state.phase, sum(map(len, state.cubes)), sum(state.growth))
         if key != self._cache_key:
             self._cache_key = key
-            counts = {h: dict(Counter(c)) for h, c in enumerate(state.cubes) if c}
+            counts: dict[int, dict[str, int]] = {}
+            for h, cubes in enumerate(state.cubes):
+                if cubes:
+                    here = counts[h] = {}
+                    for c in cubes:
+                        here[c] = here.get(c, 0) + 1
             self._cache = {GRAPH: link_graph(state), COUNTS: counts}
         return self._cache
 
