@@ -560,7 +560,7 @@ def ladder(
     Plays random play (a no-skill control), each heuristic on its own (a tier), the heuristics
     together, and the generic onestep, mcts:N and rollout:2 bots among them, on the same seeds; then fits
     Bradley-Terry strengths from the head-to-head games and calls each seat effect robust,
-    strength-dependent, flips, under-powered or control only. Each rung is a run folder.
+    strength-dependent, flips, under-powered, pooled only or control only. Each rung is a run folder.
 
     \b
     Examples:

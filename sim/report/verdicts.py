@@ -143,7 +143,7 @@ def ladder_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str | None:
         "n": int(row["n_players"]),
         "tiers": row["tiers"] or "-",
         "flagged": row["flagged_tiers"] or "-",
-        "p": _p(row.get("interaction_p")),
+        "p": _p(row.get("pooled_p") if status == "pooled only" else row.get("interaction_p")),
         "effect": effect,
         "fair": pct(row["fair_share"], _d(lang)),
     }

@@ -16,7 +16,7 @@ from sim.stats.bots import CONTROL_BOTS
 from sim.stats.intervals import Z95, holm_adjust
 from sim.stats.seats import seat_win_rates
 
-STATUSES = ("robust", "strength-dependent", "flips", "under-powered", "control only", "none")
+STATUSES = ("robust", "strength-dependent", "flips", "under-powered", "pooled only", "control only", "none")
 
 
 def table_tiers(games: pd.DataFrame) -> pd.Series:
@@ -58,6 +58,8 @@ def ladder_consistency(
     * ``strength-dependent``: the interaction is significant (Holm across seats);
     * ``flips``: two skilled tiers significant in opposite directions (interaction not significant);
     * ``under-powered``: significant somewhere, but not in two skilled tiers;
+    * ``pooled only``: significant in no tier, but the share pooled over the skilled tiers differs
+      from the fair share (Holm across seats, ``pooled_p``): evidence that needs more games per tier;
     * ``control only``: significant only with random play;
     * ``none``: significant nowhere.
 
@@ -65,7 +67,7 @@ def ladder_consistency(
     variance); ``tiers`` lists the skilled tiers weakest first when ``strengths`` (Bradley-Terry,
     from ``bots.bradley_terry``) are given."""
     columns = [*GROUP, "seat", "tiers", "control", "flagged_tiers", "interaction_p", "effect", "effect_lo",
-               "effect_hi", "fair_share", "status"]  # fmt: skip
+               "effect_hi", "fair_share", "pooled_p", "status"]  # fmt: skip
     if by_tier.empty:
         return pd.DataFrame(columns=columns)
     frame = by_tier.assign(
@@ -86,16 +88,23 @@ def ladder_consistency(
             part = part.sort_values(["rank", "tier"])
             skilled = part[~part["control"]]
             seat_rows.append(_seat_row(dict(zip(GROUP, key, strict=True)), int(seat), part, skilled))
-        pvalues = np.array([r["_interaction_raw"] for r in seat_rows], dtype=float)
-        valid = ~np.isnan(pvalues)
-        adjusted = np.full(len(pvalues), np.nan)
-        if valid.any():
-            adjusted[valid] = holm_adjust(pvalues[valid])
-        for row, p in zip(seat_rows, adjusted, strict=True):
-            row["interaction_p"] = p
+        interaction = _holm([r["_interaction_raw"] for r in seat_rows])
+        pooled = _holm([r["_pooled_raw"] for r in seat_rows])
+        for row, p, q in zip(seat_rows, interaction, pooled, strict=True):
+            row["interaction_p"], row["pooled_p"] = p, q
             row["status"] = _status(row, p, alpha)
             rows.append({c: row.get(c) for c in columns})
     return pd.DataFrame(rows, columns=columns)
+
+
+def _holm(pvalues: list[float]) -> np.ndarray:
+    """Holm-adjusted p-values, NaN kept where there is no test."""
+    raw = np.array(pvalues, dtype=float)
+    valid = ~np.isnan(raw)
+    adjusted = np.full(len(raw), np.nan)
+    if valid.any():
+        adjusted[valid] = holm_adjust(raw[valid])
+    return adjusted
 
 
 def _tier_order(frame: pd.DataFrame, strengths: pd.DataFrame | None) -> dict[tuple[str, str], float]:
@@ -122,6 +131,7 @@ def _seat_row(labels: dict, seat: int, part: pd.DataFrame, skilled: pd.DataFrame
         "_down": int((sig["direction"] < 0).sum()),
         "_control_flagged": bool(part.loc[part["control"], "imbalanced"].any()),
         "_interaction_raw": np.nan,
+        "_pooled_raw": np.nan,
         "effect": np.nan,
         "effect_lo": np.nan,
         "effect_hi": np.nan,
@@ -132,6 +142,7 @@ def _seat_row(labels: dict, seat: int, part: pd.DataFrame, skilled: pd.DataFrame
         effect = float(np.sum(w * usable["win_rate"]) / w.sum())
         half = Z95 / np.sqrt(w.sum())
         row.update(effect=effect, effect_lo=effect - half, effect_hi=effect + half)
+        row["_pooled_raw"] = float(2 * stats.norm.sf(abs(effect - row["fair_share"]) * Z95 / half))
         if len(usable) >= 2:  # Cochran's Q: do the skilled tiers share one seat effect?
             q = float(np.sum(w * (usable["win_rate"] - effect) ** 2))
             row["_interaction_raw"] = float(stats.chi2.sf(q, len(usable) - 1))
@@ -148,6 +159,8 @@ def _status(row: dict, interaction_p: float, alpha: float) -> str:
         return "robust"
     if up or down:
         return "under-powered"
+    if not np.isnan(row["pooled_p"]) and row["pooled_p"] <= alpha:
+        return "pooled only"
     if row["_control_flagged"]:
         return "control only"
     return "none"

@@ -535,3 +535,15 @@ def test_columns_that_change_together_are_one_swept_factor():
         }
     )
     assert stats.swept_parameters(games) == ["param:map"]
+
+
+def test_ladder_calls_an_effect_seen_only_when_the_tiers_are_pooled_pooled_only(tmp_path):
+    """A modest seat effect in every skilled tier, too small for any one tier to flag, is not "none":
+    pooled over the tiers it is clear, and the verdict says so and asks for more games per tier."""
+    planted = {4: [0.275, 0.725 / 3, 0.725 / 3, 0.725 / 3]}
+    ladder = _ladder(_ladder_run(tmp_path, {"greedy": planted, "expert": planted}))
+    row = ladder.loc[0]
+    assert row["flagged_tiers"] == "" and row["status"] == "pooled only", row.to_dict()
+    assert row["pooled_p"] <= 0.05 and row["effect_lo"] > 0.25
+    assert "pooled only" in verdicts.ladder_verdict(ladder.reset_index().iloc[0])
+    assert "仅合并显著" in verdicts.ladder_verdict(ladder.reset_index().iloc[0], "zh")

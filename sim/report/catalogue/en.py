@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "ladder_strength_dependent": "Seat {seat} at {n} players: strength-dependent, the seat effect differs between the tiers {tiers} (interaction Holm p {p}; flagged: {flagged}): a question about the bots before the game.",
     "ladder_flips": "Seat {seat} at {n} players: flips, significant in opposite directions at {flagged}.",
     "ladder_under_powered": "Seat {seat} at {n} players: under-powered, flagged only at {flagged} among the skilled tiers {tiers}; run more games at the other tiers.",
+    "ladder_pooled_only": "Seat {seat} at {n} players: pooled only, no single tier flags it, but pooled over the skilled tiers {tiers} it differs from the fair share {fair} (Holm p {p}; {effect}); run more games per tier to see whether each tier shows it.",
     "ladder_control_only": "Seat {seat} at {n} players: control only, flagged with random play ({flagged}) but at no skilled tier.",
     "strength_caption": "Bot strength (Bradley-Terry log-odds of finishing ahead, random = 0 when it played)",
     "sec_answers": "Answers",
