@@ -107,8 +107,11 @@ class SteamBot:
         self._options: dict[tuple[Any, ...], list[tuple[float, int]]] = {}
 
     def _values(self, state: SteamState) -> dict[Any, Any]:
-        """Link values, kept through a phase while the cubes stay the same (the graph may age a little)."""
-        key = (state.round, state.phase, sum(map(len, state.cubes)), sum(state.growth))
+        """Link values, kept through a phase while the cubes stay the same (the graph may age a little).
+
+        The phases before the build (the auction, the tile choice) change no track and no cubes,
+        so they share one cache."""
+        key = (state.round, state.phase == "build", sum(map(len, state.cubes)), sum(state.growth))
         if key != self._cache_key:
             self._cache_key = key
             counts: dict[int, dict[str, int]] = {}
