@@ -325,7 +325,7 @@ def builder(state: SteamState) -> int:
 
 
 _TRACK_ACTIONS: dict[tuple[int, int, int], BuildTrack] = {}
-_TOWN_ACTIONS: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[BuildTown, ...]] = {}
+_TOWN_ACTIONS: dict[tuple[int, int], tuple[Any, tuple[BuildTown, ...], list[int]]] = {}
 """Actions are immutable values, so equal ones are made once and shared (building them is the
 main cost of listing the legal placements)."""
 
@@ -376,12 +376,20 @@ class BuildTownKind(ActionKind[SteamState, BuildTown]):
         for t, combos in track.town_options(state, seat):
             if not supply and not state.conn[t]:
                 continue
-            actions = _TOWN_ACTIONS.get((t, combos))
-            if actions is None:
-                actions = _TOWN_ACTIONS[(t, combos)] = tuple(BuildTown(t, exits) for exits in combos)
+            found = _TOWN_ACTIONS.get((t, id(combos)))  # exit_sets keeps each combos tuple for good
+            if found is None or found[0] is not combos:
+                actions = tuple(BuildTown(t, exits) for exits in combos)
+                ends = [sum(1 for exits in combos if len(exits) <= k) for k in range(len(combos[-1]) + 1)]
+                found = _TOWN_ACTIONS[(t, id(combos))] = (combos, actions, ends)
+            _, actions, ends = found
             have = len(state.conn[t])
             costs = [town_cost(state, t, have + k) <= cash for k in range(len(combos[-1]) + 1)]
-            out.extend(a for a in actions if costs[len(a.exits)])
+            if all(costs):
+                out.extend(actions)
+            elif sorted(costs, reverse=True) == costs:  # the affordable sizes come first: a prefix
+                out.extend(actions[: ends[costs.index(False) - 1]] if costs[0] else ())
+            else:
+                out.extend(a for a in actions if costs[len(a.exits)])
         return out
 
     def apply(self, state, action):
