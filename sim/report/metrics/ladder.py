@@ -12,6 +12,7 @@ from sim.report.labels import Lang, t
 from sim.report.metric import Metric
 from sim.report.sections import MAX_SEAT_CHARTS, Section, display_name, panel_chart, select, table
 from sim.report.verdicts import ladder_verdict
+from sim.stats.bots import CONTROL_BOTS
 
 if TYPE_CHECKING:
     from sim.report.analysis import Analysis
@@ -27,7 +28,7 @@ def ladder_section(a: Analysis, lang: Lang) -> Section | None:
         if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
             continue
         counts = sorted(part["n_players"].unique())
-        tiers = select(by_tier, game, [variant])
+        tiers = _weakest_first(select(by_tier, game, [variant]), a.tables["bot_strength"], game)
         draws = [
             lambda ax, d=tiers[tiers["n_players"] == n], n=n: plots.plot_seat_win_rates_by_tier(
                 d, ax, lang, t("players_n", lang, n=int(n))
@@ -44,6 +45,21 @@ def ladder_section(a: Analysis, lang: Lang) -> Section | None:
         section.figures.append(figure)
     section.tables.append(table(a, lang, ladder, t("sec_ladder", lang), "ladder"))
     return section
+
+
+def _weakest_first(tiers: pd.DataFrame, strengths: pd.DataFrame, game: str) -> pd.DataFrame:
+    """The tiers in the order the ladder reads: the no-skill control, then weakest to strongest by
+    Bradley-Terry strength (tiers without one last, by name)."""
+    mine = strengths[strengths["game"] == game] if not strengths.empty else strengths
+    strength = dict(zip(mine.get("bot", []), mine.get("strength", []), strict=True))
+
+    def rank(tier: str) -> tuple:
+        value = strength.get(tier)
+        known = value is not None and value == value
+        return (tier not in CONTROL_BOTS, not known, value if known else 0.0, tier)
+
+    order = {tier: i for i, tier in enumerate(sorted(tiers["tier"].unique(), key=rank))}
+    return tiers.sort_values("tier", key=lambda col: col.map(order), kind="stable")
 
 
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
