@@ -104,8 +104,7 @@ def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
         n = nb[h][s]
         if n >= 0 and colour[n] is None and not town[n]:
             anchors.append((n, OPPOSITE[s], link.a))
-    out: list[tuple[int, int, int]] = []
-    seen: set[int] = set()
+    out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
     for n, x, start in anchors:
         used = conn[n]
         if len(used) >= 4 or x in used:
@@ -123,11 +122,11 @@ def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
                     other = links[met[1]]
                     if other.owner != seat and other.owner != UNOWNED or other.a == start:
                         continue
-            key = 64 * n + (8 * x + y if x < y else 8 * y + x)
-            if key not in seen:
-                seen.add(key)
-                out.append((n, x, y))
-    return out
+            segment = (n, x, y)
+            key = segment if x < y else (n, y, x)  # one segment, either way round
+            if key not in out:
+                out[key] = segment
+    return list(out.values())
 
 
 def _join(state: SteamState, keep: Link, kind: int, ref: int) -> None:
