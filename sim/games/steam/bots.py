@@ -392,15 +392,14 @@ class SteamBot:
         starts: dict[int, tuple[int, bool]] = {}
         town_costs: dict[int, int] = {}
         opposite = track.OPPOSITE
-        last = -1  # placements from one anchor (hex and side) come one after another
+        last_hex = last_side = -1  # placements from one anchor (hex and side) come one after another
         cost, group = 0, None
         for action in legal:
             kind = type(action)
             if kind is BuildTrack:
                 h = action.hex
-                key = 6 * h + action.a
-                if key != last:
-                    last, group = key, None
+                if h != last_hex or action.a != last_side:
+                    last_hex, last_side, group = h, action.a, None
                     cost = costs.get(h)
                     if cost is None:
                         cost = costs[h] = track.track_cost(state, h)
@@ -411,6 +410,7 @@ class SteamBot:
                     finishing.append((action, cost))  # may meet a city, a town or other track
                     continue
                 if group is None:
+                    key = 6 * h + action.a
                     start = starts.get(key)
                     if start is None:
                         start = starts[key] = self._start(state, h, action.a)
