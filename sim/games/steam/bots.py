@@ -651,12 +651,10 @@ class SteamBot:
         graph = link_graph(state)
         colour = state.colour
         targets: dict[int, tuple[int, set[str | None], list[int]]] = {}
-        sends: dict[tuple[int, int], float] = {}
-        """(target, supply set) -> cubes of the set the target's neighbours take."""
-        waiting: dict[tuple[int, str], int] = {}
-        """(town, colour) -> cubes of that colour next to the town."""
-
-        def value(action: CityGrowth | Urbanize) -> float:
+        sends: dict[tuple[int, int], float] = {}  # (target, supply set) -> its cubes the neighbours take
+        waiting: dict[tuple[int, str], int] = {}  # (town, colour) -> cubes of that colour next to it
+        best, best_value = specials[0], 0.0
+        for i, action in enumerate(specials):  # the first of the most valuable, as max() would
             urban = type(action) is Urbanize
             target = action.town if urban else action.city
             found = targets.get(target)
@@ -678,9 +676,9 @@ class SteamBot:
                         state.cubes[z].count(action.colour) for z in near
                     )
                 v += there
-            return v
-
-        return max(specials, key=value)
+            if i == 0 or v > best_value:
+                best, best_value = action, v
+        return best
 
 
 class BuilderBot(SteamBot):

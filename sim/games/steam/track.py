@@ -73,8 +73,11 @@ def _meets_ok(state: SteamState, seat: int, kind: int, ref: int, start: int) -> 
 
 def track_cost(state: SteamState, h: int) -> int:
     """New simple tile: 2 ends + terrain; improving to a two-track tile: 4 ends, no terrain."""
-    ends = state.params.cost_per_end
-    return 4 * ends if state.conn[h] else 2 * ends + terrain_cost(state, h)
+    p = state.params
+    if state.conn[h]:
+        return 4 * p.cost_per_end
+    t = state.hm.terrain[h]  # terrain_cost, inline: the bots and the listing ask this for every hex
+    return 2 * p.cost_per_end + (p.cost_river if t == RIVER else p.cost_hill if t == HILL else 0)
 
 
 def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
