@@ -165,6 +165,9 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "ne-usa": "美国东北部与加拿大东南部",
             "england-wales": "英格兰与威尔士",
             "rhine-ruhr": "莱茵河下游与鲁尔区",
+            "board.fewer_cubes_at_3": "三人局每城少放一个货物块",
+            "True": "是",
+            "False": "否",
         },
         "en": {
             "last_turn_played": "Last turn played",
@@ -184,6 +187,9 @@ GAME_NAMES: dict[str, dict[str, Any]] = {
             "ne-usa": "NE USA & SE Canada",
             "england-wales": "England & Wales",
             "rhine-ruhr": "Lower Rhine & Ruhr",
+            "board.fewer_cubes_at_3": "one cube fewer per city at 3 players",
+            "True": "yes",
+            "False": "no",
         },
     },
     "toy": {
