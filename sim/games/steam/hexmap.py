@@ -42,10 +42,10 @@ class HexMap:
     """distance[a][b]: fewest hexes stepped from a to b over non-node hexes (a, b may be nodes); 99 = none."""
     near: tuple[tuple[tuple[int, int], ...], ...]
     """near[h]: (node, distance) for every city or town within 4 steps of ``h``, nearest first."""
-    plain_around: tuple[tuple[tuple[int, int], ...], ...] = ()
+    plain_around: tuple[tuple[tuple[int, int], ...], ...]
     """plain_around[h]: (neighbour, its side facing ``h``) for each neighbour that is no printed
     city or town (only such a hex can take a simple tile)."""
-    exits: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    exits: tuple[tuple[tuple[int, int, int], ...], ...]
     """exits[h]: (side, neighbour across it, the neighbour's side facing ``h``) per open side."""
 
     @property
