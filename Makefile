@@ -16,14 +16,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-# Brass's compiled core (mypyc; docs/architecture.md "Compiled core"), rebuilt when a Brass source
-# changed. A C compiler and the Python headers first (Debian packages) if they are missing.
+# The games' compiled cores, Brass and 明初商途 (mypyc; docs/architecture.md "Compiled core"), each
+# rebuilt when a source of its package changed. A C compiler and the Python headers first (Debian
+# packages) if they are missing.
 compiled: $(STAMP)
 	@if ! command -v gcc >/dev/null || ! test -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h"; then \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends gcc python3-dev >/dev/null; \
 	fi
-	SIM_PURE_PYTHON=1 $(BIN)/python -m sim.games.brass.build_compiled --if-stale --jobs $(JOBS)
+	SIM_PURE_PYTHON=1 $(BIN)/python -m sim.core.build_compiled --if-stale --jobs $(JOBS)
 
 # A CJK font for chart labels and Chromium for the report test (Debian packages).
 system-deps:

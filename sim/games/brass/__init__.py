@@ -10,7 +10,7 @@ from sim.games.brass.bots import BOTS
 from sim.games.brass.params import BrassParams
 from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
 
-compiled.register_pickling()
+compiled.CORE.register_pickling()
 
 SPEC = GameSpec(
     name="brass",

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import copyreg
+
 from sim.bots.random_bot import RandomBot
 from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.games.mingchu import compiled  # before the other modules: the compiled core or the .py files
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
+from sim.games.mingchu.state import Topology
+
+compiled.CORE.register_pickling()
+if compiled.ACTIVE:  # the compiled Topology cannot be made without its params: rebuilt from them
+    copyreg.pickle(Topology, lambda topo: (Topology, (topo.params,)))
 
 SPEC = GameSpec(
     name="mingchu",

@@ -207,6 +207,7 @@ class ActionValues:
         if action.from_warehouse:
             return 2.0 + price
         goal = context["goal"][1]
+        later: int | float
         if self._last_round(state):
             later = 0.0
         elif goal != action.place:

@@ -26,6 +26,12 @@ def decision_kind(cls: type) -> type:
     return cls
 
 
+def kind_base(cls: type) -> type:
+    """Class decorator of a base of registered kinds: nothing at run time. Compiled (mypyc), a decorated
+    class is a plain Python class, as its subclasses decorated with ``@decision_kind`` need."""
+    return cls
+
+
 def who(seat: int) -> str:
     """The player's name in the play-by-play."""
     return f"玩家{seat + 1}"
@@ -36,6 +42,7 @@ def seat_to_act(state: MingchuState) -> int:
     return state.pending.next.seat
 
 
+@kind_base
 class Step(DecisionKind[MingchuState, Any]):
     """A one-action setup step: close it, count the seat, then apply the choice (which may open more)."""
 
@@ -48,6 +55,7 @@ class Step(DecisionKind[MingchuState, Any]):
         raise NotImplementedError
 
 
+@kind_base
 class PerSeat(DecisionKind[MingchuState, Any]):
     """A settlement step each seat may repeat until ``Done``, which closes it and passes to the next seat."""
 

@@ -40,7 +40,7 @@ def _grace_pool(state: MingchuState, seat: int) -> list[str]:
     return sorted((Counter(expand(state.params.cards.皇恩)) - known).elements())
 
 
-def _decks(state: MingchuState) -> dict[str, list[str]]:
+def _decks(state: MingchuState) -> dict[str, list[str] | tuple[str, ...]]:
     """Every face-down deck by name (the lists themselves, to read or to clear)."""
     decks = {EVENTS: state.event_deck, RETAINERS: state.retainer_deck, GRACE: state.grace_deck}
     decks.update((f"订单:{name}", deck) for name, deck in state.order_decks.items())

@@ -12,7 +12,7 @@ from typing import Any
 from sim.core.decisions import Decision, DecisionKind
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.economy import add_goods, draw_retainer
-from sim.games.mingchu.kinds import decision_kind
+from sim.games.mingchu.kinds import decision_kind, kind_base
 from sim.games.mingchu.production import describe_good_to
 from sim.games.mingchu.state import MingchuState
 
@@ -94,6 +94,7 @@ class CardGoodsKind(DecisionKind[MingchuState, A.GoodTo]):
         return describe_good_to(decision.data["good"], action)
 
 
+@kind_base
 class PickCardKind(DecisionKind[MingchuState, Any]):
     """Choose a face-up card of a row (``Done`` when the row is empty)."""
 
@@ -124,7 +125,9 @@ class PickCardKind(DecisionKind[MingchuState, Any]):
 class PickScoreKind(PickCardKind):
     """``take_score_card`` and the income track: a 皇恩计分卡 from the row."""
 
-    kind, deck, none_left = "pick_score", "皇恩计分", "无计分卡可选"
+    kind = "pick_score"
+    deck = "皇恩计分"
+    none_left = "无计分卡可选"
 
     def row(self, state: MingchuState) -> list[str]:
         return state.score_row
@@ -137,7 +140,9 @@ class PickScoreKind(PickCardKind):
 class PickTianweiKind(PickCardKind):
     """M55: a loser of the war takes a 天威卡 from the row."""
 
-    kind, deck, none_left = "pick_tianwei", "天威", "无天威卡可选"
+    kind = "pick_tianwei"
+    deck = "天威"
+    none_left = "无天威卡可选"
 
     def row(self, state: MingchuState) -> list[str]:
         return state.tianwei_row

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -99,7 +100,7 @@ class Player:
     orders_by_period: Counter = field(default_factory=Counter)
     failed_orders: int = 0
     reward_cards: list[str] = field(default_factory=list)
-    grace_cards: list[str] = field(default_factory=list)
+    grace_cards: list[str] | tuple[str, ...] = field(default_factory=list)  # a view masks others' cards
     retainers: list[str] = field(default_factory=list)
     families: list[str] = field(default_factory=list)  # 家族 cards drafted (their lasting effects hold)
     tapped: set[str] = field(default_factory=set)
@@ -176,7 +177,7 @@ class MingchuState:
     pending: Pending = field(default_factory=Pending)
     """Open decisions (a stack: an effect that needs a choice pushes it on top of its cause)."""
     # decks: lists of card ids / order instance keys, top = last
-    event_deck: list[str] = field(default_factory=list)
+    event_deck: list[str] | tuple[str, ...] = field(default_factory=list)  # a view's decks: tuples
     current_event: str | None = None
     next_event: str | None = None
     event_markers: list[int] = field(default_factory=list)  # seats with a marker on the current event
@@ -184,14 +185,14 @@ class MingchuState:
     order_card: dict[str, str] = field(default_factory=dict)  # order instance key -> card id
     public_orders: list[PublicOrder] = field(default_factory=list)
     reward_decks: dict[str, list[str]] = field(default_factory=dict)
-    retainer_deck: list[str] = field(default_factory=list)
+    retainer_deck: list[str] | tuple[str, ...] = field(default_factory=list)
     retainer_discard: list[str] = field(default_factory=list)
     retainer_row: list[str] = field(default_factory=list)
-    grace_deck: list[str] = field(default_factory=list)
+    grace_deck: list[str] | tuple[str, ...] = field(default_factory=list)
     grace_discard: list[str] = field(default_factory=list)
     score_row: list[str] = field(default_factory=list)
     tianwei_row: list[str] = field(default_factory=list)
-    draft_columns: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    draft_columns: list[tuple[str, tuple[str, ...]] | None] = field(default_factory=list)  # None: taken
     round_mods: list[list[Any]] = field(default_factory=list)  # per seat: modifiers active this round
     foreign_used: dict[int, int] = field(default_factory=dict)  # place -> uses by the producing seat
     produced: set[int] = field(default_factory=set)  # own industries produced this step
@@ -203,7 +204,7 @@ class MingchuState:
     removed: dict[str, list[str]] = field(default_factory=dict)
     """Cards out of play (deck -> ids; orders by instance key): played reward cards, the public orders
     and rewards a period change clears, failed personal orders (under the board)."""
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[dict[str, Any]] | Sequence[dict[str, Any]] = field(default_factory=list)  # a view's: a SeatLog
     price_cache: dict | None = None  # good -> distances; replaced (never edited) when roads change
     route_cache: dict | None = None  # (seat, source, ...) -> routes; replaced when a 驿道 is built
     board_cache: dict | None = None

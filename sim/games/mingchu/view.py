@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import fields
 from functools import cached_property
 from typing import Any
 
@@ -22,7 +23,7 @@ def view(state: MingchuState, seat: int) -> MingchuState:
         if other != seat and player.grace_cards:
             players[other] = hidden = copy.copy(player)
             hidden.grace_cards = masked(player.grace_cards)
-    return shallow(
+    return _shallow(
         state,
         rng=None,
         players=players,
@@ -66,3 +67,15 @@ class SeatLog(Sequence):
 
     def __repr__(self) -> str:
         return repr(self._rows)
+
+
+def _field_copy(state: MingchuState, **replaced: Any) -> MingchuState:
+    """``shallow`` field by field, for the compiled class (which has no instance ``__dict__``)."""
+    new = MingchuState.__new__(MingchuState)
+    for name in _FIELDS:
+        setattr(new, name, replaced[name] if name in replaced else getattr(state, name))
+    return new
+
+
+_FIELDS = tuple(f.name for f in fields(MingchuState))
+_shallow = shallow if "__dict__" in vars(MingchuState) else _field_copy
