@@ -400,9 +400,10 @@ class SteamBot:
                 h = action.hex
                 if h != last_hex or action.a != last_side:
                     last_hex, last_side, group = h, action.a, None
-                    cost = costs.get(h)
-                    if cost is None:
-                        cost = costs[h] = track.track_cost(state, h)
+                    known = costs.get(h)
+                    if known is None:
+                        known = costs[h] = track.track_cost(state, h)
+                    cost = known
                 if cost > budget:
                     continue
                 m = nb[h][action.b]
@@ -424,12 +425,14 @@ class SteamBot:
                 if exits > 2:
                     continue  # the bot lays town tiles with at most two new exits at a time
                 key = 6 * action.hex + exits
-                cost = town_costs.get(key)
-                if cost is None:
-                    cost = town_costs[key] = track.town_cost(state, action.hex, len(conn[action.hex]) + exits)
-                if cost > budget:
+                price = town_costs.get(key)
+                if price is None:
+                    price = town_costs[key] = track.town_cost(
+                        state, action.hex, len(conn[action.hex]) + exits
+                    )
+                if price > budget:
                     continue
-                v = self._town_value(state, seat, action, values) - cost * weight
+                v = self._town_value(state, seat, action, values) - price * weight
             elif kind is Redirect:
                 v = self._redirect_value(state, seat, action, values) - 2 * weight
             else:
@@ -482,9 +485,7 @@ class SteamBot:
             cache[key] = found
         return found
 
-    def link_value(
-        self, state: SteamState, seat: int, a: int, b: int, cache: dict[tuple[int, int], float]
-    ) -> float:
+    def link_value(self, state: SteamState, seat: int, a: int, b: int, cache: dict[Any, Any]) -> float:
         """How much a complete link a-b owned by ``seat`` would be worth in deliveries (heuristic).
 
         Cubes at each end of the colour of the other, then one link further over existing complete
