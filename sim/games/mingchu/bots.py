@@ -106,6 +106,10 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
     return dist
 
 
+TIE = 1e-3
+"""The scale of the keyed tie-break added to each value: it decides between equal values only."""
+
+
 class HeuristicBot(ActionValues):
     """Greedy one-step scorer parametrised by a ``Persona``."""
 
@@ -175,14 +179,18 @@ class HeuristicBot(ActionValues):
             self._goals = {}
         self._best_prices = {}
         context = self._context(state, kind)
-        noise = self._ties.noise(legal, state.round, kind)  # tiny keyed tie-breaks; the first best wins
         table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
         get = table.get
-        values = [
-            float(get(type(a), other)(self, state, a, context)) + e * 1e-3
-            for a, e in zip(legal, noise, strict=True)
-        ]
-        return legal[max(range(len(values)), key=values.__getitem__)]
+        values = [float(get(type(a), other)(self, state, a, context)) for a in legal]
+        # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
+        # of the best can win, so only theirs are drawn
+        top = max(values) - TIE
+        close = [i for i, v in enumerate(values) if v >= top]
+        if len(close) == 1:
+            return legal[close[0]]
+        noise = self._ties.noise([legal[i] for i in close], state.round, kind)
+        totals = [values[i] + e * TIE for i, e in zip(close, noise, strict=True)]
+        return legal[close[max(range(len(totals)), key=totals.__getitem__)]]
 
     def _buy_back(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         """Own 恩义 bought back while 3 coins are left, each marker from a holder picked at random.
