@@ -3,42 +3,23 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
-from sim.core.play import play_game
 from sim.games.brass import SPEC, compiled
-from sim.runner import seat_bots
-from tests.games.brass.helpers import PARAMS, ROOT
+from tests.games import compiled_check
+from tests.games.brass.helpers import PARAMS
 
 GAMES = [(n, kind, seed) for n in (2, 3, 4) for kind in ("random", "heuristic") for seed in range(4)]
 """(players, bots, seed): all-random bots or the default heuristic lineup rotated over the seats."""
 
 
 def transcript(n_players: int, kind: str, seed: int) -> list[str]:
-    """Every action (seat, record, description) and everything the game's record keeps, as text."""
-    bots = ["random"] * n_players if kind == "random" else list(seat_bots(SPEC.lineup, n_players, seed))
-    lines: list[str] = []
-    record = play_game(
-        SPEC,
-        PARAMS,
-        n_players,
-        seed,
-        bots,
-        on_step=lambda state, seat, action, text: lines.append(f"{seat} {action!r} {text}"),
-    )
-    record.duration_s = 0.0
-    return [*lines, repr(record)]
+    return compiled_check.transcript(SPEC, PARAMS, n_players, kind, seed)
 
 
 def modules_in_use() -> dict[str, str]:
-    """Each compiled-core module's file name (``.py`` or the compiled library)."""
-    return {
-        name: os.path.basename(sys.modules[f"sim.games.brass.{name}"].__file__) for name in compiled.MODULES
-    }
+    return compiled_check.modules_in_use("sim.games.brass", compiled.MODULES)
 
 
 def dump() -> None:
@@ -47,20 +28,9 @@ def dump() -> None:
     print(json.dumps({"active": compiled.ACTIVE, "modules": modules_in_use(), "games": games}))
 
 
-def run_pure() -> dict:
-    """``dump`` in a fresh interpreter with ``SIM_PURE_PYTHON=1``."""
-    env = {**os.environ, "SIM_PURE_PYTHON": "1"}
-    code = "from tests.games.brass.test_compiled import dump; dump()"
-    done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-
 @pytest.fixture(scope="module")
 def pure() -> dict:
-    return run_pure()
+    return compiled_check.run_pure("tests.games.brass.test_compiled")
 
 
 def test_pure_python_path_runs_the_py_files(pure):
