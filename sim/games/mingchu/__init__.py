@@ -31,4 +31,5 @@ SPEC = GameSpec(
     event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 6000 * n_players,
     default_bots=("runner", "industrialist", "roadbuilder"),
+    search_policy="industrialist",  # the strongest heuristic (ladder) plays the search bot's playouts
 )
