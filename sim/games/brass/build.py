@@ -139,6 +139,24 @@ def legal_builds(
     Each card's targets (slots per place and industry) are worked out once per layout, seat and mat
     (``SeatBuilds``), their full prices once per board position (``memo.BoardMemo.priced``); a
     decision only keeps the builds the seat's money pays for."""
+    money = state.money[seat]
+    out: list[BuildIndustry] = []
+    for chunks in card_chunks(state, seat, memo, cards, lowest):
+        for price, actions in chunks:
+            if price <= money:
+                out += actions
+    return out
+
+
+def card_chunks(
+    state: BrassState,
+    seat: int,
+    memo: BoardMemo | None = None,
+    cards: Sequence[str] | None = None,
+    lowest: tuple[int, ...] | None = None,
+) -> list[list[tuple[int, tuple[BuildIndustry, ...]]]]:
+    """Per card (``cards``, else the distinct cards in hand, sorted), its builds as (full price,
+    actions) chunks in legal-action order, money aside (shared lists: not to be changed)."""
     if memo is None:
         memo = board_memo(state)
     key = (
@@ -154,17 +172,14 @@ def legal_builds(
     by_card = memo.priced.get(key)
     if by_card is None:
         by_card = memo.priced[key] = {}
-    money = state.money[seat]
     if cards is None:
         cards = sorted(set(state.hands[seat]))
-    out: list[BuildIndustry] = []
+    out = []
     for card in cards:
         chunks = by_card.get(card)
         if chunks is None:
             chunks = by_card[card] = table.priced(state, card, memo)
-        for price, actions in chunks:
-            if price <= money:
-                out += actions
+        out.append(chunks)
     return out
 
 
@@ -322,6 +337,36 @@ class BuildIndustryKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
+
+    def count(self, ctx: LegalContext) -> int:
+        money = ctx.state.money[ctx.seat]
+        per_card = card_chunks(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
+        ctx.parts.append((money, per_card))
+        n = 0
+        for chunks in per_card:
+            for price, actions in chunks:
+                if price <= money:
+                    n += len(actions)
+        return n
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        money, per_card = part
+        for chunks in per_card:
+            for price, actions in chunks:
+                if price <= money:
+                    if i < len(actions):
+                        return actions[i]
+                    i -= len(actions)
+        raise IndexError("build index out of range")
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        money, per_card = part
+        out: list[Any] = []
+        for chunks in per_card:
+            for price, actions in chunks:
+                if price <= money:
+                    out += actions
+        return out
 
     def effect(self, state: BrassState, seat: int, a: BuildIndustry) -> None:
         board = state.board

@@ -53,6 +53,27 @@ def scouts(hand: tuple[str, ...], n: int) -> list[Scout]:
     return out
 
 
+def distinct_picks(hand: tuple[str, ...], n: int) -> int:
+    """How many distinct sets of n cards a sorted hand holds (``len(scouts(hand, n))``, without making them)."""
+    ways = [1] + [0] * n
+    """ways[k]: distinct sets of k cards from the card names seen so far."""
+    i, size = 0, len(hand)
+    while i < size:
+        j = i + 1
+        while j < size and hand[j] == hand[i]:
+            j += 1
+        copies = j - i
+        new = [0] * (n + 1)
+        for k in range(n + 1):
+            total = 0
+            for t in range(min(copies, k) + 1):
+                total += ways[k - t]
+            new[k] = total
+        ways = new
+        i = j
+    return ways[n]
+
+
 class ScoutKind(MainKind):
     """Discard ``scout_cards`` cards, take one wild location and one wild industry card.
 
@@ -71,6 +92,26 @@ class ScoutKind(MainKind):
             return []
         return scouts(tuple(sorted(hand)), n)
 
+    def count(self, ctx: LegalContext) -> int:
+        state, hand = ctx.state, ctx.state.hands[ctx.seat]
+        n = state.board.params.scout_cards
+        if (
+            WILD_LOCATION in hand
+            or WILD_INDUSTRY in hand
+            or not (state.wild_location and state.wild_industry and len(hand) >= n)
+        ):
+            ctx.parts.append(None)
+            return 0
+        part = (tuple(sorted(hand)), n)
+        ctx.parts.append(part)
+        return distinct_picks(part[0], n)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        return scouts(part[0], part[1])[i]
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        return scouts(part[0], part[1])
+
     def discard(self, state: BrassState, seat: int, action: Scout) -> None:
         for card in action.cards:
             discard(state, seat, card)
@@ -87,6 +128,16 @@ class PassKind(MainKind):
 
     def options(self, ctx: LegalContext) -> list[Any]:
         return [action(Pass, c) for c in ctx.cards]
+
+    def count(self, ctx: LegalContext) -> int:
+        ctx.parts.append(ctx.cards)
+        return len(ctx.cards)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        return action(Pass, part[i])
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        return [action(Pass, c) for c in part]
 
 
 KINDS: list[MainKind] = [ScoutKind(), PassKind()]

@@ -83,6 +83,19 @@ class DevelopKind(MainKind):
         rows = [card_row(ctx.state.board, Develop, c, INDUSTRIES) for c in ctx.cards]
         return [row[i] for row in rows for i in devs]
 
+    def count(self, ctx: LegalContext) -> int:
+        devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs, lowest=ctx.lowest)
+        ctx.parts.append(devs)
+        return len(ctx.cards) * len(devs)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        n = len(part)
+        return card_row(ctx.state.board, Develop, ctx.cards[i // n], INDUSTRIES)[part[i % n]]
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        rows = [card_row(ctx.state.board, Develop, c, INDUSTRIES) for c in ctx.cards]
+        return [row[i] for row in rows for i in part]
+
     def effect(self, state: BrassState, seat: int, a: Develop) -> None:
         state.pending.push(Decision("more_develop", seat, 1))
         develop_tile(state, seat, a.industry, True)

@@ -40,6 +40,18 @@ class TakeLoanKind(MainKind):
             return [action(TakeLoan, c) for c in ctx.cards]
         return []
 
+    def count(self, ctx: LegalContext) -> int:
+        loan = ctx.state.board.params.loan
+        allowed = ctx.state.income_level(ctx.seat) - loan.levels_down >= loan.min_level
+        ctx.parts.append(allowed)
+        return len(ctx.cards) if allowed else 0
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        return action(TakeLoan, ctx.cards[i])
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        return [action(TakeLoan, c) for c in ctx.cards]
+
     def effect(self, state: BrassState, seat: int, a: TakeLoan) -> None:
         loan = state.board.params.loan
         state.money[seat] += loan.money

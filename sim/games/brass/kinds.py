@@ -14,7 +14,7 @@ Each family module (``build``, ``links``, ``develop``, ``sell``, ``supply``, ``i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,9 +54,12 @@ def tile_text(state: BrassState, name: str, slot: int) -> str:
 
 
 class LegalContext:
-    """What several main-action kinds need while listing one seat's options, computed once."""
+    """What several main-action kinds need while listing one seat's options, computed once.
 
-    __slots__ = ("state", "seat", "cards", "memo", "costs", "lowest")
+    ``parts`` holds, kind by kind, what each kind's ``count`` worked out for ``at`` and ``expand``:
+    a snapshot, so the moves listed from it stay those of the position they were counted in."""
+
+    __slots__ = ("state", "seat", "cards", "memo", "costs", "lowest", "parts")
 
     def __init__(self, state: BrassState, seat: int) -> None:
         self.state = state
@@ -69,6 +72,8 @@ class LegalContext:
         """Coal and iron prices in this position (builds, links and sales share them)."""
         self.lowest = state.lowest_levels(seat)
         """Level index of the seat's lowest tile left per industry (-1: none), as ``build.lowest_levels``."""
+        self.parts: list[Any] = []
+        """Per kind (in table order), what its ``count`` kept for ``at`` and ``expand``."""
 
 
 class MainKind(ActionKind[BrassState, Any]):
@@ -83,6 +88,20 @@ class MainKind(ActionKind[BrassState, Any]):
     def options(self, ctx: LegalContext) -> list[Any]:
         """The legal actions of this kind (``ctx`` shares costs between kinds); may be a shared list, not to be changed."""
         raise NotImplementedError
+
+    def count(self, ctx: LegalContext) -> int:
+        """How many legal actions of this kind; appends to ``ctx.parts`` what ``at`` and ``expand`` read."""
+        options = self.options(ctx)
+        ctx.parts.append(options)
+        return len(options)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        """The i-th legal action of this kind, from its part (what ``count`` kept)."""
+        return part[i]
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        """Every legal action of this kind, from its part (what ``count`` kept); may be a shared list."""
+        return part
 
     def apply(self, state: BrassState, action: Any) -> None:
         seat = state.order[state.turn_pos]
@@ -108,12 +127,91 @@ class BrassActions(ActionKinds[BrassState, Any]):
 
     kinds: tuple[MainKind, ...]
 
-    def legal(self, state: BrassState, seat: int) -> list[Any]:
-        ctx = LegalContext(state, seat)
-        out: list[Any] = []
-        for kind in self.kinds:
-            out += kind.options(ctx)
-        return out
+    def legal(self, state: BrassState, seat: int) -> Any:
+        """The seat's main actions as ``LegalMoves``: counted now, each made when asked for."""
+        return LegalMoves(self.kinds, LegalContext(state, seat))
+
+
+class LegalMoves:
+    """One decision's main actions, kind after kind, as a read-only sequence (``len``, index, iterate, ``==``).
+
+    Each kind counts its moves when the sequence is made; an action is made only when asked for, so
+    a random pick (``legal[rng.integers(len(legal))]``) never builds the other moves. Iterating or
+    comparing makes the whole list once. Everything is read from what the kinds kept when counting,
+    so the moves are those of the position they were listed in, even after the state has moved on."""
+
+    __slots__ = ("kinds", "ctx", "counts", "total", "_items")
+
+    def __init__(self, kinds: tuple[MainKind, ...], ctx: LegalContext) -> None:
+        self.kinds = kinds
+        self.ctx = ctx
+        counts = [kind.count(ctx) for kind in kinds]
+        self.counts = counts
+        self.total = sum(counts)
+        self._items: list[Any] | None = None
+
+    def items(self) -> list[Any]:
+        """The whole list (made once)."""
+        items = self._items
+        if items is None:
+            items = []
+            ctx, parts, counts = self.ctx, self.ctx.parts, self.counts
+            for k, kind in enumerate(self.kinds):
+                if counts[k]:
+                    items += kind.expand(ctx, parts[k])
+            self._items = items
+        return items
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __bool__(self) -> bool:
+        return self.total > 0
+
+    def __getitem__(self, i: Any) -> Any:
+        if not isinstance(i, int):
+            return self.items()[i]
+        if self._items is not None:
+            return self._items[i]
+        if i < 0:
+            i += self.total
+        if not 0 <= i < self.total:
+            raise IndexError("legal move index out of range")
+        counts = self.counts
+        for k, kind in enumerate(self.kinds):
+            n = counts[k]
+            if i < n:
+                return kind.at(self.ctx, self.ctx.parts[k], i)
+            i -= n
+        raise IndexError("legal move index out of range")
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return self.items() == other.items()
+        if isinstance(other, list):
+            return self.items() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({self.items()!r})"
+
+    def index(self, action: Any) -> int:
+        return self.items().index(action)
+
+
+Sequence.register(LegalMoves)
 
 
 class StepKind(DecisionKind[BrassState, Any]):

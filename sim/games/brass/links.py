@@ -143,6 +143,21 @@ class BuildLinkKind(MainKind):
         rows = [card_row(board, BuildLink, c, board.link_names) for c in ctx.cards]
         return [row[j] for row in rows for j in links]
 
+    def count(self, ctx: LegalContext) -> int:
+        links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
+        ctx.parts.append(links)
+        return len(ctx.cards) * len(links)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        board = ctx.state.board
+        n = len(part)
+        return card_row(board, BuildLink, ctx.cards[i // n], board.link_names)[part[i % n]]
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        board = ctx.state.board
+        rows = [card_row(board, BuildLink, c, board.link_names) for c in ctx.cards]
+        return [row[j] for row in rows for j in part]
+
     def effect(self, state: BrassState, seat: int, a: BuildLink) -> None:
         costs = state.board.params.links
         if state.era != CANAL:

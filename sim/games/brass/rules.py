@@ -8,6 +8,7 @@ the family modules (``build``, ``links``, ``develop``, ``sell``, ``income``, ``c
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -113,8 +114,9 @@ class BrassGame:
         """The seat that must act (an open step may belong to another seat, e.g. income)."""
         return state.current_seat()
 
-    def legal_actions(self, state: BrassState) -> list[Any]:
-        """The options of the open step, else the main actions of the seat whose turn it is."""
+    def legal_actions(self, state: BrassState) -> Sequence[Any]:
+        """The options of the open step (a list), else the main actions of the seat whose turn it is
+        (``kinds.LegalMoves``: a sequence whose moves are made when asked for)."""
         if state.finished:
             return []
         if state.pending:

@@ -81,6 +81,19 @@ class SellKind(MainKind):
         sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
         return [action(Sell, c, s, m) for c in ctx.cards for s, m in sells]
 
+    def count(self, ctx: LegalContext) -> int:
+        sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
+        ctx.parts.append(sells)
+        return len(ctx.cards) * len(sells)
+
+    def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
+        n = len(part)
+        s, m = part[i % n]
+        return action(Sell, ctx.cards[i // n], s, m)
+
+    def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
+        return [action(Sell, c, s, m) for c in ctx.cards for s, m in part]
+
     def effect(self, state: BrassState, seat: int, a: Sell) -> None:
         sell_tile(state, seat, a.slot, a.merchant)
 
