@@ -86,6 +86,8 @@ class Board:
         self.loc_index = {name: i for i, name in enumerate(self.loc_names)}
         self.n_locs = len(self.loc_names)
         self.build_locs = [i for i, k in enumerate(self.loc_kind) if k != "merchant"]
+        self.loc_single: list[tuple[int]] = [(loc,) for loc in range(self.n_locs)]
+        """place -> the one-place tuple (the places a location card builds in)."""
         self.town_locs = [i for i, k in enumerate(self.loc_kind) if k == "town"]
         self.link_names = [link.id for link in params.board_links]
         self.link_index = {name: i for i, name in enumerate(self.link_names)}
@@ -112,7 +114,7 @@ class Board:
         self._deck_sizes: dict[int, int] = {}
         self.action_rows: dict[tuple[type, str], list[Any]] = {}
         """(action type, card) -> that card's actions by link or industry index (``memo.card_row``);
-        for BuildIndustry, one-action tuples by slot and industry (``build.build_actions``)."""
+        for BuildIndustry, by slot and industry (``build.build_action``)."""
 
     def _free_pick(self, slots: list[int], mask: int, ind: int) -> tuple[int, ...]:
         """The first free single-icon slot showing ind, else one free slot per distinct icon set."""

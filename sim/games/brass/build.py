@@ -136,27 +136,24 @@ def legal_builds(
 ) -> list[BuildIndustry]:
     """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked.
 
-    Each card's targets (slots per place and industry) are worked out once per layout, seat and mat
-    (``SeatBuilds``), their full prices once per board position (``memo.BoardMemo.priced``); a
+    The seat's targets (slots per place and industry) are worked out once per layout, seat and mat
+    (``SeatBuilds``), priced once per board position (``PricedTargets``) and shared by every card; a
     decision only keeps the builds the seat's money pays for."""
-    money = state.money[seat]
     out: list[BuildIndustry] = []
-    for chunks in card_chunks(state, seat, memo, cards, lowest):
-        for price, actions in chunks:
-            if price <= money:
-                out += actions
+    walk_builds(state.board, build_part(state, seat, memo, cards, lowest), -1, out)
     return out
 
 
-def card_chunks(
+def build_part(
     state: BrassState,
     seat: int,
     memo: BoardMemo | None = None,
     cards: Sequence[str] | None = None,
     lowest: tuple[int, ...] | None = None,
-) -> list[list[tuple[int, tuple[BuildIndustry, ...]]]]:
-    """Per card (``cards``, else the distinct cards in hand, sorted), its builds as (full price,
-    actions) chunks in legal-action order, money aside (shared lists: not to be changed)."""
+) -> tuple[int, PricedTargets, list[tuple[str, Sequence[int], tuple[int, ...] | None]]]:
+    """What listing the seat's builds reads: its money, its priced targets, and per card (``cards``,
+    else the distinct cards in hand, sorted) the places and industries it allows (None: every one
+    the place has), as ``card_places``. A snapshot: the moves read from it never change."""
     if memo is None:
         memo = board_memo(state)
     key = (
@@ -165,29 +162,80 @@ def card_chunks(
         _resource_gone(state, COAL, memo),
         _resource_gone(state, IRON, memo),
     )
-    tables = memo.builds
-    table = tables.get(key)
-    if table is None:
-        table = tables[key] = SeatBuilds(state, *key, memo)
-    by_card = memo.priced.get(key)
-    if by_card is None:
-        by_card = memo.priced[key] = {}
+    targets = memo.targets.get(key)
+    if targets is None:
+        table = memo.builds.get(key)
+        if table is None:
+            table = memo.builds[key] = SeatBuilds(state, *key, memo)
+        targets = memo.targets[key] = PricedTargets(table, memo)
     if cards is None:
         cards = sorted(set(state.hands[seat]))
-    out = []
+    specs = []
     for card in cards:
-        chunks = by_card.get(card)
-        if chunks is None:
-            chunks = by_card[card] = table.priced(state, card, memo)
-        out.append(chunks)
-    return out
+        places, inds = card_places(state, seat, card, memo)
+        specs.append((card, places, inds))
+    return state.money[seat], targets, specs
+
+
+def card_places(
+    state: BrassState, seat: int, card: str, memo: BoardMemo
+) -> tuple[Sequence[int], tuple[int, ...] | None]:
+    """The places a card builds in and the industries it allows there (None: every industry the place
+    has a slot for), in legal-action order (``card_targets`` without the pairs)."""
+    board = state.board
+    loc = board.card_location.get(card)
+    if loc is not None:
+        return board.loc_single[loc], None
+    if card == WILD_LOCATION:
+        return board.town_locs, None
+    places = memo.build_places(state, seat) if memo.has_pieces(state, seat) else board.build_locs
+    return places, board.card_industries[card]
+
+
+def walk_builds(
+    board: Board,
+    part: tuple[int, PricedTargets, list[tuple[str, Sequence[int], tuple[int, ...] | None]]],
+    pick: int,
+    out: list[Any] | None,
+) -> Any:
+    """Walk the builds of ``build_part`` in legal-action order: with ``out``, append every one; else
+    with ``pick`` >= 0 return the pick-th; else return how many there are."""
+    money, targets, specs = part
+    loc_ind_order = board.loc_ind_order
+    n = 0
+    for card, places, inds in specs:
+        for loc in places:
+            row = targets.place(board, loc)
+            for ind in loc_ind_order[loc] if inds is None else inds:
+                entry = row[ind]
+                if entry is None or entry[0] > money:
+                    continue
+                slots = entry[1]
+                if out is not None:
+                    for s in slots:
+                        out.append(build_action(board, card, s, ind))
+                elif 0 <= pick - n < len(slots):
+                    return build_action(board, card, slots[pick - n], ind)
+                n += len(slots)
+    if pick >= 0 and out is None:
+        raise IndexError("build index out of range")
+    return n
+
+
+def build_action(board: Board, card: str, slot: int, ind: int) -> BuildIndustry:
+    """The (shared) BuildIndustry of a card, slot and industry (kept per board and card by slot and industry)."""
+    key = (BuildIndustry, card)
+    row = board.action_rows.get(key)
+    if row is None:
+        row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
+    found = row[slot * _N_INDS + ind]
+    if found is None:
+        found = row[slot * _N_INDS + ind] = action(BuildIndustry, card, slot, INDUSTRIES[ind])
+    return found
 
 
 class SeatBuilds:
-    """One seat's build targets in one layout of tiles and links, for the seat's current mat.
-
-    ``priced``: per card, its builds as (full price, actions) chunks in legal-action order.
-    """
+    """One seat's build targets in one layout of tiles and links, for the seat's current mat."""
 
     __slots__ = ("seat", "lowest", "buildable", "own_locs", "overbuild", "over_locs")
 
@@ -238,94 +286,56 @@ class SeatBuilds:
         self.over_locs = {loc for loc, _ in self.overbuild}
         """Places with an overbuild option."""
 
-    def priced(
-        self, state: BrassState, card: str, memo: BoardMemo
-    ) -> list[tuple[int, tuple[BuildIndustry, ...]]]:
-        """(full price, actions) chunks of every build the card allows, money aside, in legal-action order.
 
-        The slots are those of ``candidate_slots``: the layout's free picks (``Board.free_picks``),
-        none where the seat already has a tile in the canal era, then the overbuild options; chunks
-        whose coal cannot be had are left out."""
-        board = state.board
-        free_picks, loc_inds, loc_ind_order = board.free_picks, board.loc_inds, board.loc_ind_order
-        masks = memo.masks
-        costs = memo.costs
-        comp, prices, build = costs.comp, costs.prices, costs.build
-        buildable, lowest, own_locs, overbuild = self.buildable, self.lowest, self.own_locs, self.overbuild
-        over_locs = self.over_locs
-        seat = self.seat
-        # the places and industries of ``card_targets``, without building the pairs
-        card_inds: tuple[int, ...] | None = None  # None: every industry the place has a slot for
-        if card in board.card_location:
-            places: Sequence[int] = (board.card_location[card],)
-        elif card == WILD_LOCATION:
-            places = board.town_locs
-        else:
-            card_inds = board.card_industries[card]
-            places = memo.build_places(state, seat) if memo.has_pieces(state, seat) else board.build_locs
-        row_key = (BuildIndustry, card)
-        row = board.action_rows.get(row_key)
-        if row is None:
-            row = board.action_rows[row_key] = [None] * (len(board.slot_loc) * _N_INDS)
-        out: list[tuple[int, tuple[BuildIndustry, ...]]] = []
-        for loc in places:
-            here = loc_inds[loc]
-            if card_inds is not None and here.isdisjoint(card_inds):
+class PricedTargets:
+    """One seat's build targets priced in one board position, place by place (filled when first asked for).
+
+    ``place(board, loc)``: per industry, None or (full price, slots): the slots are those of
+    ``candidate_slots`` (the layout's free picks, none where the seat already has a tile in the canal
+    era, then the overbuild options); targets whose coal cannot be had are None. Every card that
+    builds at a place shares its row. Reads only the memo (a snapshot), never the state."""
+
+    __slots__ = ("table", "masks", "costs", "rows")
+
+    def __init__(self, table: SeatBuilds, memo: BoardMemo) -> None:
+        self.table = table
+        self.masks = memo.masks
+        self.costs = memo.costs
+        self.rows: dict[int, list[tuple[int, tuple[int, ...]] | None]] = {}
+
+    def place(self, board: Board, loc: int) -> list[tuple[int, tuple[int, ...]] | None]:
+        row = self.rows.get(loc)
+        if row is not None:
+            return row
+        table = self.table
+        row = [None] * _N_INDS
+        picks = board.free_picks[loc][self.masks[loc]]
+        own_here = loc in table.own_locs
+        over_here = loc in table.over_locs
+        buildable, lowest, costs = table.buildable, table.lowest, self.costs
+        for ind in board.loc_ind_order[loc]:
+            if not buildable[ind]:
                 continue
-            picks = free_picks[loc][masks[loc]]
-            own_here = loc in own_locs
-            c = comp[loc]
-            for ind in loc_ind_order[loc] if card_inds is None else card_inds:
-                if not buildable[ind] or ind not in here:
-                    continue
-                slots: tuple[int, ...]
-                if own_here:
-                    slots = ()
-                    if loc in over_locs:
-                        over = overbuild.get((loc, ind))
-                        if over:
-                            slots = over[1]
-                else:
-                    slots = picks[ind]
-                    if loc in over_locs:
-                        over = overbuild.get((loc, ind))
-                        if over:
-                            slots = slots + over[0]
-                if not slots:
-                    continue
-                lvl = lowest[ind]
-                key = (c * 8 + ind) * 64 + lvl  # resources.price_key, inlined
-                price = prices[key] if key in prices else build(seat, loc, ind, lvl)
-                if price is None:
-                    continue
-                if len(slots) == 1:
-                    single = row[slots[0] * _N_INDS + ind]
-                    if single is None:
-                        single = row[slots[0] * _N_INDS + ind] = (
-                            action(BuildIndustry, card, slots[0], INDUSTRIES[ind]),
-                        )
-                    out.append((price, single))
-                else:
-                    out.append((price, build_actions(board, card, slots, ind)))
-        return out
-
-
-def build_actions(board: Board, card: str, slots: tuple[int, ...], ind: int) -> tuple[BuildIndustry, ...]:
-    """The (shared) BuildIndustry actions of one card, industry and slot list.
-
-    Kept per board and card in a row indexed by slot and industry (``Board.action_rows``): each
-    entry is the one-action tuple of that slot and industry."""
-    key = (BuildIndustry, card)
-    row = board.action_rows.get(key)
-    if row is None:
-        row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
-    out = []
-    for s in slots:
-        single = row[s * _N_INDS + ind]
-        if single is None:
-            single = row[s * _N_INDS + ind] = (action(BuildIndustry, card, s, INDUSTRIES[ind]),)
-        out.append(single[0])
-    return tuple(out)
+            slots: tuple[int, ...]
+            if own_here:
+                slots = ()
+                if over_here:
+                    over = table.overbuild.get((loc, ind))
+                    if over:
+                        slots = over[1]
+            else:
+                slots = picks[ind]
+                if over_here:
+                    over = table.overbuild.get((loc, ind))
+                    if over:
+                        slots = slots + over[0]
+            if not slots:
+                continue
+            price = costs.build(table.seat, loc, ind, lowest[ind])
+            if price is not None:
+                row[ind] = (price, slots)
+        self.rows[loc] = row
+        return row
 
 
 _N_INDS = len(INDUSTRIES)
@@ -339,33 +349,16 @@ class BuildIndustryKind(MainKind):
         return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
 
     def count(self, ctx: LegalContext) -> int:
-        money = ctx.state.money[ctx.seat]
-        per_card = card_chunks(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
-        ctx.parts.append((money, per_card))
-        n = 0
-        for chunks in per_card:
-            for price, actions in chunks:
-                if price <= money:
-                    n += len(actions)
-        return n
+        part = build_part(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
+        ctx.parts.append(part)
+        return walk_builds(ctx.state.board, part, -1, None)
 
     def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
-        money, per_card = part
-        for chunks in per_card:
-            for price, actions in chunks:
-                if price <= money:
-                    if i < len(actions):
-                        return actions[i]
-                    i -= len(actions)
-        raise IndexError("build index out of range")
+        return walk_builds(ctx.state.board, part, i, None)
 
     def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
-        money, per_card = part
         out: list[Any] = []
-        for chunks in per_card:
-            for price, actions in chunks:
-                if price <= money:
-                    out += actions
+        walk_builds(ctx.state.board, part, -1, out)
         return out
 
     def effect(self, state: BrassState, seat: int, a: BuildIndustry) -> None:

@@ -7,7 +7,7 @@ Two levels, both found by content (never by object identity) in ``state.memo``, 
   components and the bots' link distances are shared by layouts with the same links
   (``state.memo["links"]``, keyed on the era and link owners).
 * ``BoardMemo``, keyed on the cubes and barrels as well (``cubes_key``): coal and iron prices,
-  link prices, and each card's builds with their full price.
+  link prices, and per seat and mat the build targets with their full price (``build.PricedTargets``).
 
 Money, hands and the open step are applied on top at every decision, so a pass, a loan or a scout
 leaves both valid, and buying iron for a develop keeps the layout. Nothing in a memo reads a state
@@ -109,7 +109,7 @@ class BoardMemo:
         "links_needed",
         "costs",
         "links",
-        "priced",
+        "targets",
         "gone",
     )
 
@@ -130,8 +130,8 @@ class BoardMemo:
         """Coal and iron prices."""
         self.links: dict[tuple[int, bool], list[tuple[int, int]]] = {}
         """(seat, second rail) -> (link, full price) of every link the seat may build, money aside."""
-        self.priced: dict[tuple[Any, ...], dict[str, list[tuple[int, tuple[Any, ...]]]]] = {}
-        """(seat builds key, card) -> the card's builds as (full price, actions) chunks, money aside."""
+        self.targets: dict[tuple[Any, ...], Any] = {}
+        """seat builds key -> that seat's ``build.PricedTargets`` (targets priced in this position, money aside)."""
         self.gone: dict[int, bool] = {}
         """coal/iron industry -> no cube left on the board nor in its market."""
 
