@@ -202,10 +202,16 @@ def walk_builds(
     with ``pick`` >= 0 return the pick-th; else return how many there are."""
     money, targets, specs = part
     loc_ind_order = board.loc_ind_order
+    rows = targets.rows
     n = 0
     for card, places, inds in specs:
+        made: list[Any] = []
+        if out is not None:
+            made = _action_row(board, card)
         for loc in places:
-            row = targets.place(board, loc)
+            row = rows.get(loc)
+            if row is None:
+                row = targets.place(board, loc)
             for ind in loc_ind_order[loc] if inds is None else inds:
                 entry = row[ind]
                 if entry is None or entry[0] > money:
@@ -213,7 +219,8 @@ def walk_builds(
                 slots = entry[1]
                 if out is not None:
                     for s in slots:
-                        out.append(build_action(board, card, s, ind))
+                        found = made[s * _N_INDS + ind]
+                        out.append(build_action(board, card, s, ind) if found is None else found)
                 elif 0 <= pick - n < len(slots):
                     return build_action(board, card, slots[pick - n], ind)
                 n += len(slots)
@@ -224,14 +231,20 @@ def walk_builds(
 
 def build_action(board: Board, card: str, slot: int, ind: int) -> BuildIndustry:
     """The (shared) BuildIndustry of a card, slot and industry (kept per board and card by slot and industry)."""
-    key = (BuildIndustry, card)
-    row = board.action_rows.get(key)
-    if row is None:
-        row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
+    row = _action_row(board, card)
     found = row[slot * _N_INDS + ind]
     if found is None:
         found = row[slot * _N_INDS + ind] = action(BuildIndustry, card, slot, INDUSTRIES[ind])
     return found
+
+
+def _action_row(board: Board, card: str) -> list[Any]:
+    """The card's BuildIndustry actions made so far, by slot and industry (None: not made yet)."""
+    key = (BuildIndustry, card)
+    row = board.action_rows.get(key)
+    if row is None:
+        row = board.action_rows[key] = [None] * (len(board.slot_loc) * _N_INDS)
+    return row
 
 
 class SeatBuilds:
