@@ -14,8 +14,9 @@ the second the lowest second priority among the copies left, and so on. So
 The game key comes from the seed sequence of the rng handed to ``initial_state`` (its bit generator
 is not advanced): the key is hidden exactly as that rng is (an observation and a bot's view drop
 the rng, a determinized state gets a fresh one and with it fresh reshuffles), and a clone or a
-pickled copy keeps it. ``state.rng`` itself is left to the draws that are not card orders (the
-赌徒's die).
+pickled copy keeps it. The die (``random_coins``, the 赌徒) is keyed the same way, by the seat, the
+round and the roll's number within them, so a variant that parts from its base does not shift the
+rolls of the rest of the game. ``state.rng`` itself draws nothing during play.
 """
 
 from __future__ import annotations
@@ -67,8 +68,22 @@ def reshuffled(rng: np.random.Generator, deck: str, number: int, cards: Iterable
     return keyed_order(game_key(rng), f"{deck}\x1freshuffle {number}", cards)
 
 
+def _next_number(state, stream: str) -> int:
+    """How many keyed draws ``stream`` has had so far in ``state`` (``state.keyed_draws``), counting this one."""
+    number = state.keyed_draws.get(stream, 0)
+    state.keyed_draws[stream] = number + 1
+    return number
+
+
 def reshuffle(state, deck: str, cards: Iterable[str]) -> list[str]:
-    """``state``'s next reshuffle of ``deck``'s discards (counted in ``state.reshuffles``)."""
-    number = state.reshuffles.get(deck, 0)
-    state.reshuffles[deck] = number + 1
-    return reshuffled(state.rng, deck, number, cards)
+    """``state``'s next reshuffle of ``deck``'s discards."""
+    return reshuffled(state.rng, deck, _next_number(state, deck), cards)
+
+
+def roll(state, seat: int, faces: int) -> int:
+    """A die roll (0 .. faces - 1) for ``seat``, keyed by the game, the seat, the round and the roll's
+    number within them: the same in a variant as in its base, whatever happened elsewhere."""
+    stream = f"die\x1f{seat}\x1f{state.round}"
+    text = f"{stream}\x1f{_next_number(state, stream)}".encode()
+    digest = hashlib.blake2b(text, key=game_key(state.rng), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % faces

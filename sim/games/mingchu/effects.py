@@ -7,6 +7,7 @@ from typing import Any
 from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.card_log import changes, fill, holdings
+from sim.games.mingchu.draws import roll
 from sim.games.mingchu.economy import add_goods, draw_grace, give_favor, pay_coins, remove_good
 from sim.games.mingchu.modifiers import lasting_sources, modifier_total, note_used
 from sim.games.mingchu.state import MingchuState
@@ -183,7 +184,7 @@ def apply_effect(state: MingchuState, seat: int, eff) -> None:
         if state.score_row:
             state.pending.push(Decision("pick_score", seat))
     elif kind == "random_coins":
-        player.coins += int(eff.faces[int(state.rng.integers(len(eff.faces)))])
+        player.coins += int(eff.faces[roll(state, seat, len(eff.faces))])
     else:  # pragma: no cover - the schema's union is closed
         raise ValueError(f"unknown effect {kind!r}")
 

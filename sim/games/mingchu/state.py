@@ -200,7 +200,7 @@ class MingchuState:
     end_reason: str = ""
     terminal: bool = False
     final_round: bool = False
-    reshuffles: dict[str, int] = field(default_factory=dict)  # deck -> discards reshuffled so far
+    keyed_draws: dict[str, int] = field(default_factory=dict)  # stream -> keyed draws so far (draws.py)
     removed: dict[str, list[str]] = field(default_factory=dict)
     """Cards out of play (deck -> ids; orders by instance key): played reward cards, the public orders
     and rewards a period change clears, failed personal orders (under the board)."""
@@ -251,7 +251,7 @@ class MingchuState:
         new.foreign_used = dict(self.foreign_used)
         new.produced = set(self.produced)
         new.war_secret = [list(w) for w in self.war_secret]
-        new.reshuffles = dict(self.reshuffles)
+        new.keyed_draws = dict(self.keyed_draws)
         new.removed = {k: list(v) for k, v in self.removed.items()}
         new.log = list(self.log)
         # caches are filled lazily: each copy gets its own so a snapshot never changes

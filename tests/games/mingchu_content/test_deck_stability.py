@@ -9,7 +9,7 @@ import yaml
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.draws import keyed_order, reshuffled
+from sim.games.mingchu.draws import keyed_order, reshuffled, roll
 from sim.games.mingchu.state import MingchuState
 from tests.games.mingchu_content.helpers import BASE
 
@@ -132,6 +132,27 @@ def test_reshuffles_are_keyed_by_seed_deck_and_number():
     rng.integers(10, size=5)  # other draws on the game's rng do not move the reshuffles
     assert reshuffled(rng, "皇恩", 0, cards) == first
     assert reshuffled(np.random.default_rng(4), "皇恩", 0, cards) != first
+
+
+def test_die_rolls_are_keyed_by_seed_seat_round_and_number():
+    """A roll does not depend on the rolls of other seats or rounds, nor on how many came before
+    elsewhere; its faces are uniform over seeds."""
+    base = load_config(BASE).params
+
+    def rolls(seed: int, seat: int, rnd: int, before: list[tuple[int, int]]) -> list[int]:
+        state = _deal(base, seed)
+        for other_seat, other_round in before:  # another seat's or round's rolls first
+            state.round = other_round
+            roll(state, other_seat, 6)
+        state.round = rnd
+        return [roll(state, seat, 6) for _ in range(3)]
+
+    plain = rolls(5, 2, 4, [])
+    assert rolls(5, 2, 4, [(1, 4), (3, 4), (2, 3), (2, 5)]) == plain
+    assert rolls(5, 2, 4, [(2, 4)])[:2] == plain[1:]  # the same seat's earlier roll this round counts
+    assert rolls(6, 2, 4, []) != plain or rolls(7, 2, 4, []) != plain
+    faces = np.bincount([rolls(seed, 0, 1, [])[0] for seed in range(600)], minlength=6)
+    assert faces.min() > 60 and faces.max() < 140  # ~100 each
 
 
 # --- forced cards (docs/card-lab.md) --------------------------------------------------------------
