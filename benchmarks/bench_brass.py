@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sim.config import load_config
+from sim.core.gc_policy import tune_for_many_games
 from sim.core.play import play_game
 from sim.games.brass import SPEC
 from sim.runner import seat_bots
@@ -90,6 +91,7 @@ def main() -> None:
     parser.add_argument("--bots", nargs="*", default=["random", "heuristic"], choices=["random", "heuristic"])
     parser.add_argument("--profile", type=int, default=0, metavar="N", help="print the N costliest functions")
     args = parser.parse_args()
+    tune_for_many_games()  # as a runner worker does
     params = load_config(args.config).params
     if not args.profile:
         print(

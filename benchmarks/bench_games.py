@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from sim.config import load_config
+from sim.core.gc_policy import tune_for_many_games
 from sim.core.play import play_game
 from sim.games import game_names, get_game
 from sim.runner import seat_bots
@@ -132,6 +133,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="benchmark only these games")
     parser.add_argument("--out", type=Path, default=RESULTS, help="directory for bench_games.md/.json")
     args = parser.parse_args()
+    tune_for_many_games()  # as a runner worker does
     per_game = parse_games_for(args.games_for)
     info = machine()
     rows = []

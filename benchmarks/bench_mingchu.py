@@ -17,6 +17,7 @@ from collections import Counter
 from statistics import mean
 
 from sim.config import load_config
+from sim.core.gc_policy import tune_for_many_games
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 
@@ -95,6 +96,7 @@ def main() -> None:
         "--repeats", type=int, default=1, help="play each set this often; CPU time is the best"
     )
     args = parser.parse_args()
+    tune_for_many_games()  # as a runner worker does
     finals: dict[str, list[float]] = {}
     for kind in args.kinds.split(","):
         for n in (int(x) for x in args.players.split(",")):

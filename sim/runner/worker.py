@@ -6,6 +6,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from sim.core.gc_policy import tune_for_many_games
 from sim.core.play import play_game
 from sim.games import get_game
 from sim.runner.plan import Chunk, game_seed, seat_bots
@@ -21,6 +22,7 @@ def run_chunk(
     ctx: ChunkContext,
 ) -> tuple[Chunk, dict[str, pa.Table]]:
     """Play every game of ``chunk``; failures become error rows, never exceptions."""
+    tune_for_many_games()
     spec = get_game(game)
     records = []
     for game_index in chunk.game_indices:
