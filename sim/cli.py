@@ -620,8 +620,10 @@ def ladder_summary(folders: Sequence[Path]) -> str:
             if row.effect == row.effect
             else "-"
         )
+        holm = f", Holm p {row.pooled_p:.3f} across seats" if row.pooled_p == row.pooled_p else ""
         lines.append(
-            f"  {row.n_players}p seat {row.seat + 1}: {row.status:<18} pooled win share {effect}, fair {row.fair_share:.1%}"
+            f"  {row.n_players}p seat {row.seat + 1}: {row.status:<18} pooled win share {effect} (95%, this seat"
+            f" alone), fair {row.fair_share:.1%}{holm}"
         )
     return "\n".join(lines)
 

@@ -19,6 +19,7 @@ def test_ladder_rates_bots_and_calls_seat_effects(tmp_path):
     for bot in ("mcts:20", "mcts:5", "onestep", "rollout:2", "greedy"):
         assert f"3p  {bot}" in result.output
     assert "seat 1:" in result.output and (tmp_path / "lad" / "report" / "report.html").is_file()
+    assert "Holm p " in result.output  # the p-value the seat labels rest on, next to the uncorrected interval
 
 
 def test_ladder_refuses_bad_budgets(tmp_path):
