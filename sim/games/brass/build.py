@@ -358,9 +358,6 @@ class BuildIndustryKind(MainKind):
     action = BuildIndustry
     stat = "build_industry"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        return legal_builds(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
-
     def count(self, ctx: LegalContext) -> int:
         part = build_part(ctx.state, ctx.seat, ctx.memo, ctx.cards, ctx.lowest)
         ctx.parts.append(part)

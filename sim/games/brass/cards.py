@@ -83,15 +83,6 @@ class ScoutKind(MainKind):
     action = Scout
     stat = "scout"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        state, hand = ctx.state, ctx.state.hands[ctx.seat]
-        n = state.board.params.scout_cards
-        if WILD_LOCATION in hand or WILD_INDUSTRY in hand:
-            return []
-        if not (state.wild_location and state.wild_industry and len(hand) >= n):
-            return []
-        return scouts(tuple(sorted(hand)), n)
-
     def count(self, ctx: LegalContext) -> int:
         state, hand = ctx.state, ctx.state.hands[ctx.seat]
         n = state.board.params.scout_cards
@@ -125,9 +116,6 @@ class ScoutKind(MainKind):
 class PassKind(MainKind):
     action = Pass
     stat = "pass"
-
-    def options(self, ctx: LegalContext) -> list[Any]:
-        return [action(Pass, c) for c in ctx.cards]
 
     def count(self, ctx: LegalContext) -> int:
         ctx.parts.append(ctx.cards)

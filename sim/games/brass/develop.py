@@ -76,13 +76,6 @@ class DevelopKind(MainKind):
     action = Develop
     stat = "develop"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs, lowest=ctx.lowest)
-        if not devs:
-            return []
-        rows = [card_row(ctx.state.board, Develop, c, INDUSTRIES) for c in ctx.cards]
-        return [row[i] for row in rows for i in devs]
-
     def count(self, ctx: LegalContext) -> int:
         devs = develop_options(ctx.state, ctx.seat, costs=ctx.costs, lowest=ctx.lowest)
         ctx.parts.append(devs)

@@ -34,12 +34,6 @@ class TakeLoanKind(MainKind):
     action = TakeLoan
     stat = "take_loan"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        loan = ctx.state.board.params.loan
-        if ctx.state.income_level(ctx.seat) - loan.levels_down >= loan.min_level:
-            return [action(TakeLoan, c) for c in ctx.cards]
-        return []
-
     def count(self, ctx: LegalContext) -> int:
         loan = ctx.state.board.params.loan
         allowed = ctx.state.income_level(ctx.seat) - loan.levels_down >= loan.min_level

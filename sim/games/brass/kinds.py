@@ -83,25 +83,24 @@ class MainKind(ActionKind[BrassState, Any]):
     """Breakdown column suffix: the action is counted in ``actions_<stat>``."""
 
     def legal(self, state: BrassState, seat: int) -> list[Any]:
-        return list(self.options(LegalContext(state, seat)))
-
-    def options(self, ctx: LegalContext) -> list[Any]:
-        """The legal actions of this kind (``ctx`` shares costs between kinds); may be a shared list, not to be changed."""
-        raise NotImplementedError
+        """The legal actions of this kind alone: what ``count`` keeps, made by ``expand``."""
+        ctx = LegalContext(state, seat)
+        if not self.count(ctx):
+            return []  # as in ``LegalMoves``: a kind with no moves is never expanded
+        return list(self.expand(ctx, ctx.parts[-1]))
 
     def count(self, ctx: LegalContext) -> int:
-        """How many legal actions of this kind; appends to ``ctx.parts`` what ``at`` and ``expand`` read."""
-        options = self.options(ctx)
-        ctx.parts.append(options)
-        return len(options)
+        """How many legal actions of this kind (``ctx`` shares costs between kinds); appends to
+        ``ctx.parts`` what ``at`` and ``expand`` read."""
+        raise NotImplementedError
 
     def at(self, ctx: LegalContext, part: Any, i: int) -> Any:
         """The i-th legal action of this kind, from its part (what ``count`` kept)."""
-        return part[i]
+        return self.expand(ctx, part)[i]
 
     def expand(self, ctx: LegalContext, part: Any) -> list[Any]:
         """Every legal action of this kind, from its part (what ``count`` kept); may be a shared list."""
-        return part
+        raise NotImplementedError
 
     def apply(self, state: BrassState, action: Any) -> None:
         seat = state.order[state.turn_pos]

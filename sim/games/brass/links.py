@@ -135,14 +135,6 @@ class BuildLinkKind(MainKind):
     action = BuildLink
     stat = "build_link"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        board = ctx.state.board
-        links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
-        if not links:
-            return []
-        rows = [card_row(board, BuildLink, c, board.link_names) for c in ctx.cards]
-        return [row[j] for row in rows for j in links]
-
     def count(self, ctx: LegalContext) -> int:
         links = link_options(ctx.state, ctx.seat, memo=ctx.memo)
         ctx.parts.append(links)

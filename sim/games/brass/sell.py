@@ -77,10 +77,6 @@ class SellKind(MainKind):
     action = Sell
     stat = "sell"
 
-    def options(self, ctx: LegalContext) -> list[Any]:
-        sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
-        return [action(Sell, c, s, m) for c in ctx.cards for s, m in sells]
-
     def count(self, ctx: LegalContext) -> int:
         sells = sell_options(ctx.state, ctx.seat, ctx.costs.comp)
         ctx.parts.append(sells)

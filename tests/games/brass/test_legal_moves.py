@@ -1,7 +1,7 @@
 """Main actions as ``LegalMoves``: counted up front, each move made when asked for, the same as the full list.
 
 At every main decision of a few games the length, every index (from the front and from the back)
-and a slice equal the plain recomputation (``reference.reference_main_actions``); the moves still
+and a slice, and each kind's own ``legal`` in turn, equal the plain recomputation (``reference.reference_main_actions``); the moves still
 read the same after the state has moved on; the scout count equals the distinct card sets.
 """
 
@@ -16,6 +16,7 @@ from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
 from sim.games.brass.cards import distinct_picks
 from sim.games.brass.kinds import LegalMoves
+from sim.games.brass.rules import MAIN
 
 from .helpers import GAME, PARAMS
 from .reference import reference_main_actions
@@ -41,6 +42,7 @@ def test_each_move_made_alone_equals_the_full_list(n_players: int) -> None:
                 assert fresh == expected and expected == fresh and list(fresh) == expected
                 with pytest.raises(IndexError):
                     fresh[len(expected)]
+                assert [a for kind in MAIN.kinds for a in kind.legal(state, seat)] == expected  # kind by kind
             pick = (
                 legal[int(rng.integers(len(legal)))]
                 if heuristic is None
