@@ -17,7 +17,7 @@ import click
 
 from sim.bots import bot_names, is_known_bot
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
-from sim.config.resources import config_root
+from sim.config.resources import bundled_config
 from sim.core.game import GameSpec
 from sim.dataset import DatasetError
 from sim.games import game_names, get_game
@@ -64,10 +64,9 @@ def resolve_config_path(text: str) -> Path:
     path = Path(text)
     if path.is_file():
         return path
-    game, _, variant = text.partition("/")
-    candidate = config_root() / game / f"{variant or 'base'}.yaml"
-    if game in game_names() and candidate.is_file():
-        return candidate
+    bundled = bundled_config(text)
+    if bundled is not None:
+        return bundled
     raise UserError(
         f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
     )

@@ -59,5 +59,18 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
             continue
         value = err.get("input")
         shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+        if isinstance(value, bool):
+            shown += " (YAML reads yes/no/on/off as true/false)"
         lines.append(f"{source}: '{where}' = {shown}: {message}")
+    return "\n".join(lines)
+
+
+def format_scalar_problems(
+    problems: list[tuple[tuple[Any, ...], str]], data: Any, origins: Origins, default_source: str
+) -> str:
+    """One line per problem found by ``sim.config.scalars``, named like a validation error."""
+    lines = []
+    for loc, message in problems:
+        dotted, parts = _dotted(loc, data)
+        lines.append(f"{_origin(parts, origins, default_source)}: '{dotted}': {message}")
     return "\n".join(lines)

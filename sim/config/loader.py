@@ -12,9 +12,11 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from sim.config.errors import ConfigError, format_validation_error
+from sim.config.errors import ConfigError, format_scalar_problems, format_validation_error
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
+from sim.config.resources import bundled_config
+from sim.config.scalars import too_large, yes_no_as_numbers
 
 RESERVED_KEYS = ("game", "extends", "description", "reference")
 """Top-level keys that are not rules numbers (``reference``: figures from human play for the report)."""
@@ -102,11 +104,25 @@ def _layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[st
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
-        raise ConfigError(f"{path}: 'extends' = {parent!r}: must be a relative path to another YAML file")
-    parent_path = (path.parent / parent).resolve()
-    if not parent_path.is_file():
-        raise ConfigError(f"{path}: 'extends' = {parent!r}: file {parent_path} not found")
-    return [*_layers(parent_path, (*seen, path)), (path, data)]
+        raise ConfigError(
+            f"{path}: 'extends' = {parent!r}: must be a path to another YAML file or a bundled config "
+            "such as mingchu/base"
+        )
+    return [*_layers(_parent_path(path, parent), (*seen, path)), (path, data)]
+
+
+def _parent_path(path: Path, parent: str) -> Path:
+    """``extends:`` names a file relative to the config, or else a bundled config (``mingchu/base``)."""
+    relative = (path.parent / parent).resolve()
+    if relative.is_file():
+        return relative
+    bundled = bundled_config(parent)
+    if bundled is not None:
+        return bundled.resolve()
+    raise ConfigError(
+        f"{path}: 'extends' = {parent!r}: not found: no file {relative} and no bundled config of that name "
+        "(bundled configs are named like mingchu/base or brass/cheap-loans)"
+    )
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> ResolvedConfig:
@@ -147,12 +163,16 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
 
     _check_reference(merged.get("reference"), origins, path)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
+    if problems := too_large(params_data):
+        raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     try:
         params = spec.params_model.model_validate(params_data)
     except ValidationError as exc:
         # A whole-config check (no single path) is blamed on every source that shaped the config.
         sources = [str(layer) for layer, _ in _layers(path)] + [f"--set {k}={v}" for k, v in applied.items()]
         raise ConfigError(format_validation_error(exc, params_data, origins, " + ".join(sources))) from None
+    if problems := yes_no_as_numbers(params_data, params.model_dump(mode="python")):
+        raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     return ResolvedConfig(
         path=path,
         game=spec.name,

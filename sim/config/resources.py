@@ -18,3 +18,12 @@ def config_root() -> Path:
 def default_config(game: str) -> Path:
     """A bundled game's ``base.yaml``."""
     return config_root() / game / "base.yaml"
+
+
+def bundled_config(name: str) -> Path | None:
+    """A bundled config named ``<game>`` or ``<game>/<variant>`` (``.yaml`` optional), if it exists."""
+    game, _, variant = name.removesuffix(".yaml").partition("/")
+    if not game or "/" in variant or game.startswith("."):
+        return None
+    candidate = config_root() / game / f"{variant or 'base'}.yaml"
+    return candidate if candidate.is_file() else None

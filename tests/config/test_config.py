@@ -64,6 +64,31 @@ BAD_CONFIGS = {
         {"bonus_squares.塔.points": 3},
         ["--set bonus_squares.塔.points=3", "no item '塔'", "ids: 井"],
     ),
+    "yes_for_a_number": (
+        "game: toy\nhand_size: yes\n",
+        {},
+        ["bad.yaml", "'hand_size'", "where a number is expected"],
+    ),
+    "yes_for_a_number_out_of_range": (
+        "game: toy\ntarget: yes\n",
+        {},
+        ["bad.yaml", "'target'", "reads yes/no"],
+    ),
+    "yes_for_a_number_in_a_list": (
+        "game: toy\nbonus_squares:\n  - {id: 井, position: 5, points: no}\n",
+        {},
+        ["bad.yaml", "bonus_squares.井.points", "where a number is expected"],
+    ),
+    "integer_too_large": (
+        "game: toy\ntarget: 99999999999999999999999\n",
+        {},
+        ["bad.yaml", "'target'", "too large"],
+    ),
+    "override_yes_for_a_number": (
+        "game: toy\n",
+        {"max_step": "yes"},
+        ["--set max_step=", "where a number is expected"],
+    ),
     "override_bad_value": (
         "game: toy\n",
         {"fail_rate": 2},
@@ -109,3 +134,14 @@ def test_whole_config_check_names_every_source(tmp_path):
     message = str(info.value)
     assert "base.yaml" in message and "short.yaml" in message and "--set target=4" in message
     assert "bonus square '井' at 5 is not before target 4" in message
+
+
+def test_extends_names_a_bundled_config_from_any_folder(tmp_path):
+    path = write(tmp_path, "mine.yaml", "extends: toy/base\ntarget: 15\n")
+    config = load_config(path)
+    assert config.game == "toy" and config.params.target == 15
+    # A file beside the config still wins over a bundled config of the same name.
+    (tmp_path / "toy").mkdir()
+    write(tmp_path / "toy", "base.yaml", "game: toy\ntarget: 9\n")
+    write(tmp_path, "near.yaml", "extends: toy/base.yaml\n")
+    assert load_config(tmp_path / "near.yaml").params.target == 9

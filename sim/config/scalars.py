@@ -1,0 +1,46 @@
+"""Numbers a config may hold: no yes/no where a number is asked for, no integer too large to store.
+
+pydantic's lax mode turns ``yes`` into 1 for a number field, and Python integers have no size
+limit while the result tables store 64-bit integers. Both are checked here on the raw config
+against the validated one, for every game and every nesting depth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+LARGEST_INTEGER = 2**53
+"""Beyond this an integer no longer survives a round trip through a float (charts, statistics)."""
+
+
+def _pairs(raw: Any, checked: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any, Any]]:
+    """Every raw scalar with the value it became after validation (or None where shapes part)."""
+    if isinstance(raw, dict):
+        for key, value in raw.items():
+            inner = checked.get(key) if isinstance(checked, dict) else None
+            yield from _pairs(value, inner, (*path, key))
+    elif isinstance(raw, list):
+        for index, value in enumerate(raw):
+            inner = checked[index] if isinstance(checked, list | tuple) and index < len(checked) else None
+            yield from _pairs(value, inner, (*path, index))
+    else:
+        yield path, raw, checked
+
+
+def too_large(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """(location, message) for each integer too large to store, checked before validation."""
+    return [
+        (path, f"{value} is too large (at most {LARGEST_INTEGER:,} in absolute value)")
+        for path, value, _ in _pairs(raw, None)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_INTEGER
+    ]
+
+
+def yes_no_as_numbers(raw: dict[str, Any], checked: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """(location, message) for each yes/no that validation turned into a number."""
+    return [
+        (path, f"{'yes/true' if value else 'no/false'} where a number is expected; write the number")
+        for path, value, became in _pairs(raw, checked)
+        if isinstance(value, bool) and became is not None and not isinstance(became, bool)
+    ]
