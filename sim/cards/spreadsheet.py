@@ -22,7 +22,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from sim.config import ConfigError, load_config
-from sim.config.loader import read_yaml
+from sim.config.loader import config_layers, read_yaml
 from sim.games.mingchu.params import Decks
 
 ENCODING = "utf-8-sig"  # UTF-8 with a BOM: Excel then reads Chinese right
@@ -261,6 +261,18 @@ def _parent_ids(layer: dict[str, Any], into: Path, deck: str) -> list[str]:
     return [card.id for card in getattr(load_config(into.parent / parent).params.cards, deck)]
 
 
+def _check_game(into: Path, deck: str) -> None:
+    """Cards go only into a config of the game that has the deck (no half-written foreign config)."""
+    from sim.games.mingchu import SPEC
+
+    game = next((data.get("game") for _, data in reversed(config_layers(into)) if data.get("game")), None)
+    if game != SPEC.name:
+        raise SpreadsheetError(
+            f"{into}: a config of game {game!r}; the deck {deck!r} belongs to {SPEC.name} configs. "
+            "Give --into a 明初商途 config, or a new file name to start one."
+        )
+
+
 def import_deck(
     csv_path: str | Path, deck: str, into_yaml: str | Path, extends: str | Path | None = None
 ) -> Path:
@@ -284,6 +296,7 @@ def import_deck(
     previous = into.read_bytes() if into.is_file() else None
     if previous is not None:
         layer = read_yaml(into)
+        _check_game(into, deck)
     else:
         from sim.games.mingchu import SPEC
 

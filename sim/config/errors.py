@@ -48,7 +48,9 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
         source = _origin(parts, origins, default_source)
         where = dotted or "(top level)"
         if err["type"] == "extra_forbidden":
-            lines.append(f"{source}: unknown key '{where}' (value {err['input']!r}); check the spelling")
+            value = err["input"]
+            shown = f"value {value!r}" if not isinstance(value, dict | list) else f"a {type(value).__name__}"
+            lines.append(f"{source}: unknown key '{where}' ({shown}); check the spelling")
             continue
         if err["type"] == "missing":
             lines.append(f"{source}: missing required key '{where}'")

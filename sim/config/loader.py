@@ -94,7 +94,8 @@ def read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
+def config_layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
+    """The YAML layers of ``path``, its farthest ``extends:`` ancestor first."""
     path = path.resolve()
     if path in seen:
         chain = " -> ".join(str(p) for p in (*seen, path))
@@ -108,7 +109,7 @@ def _layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[st
             f"{path}: 'extends' = {parent!r}: must be a path to another YAML file or a bundled config "
             "such as mingchu/base"
         )
-    return [*_layers(_parent_path(path, parent), (*seen, path)), (path, data)]
+    return [*config_layers(_parent_path(path, parent), (*seen, path)), (path, data)]
 
 
 def _parent_path(path: Path, parent: str) -> Path:
@@ -136,7 +137,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     path = Path(path)
     origins: Origins = {}
     merged: dict[str, Any] = {}
-    for layer_path, data in _layers(path):
+    for layer_path, data in config_layers(path):
         merged = deep_merge(merged, data, str(layer_path), origins)
     game = merged.get("game")
     if game is None:
@@ -169,7 +170,9 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         params = spec.params_model.model_validate(params_data)
     except ValidationError as exc:
         # A whole-config check (no single path) is blamed on every source that shaped the config.
-        sources = [str(layer) for layer, _ in _layers(path)] + [f"--set {k}={v}" for k, v in applied.items()]
+        sources = [str(layer) for layer, _ in config_layers(path)] + [
+            f"--set {k}={v}" for k, v in applied.items()
+        ]
         raise ConfigError(format_validation_error(exc, params_data, origins, " + ".join(sources))) from None
     if problems := yes_no_as_numbers(params_data, params.model_dump(mode="python")):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))

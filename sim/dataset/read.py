@@ -160,6 +160,22 @@ def _check_duplicates(
         )
 
 
+def _read_meta(path: Path) -> dict:
+    """A run folder's ``run.json`` (``{}`` when there is none); a damaged one is named."""
+    file = path / "run.json"
+    if not file.exists():
+        return {}
+    try:
+        meta = json.loads(file.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DatasetError(
+            f"{file} is not valid JSON ({exc}); sim writes it, so it was edited or damaged"
+        ) from None
+    if not isinstance(meta, dict):
+        raise DatasetError(f"{file} holds {type(meta).__name__}, not the mapping sim writes; it was edited")
+    return meta
+
+
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     """Read games, players, rounds and every events_<name> table of the given run directories."""
     given = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
@@ -167,10 +183,13 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     missing = [str(p) for p in paths if not (p / "games").is_dir()]
     if missing:
         raise FileNotFoundError(f"not a run directory (no games/ folder): {', '.join(missing)}")
-    meta = [
-        json.loads((p / "run.json").read_text(encoding="utf-8")) if (p / "run.json").exists() else {}
-        for p in paths
-    ]
+    meta = [_read_meta(p) for p in paths]
+    no_players = [str(p) for p in paths if _parquet_files(p / "games") and not _parquet_files(p / "players")]
+    if no_players:
+        raise DatasetError(
+            f"{', '.join(no_players)}: games/ holds results but players/ is missing or empty. Run the "
+            "same `sim run` command into a new --out folder (it is in run.json under 'command')."
+        )
 
     # Copies of one run (the same run id in two folders) are read once.
     run_ids = [m.get("run_id") or str(p) for m, p in zip(meta, paths, strict=True)]

@@ -95,8 +95,8 @@ def build_report(run_dirs: Path | str | Iterable[Path | str], out_dir: Path | st
     if lang not in ("en", "zh"):
         raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
     out = Path(out_dir)
+    analysis = analyse(load_run(run_dirs))  # first: a run that cannot be read leaves no folder behind
     out.mkdir(parents=True, exist_ok=True)
-    analysis = analyse(load_run(run_dirs))
     write_tables(analysis, out / "tables", lang)
     (out / "summary.md").write_text(summary_markdown(analysis, lang), encoding="utf-8")
     with headless_charts():

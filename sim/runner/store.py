@@ -61,6 +61,10 @@ def _readable_run_id(path: Path) -> str | None:
     return meta.get(b"sim.run_id", b"").decode()
 
 
+ALWAYS_WRITTEN = ("games", "players", "rounds")
+"""The tables every chunk writes (even one whose games all failed)."""
+
+
 def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
     """(variant index, n_players) -> game indices whose chunk is complete for this run.
 
@@ -71,7 +75,11 @@ def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
     folder = out / MARKER_TABLE
     if not folder.is_dir():
         return done
-    tables = [p for p in out.iterdir() if p.is_dir() and is_table_folder(p.name)]
+    # Every chunk writes at least these, so a deleted folder means its chunks must be played again.
+    tables = sorted(
+        {out / name for name in ALWAYS_WRITTEN}
+        | {p for p in out.iterdir() if p.is_dir() and is_table_folder(p.name)}
+    )
     for path in sorted(folder.iterdir()):
         match = PART_RE.match(path.name)
         if not match:
