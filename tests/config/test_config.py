@@ -145,3 +145,10 @@ def test_extends_names_a_bundled_config_from_any_folder(tmp_path):
     write(tmp_path / "toy", "base.yaml", "game: toy\ntarget: 9\n")
     write(tmp_path, "near.yaml", "extends: toy/base.yaml\n")
     assert load_config(tmp_path / "near.yaml").params.target == 9
+
+
+def test_a_card_gain_can_be_tuned_down_to_zero():
+    """The README's `sim tune ... --range 0..6` starts at 0: a card that gives nothing is valid."""
+    config = load_config(ROOT / "configs/mingchu/base.yaml", {"cards.门客.账房先生.ability.0.amount": 0})
+    (card,) = [c for c in config.params.cards.门客 if c.id == "账房先生"]
+    assert card.ability[0].amount == 0

@@ -47,7 +47,7 @@ Measure = Literal[
 
 class GainCoins(_Item):
     effect: Literal["gain_coins"]
-    amount: int = Field(ge=1)
+    amount: int = Field(ge=0)  # 0: the card does nothing (a tuning sweep may start there)
 
 
 class LoseCoins(_Item):
@@ -61,7 +61,7 @@ class GainWorkers(_Item):
     """Gain 伙计 tokens."""
 
     effect: Literal["gain_workers"]
-    amount: int = Field(ge=1)
+    amount: int = Field(ge=0)  # 0: the card does nothing (a tuning sweep may start there)
 
 
 class LoseWorkers(_Item):
@@ -75,7 +75,7 @@ class GainFavor(_Item):
     """Take own 恩义 markers from supply into hand (usable to pay, commit in war, swap for 伙计)."""
 
     effect: Literal["gain_favor"]
-    amount: int = Field(ge=1)
+    amount: int = Field(ge=0)  # 0: the card does nothing (a tuning sweep may start there)
 
 
 class ReclaimFavor(_Item):
