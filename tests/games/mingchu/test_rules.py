@@ -238,7 +238,7 @@ def _with_card(deck: str, card: dict) -> dict:
         (
             "皇恩",
             {"id": "负赏", "effects": [{"effect": "gain_coins", "amount": -2}]},
-            "greater than or equal to 1",
+            "greater than or equal to 0",
         ),
         ("门客", {"id": "乱客", "ability": [{"effect": "gain_coins", "amount": 1, "extra": 1}]}, "extra"),
         ("事件", {"id": "怪事", "period": "洪武", "task": {"condition": "luckiest"}}, "luckiest"),
