@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from sim.bots import bot_names, is_known_bot
+from sim.bots import MAX_BUDGET, bot_names, is_known_bot
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import bundled_config
 from sim.core.game import GameSpec
@@ -122,7 +122,8 @@ def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -
         if not is_known_bot(spec, bot):
             raise UserError(
                 f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, "
-                "mcts:N (N iterations per decision)"
+                f"mcts:N (N iterations per decision, N ≤ {MAX_BUDGET['mcts']:,}), "
+                f"rollout:N (N playouts per candidate, N ≤ {MAX_BUDGET['rollout']:,})"
             )
     if n_players is not None:
         if not text:

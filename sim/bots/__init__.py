@@ -15,6 +15,8 @@ from sim.core.game import Bot, GameSpec
 
 GENERIC_BOTS = ("random", "onestep", "mcts", "rollout")
 BUDGETED = ("mcts", "rollout")
+MAX_BUDGET = {"mcts": 100_000, "rollout": 1_000}
+"""The largest budget a name may ask for: past it one game would run for days."""
 
 
 def bot_names(spec: GameSpec) -> list[str]:
@@ -30,7 +32,8 @@ def is_known_bot(spec: GameSpec, name: str) -> bool:
     base, colon, arg = name.partition(":")
     if name in spec.bots or (not colon and base in GENERIC_BOTS):
         return True
-    return base in BUDGETED and _budget(arg) is not None
+    budget = _budget(arg)
+    return base in BUDGETED and budget is not None and budget <= MAX_BUDGET[base]
 
 
 def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:

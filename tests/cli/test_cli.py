@@ -50,6 +50,8 @@ def test_every_command_has_help_with_examples(command):
             "unknown bot 'wizard' for toy; known bots: random, greedy",
         ),
         (["run", "chess"], "config 'chess' not found"),
+        (["run", "toy", "--bots", "mcts:99999999999999999999"], "N ≤ 100,000"),
+        (["run", "toy", "--bots", "rollout:0"], "rollout:N (N playouts per candidate"),
         (["play", "toy", "--players", "3", "--bots", "random,greedy"], "give 1 bot or 3 bots"),
         (["run", "toy", "--set", "target"], "must look like dotted.path=value"),
         (["run", "toy", "--set", "nosuch=1"], "unknown key 'nosuch'"),
