@@ -168,17 +168,41 @@ def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
 # --- import ---------------------------------------------------------------------------------------
 
 
+def decode_sheet(data: bytes) -> str:
+    """The text of a CSV as spreadsheets write it: UTF-8 (with or without a BOM), UTF-16 with a BOM
+    (Excel's "Unicode text"), or GB18030/GBK (Excel's plain "CSV" on Chinese Windows)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("gb18030")
+
+
+def _separator(text: str) -> str:
+    """Comma, or the semicolon or tab that some spreadsheets write instead (read from row 1)."""
+    first = text.split("\n", 1)[0]
+    counts = {sep: first.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] > 0 else ","
+
+
 def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
     """(spreadsheet row number, cells by column) for every row that is not empty."""
     try:
-        text = csv_path.read_text(encoding=ENCODING)
+        text = decode_sheet(csv_path.read_bytes())
     except FileNotFoundError:
         raise SpreadsheetError(f"{csv_path}: file not found") from None
-    except UnicodeDecodeError as exc:
-        raise SpreadsheetError(f"{csv_path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    table = list(csv.reader(io.StringIO(text, newline="")))
+    except UnicodeDecodeError:
+        raise SpreadsheetError(
+            f"{csv_path}: 无法识别文件编码（不是 UTF-8、UTF-16 或 GBK/GB18030）。请在 Excel 中另存为"
+            '“CSV UTF-8（逗号分隔）”。 (unknown text encoding: save as "CSV UTF-8")'
+        ) from None
+    table = list(csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text)))
     if not table or "id" not in [c.strip() for c in table[0]]:
         raise SpreadsheetError(f"{csv_path}: row 1 must name the columns, starting with 'id'")
+    if not any(any(c.strip() for c in row) for row in table[1:]):
+        raise SpreadsheetError(f"{csv_path}: the sheet has column names but no card rows")
     header = [c.strip() for c in table[0]]
     for column in header:
         if not column or column.split(".")[0] not in model.model_fields:
