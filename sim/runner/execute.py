@@ -23,7 +23,14 @@ from sim.games import get_game
 from sim.runner.lifetime import exit_with_parent, interruptible
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
-from sim.runner.store import RunDirError, check_out_dir, finished_games, read_run_json, remove_temp_files
+from sim.runner.store import (
+    RunDirError,
+    check_out_dir,
+    finished_games,
+    read_run_json,
+    remove_temp_files,
+    run_lock,
+)
 from sim.runner.tables import ChunkContext
 from sim.runner.worker import run_chunk
 
@@ -161,8 +168,21 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
             f"the Dask scheduler at {address} has no workers after {WORKER_TIMEOUT_S} s ({exc}); "
             "start `dask worker ADDRESS` on the worker machines. Nothing was written."
         ) from None
-    with client, joblib.parallel_config(backend="dask"):
+    with client, joblib.parallel_config(backend=_cluster_backend()):
         yield
+
+
+def _cluster_backend() -> str:
+    """joblib's Dask backend, but never fewer than 2 jobs: with one worker thread in the whole cluster,
+    joblib would take its one-job shortcut and play every game in this process, not on the cluster."""
+    from joblib._dask import DaskDistributedBackend
+
+    class ClusterBackend(DaskDistributedBackend):
+        def effective_n_jobs(self, n_jobs: int) -> int:
+            return max(2, super().effective_n_jobs(n_jobs))
+
+    joblib.register_parallel_backend("sim-dask", ClusterBackend)
+    return "sim-dask"
 
 
 def run_study(
@@ -181,7 +201,7 @@ def run_study(
     out = Path(out)
     check_out_dir(out)
     _check_existing(out, study)
-    with _backend(backend, scheduler), interruptible():
+    with _backend(backend, scheduler), run_lock(out), interruptible():
         return _run(study, out, jobs, backend, progress, command)
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,9 @@ def check_out_dir(out: Path) -> None:
         for p in out.iterdir()
         if not (p.name in RUN_ENTRIES or p.name.startswith(".") or (p.is_dir() and is_table_folder(p.name)))
     )
-    if foreign or (any(out.iterdir()) and not (out / "run.json").is_file()):
+    if foreign or (
+        any(not p.name.startswith(".") for p in out.iterdir()) and not (out / "run.json").is_file()
+    ):
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
         raise RunDirError(
             f"--out {out}: this folder is not empty and is not a sim run folder"
@@ -92,6 +97,28 @@ def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
         variant, n_players, start, stop = map(int, match.groups())
         done.setdefault((variant, n_players), set()).update(range(start, stop))
     return done
+
+
+LOCK_NAME = ".lock"
+
+
+@contextmanager
+def run_lock(out: Path) -> Iterator[None]:
+    """One writer per run folder: a second ``sim run`` on the same ``--out`` is refused at once
+    (the operating system drops the lock when the process ends, however it ends)."""
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / LOCK_NAME).open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RunDirError(
+                f"{out}: another `sim run` is writing to this folder right now; wait for it to finish "
+                "(then run the same command to add anything missing) or use another --out"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def read_run_json(out: Path) -> dict[str, Any] | None:

@@ -51,3 +51,16 @@ def test_cards_import_into_another_games_config_is_refused_and_leaves_it_alone(t
     assert result.exit_code != 0
     assert "a config of game 'brass'" in result.output and "Traceback" not in result.output
     assert target.read_bytes() == before
+
+
+def test_a_second_writer_on_the_same_folder_is_refused_and_changes_nothing(tmp_path):
+    from sim.runner.store import run_lock
+
+    out = small_run(tmp_path)
+    before = sorted(p.name for p in (out / "games").iterdir())
+    with run_lock(out):  # another `sim run` holding the folder
+        result = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
+    assert result.exit_code != 0 and "another `sim run` is writing to this folder" in result.output
+    assert sorted(p.name for p in (out / "games").iterdir()) == before
+    grown = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
+    assert grown.exit_code == 0, grown.output

@@ -51,6 +51,22 @@ def test_dask_local_cluster_equals_local(tmp_path):
     assert_same_tables(tmp_path / "local", tmp_path / "dask")
 
 
+def test_a_one_worker_dask_cluster_plays_the_games(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        run_study(
+            toy_study(),
+            tmp_path / "dask",
+            backend="dask",
+            scheduler=cluster.scheduler_address,
+            progress=False,
+        )
+        prefixes = list(cluster.scheduler.task_prefixes)
+    assert any("run_chunk" in prefix for prefix in prefixes), prefixes
+
+
 def test_failing_games_become_error_rows_and_the_run_goes_on(tmp_path):
     result = run_study(toy_study(games=60, overrides={"fail_rate": 0.3}), tmp_path, progress=False)
     games = pd.read_parquet(tmp_path / "games")
