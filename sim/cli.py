@@ -22,6 +22,7 @@ from sim.core.game import GameSpec
 from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study, run_until, seat_bots
+from sim.runner.store import read_run_json
 
 
 class UserError(click.ClickException):
@@ -67,6 +68,14 @@ def resolve_config_path(text: str) -> Path:
     bundled = bundled_config(text)
     if bundled is not None:
         return bundled
+    if (path / "run.json").is_file():
+        command = (read_run_json(path) or {}).get("command") or "the sim run command that made it"
+        raise UserError(
+            f"{text} is a run folder, not a config; to resume or grow it run {command} "
+            f"(with a larger --games to grow it), or `sim report {text}` to report on it"
+        )
+    if path.is_dir():
+        raise UserError(f"{text} is a folder; give a config YAML file or a bundled config such as mingchu/base")
     raise UserError(
         f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
     )

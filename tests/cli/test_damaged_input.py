@@ -64,3 +64,10 @@ def test_a_second_writer_on_the_same_folder_is_refused_and_changes_nothing(tmp_p
     assert sorted(p.name for p in (out / "games").iterdir()) == before
     grown = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
     assert grown.exit_code == 0, grown.output
+
+
+def test_a_run_folder_given_as_config_names_the_command_that_grows_it(tmp_path):
+    out = small_run(tmp_path)
+    result = invoke("run", str(out), "-n", "8")
+    assert result.exit_code != 0 and "is a run folder, not a config" in result.output
+    assert "sim run toy" in result.output and "Traceback" not in result.output
