@@ -70,4 +70,4 @@ def test_a_run_folder_given_as_config_names_the_command_that_grows_it(tmp_path):
     out = small_run(tmp_path)
     result = invoke("run", str(out), "-n", "8")
     assert result.exit_code != 0 and "is a run folder, not a config" in result.output
-    assert "sim run toy" in result.output and "Traceback" not in result.output
+    assert "to resume or grow it run" in result.output and "Traceback" not in result.output
