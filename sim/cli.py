@@ -75,7 +75,9 @@ def resolve_config_path(text: str) -> Path:
             f"(with a larger --games to grow it), or `sim report {text}` to report on it"
         )
     if path.is_dir():
-        raise UserError(f"{text} is a folder; give a config YAML file or a bundled config such as mingchu/base")
+        raise UserError(
+            f"{text} is a folder; give a config YAML file or a bundled config such as mingchu/base"
+        )
     raise UserError(
         f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
     )
@@ -606,22 +608,21 @@ def ladder_summary(folders: Sequence[Path]) -> str:
     from sim import stats
 
     run = stats.load_run(folders)
-    strengths = stats.bradley_terry(
-        stats.bot_matrix(run.players, by=["game", "n_players"]), by=["game", "n_players"]
-    )
+    strengths = stats.bradley_terry(run.players, by=["game", "n_players"])
     lines = [
         "",
         "Bot strength (Bradley-Terry log-odds of finishing ahead, centred on random play when it met",
     ]
     lines.append("the others, else on their mean; 95% interval):")
     for row in strengths.sort_values(["n_players", "strength"], ascending=[True, False]).itertuples():
-        lines.append(
-            f"  {row.n_players}p  {row.bot:<16} {row.strength:+6.2f}  [{row.lo:+.2f}, {row.hi:+.2f}]"
-        )
+        shown = f"{row.strength:+6.2f}  [{row.lo:+.2f}, {row.hi:+.2f}]"
+        if row.bound == "at_most":
+            shown = f"at most {row.hi:+.2f} (never finished ahead of another bot)"
+        elif row.bound == "at_least":
+            shown = f"at least {row.lo:+.2f} (always finished ahead)"
+        lines.append(f"  {row.n_players}p  {row.bot:<16} {shown}")
     by_tier = stats.seat_win_rates_by_tier(run.players, run.games)
-    verdicts = stats.ladder_consistency(
-        by_tier, stats.bradley_terry(stats.bot_matrix(run.players, by=["game"]))
-    )
+    verdicts = stats.ladder_consistency(by_tier, stats.bradley_terry(run.players, by=["game"]))
     lines.append("Seat effects across the tiers:")
     for row in verdicts.itertuples():
         effect = (

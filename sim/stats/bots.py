@@ -5,6 +5,8 @@ are one cluster, so every interval here is cluster-robust over games."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -104,85 +106,77 @@ def bot_matrix(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFra
     return out[columns]
 
 
-def bradley_terry(matrix: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
-    """Bradley-Terry strengths from ``bot_matrix`` (per ``by`` group, default game): log-odds of
-    finishing ahead, centred on the control bot when it played (else on the mean), with 95%
-    intervals from the Fisher information scaled for the clustering of pairings in games.
+def bradley_terry(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFrame:
+    """Bradley-Terry strengths of the bots (per ``by`` group, default game): log-odds of finishing
+    ahead, centred on the control bot when it played (else on the mean), with 95% intervals.
 
     A bot's strength s means: against a bot of strength t it finishes ahead with probability
-    1 / (1 + exp(t - s)). Bots linked by no pairing to the others get NaN."""
-    keys = [c for c in (by if by is not None else ["game"]) if c in matrix.columns]
-    columns = [*keys, "bot", "strength", "lo", "hi", "pairings"]
-    if matrix.empty:
+    1 / (1 + exp(t - s)). The intervals are cluster-robust over games (a sandwich over every pairing
+    of a game at once: one game's pairings share its deal and are not independent). ``bound`` is
+    ``at_most`` for a bot that never finished ahead of another (its strength is then the prior's,
+    and only the upper end means something), ``at_least`` for one that always did, else empty.
+    Bots linked by no pairing to the others get NaN."""
+    keys = [c for c in (by if by is not None else ["game"]) if c in players.columns]
+    columns = [*keys, "bot", "strength", "lo", "hi", "pairings", "bound"]
+    if players.empty or players["bot"].nunique() < 2:
         return pd.DataFrame(columns=columns)
+    pairs, labels, bot_names = _pairings(players, keys)
     rows = []
-    for key, part in matrix.groupby(keys, sort=True):
-        key = key if isinstance(key, tuple) else (key,)
-        cells = part.groupby(["bot_a", "bot_b"])[["pairings", "share_ahead", "lo", "hi"]].apply(
-            lambda c: pd.Series(
-                {
-                    "n": c["pairings"].sum(),
-                    "w": (c["pairings"] * c["share_ahead"]).sum(),
-                    "inflation": _inflation(c),
-                }
-            )
-        )
-        names = sorted(set(part["bot_a"]) | set(part["bot_b"]))
-        strength, se = _fit_bt(cells, names)
+    for group, part in pairs.groupby("group", sort=True):
+        present = np.unique(np.concatenate([part["a"].to_numpy(), part["b"].to_numpy()]))
+        names = [str(bot_names[i]) for i in present]
+        local = np.searchsorted(present, part[["a", "b"]].to_numpy())
+        fit = _fit_bt(local[:, 0], local[:, 1], part["ahead"].to_numpy(), part["gid"].to_numpy(), names)
+        label = labels.iloc[int(group)]
         for i, name in enumerate(names):
             rows.append(
                 {
-                    **dict(zip(keys, key, strict=True)),
+                    **{k: label[k] for k in keys},
                     "bot": name,
-                    "strength": strength[i],
-                    "lo": strength[i] - Z95 * se[i],
-                    "hi": strength[i] + Z95 * se[i],
-                    "pairings": int(part.loc[part["bot_a"] == name, "pairings"].sum()),
+                    "strength": fit.strength[i],
+                    "lo": fit.strength[i] - Z95 * fit.se[i],
+                    "hi": fit.strength[i] + Z95 * fit.se[i],
+                    "pairings": int((local[:, 0] == i).sum()),
+                    "bound": fit.bound[i],
                 }
             )
     return pd.DataFrame(rows, columns=columns)
-
-
-def _inflation(cells: pd.DataFrame) -> float:
-    """Cluster variance ÷ binomial variance of a head-to-head cell (at least 1)."""
-    p, n = cells["share_ahead"].to_numpy(), cells["pairings"].to_numpy()
-    half = (cells["hi"] - cells["lo"]).to_numpy() / 2 / Z95
-    with np.errstate(invalid="ignore", divide="ignore"):
-        ratio = half**2 / (p * (1 - p) / n)
-    ratio = ratio[np.isfinite(ratio)]
-    return float(max(1.0, np.median(ratio))) if len(ratio) else 1.0
 
 
 PRIOR_GAMES = 1.0
 """Pseudo-meetings added to each pair in the Bradley-Terry fit, split evenly between the two."""
 
 
-def _fit_bt(cells: pd.DataFrame, names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """Newton-Raphson for the Bradley-Terry log-strengths (the control bot, or the mean, at 0)."""
+@dataclass(frozen=True)
+class BTFit:
+    strength: np.ndarray
+    se: np.ndarray
+    bound: list[str]
+
+
+def _fit_bt(a: np.ndarray, b: np.ndarray, ahead: np.ndarray, gid: np.ndarray, names: list[str]) -> BTFit:
+    """Newton-Raphson for the log-strengths (the control bot, or the mean, at 0) from ordered
+    pairings (bot ``a`` vs bot ``b`` in game ``gid``, ``ahead`` 1 / 0.5 / 0), then the sandwich
+    covariance with games as clusters."""
     k = len(names)
-    index = {x: i for i, x in enumerate(names)}
-    upper = [(x, y) for x, y in cells.index if index[x] < index[y]]  # (B, A) mirrors (A, B)
-    a = np.array([index[x] for x, _ in upper], dtype=int)
-    b = np.array([index[y] for _, y in upper], dtype=int)
+    upper = a < b  # (B, A) mirrors (A, B): one orientation carries the information
+    a, b, ahead, gid = a[upper], b[upper], ahead[upper], gid[upper]
+    pair = a * k + b
+    met, pair_of = np.unique(pair, return_inverse=True)
+    pa, pb = met // k, met % k
     # Half a win and half a loss added to every pair that met (a weak prior towards equal
     # strength): a bot that won every meeting gets a large finite strength, not an infinite one.
-    n = np.array([cells.loc[c, "n"] for c in upper], dtype=float) + PRIOR_GAMES
-    w = np.array([cells.loc[c, "w"] for c in upper], dtype=float) + PRIOR_GAMES / 2
-    inflation = float(np.max(cells["inflation"])) if len(cells) else 1.0
-    anchor = next((index[x] for x in names if x in CONTROL_BOTS), None)
+    n = np.bincount(pair_of, minlength=len(met)) + PRIOR_GAMES
+    w = np.bincount(pair_of, ahead, minlength=len(met)) + PRIOR_GAMES / 2
+    anchor = next((i for i, x in enumerate(names) if x in CONTROL_BOTS), None)
     free = np.arange(k) != anchor if anchor is not None else np.full(k, True)
     s = np.zeros(k)
     info = np.zeros((k, k))
     for _ in range(100):
-        p = 1 / (1 + np.exp(s[b] - s[a]))
+        p = 1 / (1 + np.exp(s[pb] - s[pa]))
         resid = w - n * p
-        grad = np.bincount(a, resid, minlength=k) - np.bincount(b, resid, minlength=k)
-        v = n * p * (1 - p)
-        info = np.zeros((k, k))
-        np.add.at(info, (a, a), v)
-        np.add.at(info, (b, b), v)
-        np.add.at(info, (a, b), -v)
-        np.add.at(info, (b, a), -v)
+        grad = np.bincount(pa, resid, minlength=k) - np.bincount(pb, resid, minlength=k)
+        info = _information(pa, pb, n * p * (1 - p), k)
         step = np.zeros(k)
         if anchor is not None:
             step[free] = np.linalg.lstsq(info[np.ix_(free, free)], grad[free], rcond=None)[0]
@@ -193,16 +187,41 @@ def _fit_bt(cells: pd.DataFrame, names: list[str]) -> tuple[np.ndarray, np.ndarr
             s -= s.mean()
         if np.max(np.abs(step)) < 1e-10:
             break
-    cov = np.zeros((k, k))
+    # Sandwich: bread = the information, meat = the spread of each game's summed score vector.
+    resid = ahead - 1 / (1 + np.exp(s[b] - s[a]))
+    games, game_of = np.unique(gid, return_inverse=True)
+    scores = np.zeros((len(games), k))
+    np.add.at(scores, (game_of, a), resid)
+    np.add.at(scores, (game_of, b), -resid)
+    g = len(games)
+    meat = scores.T @ scores * (g / (g - 1) if g > 1 else 1.0)
     if anchor is not None:
-        cov[np.ix_(free, free)] = np.linalg.pinv(info[np.ix_(free, free)])
+        bread = np.linalg.pinv(info[np.ix_(free, free)])
+        cov = np.zeros((k, k))
+        cov[np.ix_(free, free)] = bread @ meat[np.ix_(free, free)] @ bread
     else:
         centre = np.eye(k) - 1.0 / k
-        cov = centre @ np.linalg.pinv(info) @ centre
-    se = np.sqrt(np.clip(np.diag(cov), 0, None) * inflation)
-    linked = np.bincount(a, minlength=k) + np.bincount(b, minlength=k) > 0
+        bread = centre @ np.linalg.pinv(info) @ centre
+        cov = bread @ meat @ bread
+    se = np.sqrt(np.clip(np.diag(cov), 0, None))
+    wins = np.bincount(a, ahead, minlength=k) + np.bincount(b, 1 - ahead, minlength=k)
+    meetings = np.bincount(a, minlength=k) + np.bincount(b, minlength=k)
+    bound = [
+        "at_most" if m and x == 0 else "at_least" if m and x == m else "" for x, m in zip(wins, meetings, strict=True)
+    ]
+    linked = meetings > 0
     s[~linked], se[~linked] = np.nan, np.nan
-    return s, se
+    return BTFit(s, se, bound)
+
+
+def _information(a: np.ndarray, b: np.ndarray, v: np.ndarray, k: int) -> np.ndarray:
+    """Fisher information of the log-strengths for pairs (a, b) with weights ``v``."""
+    info = np.zeros((k, k))
+    np.add.at(info, (a, a), v)
+    np.add.at(info, (b, b), v)
+    np.add.at(info, (a, b), -v)
+    np.add.at(info, (b, a), -v)
+    return info
 
 
 def strength_order_pvalue(a: pd.Series, b: pd.Series) -> float:

@@ -163,7 +163,7 @@ def test_bradley_terry_orders_bots_by_strength(tmp_path):
             bot_strength={"greedy": 1.5, "expert": 3.0},
         )
     )
-    strength = stats.bradley_terry(stats.bot_matrix(run.players, by=["game"])).set_index("bot")
+    strength = stats.bradley_terry(run.players, by=["game"]).set_index("bot")
     assert strength.loc["random", "strength"] == 0
     assert 0 < strength.loc["greedy", "strength"] < strength.loc["expert", "strength"]
     assert strength.loc["greedy", "hi"] < strength.loc["expert", "lo"]

@@ -48,7 +48,9 @@ def bot_section(a: Analysis, lang: Lang) -> Section:
     section.tables.append(table(a, lang, bots, t("sec_bots", lang), "bot_results", pct=("lo", "hi")))
     strength = a.tables.get("bot_strength")
     if strength is not None and not strength.empty:
-        section.tables.append(table(a, lang, strength, t("strength_caption", lang), "bot_strength"))
+        bound = [t(f"bound_{b}", lang) if b else "" for b in strength["bound"]]
+        shown = strength.assign(bound=bound)
+        section.tables.append(table(a, lang, shown, t("strength_caption", lang), "bot_strength"))
     return section
 
 
@@ -58,7 +60,7 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     return {
         "bot_results": stats.bot_results(players),
         "bot_matrix": stats.bot_matrix(players),
-        "bot_strength": stats.bradley_terry(stats.bot_matrix(players, by=["game"])),
+        "bot_strength": stats.bradley_terry(players, by=["game"]),
     }
 
 
