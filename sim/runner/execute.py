@@ -153,8 +153,9 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
     if not address:
         raise RunDirError("--backend dask needs --scheduler ADDRESS or the DASK_SCHEDULER_ADDRESS variable")
     try:
+        _probe(address)  # a server that is not a Dask scheduler fails here, before a Client exists
         client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 (garbage from a wrong server raises anything, MemoryError too)
         raise RunDirError(
             f"--scheduler {address!r}: could not reach a Dask scheduler within {CONNECT_TIMEOUT_S} s "
             f"({type(exc).__name__}: {exc}); give an address like tcp://10.0.0.5:8786 and check that "
@@ -170,6 +171,19 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
         ) from None
     with client, joblib.parallel_config(backend=_cluster_backend()):
         yield
+
+
+def _probe(address: str) -> None:
+    """Open and close one Dask connection (its handshake reads what the server answers)."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
+        await comm.close()
+
+    asyncio.run(handshake())
 
 
 def _cluster_backend() -> str:
@@ -224,7 +238,7 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
     total = sum(len(c.game_indices) for c in chunks)
     bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc="games")
     try:
-        for chunk, tables in _execute(chunks, study, contexts, jobs, backend):
+        for chunk, tables in _cluster_errors_named(_execute(chunks, study, contexts, jobs, backend), backend):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]
             meta = {
                 **metadata_base,
@@ -240,6 +254,23 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
     write_json(out / "run.json", payload)
     planned = len(study.variants) * len(study.player_counts) * study.games_per_count
     return RunResult(out, run_id, planned, total, count_errors(out, sum(len(v) for v in done.values())))
+
+
+def _cluster_errors_named(
+    results: Iterator[tuple[Chunk, dict]], backend: str
+) -> Iterator[tuple[Chunk, dict]]:
+    """A Dask cluster that fails mid-run (scheduler gone, workers lost) becomes one clear message;
+    a game's own error never reaches here (it is a row of the games table)."""
+    if backend == "local":
+        yield from results
+        return
+    try:
+        yield from results
+    except Exception as exc:  # noqa: BLE001 (distributed raises many kinds: cancelled, closed, timed out)
+        raise RunDirError(
+            f"the Dask cluster failed during the run ({type(exc).__name__}: {str(exc)[:200]}). Finished "
+            "chunks are kept: run the same command again to play the rest."
+        ) from None
 
 
 def count_errors(out: Path, expected_rows: int) -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import time
 
+import pytest
 from click.testing import CliRunner
 
 from sim.cli import cli
@@ -71,3 +73,50 @@ def test_a_run_folder_given_as_config_names_the_command_that_grows_it(tmp_path):
     result = invoke("run", str(out), "-n", "8")
     assert result.exit_code != 0 and "is a run folder, not a config" in result.output
     assert "to resume or grow it run" in result.output and "Traceback" not in result.output
+
+
+def _fake_scheduler(answer: bytes) -> str:
+    """A local TCP server that answers every connection with ``answer`` (not a Dask scheduler)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+
+    def serve() -> None:
+        for _ in range(4):
+            conn, _ = server.accept()
+            with conn:
+                conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize(
+    "answer", [b"\xff" * 64 + b"garbage" * 100, b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"]
+)
+def test_a_server_that_is_not_a_dask_scheduler_is_one_clear_line_within_10_s(tmp_path, answer):
+    start = time.monotonic()
+    args = ["run", "toy", "-p", "2", "-n", "4", "--backend", "dask", "--scheduler", _fake_scheduler(answer)]
+    result = invoke(*args, "--out", str(tmp_path / "r"))
+    assert result.exit_code == 2 and "could not reach a Dask scheduler" in result.output
+    assert time.monotonic() - start < 10
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_cluster_that_dies_mid_run_is_named_and_the_rerun_resumes(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    import threading
+
+    from sim.runner import RunDirError, run_study
+    from tests.runner.helpers import toy_study
+
+    study = toy_study(games=20000)  # far more than 4 s of play
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    threading.Timer(4.0, cluster.close).start()
+    with pytest.raises(RunDirError, match="the Dask cluster failed during the run"):
+        run_study(study, tmp_path / "r", backend="dask", scheduler=cluster.scheduler_address, progress=False)
