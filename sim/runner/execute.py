@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import platform
 import sys
@@ -130,8 +131,37 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
     }
 
 
+RUN_JSON_FACTS = ("root_seed", "seed_scheme", "player_counts", "bots")
+VARIANT_FACTS = ("label", "game", "config_hash", "rules_version", "overrides", "resolved")
+"""What run.json says about a run that its run id already fixes: a difference is a hand edit."""
+
+
+def _edited(existing: dict[str, Any], study: Study) -> list[str]:
+    """The facts of ``existing`` that differ from what this run writes (same run id)."""
+    payload = json.loads(json.dumps(run_json_payload(study, ""), default=str))  # as written to disk
+    edited = [key for key in RUN_JSON_FACTS if existing.get(key) != payload[key]]
+    old, new = existing.get("variants"), payload["variants"]
+    if not isinstance(old, list) or len(old) != len(new):
+        return [*edited, "variants"]
+    for i, (was, now) in enumerate(zip(old, new, strict=True)):
+        if not isinstance(was, dict):
+            return [*edited, f"variants[{i}]"]
+        edited += [f"variants[{i}].{key}" for key in VARIANT_FACTS if was.get(key) != now[key]]
+    return edited
+
+
 def _check_existing(out: Path, study: Study) -> dict[str, Any] | None:
     existing = read_run_json(out)
+    if existing is not None and not isinstance(existing, dict):
+        raise RunDirError(f"{out / 'run.json'} is not the mapping sim writes; it was edited or damaged")
+    if existing is not None and existing.get("run_id") == study.run_id:
+        edited = _edited(existing, study)
+        if edited:
+            raise RunDirError(
+                f"{out / 'run.json'} was edited by hand ({', '.join(edited[:4])} differ from run "
+                f"{study.run_id}); nothing was written. Restore it, delete it (the chunks still identify "
+                "the run), or use another --out"
+            )
     if existing is not None and existing.get("run_id") != study.run_id:
         labels = [v.get("label") for v in existing.get("variants", [])]
         raise RunDirError(
@@ -213,7 +243,7 @@ def run_study(
     if backend not in BACKENDS:
         raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     out = Path(out)
-    check_out_dir(out)
+    check_out_dir(out, study.run_id)
     _check_existing(out, study)
     with _backend(backend, scheduler), run_lock(out), interruptible():
         return _run(study, out, jobs, backend, progress, command)

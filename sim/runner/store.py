@@ -27,8 +27,9 @@ RUN_ENTRIES = ("run.json", "report")
 """What a run folder may hold besides its table folders and hidden temp files."""
 
 
-def check_out_dir(out: Path) -> None:
-    """Refuse an --out folder that is a file, or not empty and not a run folder."""
+def check_out_dir(out: Path, run_id: str | None = None) -> None:
+    """Refuse an --out folder that is a file, or not empty and not a run folder. A run folder that
+    lost its run.json is still this run's when its chunk files say so (``run_id``)."""
     if out.exists() and not out.is_dir():
         raise RunDirError(
             f"--out {out}: is a file, not a folder; give a folder path (it is created if missing)"
@@ -40,9 +41,10 @@ def check_out_dir(out: Path) -> None:
         for p in out.iterdir()
         if not (p.name in RUN_ENTRIES or p.name.startswith(".") or (p.is_dir() and is_table_folder(p.name)))
     )
-    if foreign or (
-        any(not p.name.startswith(".") for p in out.iterdir()) and not (out / "run.json").is_file()
-    ):
+    unnamed = any(not p.name.startswith(".") for p in out.iterdir()) and not (out / "run.json").is_file()
+    if unnamed and run_id is not None and _chunk_owners(out) == {run_id}:
+        unnamed = False  # run.json was deleted: the chunks show the folder is this run's
+    if foreign or unnamed:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
         raise RunDirError(
             f"--out {out}: this folder is not empty and is not a sim run folder"
@@ -55,6 +57,28 @@ def remove_temp_files(out: Path) -> None:
     """Delete temp files left by an interrupted run."""
     for tmp in out.glob("*/.part-*.tmp"):
         tmp.unlink(missing_ok=True)
+
+
+def _game_range(path: Path) -> tuple[int, int] | None:
+    """(first, last + 1) game index a games file holds, from its footer's column statistics
+    (None when they are missing: the file is then judged by its name alone)."""
+    meta = pq.read_metadata(path)
+    column = meta.schema.names.index("game_index") if "game_index" in meta.schema.names else None
+    if column is None or meta.num_row_groups == 0:
+        return None
+    lows, highs = [], []
+    for group in range(meta.num_row_groups):
+        statistics = meta.row_group(group).column(column).statistics
+        if statistics is None or not statistics.has_min_max:
+            return None
+        lows.append(statistics.min)
+        highs.append(statistics.max)
+    return int(min(lows)), int(max(highs)) + 1
+
+
+def _chunk_owners(out: Path) -> set[str | None]:
+    """The run ids written in the footers of the folder's chunk files."""
+    return {_readable_run_id(path) for path in (out / MARKER_TABLE).glob("part-*.parquet")}
 
 
 def _readable_run_id(path: Path) -> str | None:
@@ -95,6 +119,12 @@ def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
         if None in owners or not all((table / path.name).exists() for table in tables):
             continue
         variant, n_players, start, stop = map(int, match.groups())
+        held = _game_range(path)
+        if held is not None and held != (start, stop):
+            raise RunDirError(
+                f"{path} holds games {held[0]}-{held[1] - 1} but its name says {start}-{stop - 1}: a copy "
+                "under another name. Delete it (and its namesakes in the other table folders), then run again"
+            )
         done.setdefault((variant, n_players), set()).update(range(start, stop))
     return done
 

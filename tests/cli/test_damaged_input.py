@@ -120,3 +120,33 @@ def test_a_cluster_that_dies_mid_run_is_named_and_the_rerun_resumes(tmp_path):
     threading.Timer(4.0, cluster.close).start()
     with pytest.raises(RunDirError, match="the Dask cluster failed during the run"):
         run_study(study, tmp_path / "r", backend="dask", scheduler=cluster.scheduler_address, progress=False)
+
+
+def test_a_hand_edited_run_json_is_named_and_kept(tmp_path):
+    import json
+
+    out = small_run(tmp_path)
+    meta = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    meta["root_seed"] = meta["root_seed"] + 1
+    edited = json.dumps(meta)
+    (out / "run.json").write_text(edited, encoding="utf-8")
+    result = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
+    assert result.exit_code != 0 and "was edited by hand (root_seed" in result.output
+    assert (out / "run.json").read_text(encoding="utf-8") == edited
+
+
+def test_a_folder_that_lost_its_run_json_resumes_from_its_chunks(tmp_path):
+    out = small_run(tmp_path)
+    (out / "run.json").unlink()
+    result = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert (out / "run.json").is_file()
+
+
+def test_a_chunk_copied_under_a_shifted_name_is_named_not_counted(tmp_path):
+    out = small_run(tmp_path)
+    for table in [p for p in out.iterdir() if p.is_dir()]:
+        (original,) = table.glob("part-*.parquet")
+        shutil.copy(original, table / "part-v00-p2-g0000004-0000008.parquet")
+    result = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
+    assert result.exit_code != 0 and "holds games 0-3 but its name says 4-7" in result.output
