@@ -176,6 +176,23 @@ def _read_meta(path: Path) -> dict:
     return meta
 
 
+def _check_owners(folder: Path, run_id: str | None) -> None:
+    """Every chunk of a run folder was written by the run its run.json names (a chunk copied in from
+    another run, or a run.json put beside another run's chunks, is named, never pooled)."""
+    if not run_id:
+        return
+    for name in _parquet_files(folder / "games"):
+        try:
+            owner = (pq.read_schema(name).metadata or {}).get(b"sim.run_id", b"").decode()
+        except (OSError, pa.ArrowException):
+            continue  # a damaged file is named, with its repair, when the tables are read
+        if owner and owner != run_id:
+            raise DatasetError(
+                f"{name} was written by run {owner}, but {folder / 'run.json'} names run {run_id}: "
+                "a file from another run. Move it to its own run folder (or delete it), then report again."
+            )
+
+
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     """Read games, players, rounds and every events_<name> table of the given run directories."""
     given = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
@@ -191,6 +208,8 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
             "same `sim run` command into a new --out folder (it is in run.json under 'command')."
         )
 
+    for folder, info in zip(paths, meta, strict=True):
+        _check_owners(folder, info.get("run_id"))
     # Copies of one run (the same run id in two folders) are read once.
     run_ids = [m.get("run_id") or str(p) for m, p in zip(meta, paths, strict=True)]
     unique = [p for i, p in enumerate(paths) if run_ids[i] not in run_ids[:i]]

@@ -150,3 +150,18 @@ def test_a_chunk_copied_under_a_shifted_name_is_named_not_counted(tmp_path):
         shutil.copy(original, table / "part-v00-p2-g0000004-0000008.parquet")
     result = invoke("run", "toy", "-p", "2", "-n", "8", "-j", "1", "--out", str(out))
     assert result.exit_code != 0 and "holds games 0-3 but its name says 4-7" in result.output
+
+
+def test_report_names_a_chunk_from_another_run(tmp_path):
+    ours = small_run(tmp_path)
+    other = tmp_path / "other"
+    assert (
+        invoke("run", "toy", "-p", "2", "-n", "4", "-j", "1", "--seed", "9", "--out", str(other)).exit_code
+        == 0
+    )
+    for table in [p for p in other.iterdir() if p.is_dir()]:
+        (chunk,) = table.glob("part-*.parquet")
+        shutil.copy(chunk, ours / table.name / "part-v00-p2-g0000004-0000008.parquet")
+    result = invoke("report", str(ours), "--out", str(tmp_path / "report"))
+    assert result.exit_code != 0 and "a file from another run" in result.output
+    assert not (tmp_path / "report").exists()
