@@ -152,3 +152,17 @@ def test_a_card_gain_can_be_tuned_down_to_zero():
     config = load_config(ROOT / "configs/mingchu/base.yaml", {"cards.门客.账房先生.ability.0.amount": 0})
     (card,) = [c for c in config.params.cards.门客 if c.id == "账房先生"]
     assert card.ability[0].amount == 0
+
+
+def test_an_error_after_a_removed_card_names_the_card_it_is_in(tmp_path):
+    path = write(
+        tmp_path,
+        "variant.yaml",
+        "extends: mingchu/base\ncards:\n  门客:\n    - {id: 赌徒, count: 0}\n"
+        "    - {id: 鲁班传人, passive: [{effect: discount, action: build, amount: 99}]}\n",
+    )
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert "'cards.门客.鲁班传人'" in str(info.value) and "赌徒" not in str(info.value)
+    removed = write(tmp_path, "removed.yaml", "extends: mingchu/base\ncards:\n  remove: {门客: [赌徒]}\n")
+    assert "赌徒" not in [card.id for card in load_config(removed).params.cards.门客]

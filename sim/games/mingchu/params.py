@@ -272,7 +272,8 @@ class ScoreCard(_Card):
 
 class Decks(_Model):
     """One list per deck. A variant drops a card with ``count: 0`` or by listing its id under
-    ``remove: {门客: [赌徒]}``; the cards dropped are gone before validation."""
+    ``remove: {门客: [赌徒]}``. A removed card is validated in its place like the others (so an
+    error names the right card), then dropped."""
 
     事件: tuple[EventCard, ...]
     订单: tuple[OrderCard, ...]
@@ -309,11 +310,17 @@ class Decks(_Model):
                     raise ValueError(
                         f"cards.remove.{deck}: no {deck} card {card!r} to remove (ids: {', '.join(map(str, known))})"
                     )
-            data[deck] = [c for c in cards if not (isinstance(c, dict) and c.get("id") in ids)]
-        for deck in cls.model_fields:
-            if isinstance(data.get(deck), list):
-                data[deck] = [c for c in data[deck] if not (isinstance(c, dict) and c.get("count") == 0)]
+            data[deck] = [
+                {**c, "count": 0} if isinstance(c, dict) and c.get("id") in ids else c for c in cards
+            ]
         return data
+
+    @model_validator(mode="after")
+    def _drop_count_zero(self) -> Decks:
+        kept = {
+            deck: tuple(c for c in getattr(self, deck) if c.count > 0) for deck in type(self).model_fields
+        }
+        return self.model_copy(update=kept)
 
 
 class ForcedCard(_Model):
