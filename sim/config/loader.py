@@ -137,7 +137,15 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     path = Path(path)
     origins: Origins = {}
     merged: dict[str, Any] = {}
-    for layer_path, data in config_layers(path):
+    layers = config_layers(path)
+    named = [(layer_path, data["game"]) for layer_path, data in layers if data.get("game") is not None]
+    if len({game for _, game in named}) > 1:
+        (first, game), (later, other) = named[0], next(n for n in named if n[1] != named[0][1])
+        raise ConfigError(
+            f"{later}: 'game' = {other!r}, but it extends {first}, a config of {game!r}: "
+            "a config can only extend a config of the same game"
+        )
+    for layer_path, data in layers:
         merged = deep_merge(merged, data, str(layer_path), origins)
     game = merged.get("game")
     if game is None:

@@ -166,3 +166,11 @@ def test_an_error_after_a_removed_card_names_the_card_it_is_in(tmp_path):
     assert "'cards.门客.鲁班传人'" in str(info.value) and "赌徒" not in str(info.value)
     removed = write(tmp_path, "removed.yaml", "extends: mingchu/base\ncards:\n  remove: {门客: [赌徒]}\n")
     assert "赌徒" not in [card.id for card in load_config(removed).params.cards.门客]
+
+
+def test_extending_another_games_config_is_one_line(tmp_path):
+    path = write(tmp_path, "mixed.yaml", "game: brass\nextends: mingchu/base\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    message = str(info.value)
+    assert "a config can only extend a config of the same game" in message and len(message.splitlines()) == 1
