@@ -262,6 +262,7 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
         )
     chunks = plan_chunks(study, done)
     payload = run_json_payload(study, command)
+    payload["chunks"] = _chunk_names(out)  # a run that fails from here on leaves the list true
     write_json(out / "run.json", payload)
     contexts = _contexts(study, run_id)
     metadata_base = {"sim.run_id": run_id, "sim.code_version": code_version(), "sim.numpy": np.__version__}
@@ -280,10 +281,15 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
     finally:
         bar.close()
     done = finished_games(out, run_id)
-    payload["chunks"] = sorted(p.stem for p in (out / "games").glob("part-*.parquet"))
+    payload["chunks"] = _chunk_names(out)
     write_json(out / "run.json", payload)
     planned = len(study.variants) * len(study.player_counts) * study.games_per_count
     return RunResult(out, run_id, planned, total, count_errors(out, sum(len(v) for v in done.values())))
+
+
+def _chunk_names(out: Path) -> list[str]:
+    """The finished chunks' names (their games files mark them finished)."""
+    return sorted(p.stem for p in (out / "games").glob("part-*.parquet"))
 
 
 def _cluster_errors_named(

@@ -165,3 +165,23 @@ def test_report_names_a_chunk_from_another_run(tmp_path):
     result = invoke("report", str(ours), "--out", str(tmp_path / "report"))
     assert result.exit_code != 0 and "a file from another run" in result.output
     assert not (tmp_path / "report").exists()
+
+
+def test_a_resume_that_fails_keeps_the_chunk_list_in_run_json(tmp_path, monkeypatch):
+    import json
+
+    import sim.runner.execute as execute
+    from tests.runner.helpers import toy_study
+
+    out = tmp_path / "run"
+    execute.run_study(toy_study(games=4), out, progress=False)
+    chunks = json.loads((out / "run.json").read_text(encoding="utf-8"))["chunks"]
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the machine went away")
+        yield
+
+    monkeypatch.setattr(execute, "_execute", broken)
+    with pytest.raises(RuntimeError):
+        execute.run_study(toy_study(games=8), out, progress=False)
+    assert json.loads((out / "run.json").read_text(encoding="utf-8"))["chunks"] == chunks != []
