@@ -20,7 +20,7 @@ GAMES = "8"
 PLAYERS = "4"
 VARIANT = WORK / "gaoming-3vp.yaml"
 VARIANT_TEXT = """game: mingchu
-extends: ../../configs/mingchu/base.yaml
+extends: mingchu/base
 description: 诰命 第一个选项从 2 分改为 3 分
 cards:
   下赏:
