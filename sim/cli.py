@@ -20,7 +20,7 @@ from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import bundled_config
 from sim.core.game import GameSpec
 from sim.dataset import DatasetError
-from sim.games import game_names, get_game
+from sim.games import GameLoadError, game_names, get_game
 from sim.runner import RunDirError, Study, run_study, run_until, seat_bots
 from sim.runner.store import read_run_json
 
@@ -252,8 +252,8 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
 
     spec = load_game(game)
     resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
-    if resolved.game != spec.name:
-        raise UserError(f"config {resolved.path} is for {resolved.game!r}, not {spec.name!r}")
+    if get_game(resolved.game).name != spec.name:
+        raise UserError(f"config {resolved.path} is for {resolved.game!r}, not {game!r}")
     counts = parse_players(spec, players, [resolved])
     click.echo(f"Checking {spec.title} ({resolved.label}) at {', '.join(map(str, counts))} players ...")
     report = check_game(
@@ -267,19 +267,10 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
 
 def load_game(name: str) -> GameSpec:
     """A registered game by name, or a module path exporting ``SPEC``."""
-    import importlib
-
-    if name in game_names():
-        return get_game(name)
     try:
-        module = importlib.import_module(name)
-    except ImportError as exc:
-        raise UserError(
-            f"game {name!r}: not a bundled game ({', '.join(game_names())}) nor an importable module ({exc})"
-        ) from None
-    if not isinstance(getattr(module, "SPEC", None), GameSpec):
-        raise UserError(f"game {name!r}: module {module.__name__} has no SPEC = GameSpec(...)")
-    return module.SPEC
+        return get_game(name)
+    except GameLoadError as exc:
+        raise UserError(str(exc)) from None
 
 
 @cli.command()
@@ -375,7 +366,7 @@ def execute(
     from sim.runner.summary import summary_text
 
     spec = get_game(variants[0].game)
-    if any(v.game != spec.name for v in variants):
+    if any(get_game(v.game).name != spec.name for v in variants):
         raise UserError("all configs of one run must be for the same game")
     study = Study(
         tuple(variants),

@@ -152,10 +152,8 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         raise ConfigError(f"{path}: missing 'game:' (one of: {', '.join(game_names())})")
     try:
         spec = get_game(str(game))
-    except KeyError:
-        raise ConfigError(
-            f"{path}: 'game' = {game!r}: unknown game; known games: {', '.join(game_names())}"
-        ) from None
+    except KeyError as exc:
+        raise ConfigError(f"{path}: 'game' = {game!r}: {exc}") from None
 
     applied: dict[str, Any] = {}
     for dotted, value in (overrides or {}).items():
@@ -186,7 +184,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     return ResolvedConfig(
         path=path,
-        game=spec.name,
+        game=str(game),  # as written: a bundled name, an entry point's name or a module path, all importable
         variant=path.stem,
         params=params,
         data=merged,

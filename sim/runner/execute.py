@@ -98,7 +98,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
     games = {}
     for variant in study.variants:
         spec = get_game(variant.game)
-        games[spec.name] = {
+        games[variant.game] = {
             "title": spec.title,
             "rules_version": spec.rules_version,
             "breakdown_columns": list(spec.breakdown_columns),

@@ -1,0 +1,84 @@
+"""A designer's own game, written outside the repository, runs by module path or entry point.
+
+The toy race is copied into a temporary folder as the package ``designs.race`` (its imports
+rewritten, its config beside it), and ``sim check``, ``sim run`` and ``sim report --lang zh`` are
+run from another empty folder on a config saying ``game: designs.race``; then the same through a
+``sim.games`` entry point named ``racer``. No SIM_* variable is set."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.runner.helpers import ROOT
+
+CONFIG = "target: 12\nmax_step: 3\n"
+
+
+def _copy_toy(site: Path) -> Path:
+    package = site / "designs" / "race"
+    package.mkdir(parents=True)
+    (site / "designs" / "__init__.py").write_text("", encoding="utf-8")
+    for source in (ROOT / "sim/games/toy").glob("*.py"):
+        text = source.read_text(encoding="utf-8").replace("sim.games.toy", "designs.race")
+        text = text.replace('default_config("toy")', 'Path(__file__).with_name("base.yaml")')
+        text = text.replace('name="toy"', 'name="race"')
+        if source.name == "__init__.py":
+            text = text.replace(
+                "from __future__ import annotations\n",
+                "from __future__ import annotations\n\nfrom pathlib import Path\n",
+            )
+        (package / source.name).write_text(text, encoding="utf-8")
+    (package / "base.yaml").write_text("game: designs.race\n" + CONFIG, encoding="utf-8")
+    return package
+
+
+def _sim(cwd: Path, site: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SIM_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)])  # the package importable, as if installed
+    return subprocess.run(
+        [sys.executable, "-m", "sim", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.mark.parametrize("game", ["designs.race", "racer"])
+def test_a_game_outside_the_repository_checks_runs_and_reports(tmp_path, game):
+    site, work = tmp_path / "site", tmp_path / "work"
+    _copy_toy(site)
+    work.mkdir()
+    if game == "racer":  # an installed distribution that registers the game by name
+        info = site / "designs_race-0.1.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(
+            "Metadata-Version: 2.1\nName: designs-race\nVersion: 0.1\n", encoding="utf-8"
+        )
+        (info / "entry_points.txt").write_text("[sim.games]\nracer = designs.race\n", encoding="utf-8")
+    (work / "mine.yaml").write_text(f"game: {game}\n" + CONFIG, encoding="utf-8")
+    checked = _sim(work, site, "check", game, "--playouts", "2")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    ran = _sim(
+        work, site, "run", "mine.yaml", "-p", "2", "-n", "6", "-j", "2", "--out", "runs/mine", "--no-progress"
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    reported = _sim(work, site, "report", "runs/mine", "--lang", "zh")
+    assert reported.returncode == 0, reported.stdout + reported.stderr
+    assert (work / "runs/mine/report/report.html").is_file()
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [("designs.missing", "nor an importable module"), ("designs.race.state", "has no SPEC")],
+)
+def test_an_unimportable_game_module_is_one_line(tmp_path, game, expected):
+    site, work = tmp_path / "site", tmp_path / "work"
+    _copy_toy(site)
+    work.mkdir()
+    (work / "bad.yaml").write_text(f"game: {game}\n", encoding="utf-8")
+    for args in (["validate", "bad.yaml"], ["check", game]):
+        result = _sim(work, site, *args)
+        assert result.returncode != 0 and expected in result.stdout + result.stderr
+        assert "Traceback" not in result.stdout + result.stderr
