@@ -225,3 +225,31 @@ def content_verdict(row: Mapping[str, Any], lang: Lang = "en") -> str:
         strata=shared_terms(lang).get(f"strata:{row.get('strata', '')}", row.get("strata", "")),
         direction=direction,
     )
+
+
+def _or_dash(x: float, shown: str) -> str:
+    return "–" if x is None or (isinstance(x, float) and np.isnan(x)) else shown
+
+
+def holders_verdict(row: Mapping[str, Any], card: str, lang: Lang = "en") -> str:
+    """The line for one row of ``holder_changes``: a changed card's holders, base → variant."""
+    return text(
+        "holders_line",
+        lang,
+        card=card,
+        win_a=_or_dash(row["win_a"], pct(row["win_a"], 1)),
+        win_b=_or_dash(row["win_b"], pct(row["win_b"], 1)),
+        diff=_or_dash(row["win_diff"], points(row["win_diff"], sign=True)),
+        lo=_or_dash(row["win_lo"], points(row["win_lo"], sign=True)),
+        hi=_or_dash(row["win_hi"], points(row["win_hi"], sign=True)),
+        score_a=_or_dash(row["score_a"], f"{row['score_a']:.1f}"),
+        score_b=_or_dash(row["score_b"], f"{row['score_b']:.1f}"),
+        sdiff=_or_dash(row["score_diff"], f"{row['score_diff']:+.1f}"),
+        slo=_or_dash(row["score_lo"], f"{row['score_lo']:+.1f}"),
+        shi=_or_dash(row["score_hi"], f"{row['score_hi']:+.1f}"),
+        n=int(row["n_players"]),
+        a=row["variant_a"],
+        b=row["variant_b"],
+        seats_a=f"{int(row['seats_a']):,}",
+        seats_b=f"{int(row['seats_b']):,}",
+    )

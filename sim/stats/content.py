@@ -88,21 +88,45 @@ QUALIFIED_BY = {"card_id": "deck"}
 both a 下赏 and a 皇恩 card): their items are named ``deck·id``."""
 STRATA = ("bot", "seat")
 """Holders are compared with non-holders of the same bot in the same seat (player count fixed)."""
+CONTEXT_COLUMNS = ("period", "era", "end_reason", "reason")
+"""Event columns that say when or why something happened (a game period, an era, an end reason),
+not what was had: their values are not items (nearly every seat 'has' a period)."""
 
 
-def _item_columns(table: pd.DataFrame) -> list[str]:
+def item_columns(table: pd.DataFrame) -> list[str]:
+    """The text columns whose values are items (cards, tiles, places): not the keys, the kind, the
+    context (``CONTEXT_COLUMNS``) nor a column that only qualifies another's ids (a whole deck)."""
+    qualifiers = {q for c, q in QUALIFIED_BY.items() if c in table.columns}
     return [
         c
         for c in table.columns
         if c not in KEY_COLUMNS
         and c != KIND_COLUMN
+        and c not in CONTEXT_COLUMNS
+        and c not in qualifiers
         and not pd.api.types.is_numeric_dtype(table[c])
         and not pd.api.types.is_bool_dtype(table[c])
     ]
 
 
+def item_rows(table: pd.DataFrame, column: str) -> pd.DataFrame:
+    """The distinct (gid, seat, item[, kind]) rows of one item column, items named ``deck·id`` where
+    the column's ids are qualified (``QUALIFIED_BY``)."""
+    cols = ["gid", "seat", column, *([KIND_COLUMN] if KIND_COLUMN in table.columns else [])]
+    seen = table[cols].dropna(subset=[column])
+    seen = seen[seen[column].astype(str) != ""]
+    qualifier = QUALIFIED_BY.get(column)
+    if qualifier in table.columns:
+        within = table.loc[seen.index, qualifier].astype(str)
+        seen = seen.assign(**{column: within + "·" + seen[column].astype(str)})
+    return seen.drop_duplicates()
+
+
 MIN_GAMES = 30
 """Holders in fewer games than this give a difference without an interval or a test (too few clusters)."""
+MIN_SEATS = 30
+"""A comparison needs this many seats with the item and this many comparable seats without it (same
+bot and seat as some holder); fewer: no difference, interval nor test (``comparable`` false)."""
 
 
 def mantel_haenszel_difference(
@@ -139,20 +163,25 @@ def mantel_haenszel_difference(
 
 def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
     """Per (game, variant, n_players, table, column, kind, value) of every text column of an event
-    table with a ``seat``: the seats that had the value (per ``kind`` when the table has one),
-    their mean win share (Wilson interval, conservative for shares) and that of the other seats,
-    and the difference adjusted by Mantel-Haenszel over (bot, seat) strata with a game-level
-    cluster-robust interval, its p-value, Benjamini-Hochberg q across the values of the family,
-    and ``notable`` (q <= alpha). Observational: it adjusts for who took the item and where they
+    table with a ``seat`` (its items: ``item_columns``): the seats that had the value (per
+    ``kind`` when the table has one), their mean win share (Wilson interval, conservative for
+    shares) and that of the other seats, the comparable seats without it (``comparators``: same bot
+    and seat as a holder), and, when both number at least ``MIN_SEATS`` (``comparable``), the
+    difference adjusted by Mantel-Haenszel over (bot, seat) strata with a game-level cluster-robust
+    interval, its p-value, Benjamini-Hochberg q across the compared values of the family, and
+    ``notable`` (q <= alpha). Observational: it adjusts for who took the item and where they
     sat, not for the game situation that led to it."""
     players = run.players
     columns = [
-        "game", "variant", "n_players", "table", "column", "kind", "value", "seats", "games", "wins",
+        "game", "variant", "n_players", "table", "column", "kind", "value", "seats", "comparators",
+        "comparable", "games", "wins",
         "win_rate", "lo", "hi", "others_rate", "fair_share", "relative", "difference", "diff_lo",
         "diff_hi", "p_value", "q_value", "notable", "strata",
     ]  # fmt: skip
     if players.empty:
-        return pd.DataFrame(columns=columns).assign(notable=pd.Series(dtype=bool))
+        return pd.DataFrame(columns=columns).assign(
+            comparable=pd.Series(dtype=bool), notable=pd.Series(dtype=bool)
+        )
     base = players[["gid", "seat", "game", "variant", "n_players"]].copy()
     base["_share"] = win_shares(players)
     base["_won"] = players["won"].astype(bool).to_numpy()
@@ -164,15 +193,8 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
         if "seat" not in table.columns or table.empty:
             continue
         kinds = KIND_COLUMN in table.columns
-        for column in _item_columns(table):
-            cols = ["gid", "seat", column, *([KIND_COLUMN] if kinds else [])]
-            seen = table[cols].dropna(subset=[column])
-            seen = seen[seen[column].astype(str) != ""]
-            qualifier = QUALIFIED_BY.get(column)
-            if qualifier in table.columns:
-                within = table.loc[seen.index, qualifier].astype(str)
-                seen = seen.assign(**{column: within + "·" + seen[column].astype(str)})
-            seen = seen.drop_duplicates()
+        for column in item_columns(table):
+            seen = item_rows(table, column)
             if seen.empty:
                 continue
             seen = seen.assign(_key=seen["gid"].to_numpy() * 1024 + seen["seat"].to_numpy())
@@ -189,12 +211,19 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
                         held = np.isin(keys, holders["_key"].to_numpy())
                         if not held.any():
                             continue
-                        diff, se = mantel_haenszel_difference(share, held, stratum, gid)
+                        comparators = int((~held & np.isin(stratum, stratum[held])).sum())
+                        comparable = held.sum() >= MIN_SEATS and comparators >= MIN_SEATS
+                        diff, se = (
+                            mantel_haenszel_difference(share, held, stratum, gid)
+                            if comparable
+                            else (np.nan, np.nan)
+                        )
                         rows.append(
                             {
                                 "game": game, "variant": variant, "n_players": n, "table": name,
                                 "column": column, "kind": str(kind), "value": str(value),
-                                "seats": int(held.sum()), "games": int(len(np.unique(gid[held]))),
+                                "seats": int(held.sum()), "comparators": comparators,
+                                "comparable": bool(comparable), "games": int(len(np.unique(gid[held]))),
                                 "wins": int(group["_won"].to_numpy()[held].sum()),
                                 "share_sum": float(share[held].sum()),
                                 "others_rate": float(share[~held].mean()) if (~held).any() else np.nan,
@@ -202,7 +231,9 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
                             }
                         )  # fmt: skip
     if not rows:
-        return pd.DataFrame(columns=columns).assign(notable=pd.Series(dtype=bool))
+        return pd.DataFrame(columns=columns).assign(
+            comparable=pd.Series(dtype=bool), notable=pd.Series(dtype=bool)
+        )
     out = pd.DataFrame(rows)
     out["win_rate"] = out["share_sum"] / out["seats"]
     out["lo"], out["hi"] = wilson(out["share_sum"], out["seats"])

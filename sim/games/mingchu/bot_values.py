@@ -66,9 +66,13 @@ def route_price(route: Route) -> float:
 TRIGGER_USES = {"each_round": 4.0, "on_delivery": 2.0, "on_event": 1.0}
 """How often a triggered passive is expected to fire while the card lasts (a rough guess: about
 four rounds left on average, two more deliveries, one event that applies to the player)."""
-RIVAL_WEIGHT = 0.5
+ABILITY_USES = TRIGGER_USES["each_round"]
+"""How often a 门客's ability (once a round, M39) is expected to be used while the card is held:
+as often as a passive that fires each round."""
+RIVAL_WEIGHT = 1.0
 """What an effect on every other player is worth to the player, against the same effect on them:
-their gain is the player's loss, spread over several rivals."""
+the player's standing moves by that much against each rival at once, so taking 4 VP from each of
+k rivals counts about as much as gaining 4 (a rank is won against every rival alike)."""
 
 
 def effects_value(effects, state: MingchuState | None = None, seat: int | None = None) -> float:
@@ -236,9 +240,10 @@ class ActionValues:
         return 20.0 + value if value > 0 else -1.0
 
     def _retainer_value(self, state: MingchuState, card: str) -> float:
-        """A 门客's worth: its ability, plus passives weighted by what this personality does most."""
+        """A 门客's worth while held (hiring one, or drafting it with its column): its ability at its
+        expected uses (``ABILITY_USES``), plus passives weighted by what this personality does most."""
         info = state.topo.retainers[card]
-        value = 2.0 + effects_value(info.ability, state, self.seat)
+        value = 2.0 + ABILITY_USES * effects_value(info.ability, state, self.seat)
         for eff in info.passive:
             weight = 1.0
             if getattr(eff, "action", None) == "build":
@@ -319,12 +324,15 @@ class ActionValues:
         return 3.0 if short else -5.0
 
     def _column_value(self, state: MingchuState, column: int) -> float:
+        """A draft column's worth (M09/M10): its 门客 valued as when hiring one (``_retainer_value``),
+        each family card's coins, 伙计, goods and effects, and the industry it builds."""
         retainer, families = state.draft_columns[column]
-        value = 5.0 if retainer else 0.0
+        value = self._retainer_value(state, retainer) if retainer else 0.0
         for fid in families:
             card = state.topo.families[fid]
             site = state.topo.site[state.topo.place_index[card.place]]
             value += card.coins + 2 * card.workers + sum(card.goods.values()) * 3
+            value += effects_value(card.effects, state, self.seat)
             if site is not None:
                 value += site.cost * (1.0 + self.persona.build / 100)
         return value

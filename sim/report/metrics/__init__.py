@@ -12,6 +12,7 @@ from sim.report.metrics import (
     end,
     errors,
     evenness,
+    holders,
     ladder,
     paired,
     precision,
@@ -25,6 +26,7 @@ from sim.report.metrics import (
 )
 
 REGISTRY: list[Metric] = [
+    holders.METRIC,
     seats.METRIC,
     precision.METRIC,
     counts.METRIC,

@@ -14,6 +14,7 @@ from sim.report.metric import Answers, Metric, answer_name, answer_row
 from sim.report.names import Names
 from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name, table
 from sim.report.verdicts import content_verdict
+from sim.stats.content import MIN_SEATS
 
 if TYPE_CHECKING:
     from sim.report.analysis import Analysis
@@ -32,12 +33,18 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
     rates = a.tables["event_win_rates"]
     if rates.empty:
         return None
-    section = Section("content", t("sec_content", lang), notes=[t("content_note", lang)])
+    section = Section("content", t("sec_content", lang), notes=[t("content_note", lang, min=MIN_SEATS)])
     for (game, variant, name, kind), part in rates.groupby(["game", "variant", "table", "kind"], sort=True):
         if variant not in a.variants(game)[:MAX_SEAT_CHARTS]:
             continue
         column = part.groupby("column")["value"].nunique().idxmax()  # the id column: most distinct values
-        shown = part[part["column"] == column]
+        names = a.names(lang)
+        compared = part["comparable"].astype(bool)
+        too_few = part[(part["column"] == column) & ~compared]
+        shown = part[(part["column"] == column) & compared]
+        if shown.empty:
+            section.notes.append(_too_few_line(a, lang, game, variant, name, kind, too_few))
+            continue
         by_item = shown.groupby("value")["difference"].mean().sort_values(ascending=False)
         if len(by_item) > MAX_CONTENT_BARS:
             keep = [*by_item.index[: MAX_CONTENT_BARS // 2], *by_item.index[-MAX_CONTENT_BARS // 2 :]]
@@ -45,7 +52,6 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
         shown = (
             shown.set_index("value").loc[[v for v in by_item.index if v in set(shown["value"])]].reset_index()
         )
-        names = a.names(lang)
         shown = shown.assign(value=[names.term(game, v) for v in shown["value"]])
         title = (
             display_name(a, lang, game, variant)
@@ -70,6 +76,8 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
             )
             for r in notable.to_dict("records")
         ] or [t("content_none", lang)]
+        if not too_few.empty:
+            figure.more_verdicts.append(_too_few_line(a, lang, game, variant, name, kind, too_few))
         section.figures.append(figure)
     columns = ["game", "variant", "n_players", "table", "column", "kind", "value", "seats", "win_rate",
                "others_rate", "difference", "diff_lo", "diff_hi", "q_value"]  # fmt: skip
@@ -85,6 +93,19 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
         )
     )
     return section
+
+
+def _too_few_line(
+    a: Analysis, lang: Lang, game: str, variant: str, name: str, kind: str, rows: pd.DataFrame
+) -> str:
+    """The items of one chart with too few seats, with or without them, to be compared."""
+    names = a.names(lang)
+    items = sorted({names.term(game, v) for v in rows["value"]})
+    where = f"{display_name(a, lang, game, variant)} · {names.term(game, name)}"
+    if kind:
+        where += t("kind_brackets", lang, kind=names.term(game, kind))
+    joined = ("、" if lang == "zh" else ", ").join(items)
+    return t("content_too_few", lang, where=where, items=joined, min=MIN_SEATS)
 
 
 def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers:
@@ -106,7 +127,7 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers
         .sort_values("q_value")
         .drop_duplicates(["game", "n_players", "table", "column", "kind", "value", "difference"])
     )
-    tested = len(rates)
+    tested = int(rates["comparable"].astype(bool).sum())
     if notable.empty:
         return [t("ans_cards_none", lang, tested=f"{tested:,}")], [
             answer_row("cards", "", "", "", "none", np.nan, np.nan, np.nan, "low")

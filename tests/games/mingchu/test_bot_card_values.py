@@ -41,3 +41,9 @@ def test_an_if_is_valued_by_the_branch_the_condition_picks_now():
     assert value(paid, state=state, seat=0) == value(*COINS)
     assert value(unpaid, state=state, seat=0) == 0
     assert value(paid) == value(unpaid) == 0.5 * value(*COINS)  # no state: both branches' mean
+
+
+def test_taking_points_from_every_rival_counts_as_much_as_gaining_them():
+    """The ranking moves by 4 against each rival either way (issue 20 item 4)."""
+    rivals_lose = value({"effect": "others", "effects": [{"effect": "gain_vp", "amount": -4}]})
+    assert rivals_lose == value({"effect": "gain_vp", "amount": 4}) > 0

@@ -1,0 +1,85 @@
+"""Holders of the changed cards: what a variant that changes cards did for the seats holding them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from sim.report.labels import Lang, t
+from sim.report.metric import Answers, Metric, answer_row
+from sim.report.names import Names
+from sim.report.sections import Section, table
+from sim.report.verdicts import holders_verdict
+from sim.stats.holders import COLUMNS, holder_changes
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+
+TABLE = "changed_card_holders"
+
+
+def compute(a: Analysis) -> dict[str, pd.DataFrame]:
+    """One row per changed card and player count of every paired comparison (``paired``)."""
+    frames = [holder_changes(a.run, c.game, c.variant_a, c.variant_b) for c in a.comparisons]
+    frames = [f for f in frames if not f.empty]
+    return {TABLE: pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)}
+
+
+def _lines(a: Analysis, lang: Lang) -> list[tuple[dict, str]]:
+    names = a.names(lang)
+    return [
+        (r, f"[{names.title(r['game'])}] " + holders_verdict(r, names.term(r["game"], r["card"]), lang))
+        for r in a.tables[TABLE].to_dict("records")
+    ]
+
+
+def section(a: Analysis, lang: Lang) -> Section | None:
+    """The holders' lines and their table (None when no comparison changes a card)."""
+    rows = a.tables[TABLE]
+    if rows.empty:
+        return None
+    out = Section("holders", t("sec_holders", lang), notes=[t("holders_note", lang)])
+    out.notes += [line for _, line in _lines(a, lang)]
+    out.tables.append(
+        table(
+            a,
+            lang,
+            rows,
+            t("sec_holders", lang),
+            TABLE,
+            pct=("win_a", "win_b", "win_diff", "win_lo", "win_hi"),
+        )
+    )
+    return out
+
+
+def answers(a: Analysis, names: Names, lang: Lang) -> Answers:
+    """The changed cards' holders, base → variant, first of a comparison's answers."""
+    sentences, codes = [], []
+    for r, line in _lines(a, lang):
+        sentences.append(line)
+        moved = bool(r["win_lo"] > 0 or r["win_hi"] < 0)
+        codes.append(answer_row("holders", r["game"], r["variant_b"], r["n_players"], "changed" if moved else "same",
+                                r["win_diff"], r["win_lo"], r["win_hi"], "medium" if moved else "low"))  # fmt: skip
+    return sentences, codes
+
+
+def findings(a: Analysis, lang: Lang) -> list[str]:
+    """Every changed card's holders line (they open the key findings of a comparison)."""
+    return [line for _, line in _lines(a, lang)]
+
+
+METRIC = Metric(
+    key="holders",
+    tables=(TABLE,),
+    compute=compute,
+    needs=("paired",),
+    section=section,
+    topic="ans_topic_holders",
+    answers=answers,
+    answer_rank=0,
+    codes=("changed", "same"),
+    findings=findings,
+)
+"""Registered first, so a comparison's report opens with the changed cards' holders."""
