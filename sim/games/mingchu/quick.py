@@ -34,9 +34,11 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         legal = []
         for place in sorted(set(player.managers)):
             carried = state.goods_in(seat, state.packs_at(seat, place))
-            legal.extend(A.Sell(g, place) for g in sorted(carried) if goods[g].sellable)
+            legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if goods[g].sellable)
             if place in state.capitals_with_warehouse():
-                legal.extend(A.Sell(g, place, True) for g in sorted(player.warehouse) if goods[g].sellable)
+                legal.extend(
+                    A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if goods[g].sellable
+                )
         return legal
 
     def apply(self, state: MingchuState, action: A.Sell) -> None:
@@ -67,16 +69,16 @@ def local_goods(state: MingchuState, seat: int) -> list:
         carried = state.goods_in(seat, state.packs_at(seat, place))
         good = state.topo.site[place].good
         if any(goods[g].upgrades for g in carried) and ind.upgraded_by is None and player.supply > 0:
-            legal.append(A.Upgrade(place))
+            legal.append(A.made(A.Upgrade, place))
         if ind.stored is not None:
             if state.backpack_room(seat, ind.stored) == 0:
                 continue
             if ind.owner == seat:
-                legal.append(A.TakeStored(place))
+                legal.append(A.made(A.TakeStored, place))
             elif player.coins >= goods[ind.stored].base_value:
-                legal.append(A.BuyStored(place))
+                legal.append(A.made(A.BuyStored, place))
         elif ind.owner == seat and good in carried:
-            legal.append(A.StoreGood(good, place))
+            legal.append(A.made(A.StoreGood, good, place))
     return legal
 
 
@@ -182,10 +184,14 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
             pack = player.packs[state.pack_index(manager)]
             for good in sorted(pack):
                 top = min(room, pack[good])
-                legal.extend(A.Transport(good, k, True, manager) for k in sorted({1, top}) if 0 < k <= top)
+                legal.extend(
+                    A.made(A.Transport, good, k, True, manager) for k in sorted({1, top}) if 0 < k <= top
+                )
             for good in sorted(player.warehouse):
                 top = min(state.backpack_room(seat, good), player.warehouse[good])
-                legal.extend(A.Transport(good, k, False, manager) for k in sorted({1, top}) if 0 < k <= top)
+                legal.extend(
+                    A.made(A.Transport, good, k, False, manager) for k in sorted({1, top}) if 0 < k <= top
+                )
         return legal
 
     def apply(self, state: MingchuState, action: A.Transport) -> None:
@@ -213,7 +219,7 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
     def legal(self, state: MingchuState, seat: int) -> list:
         player = state.players[seat]
         ready = sorted(set(player.retainers) - player.tapped)
-        return [A.UseRetainer(c) for c in ready if state.topo.retainers[c].ability]
+        return [A.made(A.UseRetainer, c) for c in ready if state.topo.retainers[c].ability]
 
     def apply(self, state: MingchuState, action: A.UseRetainer) -> None:
         seat = seat_to_act(state)
@@ -232,7 +238,7 @@ class DiscardGoodKind(ActionKind[MingchuState, A.DiscardGood]):
     def legal(self, state: MingchuState, seat: int) -> list:
         player = state.players[seat]
         if player.goods_total() and state.backpack_full(seat):
-            return [A.DiscardGood(g) for g in sorted(player.backpack)]
+            return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
         return []
 
     def apply(self, state: MingchuState, action: A.DiscardGood) -> None:
