@@ -14,9 +14,9 @@ from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, remove_good
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
-from sim.games.mingchu.modifiers import forbidden, note_used
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
-from sim.games.mingchu.paths import routes_to_any, sale_price
+from sim.games.mingchu.paths import NO_ROADS, routes_to_any, sale_price
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
@@ -162,11 +162,21 @@ class StoreGoodKind(LocalGoodsKind):
 
 
 def _warehouse_routes(state: MingchuState, seat: int) -> dict:
-    """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared)."""
+    """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared).
+
+    The cheapest routes are kept beside the routes they come from in ``state.route_cache`` (same
+    board, water discount and temporary roads)."""
     managers = state.players[seat].managers
-    return routes_by_manager(
-        state, seat, routes_to_any(state, seat, state.capitals_with_warehouse(), managers)
-    )
+    capitals = state.capitals_with_warehouse()
+    temp = state.temp_roads
+    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    key = (seat, ("warehouse", tuple(managers), capitals, water), frozenset(temp) if temp else NO_ROADS)
+    if state.route_cache is None:
+        state.route_cache = {}
+    nearest = state.route_cache.get(key)
+    if nearest is None:
+        nearest = state.route_cache[key] = routes_to_any(state, seat, capitals, managers)
+    return routes_by_manager(state, seat, nearest)
 
 
 class TransportKind(ActionKind[MingchuState, A.Transport]):
