@@ -235,15 +235,17 @@ class Done:
 
 # --- shared records -----------------------------------------------------------------------------
 
-_MADE: dict[tuple, object] = {}
+_MADE: dict[type, dict[tuple, Any]] = {}
 
 
 def made(cls: type, *args: object) -> Any:
     """The record ``cls(*args)``, one shared object per value: the records are frozen, and the legal
     lists, rebuilt at every decision, would otherwise make the same ones again each time (making a
     frozen dataclass costs several times a dict look-up). Positional fields only."""
-    key = (cls, *args)
-    record = _MADE.get(key)
+    records = _MADE.get(cls)
+    if records is None:
+        records = _MADE[cls] = {}
+    record = records.get(args)
     if record is None:
-        record = _MADE[key] = cls(*args)
+        record = records[args] = cls(*args)
     return record

@@ -179,6 +179,11 @@ def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     return routes_by_manager(state, seat, nearest)
 
 
+def _counts(top: int) -> tuple[int, ...]:
+    """How many to carry: 1, or all that fit (``top``), or both."""
+    return () if top < 1 else (1,) if top == 1 else (1, top)
+
+
 class TransportKind(ActionKind[MingchuState, A.Transport]):
     """M37: carry 1 or all that fit of one good between a 掌柜's pack and the 京城 warehouse."""
 
@@ -188,20 +193,21 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
         player = state.players[seat]
         if not player.goods_total() and not player.warehouse:
             return []
-        legal = []
+        legal: list = []
         room = state.warehouse_room(seat)
-        for manager in sorted(_warehouse_routes(state, seat)):
+        managers = sorted(_warehouse_routes(state, seat))
+        if not managers:
+            return legal
+        stored = sorted(player.warehouse)
+        back = [min(state.backpack_room(seat, good), player.warehouse[good]) for good in stored]
+        for manager in managers:
             pack = player.packs[state.pack_index(manager)]
             for good in sorted(pack):
-                top = min(room, pack[good])
-                legal.extend(
-                    A.made(A.Transport, good, k, True, manager) for k in sorted({1, top}) if 0 < k <= top
-                )
-            for good in sorted(player.warehouse):
-                top = min(state.backpack_room(seat, good), player.warehouse[good])
-                legal.extend(
-                    A.made(A.Transport, good, k, False, manager) for k in sorted({1, top}) if 0 < k <= top
-                )
+                for k in _counts(min(room, pack[good])):
+                    legal.append(A.made(A.Transport, good, k, True, manager))
+            for good, top in zip(stored, back, strict=True):
+                for k in _counts(top):
+                    legal.append(A.made(A.Transport, good, k, False, manager))
         return legal
 
     def apply(self, state: MingchuState, action: A.Transport) -> None:
