@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # --- setup --------------------------------------------------------------------------------------
 
@@ -230,3 +231,21 @@ class BuyBack:
 @dataclass(frozen=True)
 class Done:
     """Finish the current sub-decision (production, war commitments, repaying, buying back, a bonus)."""
+
+
+# --- shared records -----------------------------------------------------------------------------
+
+_MADE: dict[type, dict[tuple, Any]] = {}
+
+
+def made(cls: type, *args: object) -> Any:
+    """The record ``cls(*args)``, one shared object per value: the records are frozen, and the legal
+    lists, rebuilt at every decision, would otherwise make the same ones again each time (making a
+    frozen dataclass costs several times a dict look-up). Positional fields only."""
+    records = _MADE.get(cls)
+    if records is None:
+        records = _MADE[cls] = {}
+    record = records.get(args)
+    if record is None:
+        record = records[args] = cls(*args)
+    return record

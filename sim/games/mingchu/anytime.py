@@ -23,9 +23,9 @@ def grace_options(state: MingchuState, seat: int) -> list:
     legal: list = []
     for card in sorted(set(player.grace_cards)):
         targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
-        legal.extend(A.PlayGrace(card, t) for t in targets)
+        legal.extend(A.made(A.PlayGrace, card, t) for t in targets)
         if player.supply > 0:
-            legal.append(A.DiscardGrace(card))
+            legal.append(A.made(A.DiscardGrace, card))
     return legal
 
 
@@ -75,7 +75,7 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
     def legal(self, state: MingchuState, seat: int) -> list:
         rewards = state.topo.rewards
         cards = sorted(set(state.players[seat].reward_cards))
-        return [A.PlayReward(card, i) for card in cards for i in range(len(rewards[card].options))]
+        return [A.made(A.PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
 
     def apply(self, state: MingchuState, action: A.PlayReward) -> None:
         seat = seat_to_act(state)
@@ -94,8 +94,8 @@ class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
 
     def legal(self, state: MingchuState, seat: int) -> list:
         player = state.players[seat]
-        legal = [A.DiscardFavor(seat)] if player.hand > 0 else []
-        legal.extend(A.DiscardFavor(q) for q in range(state.n) if q != seat and player.held[q] > 0)
+        legal = [A.made(A.DiscardFavor, seat)] if player.hand > 0 else []
+        legal.extend(A.made(A.DiscardFavor, q) for q in range(state.n) if q != seat and player.held[q] > 0)
         return legal
 
     def apply(self, state: MingchuState, action: A.DiscardFavor) -> None:
@@ -120,7 +120,9 @@ class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
     action = A.TakeLoan
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return [A.TakeLoan()] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+        return (
+            [A.made(A.TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+        )
 
     def apply(self, state: MingchuState, action: A.TakeLoan) -> None:
         take_loan(state, seat_to_act(state))

@@ -6,6 +6,7 @@ Shared by the turn's main actions, the ``bonus_build`` / ``bonus_road`` card bon
 from __future__ import annotations
 
 from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
+from sim.games.mingchu.paths import keep_routes_after_road
 from sim.games.mingchu.state import Industry, MingchuState
 
 
@@ -103,7 +104,7 @@ def do_road(state: MingchuState, seat: int, road: int, cost: int) -> None:
     player.workers -= cost
     player.supply -= 1
     state.yidao[road] = seat
-    state.route_cache = None
+    keep_routes_after_road(state, road)
     state.board_cache = None
     if state.topo.roads[road].kind == "dashed":
         state.price_cache = None

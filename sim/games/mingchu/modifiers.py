@@ -12,8 +12,15 @@ from sim.games.mingchu.state import MingchuState
 
 
 def family_lasting(state: MingchuState, family: str) -> tuple:
-    """The lasting effects (modifiers and triggers) of a 家族 card: they hold all game."""
-    return tuple(eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES))
+    """The lasting effects (modifiers and triggers) of a 家族 card: they hold all game (kept per
+    topology: every modifier look-up reads them)."""
+    known = state.topo.family_lasting
+    lasting = known.get(family)
+    if lasting is None:
+        lasting = known[family] = tuple(
+            eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES)
+        )
+    return lasting
 
 
 def lasting_sources(state: MingchuState, seat: int) -> list[tuple[str | None, str | None, tuple]]:

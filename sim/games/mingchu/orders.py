@@ -101,7 +101,7 @@ def legal_reserves(state: MingchuState, seat: int) -> list:
     """M34: at most one personal order, never a 靖难 special order."""
     if state.players[seat].personal_order is not None or forbidden(state, seat, "reserve"):
         return []
-    return [A.Reserve(i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+    return [A.made(A.Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
 
 
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
@@ -113,7 +113,7 @@ def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
     for key in keys:
         place = state.topo.place_index[order_info(state, key).place]
         if place in places and payment(state, seat, key, place) is not None:
-            legal.append(A.Deliver(key, place))
+            legal.append(A.made(A.Deliver, key, place))
     return legal
 
 

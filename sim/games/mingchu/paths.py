@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
-from dataclasses import dataclass
 
 from sim.games.mingchu.economy import can_give_favor
 from sim.games.mingchu.modifiers import modifier_total
@@ -13,14 +11,35 @@ from sim.games.mingchu.state import OFFICIAL, MingchuState
 FAR = 99
 
 
-@dataclass(frozen=True)
 class Route:
-    """What carrying goods from one place to another costs one player."""
+    """What carrying goods from one place to another costs one player.
 
-    workers: int = 0  # 伙计 for roads without a 驿道 (they become temporary roads)
-    coins: int = 0  # water fees
-    favor: tuple[int, ...] = ()  # owners of other players' 驿道 used, one marker each
-    new_temp: tuple[int, ...] = ()
+    Read only: the route caches share one object among many routes (a plain class, not a frozen
+    dataclass, because making one is several times cheaper compiled and a search makes dozens)."""
+
+    __slots__ = ("workers", "coins", "favor", "new_temp")
+
+    def __init__(
+        self, workers: int = 0, coins: int = 0, favor: tuple[int, ...] = (), new_temp: tuple[int, ...] = ()
+    ) -> None:
+        self.workers = workers  # 伙计 for roads without a 驿道 (they become temporary roads)
+        self.coins = coins  # water fees
+        self.favor = favor  # owners of other players' 驿道 used, one marker each
+        self.new_temp = new_temp
+
+    def _fields(self) -> tuple:
+        return (self.workers, self.coins, self.favor, self.new_temp)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Route) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Route(workers={self.workers}, coins={self.coins}, favor={self.favor}, new_temp={self.new_temp})"
+        )
 
 
 def road_usable(state: MingchuState, road: int) -> bool:
@@ -44,58 +63,79 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
 
     Road costs do not depend on direction, so this is also the cheapest route *to* ``source``.
     """
-    topo = state.topo
     water_discount = modifier_total(state, seat, "discount", action="water")
-    yidao, temp = state.yidao, state.temp_roads
+    temp = state.temp_roads
     cache_key = (seat, source, water_discount, frozenset(temp) if temp else NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
-    edges = _edge_costs(state, seat, water_discount)
-    # keys pack (cost, roads) into one int: cost * _STRIDE + roads orders exactly like the pair
-    best: dict[int, int] = {source: 0}
-    back: dict[int, tuple[int, int]] = {}
+    edges, weights = _edge_costs(state, seat, water_discount)
+    yidao = state.yidao
+    # a weight packs (cost, roads) into one int: cost * _STRIDE + roads orders exactly like the pair.
+    # Dijkstra's search with the frontier scanned for the smallest (weight, place) each time: on maps
+    # of a few dozen places this beats a heap, and it settles places in the same order.
+    size = len(state.topo.places)
+    best = [-1] * size  # -1: not reached yet
+    best[source] = 0
+    back_road = [0] * size
+    back_place = [0] * size
+    order = [source]  # places in the order they were first reached (the routes' order)
     settled: list[int] = []  # places in the order their cheapest route is final
-    heap = [(0, source)]
-    adjacent = topo.adjacent
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        key, place = pop(heap)
-        if best[place] < key:
-            continue
+    frontier = [source]  # reached, not settled
+    adjacent = state.topo.adjacent
+    while frontier:
+        place = -1
+        key = 0
+        at = 0
+        for i in range(len(frontier)):
+            p = frontier[i]
+            k = best[p]
+            if place < 0 or k < key or (k == key and p < place):
+                place, key, at = p, k, i
+        frontier[at] = frontier[-1]
+        frontier.pop()
         settled.append(place)
         for road, other in adjacent[place]:
-            step = edges[road]
-            if step is None:
+            weight = weights[road]
+            if weight < 0:
                 continue
-            new = key + step[3] * _STRIDE + 1
-            old = best.get(other)
-            if old is None or new < old:
+            new = key + weight
+            old = best[other]
+            if old < 0 or new < old:
+                if old < 0:
+                    order.append(other)
+                    frontier.append(other)
                 best[other] = new
-                back[other] = (road, place)
-                push(heap, (new, other))
-    found = {source: Route()}
-    for target in settled:  # a route extends its predecessor's, settled earlier
-        if target in found:
+                back_road[other] = road
+                back_place[other] = place
+    found = [_ORIGIN] * size  # every place reached is settled, so each gets its own below
+    for target in settled[1:]:  # a route extends its predecessor's, settled earlier
+        road = back_road[target]
+        base = found[back_place[target]]
+        step = edges[road]
+        if step is _FREE:
+            found[target] = base  # a free road adds nothing: the same (read-only) route
             continue
-        road, prev = back[target]
-        w, c, f, _ = edges[road]
-        base = found[prev]
+        w, c, f, _ = step
         found[target] = Route(
             base.workers + w,
             base.coins + c,
             (yidao[road], *base.favor) if f else base.favor,
             (road, *base.new_temp) if w else base.new_temp,
         )
-    routes = {target: found[target] for target in best}  # the discovery order, as before
+    routes = {target: found[target] for target in order}  # the discovery order, as before
     state.route_cache[cache_key] = routes
     return routes
 
 
-def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
-    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used.
+_ORIGIN = Route()
+
+
+def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> tuple[list, list[int]]:
+    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used, and the
+    search weight (total * _STRIDE + 1, -1 when it cannot be used).
 
     The board's part (驿道, water fees) is kept in ``state.board_cache``; this step's temporary roads
     (free to use again, M17) are laid over a copy.
@@ -103,17 +143,23 @@ def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> list:
     if state.board_cache is None:
         state.board_cache = {}
     key = ("edges", seat, water_discount)
-    edges = state.board_cache.get(key)
-    if edges is None:
-        edges = state.board_cache[key] = _board_edges(state, seat, water_discount)
+    found = state.board_cache.get(key)
+    if found is None:
+        edges = _board_edges(state, seat, water_discount)
+        found = state.board_cache[key] = (edges, [_weight(e) for e in edges])
     temp = state.temp_roads
     if not temp:
-        return edges
-    edges = list(edges)
+        return found
+    edges, weights = list(found[0]), list(found[1])
     for road in temp:
         if edges[road] == _WORKER_STEP:
             edges[road] = _FREE
-    return edges
+            weights[road] = 1
+    return edges, weights
+
+
+def _weight(edge: tuple | None) -> int:
+    return -1 if edge is None else edge[3] * _STRIDE + 1
 
 
 _FREE = (0, 0, 0, 0)
@@ -133,6 +179,36 @@ def _board_edges(state: MingchuState, seat: int, water_discount: int) -> list:
         else:
             edges.append(_FREE if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
     return edges
+
+
+def keep_routes_after_road(state: MingchuState, road: int) -> None:
+    """A player's 驿道 was just built on the plain road ``road``: keep the cached routes it leaves as
+    they were, drop the rest (``state.route_cache`` is replaced, never edited).
+
+    For another seat the road still costs one unit (a 恩义 marker instead of a 伙计), so the search
+    finds the same routes; only those that take ``road`` change. A route takes it exactly when the
+    place it leads to from the search's side starts its ``new_temp`` with it (a route extends its
+    predecessor's at the front). The builder's own routes, temporary-road routes and the tables
+    derived from routes are dropped.
+    """
+    old = state.route_cache
+    state.route_cache = None
+    owner = state.yidao[road]
+    if not old or owner == OFFICIAL or state.topo.roads[road].kind == "dashed":
+        return
+    a, b = state.topo.road_ends[road]
+    kept = {}
+    for key, routes in old.items():
+        if key[0] == owner or key[-1] or not isinstance(key[1], int):
+            continue
+        if _starts_with(routes.get(a), road) or _starts_with(routes.get(b), road):
+            continue
+        kept[key] = routes
+    state.route_cache = kept
+
+
+def _starts_with(route: Route | None, road: int) -> bool:
+    return route is not None and bool(route.new_temp) and route.new_temp[0] == road
 
 
 def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[int, Route]:

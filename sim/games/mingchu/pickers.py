@@ -79,8 +79,8 @@ class CardGoodsKind(DecisionKind[MingchuState, A.GoodTo]):
     def legal(self, state: MingchuState, decision: Decision) -> list:
         seat, good = decision.seat, decision.data["good"]
         managers = range(len(state.players[seat].packs))  # both 掌柜, placed or not yet (family goods)
-        legal = [A.GoodTo("backpack", m) for m in managers] if state.backpack_room(seat, good) else []
-        return [*legal, A.GoodTo("discard")]
+        legal = [A.made(A.GoodTo, "backpack", m) for m in managers] if state.backpack_room(seat, good) else []
+        return [*legal, A.made(A.GoodTo, "discard")]
 
     def apply(self, state: MingchuState, decision: Decision, action: A.GoodTo) -> None:
         data = decision.data

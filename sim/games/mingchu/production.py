@@ -99,7 +99,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         if shared and found:  # one pack: only the cheapest carrier matters
             found = [min(found, key=lambda o: (o[3], o[0]))]
         legal.extend(option[4] for option in found)
-    legal.append(A.Done())
+    legal.append(A.made(A.Done))
     return legal
 
 
@@ -129,7 +129,7 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
         for place in sorted(industries):
             ind = industries[place]
             if ind.owner == seat:
-                found.append((place, A.ProduceOwn(place), site[place].good, 0, 0))
+                found.append((place, A.made(A.ProduceOwn, place), site[place].good, 0, 0))
             else:
                 cost = foreign_cost(state, seat, place, discount)
                 found.append((place, None, site[place].good, cost, 1 + (ind.upgraded_by is not None)))
@@ -166,7 +166,7 @@ def _carriers(state: MingchuState, seat: int, place: int, where: list) -> tuple:
                         route,
                         (*owners, *route.favor),
                         route_cost(route),
-                        A.ProduceForeign(place, manager),
+                        A.made(A.ProduceForeign, place, manager),
                     )
                 )
         options = state.route_cache[key] = tuple(found)
@@ -274,12 +274,12 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         legal: list = []
         routes = routes_from(state, seat, place)
         if state.backpack_room(seat, good) > 0:
-            legal.extend(A.GoodTo("backpack", m) for m in sorted(manager_routes(state, seat, place)))
+            legal.extend(A.made(A.GoodTo, "backpack", m) for m in sorted(manager_routes(state, seat, place)))
         if state.industries[place].stored is None:
-            legal.append(A.GoodTo("store"))
+            legal.append(A.made(A.GoodTo, "store"))
         warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
         if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
-            legal.append(A.GoodTo("warehouse"))
+            legal.append(A.made(A.GoodTo, "warehouse"))
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
@@ -290,7 +290,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
                 and route.coins <= coins
                 and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
             )
-        legal.append(A.GoodTo("discard"))
+        legal.append(A.made(A.GoodTo, "discard"))
         return legal
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
@@ -331,7 +331,7 @@ def _sales(state: MingchuState, seat: int, place: int, routes: dict[int, Route])
     key = (seat, ("sell", place, water), frozenset(temp) if temp else NO_ROADS)
     sales = state.route_cache.get(key)
     if sales is None:
-        sales = state.route_cache[key] = [(routes[q], A.SellProduced(q)) for q in sorted(routes)]
+        sales = state.route_cache[key] = [(routes[q], A.made(A.SellProduced, q)) for q in sorted(routes)]
     return sales
 
 

@@ -14,9 +14,9 @@ from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, remove_good
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
-from sim.games.mingchu.modifiers import forbidden, note_used
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
-from sim.games.mingchu.paths import routes_to_any, sale_price
+from sim.games.mingchu.paths import NO_ROADS, routes_to_any, sale_price
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
@@ -34,9 +34,11 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         legal = []
         for place in sorted(set(player.managers)):
             carried = state.goods_in(seat, state.packs_at(seat, place))
-            legal.extend(A.Sell(g, place) for g in sorted(carried) if goods[g].sellable)
+            legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if goods[g].sellable)
             if place in state.capitals_with_warehouse():
-                legal.extend(A.Sell(g, place, True) for g in sorted(player.warehouse) if goods[g].sellable)
+                legal.extend(
+                    A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if goods[g].sellable
+                )
         return legal
 
     def apply(self, state: MingchuState, action: A.Sell) -> None:
@@ -67,16 +69,16 @@ def local_goods(state: MingchuState, seat: int) -> list:
         carried = state.goods_in(seat, state.packs_at(seat, place))
         good = state.topo.site[place].good
         if any(goods[g].upgrades for g in carried) and ind.upgraded_by is None and player.supply > 0:
-            legal.append(A.Upgrade(place))
+            legal.append(A.made(A.Upgrade, place))
         if ind.stored is not None:
             if state.backpack_room(seat, ind.stored) == 0:
                 continue
             if ind.owner == seat:
-                legal.append(A.TakeStored(place))
+                legal.append(A.made(A.TakeStored, place))
             elif player.coins >= goods[ind.stored].base_value:
-                legal.append(A.BuyStored(place))
+                legal.append(A.made(A.BuyStored, place))
         elif ind.owner == seat and good in carried:
-            legal.append(A.StoreGood(good, place))
+            legal.append(A.made(A.StoreGood, good, place))
     return legal
 
 
@@ -160,11 +162,26 @@ class StoreGoodKind(LocalGoodsKind):
 
 
 def _warehouse_routes(state: MingchuState, seat: int) -> dict:
-    """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared)."""
+    """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared).
+
+    The cheapest routes are kept beside the routes they come from in ``state.route_cache`` (same
+    board, water discount and temporary roads)."""
     managers = state.players[seat].managers
-    return routes_by_manager(
-        state, seat, routes_to_any(state, seat, state.capitals_with_warehouse(), managers)
-    )
+    capitals = state.capitals_with_warehouse()
+    temp = state.temp_roads
+    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    key = (seat, ("warehouse", tuple(managers), capitals, water), frozenset(temp) if temp else NO_ROADS)
+    if state.route_cache is None:
+        state.route_cache = {}
+    nearest = state.route_cache.get(key)
+    if nearest is None:
+        nearest = state.route_cache[key] = routes_to_any(state, seat, capitals, managers)
+    return routes_by_manager(state, seat, nearest)
+
+
+def _counts(top: int) -> tuple[int, ...]:
+    """How many to carry: 1, or all that fit (``top``), or both."""
+    return () if top < 1 else (1,) if top == 1 else (1, top)
 
 
 class TransportKind(ActionKind[MingchuState, A.Transport]):
@@ -176,16 +193,21 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
         player = state.players[seat]
         if not player.goods_total() and not player.warehouse:
             return []
-        legal = []
+        legal: list = []
         room = state.warehouse_room(seat)
-        for manager in sorted(_warehouse_routes(state, seat)):
+        managers = sorted(_warehouse_routes(state, seat))
+        if not managers:
+            return legal
+        stored = sorted(player.warehouse)
+        back = [min(state.backpack_room(seat, good), player.warehouse[good]) for good in stored]
+        for manager in managers:
             pack = player.packs[state.pack_index(manager)]
             for good in sorted(pack):
-                top = min(room, pack[good])
-                legal.extend(A.Transport(good, k, True, manager) for k in sorted({1, top}) if 0 < k <= top)
-            for good in sorted(player.warehouse):
-                top = min(state.backpack_room(seat, good), player.warehouse[good])
-                legal.extend(A.Transport(good, k, False, manager) for k in sorted({1, top}) if 0 < k <= top)
+                for k in _counts(min(room, pack[good])):
+                    legal.append(A.made(A.Transport, good, k, True, manager))
+            for good, top in zip(stored, back, strict=True):
+                for k in _counts(top):
+                    legal.append(A.made(A.Transport, good, k, False, manager))
         return legal
 
     def apply(self, state: MingchuState, action: A.Transport) -> None:
@@ -213,7 +235,7 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
     def legal(self, state: MingchuState, seat: int) -> list:
         player = state.players[seat]
         ready = sorted(set(player.retainers) - player.tapped)
-        return [A.UseRetainer(c) for c in ready if state.topo.retainers[c].ability]
+        return [A.made(A.UseRetainer, c) for c in ready if state.topo.retainers[c].ability]
 
     def apply(self, state: MingchuState, action: A.UseRetainer) -> None:
         seat = seat_to_act(state)
@@ -232,7 +254,7 @@ class DiscardGoodKind(ActionKind[MingchuState, A.DiscardGood]):
     def legal(self, state: MingchuState, seat: int) -> list:
         player = state.players[seat]
         if player.goods_total() and state.backpack_full(seat):
-            return [A.DiscardGood(g) for g in sorted(player.backpack)]
+            return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
         return []
 
     def apply(self, state: MingchuState, action: A.DiscardGood) -> None:

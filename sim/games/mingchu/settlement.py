@@ -71,14 +71,16 @@ class WarKind(PerSeat):
         backed = [side for i, side in enumerate(SIDES) if secret[i] > 0]
         for side in backed or SIDES:  # "将其中一个官府标记...拿在一起": one side per reveal
             if player.hand > 0:
-                legal.append(A.WarCommit(side, "favor", seat))
+                legal.append(A.made(A.WarCommit, side, "favor", seat))
             if player.supply > 0:
                 legal.extend(
-                    A.WarCommit(side, "favor", q) for q in range(state.n) if q != seat and player.held[q] > 0
+                    A.made(A.WarCommit, side, "favor", q)
+                    for q in range(state.n)
+                    if q != seat and player.held[q] > 0
                 )
             if player.supply > 0 and player.coins >= coins_per:
-                legal.append(A.WarCommit(side, "coins"))
-        return [*legal, A.Done()]
+                legal.append(A.made(A.WarCommit, side, "coins"))
+        return [*legal, A.made(A.Done)]
 
     def take(self, state: MingchuState, seat: int, action: A.WarCommit) -> None:
         """Own markers in hand go on the card; others' go home and own supply replaces them."""
@@ -133,8 +135,8 @@ class RepayKind(PerSeat):
 
     def legal(self, state: MingchuState, decision: Decision) -> list:
         player = state.players[decision.seat]
-        legal = [A.RepayLoan()] if player.loans and player.coins >= state.params.loans.repay else []
-        return [*legal, A.Done()]
+        legal = [A.made(A.RepayLoan)] if player.loans and player.coins >= state.params.loans.repay else []
+        return [*legal, A.made(A.Done)]
 
     def take(self, state: MingchuState, seat: int, action: A.RepayLoan) -> None:
         player = state.players[seat]
@@ -189,8 +191,8 @@ class BuybackKind(PerSeat):
             settled = decision.data or ()
             for q in range(state.n):
                 held = state.players[q].held[seat] if q != seat and q not in settled else 0
-                legal.extend(A.BuyBack(q, k) for k in range(1, min(held, coins) + 1))
-        return [*legal, A.Done()]
+                legal.extend(A.made(A.BuyBack, q, k) for k in range(1, min(held, coins) + 1))
+        return [*legal, A.made(A.Done)]
 
     def take(self, state: MingchuState, seat: int, action: A.BuyBack) -> None:
         state.players[seat].coins -= action.count

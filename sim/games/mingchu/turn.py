@@ -79,7 +79,7 @@ class SelectManagerKind(ActionKind[MingchuState, A.SelectManager]):
     action = A.SelectManager
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return [A.SelectManager(m) for m, acted in enumerate(state.players[seat].acted) if not acted]
+        return [A.made(A.SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
 
     def apply(self, state: MingchuState, action: A.SelectManager) -> None:
         state.pending.next.data["manager"] = action.manager
@@ -172,7 +172,7 @@ class BuildIndustryKind(ActionKind[MingchuState, A.BuildIndustry]):
             state.pending.next.data["steps"] <= state.params.rules.build_max_moved
             and build_cost(state, seat, place) is not None
         ):
-            return [A.BuildIndustry(place)]
+            return [A.made(A.BuildIndustry, place)]
         return []
 
     def apply(self, state: MingchuState, action: A.BuildIndustry) -> None:
@@ -193,7 +193,7 @@ class BuildRoadKind(ActionKind[MingchuState, A.BuildRoad]):
         if state.pending.next.data["steps"] > state.params.rules.road_max_moved:
             return []
         roads = roads_near(state, [_here(state, seat)])
-        return [A.BuildRoad(r) for r in roads if road_cost(state, seat, r) is not None]
+        return [A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
 
     def apply(self, state: MingchuState, action: A.BuildRoad) -> None:
         seat = seat_to_act(state)
@@ -215,7 +215,7 @@ class HireWorkerKind(ActionKind[MingchuState, A.HireWorker]):
         ):
             return []
         cost = worker_step_cost(state, seat)
-        return [A.HireWorker()] if cost is not None and cost <= state.players[seat].coins else []
+        return [A.made(A.HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
 
     def apply(self, state: MingchuState, action: A.HireWorker) -> None:
         seat = seat_to_act(state)
@@ -235,7 +235,7 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
     action = A.EndTurn
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return [A.EndTurn()]
+        return [A.made(A.EndTurn)]
 
     def apply(self, state: MingchuState, action: A.EndTurn) -> None:
         end_turn(state, seat_to_act(state))
@@ -293,11 +293,11 @@ class BonusBuildKind(DecisionKind[MingchuState, Any]):
         data, seat = decision.data, decision.seat
         places = sorted(set(state.players[seat].managers))
         legal = [
-            A.BuildIndustry(p)
+            A.made(A.BuildIndustry, p)
             for p in places
             if build_cost(state, seat, p, data["discount"], data["ignore_monopoly"]) is not None
         ]
-        return [*legal, A.Done()]
+        return [*legal, A.made(A.Done)]
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         data, seat = state.pending.pop().data, decision.seat
@@ -318,7 +318,10 @@ class BonusRoadKind(DecisionKind[MingchuState, Any]):
     def legal(self, state: MingchuState, decision: Decision) -> list:
         discount, seat = decision.data["discount"], decision.seat
         roads = roads_near(state, state.players[seat].managers)
-        return [*(A.BuildRoad(r) for r in roads if road_cost(state, seat, r, discount) is not None), A.Done()]
+        return [
+            *(A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r, discount) is not None),
+            A.made(A.Done),
+        ]
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         discount, seat = state.pending.pop().data["discount"], decision.seat

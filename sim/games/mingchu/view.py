@@ -3,13 +3,11 @@ replaced, everything public shared with the state."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from dataclasses import fields
 from functools import cached_property
 from typing import Any
 
-from sim.core.view import masked, shallow
+from sim.core.view import masked
 from sim.games.mingchu.state import MingchuState
 
 GRACE = "皇恩"
@@ -21,20 +19,19 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     players = list(state.players)
     for other, player in enumerate(players):
         if other != seat and player.grace_cards:
-            players[other] = hidden = copy.copy(player)
+            players[other] = hidden = player.shallow_copy()
             hidden.grace_cards = masked(player.grace_cards)
-    return _shallow(
-        state,
-        rng=None,
-        players=players,
-        war_secret=[side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)],
-        event_deck=masked(state.event_deck),
-        retainer_deck=masked(state.retainer_deck),
-        grace_deck=masked(state.grace_deck),
-        order_decks={name: masked(deck) for name, deck in state.order_decks.items()},
-        reward_decks={tier: masked(deck) for tier, deck in state.reward_decks.items()},
-        log=SeatLog(state.log, seat),
-    )
+    new = state.shallow_copy()
+    new.rng = None
+    new.players = players
+    new.war_secret = [side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)]
+    new.event_deck = masked(state.event_deck)
+    new.retainer_deck = masked(state.retainer_deck)
+    new.grace_deck = masked(state.grace_deck)
+    new.order_decks = {name: masked(deck) for name, deck in state.order_decks.items()}
+    new.reward_decks = {tier: masked(deck) for tier, deck in state.reward_decks.items()}
+    new.log = SeatLog(state.log, seat)
+    return new
 
 
 class SeatLog(Sequence):
@@ -67,15 +64,3 @@ class SeatLog(Sequence):
 
     def __repr__(self) -> str:
         return repr(self._rows)
-
-
-def _field_copy(state: MingchuState, **replaced: Any) -> MingchuState:
-    """``shallow`` field by field, for the compiled class (which has no instance ``__dict__``)."""
-    new = MingchuState.__new__(MingchuState)
-    for name in _FIELDS:
-        setattr(new, name, replaced[name] if name in replaced else getattr(state, name))
-    return new
-
-
-_FIELDS = tuple(f.name for f in fields(MingchuState))
-_shallow = shallow if "__dict__" in vars(MingchuState) else _field_copy

@@ -1,0 +1,111 @@
+"""The route search and the route cache a 驿道 build keeps give the routes a fresh search gives.
+
+``paths.routes_from`` scans its frontier instead of using a heap, and ``keep_routes_after_road``
+keeps the cached routes a new 驿道 leaves unchanged. Both are checked against a plain reference
+search (cheapest cost, then fewest roads; ties by the order a heap would settle places in) on
+positions reached by random play of the default map.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from sim.config import load_config
+from sim.core.play import setup_rng
+from sim.games.mingchu import SPEC
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.paths import _board_edges, routes_from
+from sim.games.mingchu.state import MingchuState
+
+from .helpers import RULES
+
+PARAMS = load_config(SPEC.default_config).params
+
+
+def _reference(state: MingchuState, seat: int, source: int) -> dict:
+    """(workers, coins, favor, new_temp) per reachable place, by a heap-based Dijkstra over
+    (cost, roads), written independently of ``routes_from``."""
+    edges = list(_board_edges(state, seat, _water(state, seat)))
+    for road in state.temp_roads:
+        if edges[road] == (1, 0, 0, 1):
+            edges[road] = (0, 0, 0, 0)
+    best = {source: (0, 0)}
+    route = {source: (0, 0, (), ())}
+    heap = [((0, 0), source)]
+    done = set()
+    while heap:
+        key, place = heapq.heappop(heap)
+        if place in done or best[place] < key:
+            continue
+        done.add(place)
+        for road, other in state.topo.adjacent[place]:
+            edge = edges[road]
+            if edge is None:
+                continue
+            new = (key[0] + edge[3], key[1] + 1)
+            if other not in best or new < best[other]:
+                best[other] = new
+                w, c, favor, temp = route[place]
+                route[other] = (
+                    w + edge[0],
+                    c + edge[1],
+                    (state.yidao[road], *favor) if edge[2] else favor,
+                    (road, *temp) if edge[0] else temp,
+                )
+                heapq.heappush(heap, (new, other))
+    return route
+
+
+def _water(state: MingchuState, seat: int) -> int:
+    return modifier_total(state, seat, "discount", action="water")
+
+
+def _as_tuples(routes: dict) -> dict:
+    return {p: (r.workers, r.coins, r.favor, r.new_temp) for p, r in routes.items()}
+
+
+def _random_positions(games: int, stop_round: int = 8):
+    """States met during random 5-player games on the default map, one every few decisions."""
+    for seed in range(games):
+        state, rng = RULES.initial_state(PARAMS, 5, setup_rng(seed)), np.random.default_rng(seed)
+        steps = 0
+        while not RULES.is_terminal(state) and state.round < stop_round:
+            legal = RULES.legal_actions(state)
+            action = legal[int(rng.integers(len(legal)))]
+            RULES.apply(state, action)
+            steps += 1
+            yield state, action, steps
+
+
+def test_routes_match_a_reference_search():
+    """Every seat, every source, temporary roads included: the same routes as the reference."""
+    checked = 0
+    for state, _, steps in _random_positions(3):
+        if steps % 97:
+            continue
+        for seat in range(state.n):
+            for source in range(len(state.topo.places)):
+                assert _as_tuples(routes_from(state, seat, source)) == _reference(state, seat, source)
+                checked += 1
+    assert checked > 1000
+
+
+def test_routes_kept_after_a_road_build_are_the_fresh_ones():
+    """After each 驿道 built in play, every route the cache kept equals a fresh search's, and the
+    cache kept some (else the test would prove nothing)."""
+    kept = 0
+    for state, action, _ in _random_positions(6, stop_round=12):
+        if not isinstance(action, A.BuildRoad) or not state.route_cache:
+            continue
+        fresh = state.clone()
+        fresh.route_cache = None
+        for key, routes in list(state.route_cache.items()):
+            seat, source, water = key[0], key[1], key[2]
+            # routes without temporary roads, for the water discount the seat has now
+            if isinstance(source, int) and not key[-1] and water == _water(state, seat):
+                assert _as_tuples(routes) == _as_tuples(routes_from(fresh, seat, source))
+                kept += 1
+    assert kept > 20
