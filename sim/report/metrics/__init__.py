@@ -20,6 +20,7 @@ from sim.report.metrics import (
     scores,
     seats,
     sweep,
+    trades,
     unused,
     winning_scores,
 )
@@ -39,6 +40,7 @@ REGISTRY: list[Metric] = [
     end.METRIC,
     runaway.METRIC,
     content.METRIC,
+    trades.METRIC,
     unused.METRIC,
     errors.METRIC,
     runs.METRIC,
