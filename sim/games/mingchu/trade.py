@@ -32,7 +32,7 @@ from sim.games.mingchu.state import MingchuState
 HIDDEN_CARD = "?"
 """A traded 皇恩卡 as a seat outside the trade sees it (in ``state.trades`` and an open offer)."""
 
-TRADE_COLUMNS = {
+TRADE_COLUMNS: dict[str, str] = {
     "round": "int64",
     "seat": "int64",
     "partner": "int64",
