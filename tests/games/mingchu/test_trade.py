@@ -235,3 +235,19 @@ def test_sim_check_passes_with_trading_on():
     assert params.rules.trading
     report = check_game(SPEC, params, player_counts=(4,), playouts=1, probe_every=3)
     assert report.ok, "\n".join(iter_lines(report))
+
+
+def test_the_play_log_tells_each_trade_in_chinese():
+    state = _horse_trade_state()
+    narrator = SPEC.game.narrator(["runner"] * 4)
+    told = []
+    for action in (ProposeTrade(), Offer(2, card=HORSE_CARD, want_coins=3), Accept()):
+        seat = RULES.current_player(state)
+        facts, _ = narrator.step(state, seat, action)
+        told += [f.text for f in facts if f.text]
+        RULES.apply(state, action)
+    lines = [line for line in told if "交易" in line]
+    assert lines[0] == "玩家1 向玩家3提议交易：玩家1出皇恩卡 赐马，玩家3出3铜币"
+    assert lines[1].startswith("玩家3 接受玩家1的交易（玩家1出皇恩卡 赐马，玩家3出3铜币）")
+    assert "铜币－3" in lines[1] and "玩家1 铜币＋3" in lines[1]
+    assert len(lines) == 2  # opening the offer is told with the offer
