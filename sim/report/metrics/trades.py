@@ -46,27 +46,32 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     return {"trade_rates": trade_rates(a.run.games, trades)}
 
 
+def _lines(a: Analysis, lang: Lang) -> list[str]:
+    """One sentence per variant and player count with trades recorded."""
+    return [
+        t(
+            "trades_line",
+            lang,
+            name=display_name(a, lang, r["game"], r["variant"]),
+            n=int(r["n_players"]),
+            share=fmt_pct(r["with_trade"]),
+            trades=f"{r['trades_per_game']:.2f}",
+            offers=f"{r['offers_per_game']:.2f}",
+        )
+        for r in a.tables["trade_rates"].to_dict("records")
+    ]
+
+
 def trade_section(a: Analysis, lang: Lang) -> Section | None:
-    """One line per variant and player count, and the table (None without a trades table)."""
+    """The lines and the table (None without a trades table)."""
     rates = a.tables["trade_rates"]
     if rates.empty:
         return None
-    section = Section("trades", t("sec_trades", lang))
-    for r in rates.to_dict("records"):
-        section.notes.append(
-            t(
-                "trades_line",
-                lang,
-                name=display_name(a, lang, r["game"], r["variant"]),
-                n=int(r["n_players"]),
-                share=fmt_pct(r["with_trade"]),
-                trades=f"{r['trades_per_game']:.2f}",
-                offers=f"{r['offers_per_game']:.2f}",
-            )
-        )
-    section.notes.append(t("trades_note", lang))
+    section = Section("trades", t("sec_trades", lang), notes=[*_lines(a, lang), t("trades_note", lang)])
     section.tables.append(table(a, lang, rates, t("sec_trades", lang), "trade_rates", pct=("with_trade",)))
     return section
 
 
-METRIC = Metric(key="trades", tables=("trade_rates",), compute=compute, section=trade_section)
+METRIC = Metric(
+    key="trades", tables=("trade_rates",), compute=compute, section=trade_section, findings=_lines
+)
