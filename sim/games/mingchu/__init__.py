@@ -21,7 +21,7 @@ if compiled.ACTIVE:  # the compiled Topology cannot be made without its params: 
 SPEC = GameSpec(
     name="mingchu",
     title="明初商途",
-    rules_version="mingchu-2",
+    rules_version="mingchu-3",
     player_counts=(4, 5),
     game=MingchuGame(),
     params_model=MingchuParams,

@@ -1,4 +1,5 @@
-"""Actions allowed "at any time" (M29, M40): deliver, play or discard cards, discard 恩义, take a loan.
+"""Actions allowed "at any time" (M29, M40): deliver, play or discard cards, discard 恩义, take a loan,
+offer a trade (``trade.py``).
 
 The engine offers them in the player's own turn (``turn.py``, among the quick actions) and own
 production step (``production.py``); a payment that falls short takes a loan wherever it happens
@@ -15,6 +16,7 @@ from sim.games.mingchu.kinds import seat_to_act, who
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import DeliverKind
 from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.trade import ProposeTrade, ProposeTradeKind
 
 
 def grace_options(state: MingchuState, seat: int) -> list:
@@ -132,13 +134,21 @@ class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
 
 
 ANYTIME_KINDS = ActionKinds(
-    [DeliverKind(), PlayGraceKind(), DiscardGraceKind(), PlayRewardKind(), DiscardFavorKind(), TakeLoanKind()]
+    [
+        DeliverKind(),
+        PlayGraceKind(),
+        DiscardGraceKind(),
+        PlayRewardKind(),
+        DiscardFavorKind(),
+        TakeLoanKind(),
+        ProposeTradeKind(),
+    ]
 )
 """The action types offered in the player's turn and production step."""
 
 
 def legal_anytime(state: MingchuState, seat: int) -> list:
-    """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan."""
+    """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan, a trade."""
     kinds = ANYTIME_KINDS.by_type
     return [
         *kinds[A.Deliver].legal(state, seat),
@@ -146,4 +156,5 @@ def legal_anytime(state: MingchuState, seat: int) -> list:
         *kinds[A.PlayReward].legal(state, seat),
         *kinds[A.DiscardFavor].legal(state, seat),
         *kinds[A.TakeLoan].legal(state, seat),
+        *kinds[ProposeTrade].legal(state, seat),
     ]

@@ -100,6 +100,49 @@ def effects_value(effects, state: MingchuState | None = None, seat: int | None =
     return total
 
 
+def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0) -> float:
+    """``effects_value`` of what can be used now: a bonus build/road/retainer/score card only where
+    possible, goods only as far as the backpack (or warehouse) has room, bonus moves only as many
+    as the active 掌柜 still needs to reach its goal (``moves_wanted``)."""
+    player = state.players[seat]
+    places = set(player.managers)
+    usable = []
+    room: dict[str, int] = {}
+    for eff in effects:
+        if eff.effect == "gain_goods":
+            if eff.good not in room:
+                room[eff.good] = (
+                    state.warehouse_room(seat)
+                    if eff.to == "warehouse"
+                    else state.backpack_room(seat, eff.good)
+                )
+            fits = min(eff.amount, room[eff.good])
+            room[eff.good] -= fits
+            if fits:
+                usable.append(eff.model_copy(update={"amount": fits}))
+            continue
+        if eff.effect == "bonus_moves":
+            wanted = moves_wanted - player.bonus_moves
+            if wanted > 0:
+                usable.append(eff.model_copy(update={"amount": min(eff.amount, wanted)}))
+            continue
+        if eff.effect == "free_build":
+            if not any(
+                build_cost(state, seat, p, eff.discount, eff.ignore_monopoly) is not None for p in places
+            ):
+                continue
+        elif eff.effect == "free_road":
+            roads = {r for p in places for r, _ in state.topo.adjacent[p]}
+            if not any(road_cost(state, seat, r, eff.discount) is not None for r in roads):
+                continue
+        elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
+            continue
+        elif eff.effect == "take_score_card" and not state.score_row:
+            continue
+        usable.append(eff)
+    return effects_value(usable, state, seat)
+
+
 class ActionValues:
     """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's)."""
 
@@ -256,47 +299,8 @@ class ActionValues:
         return value
 
     def _usable_value(self, state: MingchuState, effects, context: dict) -> float:
-        """``effects_value`` of what can be used now: a bonus build/road/retainer/score card only where
-        possible, goods only as far as the backpack (or warehouse) has room, bonus moves only as many
-        as the active 掌柜 still needs to reach its goal."""
-        player = state.players[self.seat]
-        places = set(player.managers)
-        usable = []
-        room: dict[str, int] = {}
-        for eff in effects:
-            if eff.effect == "gain_goods":
-                if eff.good not in room:
-                    room[eff.good] = (
-                        state.warehouse_room(self.seat)
-                        if eff.to == "warehouse"
-                        else state.backpack_room(self.seat, eff.good)
-                    )
-                fits = min(eff.amount, room[eff.good])
-                room[eff.good] -= fits
-                if fits:
-                    usable.append(eff.model_copy(update={"amount": fits}))
-                continue
-            if eff.effect == "bonus_moves":
-                wanted = context.get("moves_wanted", 0) - player.bonus_moves
-                if wanted > 0:
-                    usable.append(eff.model_copy(update={"amount": min(eff.amount, wanted)}))
-                continue
-            if eff.effect == "free_build":
-                if not any(
-                    build_cost(state, self.seat, p, eff.discount, eff.ignore_monopoly) is not None
-                    for p in places
-                ):
-                    continue
-            elif eff.effect == "free_road":
-                roads = {r for p in places for r, _ in state.topo.adjacent[p]}
-                if not any(road_cost(state, self.seat, r, eff.discount) is not None for r in roads):
-                    continue
-            elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
-                continue
-            elif eff.effect == "take_score_card" and not state.score_row:
-                continue
-            usable.append(eff)
-        return effects_value(usable, state, self.seat)
+        """``usable_value`` for the bot's seat, with the moves its active 掌柜 still wants."""
+        return usable_value(state, self.seat, effects, context.get("moves_wanted", 0))
 
     def _deliver(self, state: MingchuState, action: A.Deliver, context: dict) -> float:
         return 200.0 + order_info(state, action.order).points

@@ -30,7 +30,9 @@ held markers (roadbuilder: all of them) and, with more than 15 coins, up to 3 co
 门客: the face-up card whose ability and passives suit the personality (build discounts for the
 industrialist, road discounts for the roadbuilder). Cards (皇恩, 下赏/上赏, 门客 abilities) are played
 as soon as their effects are worth something now (a free build only where one is possible; a
-harmful 皇恩卡 on the player with most orders). 皇恩计分卡: the one worth most now; 天威卡: the
+harmful 皇恩卡 on the player with most orders). Trades (``trade_bots``): once per turn or
+production step the fairest offer that gains both sides by the bots' valuation, and an offer is
+accepted when it gains the bot something. 皇恩计分卡: the one worth most now; 天威卡: the
 one costing least now. Loans are repaid with 3 coins to spare; own 恩义 is bought back whenever
 3 coins are left.
 
@@ -63,6 +65,10 @@ from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_prices
 from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.trade import ProposeTrade
+from sim.games.mingchu.trade_bots import DECISIONS as TRADE_DECISIONS
+from sim.games.mingchu.trade_bots import choose as choose_trade
+from sim.games.mingchu.trade_bots import propose_value
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,10 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
     return dist
 
 
+_VALUES = {**VALUES, ProposeTrade: propose_value}
+_TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
+"""The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
+
 TIE = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
 
@@ -144,6 +154,7 @@ class HeuristicBot(ActionValues):
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
         self._roads: frozenset = frozenset()
         self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
+        self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -176,6 +187,8 @@ class HeuristicBot(ActionValues):
         kind = state.decision().kind
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
+        if kind in TRADE_DECISIONS:
+            return choose_trade(self, state, list(legal))
         # the distances live in the state's board cache; the plan (goods held and needed, order worths)
         # is kept while what it reads is the same (compared by content, see ``_plan_key``)
         key = self._plan_key(state)
@@ -190,7 +203,7 @@ class HeuristicBot(ActionValues):
             self._goals = {}
         self._best_prices = {}
         context = self._context(state, kind)
-        table, other = (TURN_VALUES, in_turn_otherwise) if kind == "turn" else (VALUES, otherwise)
+        table, other = (_TURN_VALUES, in_turn_otherwise) if kind == "turn" else (_VALUES, otherwise)
         get = table.get
         values = [float(get(type(a), other)(self, state, a, context)) for a in legal]
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE

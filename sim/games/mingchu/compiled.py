@@ -29,6 +29,8 @@ MODULES = (
     "settlement",
     "setup",
     "state",
+    "trade",
+    "trade_bots",
     "turn",
     "view",
 )

@@ -2,7 +2,9 @@
 
 Each check names what broke: stocks never negative, capacities kept, every card of a deck
 somewhere (deck, rows, hands, discards, delivered, out of play), each player's 40 恩义 markers
-all accounted for, two 掌柜 per player, industries and 驿道 where they may stand.
+all accounted for, two 掌柜 per player, industries and 驿道 where they may stand, open trade offers
+payable by both sides (``trade.trade_laws``; a trade moves coins, cards and markers between two
+seats, so the card and marker counts above hold across it).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections import Counter
 
 from sim.games.mingchu.setup import expand
 from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.trade import trade_laws
 
 MANAGERS = 2
 """掌柜 per player (the setup places two rounds of them, M11)."""
@@ -158,4 +161,4 @@ def _board(state: MingchuState) -> list[str]:
 
 
 def invariants(state: MingchuState) -> list[str]:
-    return [*_stocks(state), *_markers(state), *_cards(state), *_board(state)]
+    return [*_stocks(state), *_markers(state), *_cards(state), *_board(state), *trade_laws(state)]

@@ -6,7 +6,8 @@ reward cards taken (they lie face up with the public orders until taken), the fa
 discard piles, the current and the next event, the war markers once revealed.
 Hidden from the other seats: the 皇恩卡 in a hand (the deck is "暗置"; only their number shows)
 and the side of this settlement's war commitments ("暗中决定"; how many markers shows in the
-supplies and coins). Hidden from everyone: the order of every face-down deck (events, orders,
+supplies and coins); a 皇恩卡 traded or offered between two other seats (the two parties show it to
+each other only). Hidden from everyone: the order of every face-down deck (events, orders,
 rewards, 门客, 皇恩) and which events the current period's deck holds, and the rng of later draws.
 """
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from sim.games.mingchu.setup import expand
 from sim.games.mingchu.state import MingchuObservation, MingchuState
+from sim.games.mingchu.trade import mask_offers, seat_trades, shown_cards, unmask_offers
 
 EVENTS, RETAINERS, GRACE = "事件", "门客", "皇恩"
 
@@ -68,6 +70,8 @@ def observation(state: MingchuState, seat: int) -> MingchuObservation:
     public.log = [
         e for e in public.log if not (e["deck"] == GRACE and e["kind"] == "drawn" and e["seat"] != seat)
     ]
+    public.trades = seat_trades(public.trades, seat)
+    mask_offers(public, seat)
     return MingchuObservation(
         seat=seat,
         public=public,
@@ -98,12 +102,18 @@ def determinize(obs: MingchuObservation, rng: np.random.Generator) -> MingchuSta
             final = state.params.setup.later_final_event
         decks[EVENTS].extend([final, *shuffled(unseen[EVENTS])[: sizes[EVENTS] - 1]])
     grace = shuffled(unseen[GRACE])
+    shown = shown_cards(state, obs.seat)  # a card offered to the seat is in the offerer's hand
+    for cards in shown.values():
+        for card in cards:
+            grace.remove(card)
     for other, player in enumerate(state.players):
         if other != obs.seat:
-            player.grace_cards = [grace.pop() for _ in range(obs.hand_sizes[other])]
+            known = shown.get(other, [])
+            player.grace_cards = [*known, *(grace.pop() for _ in range(obs.hand_sizes[other] - len(known)))]
             if obs.war_committed[other]:
                 side = int(rng.integers(2))
                 state.war_secret[other][side] = obs.war_committed[other]
     decks[GRACE].extend(grace[: sizes[GRACE]])  # the rest are the banked ones
+    unmask_offers(state)
     state.rng = np.random.default_rng(rng.integers(2**63))
     return state

@@ -195,6 +195,10 @@ class RuleSwitches(_Model):
     pay_favor_with_held_first: bool = True  # M21: pay with third players' held markers before own
     event_markers_return_to: Literal["hand", "supply"] = "hand"  # M42: "玩家获得上面自己的恩义标记"
     quick_actions_per_turn: int = Field(default=15, ge=1)  # safety cap on free quick actions per turn
+    trading: bool = True  # M40/M75: players trade coins, 皇恩卡 and 恩义 ("你可以随时与其他玩家进行...交易")
+    trade_offers_per_turn: int = Field(default=1, ge=0)  # offers per turn or production step (safety cap)
+    trade_max_coins: int = Field(default=10, ge=1)  # largest coin amount one offer lists
+    trade_max_favor: int = Field(default=3, ge=1)  # most 恩义 markers one offer lists
 
 
 # --- cards ----------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 The flow (``flow.py``) runs the automatic steps until a decision is open; ``DECISIONS`` holds
 every decision kind (each one's options, effect and description, registered in its phase's
-module: ``setup``, ``production``, ``turn``, ``settlement``, ``pickers``).
+module: ``setup``, ``production``, ``turn``, ``settlement``, ``pickers``, ``trade``).
 """
 
 from __future__ import annotations
@@ -15,19 +15,32 @@ import numpy as np
 from sim.core.decisions import DecisionKinds
 from sim.core.game import Outcome
 from sim.dataset.schema import CARD_EVENTS, column_types
-from sim.games.mingchu import flow, laws, observe, pickers, production, scoring, settlement, setup, turn, view
+from sim.games.mingchu import (
+    flow,
+    laws,
+    observe,
+    pickers,
+    production,
+    scoring,
+    settlement,
+    setup,
+    trade,
+    turn,
+    view,
+)
 from sim.games.mingchu.card_log import card_row
 from sim.games.mingchu.kinds import KINDS, who
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.state import MingchuObservation, MingchuState
 
-PHASES = (setup, production, turn, settlement, pickers)
+PHASES = (setup, production, turn, settlement, pickers, trade)
 """The modules whose ``@decision_kind`` classes (registered when imported) make up ``DECISIONS``."""
 DECISIONS = DecisionKinds(KINDS)
 KIND = DECISIONS.by_kind  # the hot path looks kinds up directly
 
-EVENT_TABLES = {"cards": column_types(CARD_EVENTS)}
-"""One row per card movement or use (``state.record``, ``card_log``), plus the score cards held at the end."""
+EVENT_TABLES = {"cards": column_types(CARD_EVENTS), "trades": trade.TRADE_COLUMNS}
+"""``cards``: one row per card movement or use (``state.record``, ``card_log``), plus the score cards
+held at the end; ``trades``: one row per trade offer answered (``trade.py``)."""
 
 
 class MingchuGame:
@@ -70,7 +83,7 @@ class MingchuGame:
             ranks=scoring.ranking(state),
             breakdown=scoring.breakdown(state),
             end_reason=state.end_reason,
-            events={"cards": rows},
+            events={"cards": rows, "trades": list(state.trades)},
         )
 
     def observation(self, state: MingchuState, seat: int) -> MingchuObservation:

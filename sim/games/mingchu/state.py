@@ -245,6 +245,8 @@ class MingchuState:
     terminal: bool = False
     final_round: bool = False
     keyed_draws: dict[str, int] = field(default_factory=dict)  # stream -> keyed draws so far (draws.py)
+    trades: list[dict[str, Any]] = field(default_factory=list)  # rows of the ``trades`` table (trade.py)
+    trade_count: tuple[int, str, int, int] = (0, "", 0, 0)  # (round, stage, step, offers made in it)
     removed: dict[str, list[str]] = field(default_factory=dict)
     """Cards out of play (deck -> ids; orders by instance key): played reward cards, the public orders
     and rewards a period change clears, failed personal orders (under the board)."""
@@ -314,6 +316,8 @@ class MingchuState:
         new.terminal = self.terminal
         new.final_round = self.final_round
         new.keyed_draws = self.keyed_draws
+        new.trades = self.trades
+        new.trade_count = self.trade_count
         new.removed = self.removed
         new.log = self.log
         new.price_cache = self.price_cache
@@ -349,6 +353,7 @@ class MingchuState:
         new.war_secret = [list(w) for w in self.war_secret]
         new.keyed_draws = dict(self.keyed_draws)
         new.removed = {k: list(v) for k, v in self.removed.items()}
+        new.trades = list(self.trades)  # rows are never changed once written
         new.log = list(self.log)
         # caches are filled lazily: each copy gets its own so a snapshot never changes
         new.price_cache = dict(self.price_cache) if self.price_cache is not None else None

@@ -9,13 +9,16 @@ from typing import Any
 
 from sim.core.view import masked
 from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.trade import seat_trades
 
 GRACE = "皇恩"
 
 
 def view(state: MingchuState, seat: int) -> MingchuState:
-    """Other seats' 皇恩卡 and secret war sides hidden, every face-down deck masked, no rng, and
-    the log without other seats' 皇恩 draws (which card they drew is theirs to know)."""
+    """Other seats' 皇恩卡 and secret war sides hidden, every face-down deck masked, no rng, the log
+    without other seats' 皇恩 draws (which card they drew is theirs to know), and the 皇恩卡 of
+    trades between two other seats hidden (an open offer is only ever seen by its two parties:
+    nobody else decides while it is open)."""
     players = list(state.players)
     for other, player in enumerate(players):
         if other != seat and player.grace_cards:
@@ -31,6 +34,7 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     new.order_decks = {name: masked(deck) for name, deck in state.order_decks.items()}
     new.reward_decks = {tier: masked(deck) for tier, deck in state.reward_decks.items()}
     new.log = SeatLog(state.log, seat)
+    new.trades = seat_trades(state.trades, seat)
     return new
 
 

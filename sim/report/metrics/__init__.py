@@ -21,6 +21,7 @@ from sim.report.metrics import (
     scores,
     seats,
     sweep,
+    trades,
     unused,
     winning_scores,
 )
@@ -41,6 +42,7 @@ REGISTRY: list[Metric] = [
     end.METRIC,
     runaway.METRIC,
     content.METRIC,
+    trades.METRIC,
     unused.METRIC,
     errors.METRIC,
     runs.METRIC,

@@ -17,6 +17,7 @@ from .helpers import RULES, new_state, place, play_until
 
 KINDS = {"draft", "place_manager", "setup_road", "produce", "good_dest", "turn", "bonus_build", "bonus_road"}
 KINDS |= {"pick_retainer", "card_goods", "pick_score", "pick_tianwei", "war", "repay", "buyback"}
+KINDS |= {"trade_offer", "trade_answer"}
 
 
 def test_every_decision_kind_is_in_the_table_once():

@@ -61,11 +61,17 @@ def _received(before: MingchuState, after: MingchuState, payer: int, seat: int) 
 
 
 def changes(before: MingchuState, after: MingchuState, actor: int | None = None) -> dict[int, Change]:
-    """Per seat with any change: coins, 伙计, loans, goods; 恩义 payments when ``actor`` paid some."""
+    """Per seat with any change: coins, 伙计, loans, goods; 恩义 payments when ``actor`` paid some
+    (or, when it paid none, the one other seat that did: the partner of a trade it accepted)."""
     result: dict[int, Change] = {}
     paid = 0
     if actor is not None:
         paid = after.players[actor].favor_paid - before.players[actor].favor_paid
+        if not paid:
+            payers = [s for s in range(after.n) if after.players[s].favor_paid > before.players[s].favor_paid]
+            if len(payers) == 1:
+                actor = payers[0]
+                paid = after.players[actor].favor_paid - before.players[actor].favor_paid
     for seat, (b, a) in enumerate(zip(before.players, after.players, strict=True)):
         goods = goods_of(a)
         goods.subtract(goods_of(b))

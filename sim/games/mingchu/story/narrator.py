@@ -26,6 +26,7 @@ from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
 from sim.games.mingchu.story.cardtext import condition_text, effects_text, score_text
 from sim.games.mingchu.story.ledger import changes, ledger_record, ledger_text, with_ledger
 from sim.games.mingchu.story.names import BOTS, COLUMNS
+from sim.games.mingchu.trade import ProposeTrade
 
 WATER_MODES = {
     "step": "计1步",
@@ -171,6 +172,8 @@ class Narrator:
         if decision.kind in ("buyback", "war"):
             return self._grouped(before, after, seat, action, closed)
         if decision.kind == "repay" and isinstance(action, A.Done):
+            return []
+        if isinstance(action, ProposeTrade):  # told with the offer it opens (``trade_offer``)
             return []
         text = self._text(before, seat, action, notes)
         ledger = ledger_text(found, seat)

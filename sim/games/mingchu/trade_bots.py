@@ -1,0 +1,159 @@
+"""How the heuristic bots trade (M40): one valuation, shared by every personality.
+
+A bot values what it gives and what it gets in coins, with the values the bots already play by
+(``bot_values``): a coin is a coin; a 皇恩卡 is worth the most of what it does now
+(``usable_value``), half of what it could do later (``CARD_KEEP`` x ``effects_value``), what it
+costs a rival when played on them (target ``any``), and what discarding it gives (``DISCARD``); a
+marker its owner gets back is worth the coin-and-a-quarter a marker handed over costs
+(``_FAVOR_PRICE``), another player's marker ``HELD_MARKER``.
+
+Offering: once per turn or production step (while ``ProposeTrade`` is offered) the bot looks at
+every offer it may make and keeps the fairest one that gains both sides something by that same
+valuation of the partner's position (public: the partner's coins, markers, 掌柜 and industries;
+the card is the bot's own): the largest smaller gain, so the price splits the difference.
+Answering: accept exactly when the bot's own valuation says it gains.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.bot_values import _FAVOR_PRICE, RIVAL_WEIGHT, effects_value, usable_value
+from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.trade import Accept, Offer, ProposeTrade, Refuse, favor_room, offers_made
+
+CARD_KEEP = 0.5
+"""A 皇恩卡 that cannot be used now may be later: half the worth of its effects."""
+DISCARD = 0.5
+"""A 皇恩卡 discarded gives a marker in hand, which buys a 伙计 (``_WORKER_PRICE``) (M29)."""
+HELD_MARKER = 1.0
+"""Another player's marker: pays a use of their (or a third player's) 驿道 or industry in place of
+an own marker, or counts in the war."""
+OFFER_VALUE = 55.0
+"""``ProposeTrade``'s value when a good offer is ready: taken before the turn's moves and sales
+change what the offer was worked out from."""
+DECISIONS = ("trade_offer", "trade_answer")
+"""The decision kinds ``choose`` answers."""
+
+
+def card_worth(state: MingchuState, seat: int, card: str, coins: int = 0) -> float:
+    """What the 皇恩卡 ``card`` is worth to ``seat`` in its hand, in coins, once its coins have
+    changed by ``coins`` (a buyer who pays may no longer afford the build a card discounts)."""
+    info = state.topo.grace[card]
+    player = state.players[seat]
+    player.coins += coins  # read as after the trade; put back below
+    try:
+        worth = max(
+            usable_value(state, seat, info.effects), CARD_KEEP * effects_value(info.effects, state, seat)
+        )
+        if info.target == "any":
+            worth = max(worth, -RIVAL_WEIGHT * effects_value(info.effects, state, seat))
+    finally:
+        player.coins -= coins
+    return max(worth, DISCARD)
+
+
+def _markers(state: MingchuState, giver: int, receiver: int, count: int) -> tuple[float, float]:
+    """(cost to ``giver``, worth to ``receiver``) of ``count`` markers paid as every 恩义 payment is:
+    the receiver's own back first, then (when the rules say so) third players' held ones, else own."""
+    if not count:
+        return 0.0, 0.0
+    held = state.players[giver].held
+    back = min(count, held[receiver])
+    thirds = sum(held) - held[giver] - held[receiver]
+    if not state.params.rules.pay_favor_with_held_first:
+        thirds = 0
+    third = min(count - back, thirds)
+    own = count - back - third
+    cost = HELD_MARKER * (back + third) + _FAVOR_PRICE * own
+    return cost, _FAVOR_PRICE * back + HELD_MARKER * (third + own)
+
+
+def gains(state: MingchuState, offerer: int, offer: Offer, worth: dict | None = None) -> tuple[float, float]:
+    """(offerer's gain, partner's gain) of ``offer`` by the shared valuation; ``worth`` caches
+    ``card_worth`` by (seat, card, change of coins)."""
+    worth = {} if worth is None else worth
+    to = offer.to
+
+    def card(seat: int, coins: int) -> float:
+        key = (seat, offer.card, coins)
+        if key not in worth:
+            worth[key] = card_worth(state, seat, offer.card, coins)
+        return worth[key]
+
+    give_cost, give_worth = _markers(state, offerer, to, offer.favor)
+    want_cost, want_worth = _markers(state, to, offerer, offer.want_favor)
+    mine = offer.want_coins + want_worth - offer.coins - give_cost
+    theirs = offer.coins + give_worth - offer.want_coins - want_cost
+    if offer.card:
+        mine -= card(offerer, 0)
+        theirs += card(to, offer.coins - offer.want_coins)  # the card as the partner holds it after
+    return mine, theirs
+
+
+def _candidates(state: MingchuState, seat: int, worth: dict):
+    """The offers that gain both sides, with the smaller gain: per partner, each card or amount of
+    markers against coins at the fair price (the whole coins nearest the middle of what the seller
+    loses and the buyer gains), and each card against markers."""
+    rules = state.params.rules
+    me = state.players[seat]
+    cards = sorted(set(me.grace_cards))
+    for to in range(state.n):
+        if to == seat:
+            continue
+        ask_most = min(state.players[to].coins, rules.trade_max_coins)
+        pay_most = min(me.coins, rules.trade_max_coins)
+        theirs = favor_room(state, to, seat)
+        asked = [_markers(state, to, seat, k) for k in range(1, theirs + 1)]  # (their cost, my worth)
+        for card in cards:
+            low, high = card_worth(state, seat, card), card_worth(state, to, card)
+            for coins, _ in _fair(low, high, ask_most):  # checked as the buyer holds it, having paid
+                offer = Offer(to, card=card, want_coins=coins)
+                yield offer, min(gains(state, seat, offer, worth))
+            for k, (cost, worth_k) in enumerate(asked, 1):
+                yield Offer(to, card=card, want_favor=k), min(worth_k - low, high - cost)
+        for k in range(1, favor_room(state, seat, to) + 1):
+            for coins, key in _fair(*_markers(state, seat, to, k), ask_most):
+                yield Offer(to, favor=k, want_coins=coins), key
+        for k, (cost, worth_k) in enumerate(asked, 1):
+            for coins, key in _fair(cost, worth_k, pay_most):
+                yield Offer(to, coins=coins, want_favor=k), key
+
+
+def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:
+    """(coins, smaller gain) of the whole prices from 1 to ``most`` nearest the middle of ``low``
+    (what the seller gives up) and ``high`` (what the buyer gets) that gain both sides."""
+    if high - low <= 0:
+        return []
+    half = (low + high) / 2
+    prices = sorted({c for c in (math.floor(half), math.ceil(half)) if 1 <= c <= most and low < c < high})
+    return [(c, min(c - low, high - c)) for c in prices]
+
+
+def best_offer(state: MingchuState, seat: int) -> Offer | None:
+    """The offer whose smaller gain is largest, among those that gain both sides something."""
+    best, best_key = None, 0.0
+    for offer, key in _candidates(state, seat, {}):
+        if key > best_key:  # the first of equals: the listing order is fixed
+            best, best_key = offer, key
+    return best
+
+
+def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: dict) -> float:
+    """Open a trade when a good offer is ready (worked out once per turn / production step)."""
+    key = (state.round, state.stage, state.step, offers_made(state))
+    if bot._trade_plan[:1] != (key,):
+        bot._trade_plan = (key, best_offer(state, bot.seat))
+    return OFFER_VALUE if bot._trade_plan[1] is not None else -10.0
+
+
+def choose(bot: Any, state: MingchuState, legal: list) -> Any:
+    """The planned offer (or ``Done``); accept an offer exactly when it gains the bot something."""
+    decision = state.decision()
+    if decision.kind == "trade_offer":
+        plan = bot._trade_plan[1] if bot._trade_plan else None
+        return plan if plan in legal else A.Done()
+    offerer, offer = decision.data
+    return Accept() if gains(state, offerer, offer)[1] > 0 else Refuse()

@@ -1,0 +1,35 @@
+"""The report's trading line: share of games with a trade, trades and offers per game."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from sim.report.metrics.trades import trade_rates
+
+
+def test_trade_rates_count_accepted_trades_per_game():
+    games = pd.DataFrame(
+        {
+            "game": ["mingchu"] * 4 + ["brass"],
+            "variant": "base",
+            "n_players": [4, 4, 4, 5, 4],
+            "gid": range(5),
+        }
+    )
+    trades = pd.DataFrame(
+        {"gid": [0, 0, 1, 3], "game": "mingchu", "kind": ["accepted", "accepted", "refused", "accepted"]}
+    )
+    rates = trade_rates(games, trades).set_index("n_players")
+    assert list(rates.index) == [4, 5]  # brass records no trades: not listed
+    four = rates.loc[4]
+    assert four["games"] == 3
+    assert four["with_trade"] == pytest.approx(1 / 3)  # game 1 had only a refused offer
+    assert four["trades_per_game"] == pytest.approx(2 / 3)
+    assert four["offers_per_game"] == pytest.approx(1.0)
+    assert rates.loc[5, "with_trade"] == 1.0
+
+
+def test_no_trades_table_no_rows():
+    games = pd.DataFrame({"game": ["brass"], "variant": "base", "n_players": [4], "gid": [0]})
+    assert trade_rates(games, pd.DataFrame()).empty
