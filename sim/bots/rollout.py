@@ -80,6 +80,15 @@ class RolloutBot:
 
     def _playout(self, observation: Any, action: Any, seed: int) -> float:
         """The seat's value after ``action`` and heuristic play (see the module's docstring)."""
+        state = self._play_out(observation, action, seed)
+        game = self.game
+        scores = game.outcome(state).scores if game.is_terminal(state) else game.running_scores(state)
+        margin = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
+        return leaf_values(game, state)[self.seat] + MARGIN_WEIGHT * margin
+
+    def _play_out(self, observation: Any, action: Any, seed: int) -> Any:
+        """A full state sampled with ``seed``, after ``action`` and the rollout heuristic's play to the
+        game's end or through ``horizon`` round ends."""
         game = self.game
         stream = np.random.default_rng(seed)
         state = game.determinize(observation, stream)
@@ -99,6 +108,4 @@ class RolloutBot:
             played += 1
         self.playouts += 1
         self.playout_actions += played
-        scores = game.outcome(state).scores if game.is_terminal(state) else game.running_scores(state)
-        margin = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
-        return leaf_values(game, state)[self.seat] + MARGIN_WEIGHT * margin
+        return state
