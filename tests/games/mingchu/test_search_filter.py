@@ -1,4 +1,4 @@
-"""The rollout bot's search filter for 明初商途: main choices are searched, micro-steps are not."""
+"""The rollout bot's search filter for 明初商途: main choices from round 4, micro-steps from round 7."""
 
 from __future__ import annotations
 
@@ -6,36 +6,47 @@ from collections import defaultdict
 
 import numpy as np
 
-from sim.games.mingchu import SPEC, worth_searching
+from sim.config import load_config
+from sim.core.play import setup_rng
+from sim.games.mingchu import MICRO_FROM_ROUND, SEARCH_FROM_ROUND, SPEC, worth_searching
 from sim.games.mingchu.turn import TURN
-from tests.games.mingchu.helpers import RULES, new_state
+
+RULES = SPEC.game
+PARAMS = load_config(SPEC.default_config).params
 
 
-def decisions_of_a_game(seed: int = 2) -> dict[str, list[tuple]]:
-    """(state copy, legal actions) of every decision with a choice, by decision kind, in one game."""
-    state = new_state(5, seed)
+def decisions_of_a_game(seed: int = 2) -> dict[tuple[str, int], list[tuple]]:
+    """(state copy, legal actions) of decisions with a choice, by (decision kind, round), in one game."""
+    state = RULES.initial_state(PARAMS, 5, setup_rng(seed))
     bots = [SPEC.bots["industrialist"](seat) for seat in range(5)]
     rng = np.random.default_rng(seed)
-    seen: dict[str, list[tuple]] = defaultdict(list)
+    seen: dict[tuple[str, int], list[tuple]] = defaultdict(list)
     while not RULES.is_terminal(state):
         legal = RULES.legal_actions(state)
         seat = RULES.current_player(state)
-        if len(legal) > 1 and len(seen[state.pending.next.kind]) < 30:
-            seen[state.pending.next.kind].append((state.clone(), list(legal)))
+        key = (state.pending.next.kind, state.round)
+        if len(legal) > 1 and len(seen[key]) < 8:
+            seen[key].append((state.clone(), list(legal)))
         RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, rng))
     return seen
 
 
-def test_main_choices_are_searched_micro_steps_are_not():
+def test_main_choices_are_searched_from_round_4_micro_steps_from_round_7():
     assert SPEC.search_worthy is worth_searching and SPEC.search_horizon > 0
     seen = decisions_of_a_game()
-    for kind in ("produce", "good_dest"):
-        assert seen[kind], kind
-        assert not any(worth_searching(state, legal) for state, legal in seen[kind]), kind
-    assert seen["draft"] and all(worth_searching(state, legal) for state, legal in seen["draft"])
-    turns = seen["turn"]
-    main = [(state, legal) for state, legal in turns if any(type(a) in TURN.by_type for a in legal)]
-    assert main and all(worth_searching(state, legal) for state, legal in main)
-    quick = [(s, [a for a in legal if type(a) not in TURN.by_type]) for s, legal in turns]
-    quick = [(s, q) for s, q in quick if len(q) > 1]
-    assert quick and not any(worth_searching(state, q) for state, q in quick)  # quick actions only: no search
+    rounds = {r for _, r in seen}
+    assert max(rounds) >= MICRO_FROM_ROUND > SEARCH_FROM_ROUND > min(rounds)
+    checked = defaultdict(int)
+    for (kind, round_number), cases in seen.items():
+        for state, legal in cases:
+            main = [a for a in legal if type(a) in TURN.by_type] if kind == "turn" else []
+            micro = [a for a in legal if type(a) not in TURN.by_type] if kind == "turn" else legal
+            if len(main) > 1 or kind == "draft":
+                expected = round_number >= SEARCH_FROM_ROUND
+                assert worth_searching(state, main or legal) == expected, (kind, round_number)
+                checked["main", expected] += 1
+            if len(micro) > 1 and kind in ("turn", "produce", "good_dest"):
+                expected = round_number >= MICRO_FROM_ROUND
+                assert worth_searching(state, micro) == expected, (kind, round_number)
+                checked["micro", expected] += 1
+    assert all(checked[side, when] for side in ("main", "micro") for when in (True, False)), checked
