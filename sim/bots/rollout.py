@@ -9,7 +9,8 @@ A policy-rollout bot (Tesauro and Galperin 1996; Bertsekas' rollout algorithm). 
    heuristic's own pick (``spec.search_policy``), as a playout would settle them.
 3. Otherwise each candidate is played out N times in full states sampled from the seat's
    observation (``determinize``), every seat played by the rollout heuristic, to the end of the game
-   or, when the game sets ``spec.search_horizon``, through that many round ends. The same N samples
+   or, when the game sets ``spec.search_horizon`` (a number, or one per decision), through that many
+   round ends. The same N samples
    and bot streams serve every candidate (common random numbers), so the candidates are compared
    on the same deals.
 4. The candidate with the best mean value for the seat is played: its win share at the end of the
@@ -69,8 +70,11 @@ class RolloutBot:
         if self.worthy is not None and not self.worthy(sample, candidates):
             return dict(picks)[self.policy]
         self.searched += 1
+        horizon = self.horizon(sample, candidates) if callable(self.horizon) else self.horizon
         seeds = [int(seed) for seed in rng.integers(2**63, size=self.rollouts)]
-        values = [sum(self._playout(observation, action, seed) for seed in seeds) for action in candidates]
+        values = [
+            sum(self._playout(observation, action, seed, horizon) for seed in seeds) for action in candidates
+        ]
         return candidates[int(np.argmax(values))]
 
     def _picks(self, sample: Any, legal: Sequence[Any], rng: np.random.Generator) -> list[tuple[str, Any]]:
@@ -78,23 +82,23 @@ class RolloutBot:
         view = self.game.view(sample, self.seat)
         return [(name, adviser.choose(view, legal, rng)) for name, adviser in self.advisers]
 
-    def _playout(self, observation: Any, action: Any, seed: int) -> float:
+    def _playout(self, observation: Any, action: Any, seed: int, horizon: int) -> float:
         """The seat's value after ``action`` and heuristic play (see the module's docstring)."""
-        state = self._play_out(observation, action, seed)
+        state = self._play_out(observation, action, seed, horizon)
         game = self.game
         scores = game.outcome(state).scores if game.is_terminal(state) else game.running_scores(state)
         margin = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
         return leaf_values(game, state)[self.seat] + MARGIN_WEIGHT * margin
 
-    def _play_out(self, observation: Any, action: Any, seed: int) -> Any:
+    def _play_out(self, observation: Any, action: Any, seed: int, horizon: int) -> Any:
         """A full state sampled with ``seed``, after ``action`` and the rollout heuristic's play to the
-        game's end or through ``horizon`` round ends."""
+        game's end or through ``horizon`` round ends (0: to the end)."""
         game = self.game
         stream = np.random.default_rng(seed)
         state = game.determinize(observation, stream)
         n = len(game.running_scores(state))
         bots = [self.spec.bots[self.policy](seat) for seat in range(n)]
-        stop = game.round_number(state) + self.horizon if self.horizon else None
+        stop = game.round_number(state) + horizon if horizon else None
         game.apply(state, action)
         cap = self.spec.max_actions(n)
         played = 0

@@ -198,10 +198,11 @@ class GameSpec:
     """Which disagreements the ``rollout`` bot searches, given a full state sampled from the seat's
     observation (the decision open) and the heuristics' distinct candidates; the others it settles
     with ``search_policy``'s pick. None: every disagreement is searched."""
-    search_horizon: int = 0
+    search_horizon: int | Callable[[Any, Sequence[Any]], int] = 0
     """Round ends a ``rollout`` playout plays through before the running scores judge it (1: to the
     end of the current round; the game's end, if it comes first, judges by the outcome); 0: every
-    playout to the end of the game."""
+    playout to the end of the game. A function of the sampled state and the candidates may set it per
+    decision."""
     example: bool = False
     """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
     players_for: Callable[[Any], tuple[int, ...]] | None = None

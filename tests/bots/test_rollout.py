@@ -118,7 +118,19 @@ def test_a_playout_stops_at_the_round_end_its_horizon_names():
     start = game.round_number(state)
     action = game.legal_actions(state)[0]
     for horizon in (1, 2):
-        bot = RolloutBot(dataclasses.replace(SPEC, search_horizon=horizon), seat, 2)
-        end = bot._play_out(observation, action, 11)
+        end = RolloutBot(SPEC, seat, 2)._play_out(observation, action, 11, horizon)
         assert game.round_number(end) == start + horizon and not game.is_terminal(end)
-    assert game.is_terminal(RolloutBot(SPEC, seat, 2)._play_out(observation, action, 11))
+    assert game.is_terminal(RolloutBot(SPEC, seat, 2)._play_out(observation, action, 11, 0))
+
+
+def test_a_horizon_may_be_set_per_decision():
+    asked: list[int] = []
+
+    def horizon(state, candidates) -> int:
+        asked.append(len(candidates))
+        return 1
+
+    per_decision = played(dataclasses.replace(SPEC, search_horizon=horizon), ["lazy"])
+    fixed = played(dataclasses.replace(SPEC, search_horizon=1), ["lazy"])
+    assert len(asked) == per_decision.searched > 0 and all(n > 1 for n in asked)
+    assert (per_decision.searched, per_decision.playout_actions) == (fixed.searched, fixed.playout_actions)

@@ -1,4 +1,5 @@
-"""The rollout bot's search filter for 明初商途: main choices from round 4, micro-steps from round 7."""
+"""The rollout bot's search filter for 明初商途: main choices from round 4 (playouts through 2 round
+ends), micro-steps from round 7 (to the round's end)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 
 from sim.config import load_config
 from sim.core.play import setup_rng
-from sim.games.mingchu import MICRO_FROM_ROUND, SEARCH_FROM_ROUND, SPEC, worth_searching
+from sim.games.mingchu import MICRO_FROM_ROUND, SEARCH_FROM_ROUND, SPEC, search_horizon, worth_searching
 from sim.games.mingchu.turn import TURN
 
 RULES = SPEC.game
@@ -32,7 +33,7 @@ def decisions_of_a_game(seed: int = 2) -> dict[tuple[str, int], list[tuple]]:
 
 
 def test_main_choices_are_searched_from_round_4_micro_steps_from_round_7():
-    assert SPEC.search_worthy is worth_searching and SPEC.search_horizon > 0
+    assert SPEC.search_worthy is worth_searching and SPEC.search_horizon is search_horizon
     seen = decisions_of_a_game()
     rounds = {r for _, r in seen}
     assert max(rounds) >= MICRO_FROM_ROUND > SEARCH_FROM_ROUND > min(rounds)
@@ -44,9 +45,11 @@ def test_main_choices_are_searched_from_round_4_micro_steps_from_round_7():
             if len(main) > 1 or kind == "draft":
                 expected = round_number >= SEARCH_FROM_ROUND
                 assert worth_searching(state, main or legal) == expected, (kind, round_number)
+                assert search_horizon(state, main or legal) == 2
                 checked["main", expected] += 1
             if len(micro) > 1 and kind in ("turn", "produce", "good_dest"):
                 expected = round_number >= MICRO_FROM_ROUND
                 assert worth_searching(state, micro) == expected, (kind, round_number)
+                assert search_horizon(state, micro) == 1
                 checked["micro", expected] += 1
     assert all(checked[side, when] for side in ("main", "micro") for when in (True, False)), checked
