@@ -547,6 +547,13 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
     "--budgets", default="25,100", show_default=True, help="Search budgets (iterations per decision)."
 )
 @click.option("--heuristics", help="The heuristic bots to rank (default: the game's lineup).")
+@click.option(
+    "--cost-games",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Extra games per search bot and count timed for its CPU cost per decision and game (0: none).",
+)
 @seed_option
 @jobs_option
 @set_option
@@ -555,7 +562,19 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
 @click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
 @friendly
 def ladder(
-    config, players, games, search_games, budgets, heuristics, seed, jobs, sets, out, lang, no_progress
+    config,
+    players,
+    games,
+    search_games,
+    budgets,
+    heuristics,
+    cost_games,
+    seed,
+    jobs,
+    sets,
+    out,
+    lang,
+    no_progress,
 ):
     """Rate the bots and test seat effects across bot strength.
 
@@ -563,13 +582,14 @@ def ladder(
     together, and the generic onestep, mcts:N and rollout:2 bots among them, on the same seeds; then fits
     Bradley-Terry strengths from the head-to-head games and calls each seat effect robust,
     strength-dependent, flips, under-powered, pooled only or control only. Each rung is a run folder.
+    Last, each search bot's CPU cost per decision and per game, timed in --cost-games extra games.
 
     \b
     Examples:
       sim ladder brass -p 4 -n 200 --jobs 2
       sim ladder mingchu -p 5 -n 100 --search-games 10 --budgets 10,40
     """
-    from sim.runner.ladder import ladder_rungs, run_ladder
+    from sim.runner.ladder import ladder_rungs, run_ladder, search_costs
 
     resolved, spec = load(config, sets)
     counts = parse_players(spec, players, [resolved])
@@ -591,6 +611,8 @@ def ladder(
         resolved, counts, rungs, out, seed=seed, jobs=jobs, progress=not no_progress, command=command_line()
     )
     click.echo(ladder_summary(folders))
+    if cost_games:
+        click.echo(search_costs(spec, resolved.params, counts, rungs, cost_games))
     make_report(folders, out / "report", lang)
 
 

@@ -4,15 +4,21 @@ A policy-rollout bot (Tesauro and Galperin 1996; Bertsekas' rollout algorithm). 
 
 1. The candidates are the distinct choices of the game's heuristic bots (``spec.default_bots``)
    from the seat's view. When they all agree, that is the move: no search is spent.
-2. Otherwise each candidate is played out N times to the end of the game in full states sampled
-   from the seat's observation (``determinize``), every seat played by the game's rollout
-   heuristic (``spec.search_policy``). The same N samples and bot streams serve every candidate
-   (common random numbers), so the candidates are compared on the same deals.
-3. The candidate with the best mean win share for the seat (a shared win counts 1/k; the score
-   margin over the best other seat breaks ties) is played.
+2. A game may say which disagreements are worth a search (``spec.search_worthy``, e.g. only the
+   turn's main choices, not each sale of a production step); the others are settled by the rollout
+   heuristic's own pick (``spec.search_policy``), as a playout would settle them.
+3. Otherwise each candidate is played out N times in full states sampled from the seat's
+   observation (``determinize``), every seat played by the rollout heuristic, to the end of the game
+   or, when the game sets ``spec.search_horizon`` (a number, or one per decision), through that many
+   round ends. The same N samples
+   and bot streams serve every candidate (common random numbers), so the candidates are compared
+   on the same deals.
+4. The candidate with the best mean value for the seat is played: its win share at the end of the
+   game (a shared win counts 1/k), or from the running scores at the horizon how far it leads or
+   trails (``leaf_values``); the score margin over the best other seat breaks ties.
 
 It reads only what a player may see (its observation) and needs no game-specific code beyond the
-heuristics the game already has.
+heuristics the game already has. ``searched``, ``playouts`` and ``playout_actions`` count its work.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from sim.bots.search import leaf_values
 from sim.core.game import GameSpec
 
 DEFAULT_ROLLOUTS = 4
@@ -38,57 +45,71 @@ class RolloutBot:
         self.spec, self.game, self.seat, self.rollouts = spec, spec.game, seat, rollouts
         self.name = f"rollout:{rollouts}"
         heuristics = [name for name in spec.lineup if name in spec.bots and name != "random"]
-        self.advisers = [spec.bots[name](seat) for name in heuristics]
         self.policy = spec.search_policy or heuristics[0]
+        self.proposers = frozenset(heuristics)
+        """The heuristics whose picks are the candidates: the lineup's."""
+        self.advisers = [(name, spec.bots[name](seat)) for name in heuristics]
+        if self.policy not in heuristics:  # it settles the disagreements not worth a search
+            self.advisers.append((self.policy, spec.bots[self.policy](seat)))
+        self.worthy = spec.search_worthy
+        self.horizon = spec.search_horizon
         self.searched = 0
         """Decisions where the heuristics disagreed and playouts were run."""
+        self.playouts = 0
+        self.playout_actions = 0
+        """Actions played in all playouts: the bulk of the bot's cost."""
 
     def choose(self, observation: Any, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
-        candidates = self._candidates(observation, legal, rng)
+        sample = self.game.determinize(observation, rng)  # a full state of the observation's type
+        picks = self._picks(sample, legal, rng)
+        candidates = list(dict.fromkeys(action for name, action in picks if name in self.proposers))
         if len(candidates) == 1:
             return candidates[0]
+        if self.worthy is not None and not self.worthy(sample, candidates):
+            return dict(picks)[self.policy]
         self.searched += 1
-        seeds = rng.integers(2**63, size=self.rollouts)
-        values = [sum(self._playout(observation, action, int(seed)) for seed in seeds) for action in candidates]
+        horizon = self.horizon(sample, candidates) if callable(self.horizon) else self.horizon
+        seeds = [int(seed) for seed in rng.integers(2**63, size=self.rollouts)]
+        values = [
+            sum(self._playout(observation, action, seed, horizon) for seed in seeds) for action in candidates
+        ]
         return candidates[int(np.argmax(values))]
 
-    def _candidates(self, observation: Any, legal: Sequence[Any], rng: np.random.Generator) -> list[Any]:
-        """The distinct moves the heuristics would make, in the order of the game's bot list."""
-        seen = self.game.determinize(observation, rng)  # a full state of the observation's type
-        view = self.game.view(seen, self.seat)
-        picks: list[Any] = []
-        for adviser in self.advisers:
-            action = adviser.choose(view, legal, rng)
-            if action not in picks:
-                picks.append(action)
-        return picks
+    def _picks(self, sample: Any, legal: Sequence[Any], rng: np.random.Generator) -> list[tuple[str, Any]]:
+        """(heuristic, its move) from the seat's view of ``sample``, in the order of the game's bot list."""
+        view = self.game.view(sample, self.seat)
+        return [(name, adviser.choose(view, legal, rng)) for name, adviser in self.advisers]
 
-    def _playout(self, observation: Any, action: Any, seed: int) -> float:
-        """The seat's win share (plus a small score-margin tie-break) after ``action`` and heuristic play."""
+    def _playout(self, observation: Any, action: Any, seed: int, horizon: int) -> float:
+        """The seat's value after ``action`` and heuristic play (see the module's docstring)."""
+        state = self._play_out(observation, action, seed, horizon)
+        game = self.game
+        scores = game.outcome(state).scores if game.is_terminal(state) else game.running_scores(state)
+        margin = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
+        return leaf_values(game, state)[self.seat] + MARGIN_WEIGHT * margin
+
+    def _play_out(self, observation: Any, action: Any, seed: int, horizon: int) -> Any:
+        """A full state sampled with ``seed``, after ``action`` and the rollout heuristic's play to the
+        game's end or through ``horizon`` round ends (0: to the end)."""
         game = self.game
         stream = np.random.default_rng(seed)
         state = game.determinize(observation, stream)
         n = len(game.running_scores(state))
         bots = [self.spec.bots[self.policy](seat) for seat in range(n)]
+        stop = game.round_number(state) + horizon if horizon else None
         game.apply(state, action)
         cap = self.spec.max_actions(n)
-        for _ in range(cap):
-            if game.is_terminal(state):
+        played = 0
+        while played < cap and not game.is_terminal(state):
+            if stop is not None and game.round_number(state) >= stop:
                 break
             seat = game.current_player(state)
             legal = game.legal_actions(state)
             move = legal[0] if len(legal) == 1 else bots[seat].choose(state, legal, stream)  # a sampled state
             game.apply(state, move)
-        if not game.is_terminal(state):
-            scores = game.running_scores(state)
-            best = max(scores)
-            winners = [s for s in range(n) if scores[s] == best]
-        else:
-            outcome = game.outcome(state)
-            scores = list(outcome.scores)
-            winners = [s for s in range(n) if outcome.ranks[s] == 1]
-        share = 1.0 / len(winners) if self.seat in winners else 0.0
-        margin = scores[self.seat] - max(s for i, s in enumerate(scores) if i != self.seat)
-        return share + MARGIN_WEIGHT * margin
+            played += 1
+        self.playouts += 1
+        self.playout_actions += played
+        return state

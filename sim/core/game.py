@@ -194,6 +194,15 @@ class GameSpec:
     search_policy: str = ""
     """The heuristic that plays every seat in the ``rollout`` bot's playouts; empty: the first of
     ``default_bots`` (the lineup's heuristics also propose the candidate moves)."""
+    search_worthy: Callable[[Any, Sequence[Any]], bool] | None = None
+    """Which disagreements the ``rollout`` bot searches, given a full state sampled from the seat's
+    observation (the decision open) and the heuristics' distinct candidates; the others it settles
+    with ``search_policy``'s pick. None: every disagreement is searched."""
+    search_horizon: int | Callable[[Any, Sequence[Any]], int] = 0
+    """Round ends a ``rollout`` playout plays through before the running scores judge it (1: to the
+    end of the current round; the game's end, if it comes first, judges by the outcome); 0: every
+    playout to the end of the game. A function of the sampled state and the candidates may set it per
+    decision."""
     example: bool = False
     """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
     players_for: Callable[[Any], tuple[int, ...]] | None = None

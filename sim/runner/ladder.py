@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sim.bots.cost import measure_cost
 from sim.config import ResolvedConfig
+from sim.core.game import GameSpec
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
 
 CONTROL = "random"
+SEARCH_BOTS = ("onestep", "mcts", "rollout")
+"""The generic lookahead and search bots: the rungs whose cost the ladder reports."""
 
 
 @dataclass(frozen=True)
@@ -66,3 +70,22 @@ def run_ladder(
         run_study(study, folder, **run_options)
         folders.append(folder)
     return folders
+
+
+def search_costs(
+    spec: GameSpec, params: Any, player_counts: Sequence[int], rungs: Sequence[Rung], games: int
+) -> str:
+    """What each rung's lookahead or search bot costs, timed in ``games`` extra games per player count
+    (CPU of its decisions, at seat 1 among copies of the rung's first heuristic), as plain text."""
+    lines = [
+        f"Search bot cost (CPU of its decisions; {games} game(s) per count timed at seat 1 among heuristics):"
+    ]
+    for rung in rungs:
+        bot = rung.bots[0]
+        if bot.partition(":")[0] not in SEARCH_BOTS:
+            continue
+        opponent = rung.bots[1] if len(rung.bots) > 1 else None
+        for n in player_counts:
+            cost = measure_cost(spec, params, n, bot, games, opponent=opponent)
+            lines.append(f"  {n}p  {cost.line()}")
+    return "\n".join(lines)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 from click.testing import CliRunner
 
@@ -20,6 +22,11 @@ def test_ladder_rates_bots_and_calls_seat_effects(tmp_path):
         assert f"3p  {bot}" in result.output
     assert "seat 1:" in result.output and (tmp_path / "lad" / "report" / "report.html").is_file()
     assert "Holm p " in result.output  # the p-value the seat labels rest on, next to the uncorrected interval
+    for bot in ("mcts:20", "mcts:5", "onestep", "rollout:2"):  # each search bot's cost, timed
+        assert re.search(
+            rf"3p  {bot}: [0-9.]+ ms per decision, [0-9]+ decisions.*, [0-9.]+ s per game", result.output
+        )
+    assert "greedy:" not in result.output.split("Search bot cost")[1]
 
 
 def test_ladder_refuses_bad_budgets(tmp_path):
