@@ -187,3 +187,24 @@ def test_confirm_replays_the_flagged_cards_and_says_which_verdicts_hold():
     result = agreement(first, second).set_index("card")
     assert result["holds"].tolist() == [HOLDS, CHANGED, OPEN, HOLDS]
     assert result.loc["a", "effect_confirm"] == 9.0  # points
+
+
+def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
+    """The score estimate of one seed equals statsmodels' OLS of score on seat and card
+    (sum-to-zero coding: each card against the deck's average card)."""
+    import statsmodels.formula.api as smf
+
+    rng = np.random.default_rng(11)
+    cards = CARDS[:9]
+    design = draw_design(cards, 4, rng, ("c02",))
+    scores = rng.normal(30, 5, size=(len(design.slots), 4))
+    rows = [
+        {"score": scores[v, s], "seat": s, "card": card}
+        for v, table in enumerate(design.tables())
+        for s, card in enumerate(table)
+    ]
+    fit = smf.ols("score ~ C(seat) + C(card, Sum)", data=pd.DataFrame(rows)).fit()
+    ours = design.estimate(scores[None], "score")[0]
+    theirs = [fit.params[f"C(card, Sum)[S.{c}]"] for c in cards[:-1]]
+    np.testing.assert_allclose(ours[:-1], theirs, atol=1e-9)
+    assert ours.sum() == pytest.approx(0, abs=1e-9)

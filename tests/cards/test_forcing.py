@@ -43,13 +43,16 @@ def test_a_different_retainer_forced_on_every_seat_is_held_by_that_seat(n_player
     assert missed == []
 
 
-def test_a_different_family_forced_on_every_seat_is_held_by_that_seat():
+@pytest.mark.parametrize("n_players", [4, 5])
+def test_a_different_family_forced_on_every_seat_is_held_by_that_seat(n_players):
     ids = [c.id for c in BASE.cards.家族]
     rng = np.random.default_rng(7)
     for seed in range(50):
-        cards = rng.choice(ids, size=5, replace=False)
-        state = drafted(with_forced(BASE, [("家族", c, s) for s, c in enumerate(cards)]), 5, seed)
+        cards = rng.choice(ids, size=n_players, replace=False)
+        state = drafted(with_forced(BASE, [("家族", c, s) for s, c in enumerate(cards)]), n_players, seed)
         assert [player.families[0] for player in state.players] == list(cards)
+        taken = [f for player in state.players for f in player.families]
+        assert len(taken) == len(set(taken))  # no family card dealt twice
 
 
 def test_one_forced_card_is_hidden_as_before():
