@@ -15,6 +15,7 @@ import pandas as pd
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
+from sim.report.names import Names
 
 PNG_DPI = 220
 COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", UNDECIDED: "#8c8c8c"}
@@ -59,12 +60,12 @@ TEXT = {
     "title": {"en": "Deck study: {deck}", "zh": "整副牌研究：{deck}"},
     "settings": {
         "en": "Config {config}, deck {deck}, {players} players, bots {bots}, seed {seed}. {games} games "
-        "({seeds} seeds, {batches} batches) in {minutes} min of this run; stopped: {stop}. Every seat of "
+        "in the folder ({seeds} seeds, {batches} batches); the last run took {minutes} min and stopped: {stop}. Every seat of "
         "every game held a forced card of the deck; effect = the holder's win share minus 1/{players} "
         "against a table of random other cards, in points. Intervals: confidence sequences valid at every "
         "look at once, simultaneous over the {cards} cards at {level} (Bonferroni). Band ±{tol} points.",
-        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，机器人 {bots}，随机种子 {seed}。本次共 {games} 局"
-        "（{seeds} 个种子，{batches} 批），用时 {minutes} 分钟；停止原因：{stop}。每局每个座位都被强制发给"
+        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，机器人 {bots}，随机种子 {seed}。文件夹中共 {games} 局"
+        "（{seeds} 个种子，{batches} 批）；最近一次运行用时 {minutes} 分钟，停止原因：{stop}。每局每个座位都被强制发给"
         "牌堆中的一张牌；效应 = 持有者的胜率份额减去 1/{players}（同桌其他牌随机），单位为百分点。区间为"
         "任意时刻查看都成立的置信序列，对 {cards} 张牌同时成立，置信水平 {level}（Bonferroni 校正）。"
         "容差 ±{tol} 个百分点。",
@@ -155,11 +156,12 @@ def write_deck_report(
     shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
     tol = f"{100 * tolerance:g}"
     level = float(table["level"].iloc[0]) if len(table) else 0.95
+    names = Names.from_meta([], lang)
     settings = TEXT["settings"][lang].format(
         config=meta["config"],
         deck=meta["deck"],
         players=meta["n_players"],
-        bots=", ".join(meta["bots"]),
+        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
         seed=meta["seed"],
         games=f"{summary['games']:,}",
         seeds=summary["seeds"],

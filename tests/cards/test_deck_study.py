@@ -4,6 +4,7 @@ and one real study on the engine (a planted strong card and an exact copy of a c
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -138,6 +139,9 @@ def test_rerun_resumes_without_playing_and_chinese_files_are_chinese(deck_study)
     assert list(table.columns[:7]) == ["卡牌", "结论", "效应", "下限", "上限", "对局数", "还需对局数"]
     assert table.set_index("卡牌").loc["财神", "结论"] == "过强"
     assert set(table["结论"]) <= {"过强", "过弱", "在容差内", "未定"}
+    text = (deck_study / "report" / "card-study.md").read_text(encoding="utf-8")
+    latin = set(re.findall(r"[A-Za-z]+", text)) - {"Bonferroni", "forest", "png"}
+    assert latin <= {"tests", "cards", "fixtures", "deck", "yaml"}, latin  # only the config's path
 
 
 @pytest.mark.parametrize(
@@ -208,3 +212,14 @@ def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
     theirs = [fit.params[f"C(card, Sum)[S.{c}]"] for c in cards[:-1]]
     np.testing.assert_allclose(ours[:-1], theirs, atol=1e-9)
     assert ours.sum() == pytest.approx(0, abs=1e-9)
+
+
+def test_a_synthetic_study_is_the_same_for_the_same_seed_and_adapts_to_the_open_cards():
+    effects = (0.15, -0.15, 0.15, -0.15, 0.0, 0.0, 0.0, 0.0, 0.15, -0.15, 0.049, -0.049)
+    world = World(tuple(f"k{i}" for i in range(12)), effects, n_players=4)
+    one, again = simulate(world, 0.05, 6000, 10, 3), simulate(world, 0.05, 6000, 10, 3)
+    pd.testing.assert_frame_equal(one, again)
+    near, open_ = one["card"].isin(["k10", "k11"]), one["verdict"] == UNDECIDED
+    assert open_[near].all()  # 0.1 point from the edge: not in 6,000 games
+    assert one.loc[open_, "games"].min() > one.loc[~open_, "games"].min()  # but the open cards got more
+    assert one.loc[open_, "games"].min() >= one.loc[~open_, "games"].max()
