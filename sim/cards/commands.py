@@ -177,13 +177,20 @@ def deck_study(
     table, summary = run_deck_study(
         plan, out, limit, on_look=on_look, **runner_options({**opts, "no_progress": True})
     )
+    if summary["batches"] == 0:
+        raise UserError(
+            f"--budget {budget}: not enough for one batch ({batch_seeds} seeds x {len(cards)} games); nothing played"
+        )
     report = write_deck_report(table, read_meta(out), summary, out / "report", lang)
     with pd_options():
         click.echo(csv_table(table, lang).to_string(index=False))
     click.echo(
-        f"\n{summary['games']:,} games in the folder; this run: {summary['seconds'] / 60:.1f} min, stopped: "
-        f"{summary['stop']}.\nReport: {report}"
+        f"\n{summary['games']:,} games in the folder; this run: {summary['seconds'] / 60:.1f} min, stopped: {summary['stop']}."
     )
+    line = remaining(table, lang)
+    if line:
+        click.echo(line)
+    click.echo(f"Report: {report}")
     if confirm_bot:
         confirm(plan, table, confirm_bot, spec, out, limit, on_look, lang, opts)
 
@@ -214,6 +221,13 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     with pd_options():
         click.echo(result.to_string(index=False))
     click.echo(f"{summary['games']:,} games with {bot}; table: {out / 'report' / (folder.name + '.csv')}")
+
+
+def remaining(table, lang) -> str:
+    """One line on what deciding the open cards would still cost (empty when all are decided)."""
+    from sim.cards.deck_report import remaining_line
+
+    return remaining_line(table, lang)
 
 
 def pd_options():

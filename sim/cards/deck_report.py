@@ -88,7 +88,27 @@ TEXT = {
         "zh": "对持有者胜率份额的效应（百分点；置信序列，{level}）",
     },
     "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
+    "remaining": {
+        "en": "{open} cards undecided: about {games} more games of the study would decide them at the spread "
+        "seen so far (the last: {card}, {effect:+.1f} points).",
+        "zh": "{open} 张牌未定：按目前的离散程度，整个研究大约还需 {games} 局才能判定它们（最后一张：{card}，"
+        "{effect:+.1f} 个百分点）。",
+    },
 }
+
+
+def remaining_line(table: pd.DataFrame, lang: Lang) -> str:
+    """What deciding the undecided cards would cost in games of the whole study ('' when none is)."""
+    open_ = table[table["verdict"] == UNDECIDED]
+    if open_.empty:
+        return ""
+    last = open_.loc[open_["study_games_needed"].idxmax()]
+    return TEXT["remaining"][lang].format(
+        open=len(open_),
+        games=f"{int(last['study_games_needed']):,}",
+        card=last["card"],
+        effect=100 * last["effect"],
+    )
 
 
 def csv_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
@@ -180,6 +200,7 @@ def write_deck_report(
         "",
         settings,
         "",
+        *([remaining_line(table, lang), ""] if remaining_line(table, lang) else []),
         TEXT["reading"][lang].format(tol=tol),
         "",
         f"![{title}](forest.png)",

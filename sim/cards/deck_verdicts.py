@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sim.cards.deck_design import Design, draw_design, repeats_for
+from sim.cards.deck_design import Design, draw_design
 from sim.cards.sequential import (
     ALPHA,
     MIN_SEEDS,
@@ -53,14 +53,15 @@ def deck_verdicts(
     needed: bool = True,
 ) -> pd.DataFrame:
     """One row per card of ``family``: verdict, effect, low, high (win share, fractions), games with
-    the card at the table, games_needed (NaN once decided), the score effect and its interval, the
-    seeds, and the level of the intervals (Bonferroni over the family, valid at every look)."""
+    the card at the table, games_needed (more such games that would decide it; NaN once decided),
+    the score effect and its interval, the seeds, the level of the intervals (Bonferroni over the
+    family, valid at every look) and study_games_needed (the same in games of the whole study)."""
     columns = [
         "card", "verdict", "effect", "low", "high", "games", "games_needed",
         "score_effect", "score_low", "score_high", "seeds", "level",
     ]  # fmt: skip
     if not batches:
-        return pd.DataFrame(columns=columns)
+        return pd.DataFrame(columns=[*columns, "study_games_needed"])
     cards = batches[0].design.cards
     t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
     a = alpha / max(len(family), 1)
@@ -91,22 +92,26 @@ def deck_verdicts(
             }
         )
     table = pd.DataFrame(rows)
-    open_count = int((table["verdict"] == UNDECIDED).sum())
-    per_seed = repeats_for(len(cards), open_count) * p  # games a seed gives an open card next
-    table["games_needed"] = [
-        _games_needed(share, verdict_, a, t_opt, tolerance, per_seed) if needed else math.nan
+    seeds = sum(b.seeds for b in batches)
+    slots = sum(b.seeds * b.design.repeats[columns_of] for b in batches) / seeds  # per seed, so far
+    study_slots = sum(b.games for b in batches) / seeds
+    more = [
+        _seeds_more(share, verdict_, a, t_opt, tolerance) if needed else math.nan
         for share, verdict_ in zip(table["_share"], table["verdict"], strict=True)
     ]
-    return table.drop(columns="_share")[columns]
+    table["games_needed"] = np.ceil(np.asarray(more) * slots * p)
+    table["study_games_needed"] = np.ceil(np.asarray(more) * study_slots)
+    return table.drop(columns="_share")[[*columns, "study_games_needed"]]
 
 
-def _games_needed(share, verdict_: str, a: float, t_opt: float, tolerance: float, per_seed: int) -> float:
+def _seeds_more(share, verdict_: str, a: float, t_opt: float, tolerance: float) -> float:
+    """Further seeds (at the designs and spread so far) that would decide an undecided card."""
     if verdict_ != UNDECIDED:
         return math.nan
     seeds = seeds_needed(share, a, t_opt, tolerance)
     if math.isnan(seeds):  # too few seeds to say: at least up to the first interval
         seeds = MIN_SEEDS
-    return float(max(seeds - len(share), 1) * per_seed)
+    return float(max(seeds - len(share), 1))
 
 
 def design_rng(seed: int, batch: int) -> np.random.Generator:

@@ -150,6 +150,7 @@ def test_rerun_resumes_without_playing_and_chinese_files_are_chinese(deck_study)
         (["-n", "40"], "-n goes with --design paired"),
         (["--budget", "soon"], "--budget"),
         (["--deck", "天威"], "天威"),
+        (["--budget", "100g"], "not enough for one batch"),
     ],
 )
 def test_bad_deck_study_input_is_refused_in_one_line(tmp_path, args, message):
