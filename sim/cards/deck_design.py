@@ -24,6 +24,7 @@ term (a rival's card moves one's score little): the holder's score minus the dec
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,13 +44,11 @@ class Design:
     slots: tuple[str, ...]
     n_players: int
 
-    def holder(self, pattern: int, seat: int) -> str:
-        """The card ``seat`` holds in the game of slot ``pattern``."""
-        return self.slots[(pattern + seat) % len(self.slots)]
-
-    def tables(self) -> list[list[str]]:
-        """The cards of every seat, one list per pattern (game of a seed)."""
-        return [[self.holder(v, s) for s in range(self.n_players)] for v in range(len(self.slots))]
+    @cached_property
+    def tables(self) -> tuple[tuple[str, ...], ...]:
+        """The cards of every seat, one tuple per pattern (game of a seed)."""
+        n = len(self.slots)
+        return tuple(tuple(self.slots[(v + s) % n] for s in range(self.n_players)) for v in range(n))
 
     @cached_property
     def repeats(self) -> np.ndarray:
@@ -61,26 +60,34 @@ class Design:
     def matrices(self) -> dict[str, np.ndarray]:
         """Card x (pattern, seat) matrices: one seed's results (flattened pattern-major) to the card
         effects, for ``win_share`` (table-centered model, scaled to the holder's share minus 1/p)
-        and ``score`` (own-card model)."""
-        k, p = len(self.cards), self.n_players
-        index = {card: i for i, card in enumerate(self.cards)}
-        rows = len(self.slots) * p
-        own = np.zeros((rows, k))
-        for v, table in enumerate(self.tables()):
-            for s, card in enumerate(table):
-                own[v * p + s, index[card]] = 1.0
-        seat = np.tile(np.eye(p), (len(self.slots), 1))
-        table_mean = np.repeat(own.reshape(len(self.slots), p, k).mean(axis=1), p, axis=0)
-        scale = (p - 1) * k / (p * (k - 1))
-        return {
-            "win_share": scale * _card_rows(seat, own - table_mean),
-            "score": _card_rows(seat, own),
-        }
+        and ``score`` (own-card model). Designs that differ only by which card sits in which slot
+        share one computation (the rows are permuted)."""
+        first: dict[str, int] = {}
+        for card in self.slots:
+            first.setdefault(card, len(first))
+        canonical = _canonical_matrices(tuple(first[c] for c in self.slots), self.n_players)
+        order = [first[card] for card in self.cards]
+        return {metric: matrix[order] for metric, matrix in canonical.items()}
 
     def estimate(self, results: np.ndarray, metric: str) -> np.ndarray:
         """Per-seed card effects: ``results`` is seeds x patterns x seats; returns seeds x cards."""
         flat = results.reshape(results.shape[0], -1)
         return flat @ self.matrices[metric].T
+
+
+@functools.lru_cache(maxsize=256)
+def _canonical_matrices(slots: tuple[int, ...], p: int) -> dict[str, np.ndarray]:
+    """The estimator matrices of a slot list whose cards are numbered 0..K-1 by first appearance."""
+    k = max(slots) + 1
+    rows = len(slots) * p
+    own = np.zeros((rows, k))
+    for v in range(len(slots)):
+        for s in range(p):
+            own[v * p + s, slots[(v + s) % len(slots)]] = 1.0
+    seat = np.tile(np.eye(p), (len(slots), 1))
+    table_mean = np.repeat(own.reshape(len(slots), p, k).mean(axis=1), p, axis=0)
+    scale = (p - 1) * k / (p * (k - 1))
+    return {"win_share": scale * _card_rows(seat, own - table_mean), "score": _card_rows(seat, own)}
 
 
 def _card_rows(seat: np.ndarray, cards: np.ndarray) -> np.ndarray:

@@ -76,7 +76,7 @@ class DeckStudy:
             raise ConfigError(f"{self.base.path}: game {self.base.game} cannot force cards ('{FORCED_KEY}')")
         adapter = TypeAdapter(type(self.base.params).model_fields[FORCED_KEY].annotation)
         out = []
-        for v, table in enumerate(design.tables()):
+        for v, table in enumerate(design.tables):
             forced = [{"deck": self.deck, "card": card, "seat": seat} for seat, card in enumerate(table)]
             params = self.base.params.model_copy(update={FORCED_KEY: adapter.validate_python(forced)})
             label = f"{self.base.variant}~b{batch}s{v:02d}"

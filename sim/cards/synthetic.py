@@ -44,7 +44,7 @@ class World:
         """One batch of ``seeds`` seeds under ``design``: the per-seed estimates."""
         p = self.n_players
         index = {card: i for i, card in enumerate(self.cards)}
-        held = np.array([[index[c] for c in table] for table in design.tables()])  # patterns x seats
+        held = np.array([[index[c] for c in table] for table in design.tables])  # patterns x seats
         seat = np.asarray(SEAT_ADVANTAGE[:p]) - np.mean(SEAT_ADVANTAGE[:p])
         luck = rng.uniform(-SEED_LUCK, SEED_LUCK, size=(seeds, 1, p))
         strength = seat[None, None, :] + luck + self.theta[held][None, :, :]

@@ -24,7 +24,7 @@ CARDS = tuple(f"c{i:02d}" for i in range(24))
 @pytest.mark.parametrize("undecided", [(), ("c01",), ("c01", "c02", "c03"), CARDS[:10]])
 def test_every_seat_holds_every_slot_once_per_seed_and_no_table_holds_a_card_twice(undecided):
     design = draw_design(CARDS, 5, np.random.default_rng(3), undecided)
-    tables = design.tables()
+    tables = design.tables
     assert all(len(set(table)) == 5 for table in tables)
     for seat in range(5):
         assert sorted(table[seat] for table in tables) == sorted(design.slots)
@@ -39,7 +39,7 @@ def test_the_estimator_recovers_planted_effects_exactly_on_noiseless_results():
     theta -= theta.mean()
     seat = np.array([0.02, 0.01, 0.0, -0.01, -0.02])
     index = {c: i for i, c in enumerate(CARDS)}
-    held = np.array([[theta[index[c]] for c in table] for table in design.tables()])
+    held = np.array([[theta[index[c]] for c in table] for table in design.tables])
     shares = 0.2 + seat + held - held.mean(axis=1, keepdims=True)  # sums to one at every table
     scores = 30 + 10 * seat + held
     k, p = len(CARDS), 5
@@ -205,7 +205,7 @@ def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
     scores = rng.normal(30, 5, size=(len(design.slots), 4))
     rows = [
         {"score": scores[v, s], "seat": s, "card": card}
-        for v, table in enumerate(design.tables())
+        for v, table in enumerate(design.tables)
         for s, card in enumerate(table)
     ]
     fit = smf.ols("score ~ C(seat) + C(card, Sum)", data=pd.DataFrame(rows)).fit()
