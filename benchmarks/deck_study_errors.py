@@ -23,9 +23,9 @@ from scipy import stats
 from sim.cards.synthetic import planted_world, simulate
 
 
-def one(seed: int, tolerance: float, budget: int, seeds_per_batch: int) -> pd.DataFrame:
+def one(seed: int, tolerance: float, budget: int, seeds_per_batch: int, adaptive: bool) -> pd.DataFrame:
     world = planted_world(tolerance)
-    table = simulate(world, tolerance, budget, seeds_per_batch, seed)
+    table = simulate(world, tolerance, budget, seeds_per_batch, seed, adaptive)
     return table.assign(study=seed)
 
 
@@ -37,11 +37,14 @@ def main() -> None:
     parser.add_argument("--batch-seeds", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-adaptive", action="store_true", help="one slot per card throughout")
     args = parser.parse_args()
     tolerance = args.tolerance / 100
     start = time.perf_counter()
     tables = Parallel(n_jobs=args.jobs)(
-        delayed(one)(args.seed * 1_000_000 + i, tolerance, args.budget, args.batch_seeds)
+        delayed(one)(
+            args.seed * 1_000_000 + i, tolerance, args.budget, args.batch_seeds, not args.no_adaptive
+        )
         for i in range(args.studies)
     )
     seconds = time.perf_counter() - start
@@ -55,7 +58,8 @@ def main() -> None:
     hi = stats.beta.ppf(0.975, wrong + 1, n - wrong)
     print(
         f"{n} synthetic whole-deck studies (24 cards, 5 players, tolerance {args.tolerance:g} points, "
-        f"budget {args.budget} games, batches of {args.batch_seeds} seeds) in {seconds:.0f} s"
+        f"budget {args.budget} games, batches of {args.batch_seeds} seeds, "
+        f"{'one slot per card' if args.no_adaptive else 'adaptive slots'}) in {seconds:.0f} s"
     )
     print(
         f"studies with any wrong verdict: {wrong} of {n} = {100 * wrong / n:.2f}% [95% CI {100 * lo:.2f}, {100 * hi:.2f}]"

@@ -151,15 +151,16 @@ def sequential_study(
     may_continue: Callable[[list[Batch], Design], bool] = lambda done, design: True,
     alpha: float = ALPHA,
     on_look: Callable[[list[Batch], list[str]], None] | None = None,
+    adaptive: bool = True,
 ) -> tuple[list[Batch], pd.DataFrame]:
     """Play batches (``play(index, design)``) until every card of ``family`` is decided or
     ``may_continue(batches so far, next design)`` says no; returns the batches and the verdicts.
     ``batches`` already played are kept (a resumed study). ``on_look(batches, undecided cards)``
-    follows every new batch."""
+    follows every new batch; ``adaptive=False`` keeps one slot per card (for comparison)."""
     batches = list(batches or [])
     undecided = undecided_cards(batches, family, tolerance, alpha) if batches else None
     while undecided is None or undecided:
-        design = next_design(cards, n_players, seed, len(batches), undecided or [])
+        design = next_design(cards, n_players, seed, len(batches), (undecided or []) if adaptive else [])
         if not may_continue(batches, design):
             break
         batches.append(play(len(batches), design))

@@ -83,7 +83,7 @@ def truth(effect: float, tolerance: float) -> set[str]:
 
 
 def simulate(
-    world: World, tolerance: float, budget_games: int, seeds_per_batch: int, seed: int
+    world: World, tolerance: float, budget_games: int, seeds_per_batch: int, seed: int, adaptive: bool = True
 ) -> pd.DataFrame:
     """One whole-deck study of ``world`` with the sequential stopping rule: the verdicts, with the
     true effect and whether each verdict is right."""
@@ -96,7 +96,14 @@ def simulate(
         return sum(b.games for b in done) + seeds_per_batch * len(design.slots) <= budget_games
 
     batches, table = sequential_study(
-        play, world.cards, world.cards, world.n_players, tolerance, seed, may_continue=may_continue
+        play,
+        world.cards,
+        world.cards,
+        world.n_players,
+        tolerance,
+        seed,
+        may_continue=may_continue,
+        adaptive=adaptive,
     )
     effects = dict(zip(world.cards, world.effects, strict=True))
     table["true_effect"] = table["card"].map(effects)
