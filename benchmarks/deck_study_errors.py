@@ -1,7 +1,7 @@
 """Known answers for the deck study: many synthetic whole-deck studies with planted effects.
 
 Every study is ``sim.cards.synthetic.simulate``: 24 cards at 5 players with planted effects spread
-over the band and past it (``planted_world``), played batch by batch with the sequential stopping
+over the band and past it (``planted_world``; ``--world few-hard``: only two hard cards), played batch by batch with the sequential stopping
 rule of ``sim cards study`` (stop when every card is decided or the budget is spent). Prints the
 share of studies with ANY wrong verdict (the family-wise error, with its 95% Clopper-Pearson
 interval), the share of cards decided by true effect (the power at 2x the tolerance among them),
@@ -20,11 +20,15 @@ import pandas as pd
 from joblib import Parallel, delayed
 from scipy import stats
 
-from sim.cards.synthetic import planted_world, simulate
+from sim.cards.synthetic import few_hard_world, planted_world, simulate
+
+WORLDS = {"spread": planted_world, "few-hard": few_hard_world}
 
 
-def one(seed: int, tolerance: float, budget: int, seeds_per_batch: int, adaptive: bool) -> pd.DataFrame:
-    world = planted_world(tolerance)
+def one(
+    seed: int, tolerance: float, budget: int, seeds_per_batch: int, adaptive: bool, world: str
+) -> pd.DataFrame:
+    world = WORLDS[world](tolerance)
     table = simulate(world, tolerance, budget, seeds_per_batch, seed, adaptive)
     return table.assign(study=seed)
 
@@ -38,6 +42,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-adaptive", action="store_true", help="one slot per card throughout")
+    parser.add_argument("--world", choices=sorted(WORLDS), default="spread", help="the planted deck")
     args = parser.parse_args()
     tolerance = args.tolerance / 100
     start = time.perf_counter()
@@ -57,7 +62,7 @@ def main() -> None:
     lo = stats.beta.ppf(0.025, wrong, n - wrong + 1) if wrong else 0.0
     hi = stats.beta.ppf(0.975, wrong + 1, n - wrong)
     print(
-        f"{n} synthetic whole-deck studies (24 cards, 5 players, tolerance {args.tolerance:g} points, "
+        f"{n} synthetic whole-deck studies ({args.world} deck of 24 cards, 5 players, tolerance {args.tolerance:g} points, "
         f"budget {args.budget} games, batches of {args.batch_seeds} seeds, "
         f"{'one slot per card' if args.no_adaptive else 'adaptive slots'}) in {seconds:.0f} s"
     )

@@ -70,6 +70,14 @@ def planted_world(tolerance: float, n_players: int = 5) -> World:
     return World(tuple(f"c{i:02d}" for i in range(len(values))), tuple(values), n_players)
 
 
+def few_hard_world(tolerance: float, n_players: int = 5) -> World:
+    """24 cards of which only two are hard to decide (±0.5 tolerance): ten at 0, twelve at ±2
+    tolerances. Where adaptive slots should pay: the open cards are few once the rest are decided."""
+    values = [0.0] * 10 + [sign * 2 * tolerance for _ in range(6) for sign in (1, -1)]
+    values += [0.5 * tolerance, -0.5 * tolerance]
+    return World(tuple(f"c{i:02d}" for i in range(len(values))), tuple(values), n_players)
+
+
 def truth(effect: float, tolerance: float) -> set[str]:
     """The verdicts that are right for a card of this true effect (an undecided card is never wrong)."""
     right = {UNDECIDED}
