@@ -48,7 +48,12 @@ def main() -> None:
     start = time.perf_counter()
     tables = Parallel(n_jobs=args.jobs)(
         delayed(one)(
-            args.seed * 1_000_000 + i, tolerance, args.budget, args.batch_seeds, not args.no_adaptive
+            args.seed * 1_000_000 + i,
+            tolerance,
+            args.budget,
+            args.batch_seeds,
+            not args.no_adaptive,
+            args.world,
         )
         for i in range(args.studies)
     )
