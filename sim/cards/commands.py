@@ -34,7 +34,7 @@ def cards() -> None:
 
     \b
     Examples:
-      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -n 400 -j 2 --lang zh
+      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --lang zh
       sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
       sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
     """
@@ -60,37 +60,187 @@ def one_count(spec, text: str | None, resolved) -> int:
     help="Half-width of the acceptable band, in points of win share.",
 )
 @click.option(
+    "--design",
+    type=click.Choice(["deck", "paired"]),
+    default="deck",
+    show_default=True,
+    help="deck: every seat holds a forced card, batches until decided; paired: one card at a time, -n games per arm.",
+)
+@click.option(
+    "--budget",
+    default="60m",
+    show_default=True,
+    help="Deck design: stop after this many minutes (60m, 2h) or games in the folder (5000g) if cards are still undecided.",
+)
+@click.option(
+    "--batch-seeds",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Deck design: seeds per batch (each seed is played once per card of the deck).",
+)
+@click.option(
+    "--confirm",
+    "confirm_bot",
+    metavar="BOT",
+    help="Deck design: then replay the flagged cards (and a few decided within) with BOT at every seat, e.g. rollout:2.",
+)
+@click.option(
     "--arms",
     type=click.Choice(["both", "forced", "removed"]),
     default="both",
     show_default=True,
-    help="Which comparisons to play (forced alone is the cheaper quick look).",
+    help="Paired design: which comparisons to play (forced alone is the cheaper quick look).",
 )
 @set_option
 @run_options
 @lang_option
 @friendly
-def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) -> None:
-    """Each card's causal effect on its holder, forced to a seat and removed from the deck.
+def study_command(
+    config, deck, card_list, tolerance, design, budget, batch_seeds, confirm_bot, arms, sets, lang, **opts
+) -> None:
+    """Each card's causal effect on its holder's win share, with a verdict against the tolerance band.
 
-    Every arm plays the base config's seeds: the card forced to each seat in turn against the same
-    seeds unforced, and the deck without the card against the base. Effects on win share (points)
-    and score come with intervals simultaneous over the cards studied; verdicts read them against
-    the tolerance band. -p is one player count; -n the games of each arm for each card (the forced
-    arm plays ceil(n / players) seeds at every seat). Running the same command again resumes.
+    The deck design (default) forces a card of the deck on every seat of every game, each seed once
+    per card in a rotation, and plays batches until every card is decided (too strong, too weak,
+    within the band) or --budget runs out. Intervals are confidence sequences, valid however often
+    they are looked at and simultaneous over the cards; running the same command again resumes.
+    The paired design (--design paired) plays, for each card, the card forced to each seat against
+    the same seeds unforced and the deck without it (-n games per arm, --arms).
 
     \b
-    Example:
-      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -n 400 -j 2 --out runs/retainers
+    Examples:
+      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --out runs/retainers
+      sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --tolerance 5 --budget 15m
+      sim cards study configs/mingchu/base.yaml --deck 门客 --cards 赌徒 --design paired -p 5 -n 400
     """
-    import pandas as pd
-
-    from sim.cards.study import ARM_KINDS, CardStudy, pick_cards, read_study, run_card_study, study_effects
-    from sim.cards.study_report import table, write_study_report
-
     resolved, spec = load(config, sets)
     n_players = one_count(spec, opts["players"], resolved)
     wanted = [c.strip() for c in card_list.split(",") if c.strip()] if card_list else None
+    source = click.get_current_context().get_parameter_source
+    if design == "deck":
+        for name, flag in (("games", "-n"), ("arms", "--arms")):
+            if source(name) is click.core.ParameterSource.COMMANDLINE:
+                raise UserError(
+                    f"{flag} goes with --design paired; the deck design plays until decided (--budget)"
+                )
+        deck_study(
+            resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirm_bot, lang, opts
+        )
+    else:
+        if confirm_bot:
+            raise UserError("--confirm goes with the deck design (--design deck)")
+        paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts)
+
+
+def deck_study(
+    resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirm_bot, lang, opts
+) -> None:
+    """The deck design of ``sim cards study``."""
+    from sim.cards.deck_design import draw_design
+    from sim.cards.deck_report import csv_table, write_deck_report
+    from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
+    from sim.cards.deck_verdicts import design_rng
+    from sim.cards.study import deck_cards, pick_cards
+
+    try:
+        limit = Budget.parse(budget)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
+    family = pick_cards(resolved, deck, wanted)
+    try:
+        draw_design(cards, n_players, design_rng(opts["seed"], 0))
+    except ValueError as exc:
+        raise UserError(f"--deck {deck}: {exc}") from None
+    plan = DeckStudy(
+        resolved,
+        deck,
+        cards,
+        family,
+        n_players,
+        parse_bots(spec, opts["bots"]),
+        opts["seed"],
+        batch_seeds,
+        tolerance / 100,
+    )
+    out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-deck"
+    click.echo(
+        f"Deck study of {len(cards)} {deck} cards at {n_players} players, deciding {len(family)} at ±{tolerance:g} "
+        f"points; batches of {batch_seeds} seeds x {len(cards)}+ games, budget {budget} -> {out}"
+    )
+
+    def on_look(batches, undecided) -> None:
+        games = sum(b.games for b in batches)
+        click.echo(f"  batch {len(batches)}: {games:,} games, {len(undecided)} cards undecided")
+
+    table, summary = run_deck_study(
+        plan, out, limit, on_look=on_look, **runner_options({**opts, "no_progress": True})
+    )
+    if summary["batches"] == 0:
+        raise UserError(
+            f"--budget {budget}: not enough for one batch ({batch_seeds} seeds x {len(cards)} games); nothing played"
+        )
+    report = write_deck_report(table, read_meta(out), summary, out / "report", lang)
+    with pd_options():
+        click.echo(csv_table(table, lang).to_string(index=False))
+    click.echo(
+        f"\n{summary['games']:,} games in the folder; this run: {summary['seconds'] / 60:.1f} min, stopped: {summary['stop']}."
+    )
+    line = remaining(table, lang)
+    if line:
+        click.echo(line)
+    click.echo(f"Report: {report}")
+    if confirm_bot:
+        confirm(plan, table, confirm_bot, spec, out, limit, on_look, lang, opts)
+
+
+def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
+    """``--confirm BOT``: the flagged cards and a few decided ones again, with ``bot`` at every seat."""
+    from dataclasses import replace
+
+    from sim.cards.confirm import agreement, confirm_family
+    from sim.cards.deck_study import run_deck_study
+
+    family = confirm_family(table, plan.seed)
+    if not family:
+        click.echo("\n--confirm: no card is decided yet, nothing to confirm")
+        return
+    bots = parse_bots(spec, bot)
+    folder = out / ("confirm-" + "".join(ch if ch.isalnum() else "_" for ch in bot))
+    click.echo(f"\nConfirming {len(family)} cards with {bot} at every seat -> {folder}")
+    second, summary = run_deck_study(
+        replace(plan, family=tuple(family), bots=bots),
+        folder,
+        limit,
+        on_look=on_look,
+        **runner_options({**opts, "no_progress": True}),
+    )
+    result = agreement(table, second)
+    result.to_csv(out / "report" / f"{folder.name}.csv", index=False, encoding="utf-8")
+    with pd_options():
+        click.echo(result.to_string(index=False))
+    click.echo(f"{summary['games']:,} games with {bot}; table: {out / 'report' / (folder.name + '.csv')}")
+
+
+def remaining(table, lang) -> str:
+    """One line on what deciding the open cards would still cost (empty when all are decided)."""
+    from sim.cards.deck_report import remaining_line
+
+    return remaining_line(table, lang)
+
+
+def pd_options():
+    import pandas as pd
+
+    return pd.option_context("display.width", 250, "display.max_columns", None, "display.max_rows", None)
+
+
+def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts) -> None:
+    """The paired design of ``sim cards study``: each card forced and removed, -n games per arm."""
+    from sim.cards.study import ARM_KINDS, CardStudy, pick_cards, read_study, run_card_study, study_effects
+    from sim.cards.study_report import table, write_study_report
+
     plan = CardStudy(
         resolved,
         deck,
@@ -115,7 +265,7 @@ def study_command(config, deck, card_list, tolerance, arms, sets, lang, **opts) 
     results = run_card_study(plan, out, tolerance / 100, **runner_options(opts))
     effects = study_effects(out)
     report = write_study_report(effects, read_study(out), out / "report", lang)
-    with pd.option_context("display.width", 250, "display.max_columns", None):
+    with pd_options():
         click.echo(table(effects, lang).to_string(index=False))
     click.echo(f"\nReport: {report}")
     errors = sum(r.errors for r in results.values())

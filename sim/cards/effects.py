@@ -128,7 +128,14 @@ def estimate(
     if np.all(x == x[0]):
         half = 3.0 / n * bound if bound is not None else np.nan
         p_value = 1.0 if mean == 0 else 0.0
-        return {"estimate": mean, "se": 0.0, "lo": mean - half, "hi": mean + half, "p_value": p_value, "units": n}
+        return {
+            "estimate": mean,
+            "se": 0.0,
+            "lo": mean - half,
+            "hi": mean + half,
+            "p_value": p_value,
+            "units": n,
+        }
     se = bootstrap_se(x, rng)
     quantile = float(stats.t.ppf(0.5 + level / 2, n - 1))
     if se > 0:

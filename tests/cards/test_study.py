@@ -143,6 +143,8 @@ def study(out: Path, *args: str):
         "cards",
         "study",
         str(PLANTED),
+        "--design",
+        "paired",
         "--deck",
         "门客",
         "-p",

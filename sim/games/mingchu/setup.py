@@ -135,17 +135,39 @@ def _check_forced_seats(state: MingchuState) -> None:
 
 
 def _hide_forced_retainers(state: MingchuState) -> None:
-    """A forced 门客 stays face down until its seat drafts: if its place is dealt face up at setup
-    (the row, the draft columns), it changes places with the bottom card of the deck."""
+    """Every forced 门客 stays face down until its seat drafts: a copy whose place is dealt face up
+    at setup (the row, the draft columns) changes places with the bottom-most face-down card not
+    already kept for a forced seat, so hiding one forced card never turns up another. A card forced on more seats than it has copies, or more forced cards than the deck
+    keeps face down, is refused."""
     deck = state.retainer_deck
     dealt = state.params.setup.visible_retainers + state.n + 1
+    hidden = len(deck) - dealt  # places below this one are still in the deck when the draft ends
+    wanted: dict[str, int] = {}
     for forced in state.params.forced_cards:
-        if forced.deck != "门客":
-            continue
-        places = [i for i, card in enumerate(deck) if card == forced.card]
-        if places and all(i >= len(deck) - dealt for i in places):
-            i = places[0]
-            deck[0], deck[i] = deck[i], deck[0]
+        if forced.deck == "门客":
+            wanted[forced.card] = wanted.get(forced.card, 0) + 1
+    if not wanted:
+        return
+    for card, seats in wanted.items():
+        if deck.count(card) < seats:
+            raise ValueError(
+                f"forced_cards: 门客 {card!r} is forced on {seats} seats but the deck holds "
+                f"{deck.count(card)} {'copy' if deck.count(card) == 1 else 'copies'}"
+            )
+    if sum(wanted.values()) > hidden:
+        raise ValueError(
+            f"forced_cards: {sum(wanted.values())} forced 门客 but only {max(hidden, 0)} of the "
+            f"{len(deck)} cards stay face down at {state.n} players"
+        )
+    kept: set[int] = set()
+    for card, seats in wanted.items():
+        kept.update([i for i in range(hidden) if deck[i] == card][:seats])
+    for card, seats in wanted.items():
+        missing = seats - sum(1 for i in kept if deck[i] == card)
+        for i in [i for i in range(hidden, len(deck)) if deck[i] == card][:missing]:
+            j = next(j for j in range(hidden) if j not in kept)
+            deck[i], deck[j] = deck[j], deck[i]
+            kept.add(j)
 
 
 def _set_aside_forced_families(state: MingchuState, usable: list[str]) -> None:

@@ -1,0 +1,152 @@
+"""The deck study's design: which card every seat is forced to hold, game by game, and the linear
+estimator that turns one seed's games into an estimate of every card's effect.
+
+A batch plays ``m`` seeds. Its design is a cyclic list of *slots* (card ids, every card of the deck
+at least once, cards still undecided possibly several times) in an order drawn at random for the
+batch. Every seed is played once per slot ``v``: seat ``s`` holds the card of slot ``v + s`` (mod the
+number of slots). So within a seed every seat holds every slot once, the cards at one table are
+always different, and a seed's games differ only by who holds which card.
+
+The estimator of one seed is ordinary least squares on that seed's games (one row per game and
+seat) of the seat's win share on a term per seat (the seed's seat and bot advantage, which the
+study cancels exactly) and the card terms of the linear model
+
+    win share = seat term + theta[own card] - mean of theta over the cards at the table,
+
+with theta summing to zero over the deck (the table's cards are centered because one seat's win is
+the others' loss). Its rows are a fixed matrix per design, so a seed's estimate is that matrix
+times the seed's results: unbiased for theta under the model, whatever the order of the slots.
+The reported *effect* is theta scaled to what a designer reads: the holder's win share minus the
+fair share 1/p, at a table of other cards drawn at random from the deck,
+``theta * (p - 1) K / (p (K - 1))`` for K cards. Scores use the same design without the table
+term (a rival's card moves one's score little): the holder's score minus the deck's average card.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+MAX_REPEATS = 4
+"""At most this many slots for one card in a batch (cards still undecided get more than one)."""
+
+
+@dataclass(frozen=True)
+class Design:
+    """One batch's cyclic slot list over a deck of ``cards`` at ``n_players`` seats."""
+
+    cards: tuple[str, ...]
+    slots: tuple[str, ...]
+    n_players: int
+
+    @cached_property
+    def tables(self) -> tuple[tuple[str, ...], ...]:
+        """The cards of every seat, one tuple per pattern (game of a seed)."""
+        n = len(self.slots)
+        return tuple(tuple(self.slots[(v + s) % n] for s in range(self.n_players)) for v in range(n))
+
+    @cached_property
+    def repeats(self) -> np.ndarray:
+        """Slots per card (in ``cards`` order): the games of a seed in which it sits at each seat."""
+        index = {card: i for i, card in enumerate(self.cards)}
+        return np.bincount([index[c] for c in self.slots], minlength=len(self.cards))
+
+    @cached_property
+    def matrices(self) -> dict[str, np.ndarray]:
+        """Card x (pattern, seat) matrices: one seed's results (flattened pattern-major) to the card
+        effects, for ``win_share`` (table-centered model, scaled to the holder's share minus 1/p)
+        and ``score`` (own-card model). Designs that differ only by which card sits in which slot
+        share one computation (the rows are permuted)."""
+        first: dict[str, int] = {}
+        for card in self.slots:
+            first.setdefault(card, len(first))
+        canonical = _canonical_matrices(tuple(first[c] for c in self.slots), self.n_players)
+        order = [first[card] for card in self.cards]
+        return {metric: matrix[order] for metric, matrix in canonical.items()}
+
+    def estimate(self, results: np.ndarray, metric: str) -> np.ndarray:
+        """Per-seed card effects: ``results`` is seeds x patterns x seats; returns seeds x cards."""
+        flat = results.reshape(results.shape[0], -1)
+        return flat @ self.matrices[metric].T
+
+
+@functools.lru_cache(maxsize=256)
+def _canonical_matrices(slots: tuple[int, ...], p: int) -> dict[str, np.ndarray]:
+    """The estimator matrices of a slot list whose cards are numbered 0..K-1 by first appearance."""
+    k = max(slots) + 1
+    rows = len(slots) * p
+    own = np.zeros((rows, k))
+    for v in range(len(slots)):
+        for s in range(p):
+            own[v * p + s, slots[(v + s) % len(slots)]] = 1.0
+    seat = np.tile(np.eye(p), (len(slots), 1))
+    table_mean = np.repeat(own.reshape(len(slots), p, k).mean(axis=1), p, axis=0)
+    scale = (p - 1) * k / (p * (k - 1))
+    return {"win_share": scale * _card_rows(seat, own - table_mean), "score": _card_rows(seat, own)}
+
+
+def _card_rows(seat: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """The card rows of the minimum-norm least-squares solution of [seat | cards]: the card terms
+    summing to zero (the one direction the seat terms and the cards cannot tell apart)."""
+    design = np.hstack([seat, cards])
+    solution = np.linalg.pinv(design)[seat.shape[1] :]
+    centred = solution - solution.mean(axis=0, keepdims=True)
+    _check_identified(design, seat.shape[1], cards.shape[1])
+    return centred
+
+
+def _check_identified(design: np.ndarray, seats: int, cards: int) -> None:
+    rank = np.linalg.matrix_rank(design)
+    if rank < seats + cards - 1:
+        raise ValueError(
+            f"the design cannot tell the cards apart (rank {rank} of {seats + cards - 1}): "
+            "a deck needs more cards than players"
+        )
+
+
+def draw_design(
+    cards: Sequence[str],
+    n_players: int,
+    rng: np.random.Generator,
+    undecided: Sequence[str] = (),
+    tries: int = 2000,
+) -> Design:
+    """A batch's design: every card once, each ``undecided`` card ``repeats`` times when only a few
+    are left (more games for the cards still open), in a random cyclic order in which no card comes
+    twice within ``n_players`` consecutive slots (so no table holds it twice)."""
+    cards = tuple(cards)
+    if len(cards) < n_players + 1:
+        raise ValueError(
+            f"a deck study needs more distinct cards than players: {len(cards)} cards for {n_players} seats"
+        )
+    open_cards = [c for c in cards if c in set(undecided)]
+    repeats = repeats_for(len(cards), len(open_cards))
+    while True:
+        slots = list(cards) + [c for c in open_cards for _ in range(repeats - 1)]
+        for _ in range(tries):
+            order = [slots[i] for i in rng.permutation(len(slots))]
+            if _spaced(order, n_players):
+                return Design(cards, tuple(order), n_players)
+        repeats -= 1  # too crowded to space out: fewer repeats (one always works)
+
+
+def repeats_for(deck: int, open_cards: int) -> int:
+    """Slots per undecided card: 1 while half the deck or more is open, then more as fewer are
+    (an open card's share of the seats grows from 1/K to R/(K + (R - 1) open)), at most MAX_REPEATS."""
+    if open_cards == 0:
+        return 1
+    return max(1, min(MAX_REPEATS, math.ceil(deck / open_cards) - 1))
+
+
+def _spaced(order: Sequence[str], n_players: int) -> bool:
+    n = len(order)
+    for i, card in enumerate(order):
+        for gap in range(1, n_players):
+            if order[(i + gap) % n] == card:
+                return False
+    return True

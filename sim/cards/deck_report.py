@@ -1,0 +1,215 @@
+"""The deck study's report: ``card-study.csv`` (one row per card), ``card-study.md`` and a forest plot,
+in English or Chinese."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.report.build import headless_charts
+from sim.report.labels import Lang
+from sim.report.names import Names
+
+PNG_DPI = 220
+COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", UNDECIDED: "#8c8c8c"}
+COLUMNS = (
+    "card",
+    "verdict",
+    "effect",
+    "low",
+    "high",
+    "games",
+    "games_needed",
+    "score_effect",
+    "score_low",
+    "score_high",
+)
+HEADERS = {
+    "en": dict(zip(COLUMNS, COLUMNS, strict=True)),
+    "zh": dict(
+        zip(
+            COLUMNS,
+            (
+                "卡牌",
+                "结论",
+                "效应",
+                "下限",
+                "上限",
+                "对局数",
+                "还需对局数",
+                "得分效应",
+                "得分下限",
+                "得分上限",
+            ),
+            strict=True,
+        )
+    ),
+}
+VERDICT_WORDS = {
+    "en": {TOO_STRONG: TOO_STRONG, TOO_WEAK: TOO_WEAK, WITHIN: WITHIN, UNDECIDED: UNDECIDED},
+    "zh": {TOO_STRONG: "过强", TOO_WEAK: "过弱", WITHIN: "在容差内", UNDECIDED: "未定"},
+}
+TEXT = {
+    "title": {"en": "Deck study: {deck}", "zh": "整副牌研究：{deck}"},
+    "settings": {
+        "en": "Config {config}, deck {deck}, {players} players, bots {bots}, seed {seed}. {games} games "
+        "in the folder ({seeds} seeds, {batches} batches); the last run took {minutes} min and stopped: {stop}. Every seat of "
+        "every game held a forced card of the deck; effect = the holder's win share minus 1/{players} "
+        "against a table of random other cards, in points. Intervals: confidence sequences valid at every "
+        "look at once, simultaneous over the {cards} cards at {level} (Bonferroni). Band ±{tol} points.",
+        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，机器人 {bots}，随机种子 {seed}。文件夹中共 {games} 局"
+        "（{seeds} 个种子，{batches} 批）；最近一次运行用时 {minutes} 分钟，停止原因：{stop}。每局每个座位都被强制发给"
+        "牌堆中的一张牌；效应 = 持有者的胜率份额减去 1/{players}（同桌其他牌随机），单位为百分点。区间为"
+        "任意时刻查看都成立的置信序列，对 {cards} 张牌同时成立，置信水平 {level}（Bonferroni 校正）。"
+        "容差 ±{tol} 个百分点。",
+    },
+    "reading": {
+        "en": "too_strong: the whole interval lies above +{tol}; too_weak: below -{tol}; within: inside "
+        "±{tol}; undecided: it still crosses an edge, and games_needed says about how many more games "
+        "with the card at the table would decide it if its estimate stays where it is. A verdict, once "
+        "reached, stays (the intervals are intersected over the looks).",
+        "zh": "过强：整个区间高于 +{tol}；过弱：整个区间低于 -{tol}；在容差内：区间完全落在 ±{tol} 之内；"
+        "未定：区间仍跨过容差边界，“还需对局数”是在估计值不变时，大约还需多少局有此牌在场才能判定。"
+        "结论一经得出便保持不变（各次查看的区间取交集）。",
+    },
+    "stop": {
+        "en": {"decided": "every card decided", "budget": "budget spent"},
+        "zh": {"decided": "所有卡牌均已判定", "budget": "预算用完"},
+    },
+    "axis": {
+        "en": "Effect on the holder's win share (points; confidence sequence, {level})",
+        "zh": "对持有者胜率份额的效应（百分点；置信序列，{level}）",
+    },
+    "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
+    "remaining": {
+        "en": "{open} cards undecided: about {games} more games of the study would decide them at the spread "
+        "seen so far (the last: {card}, {effect:+.1f} points).",
+        "zh": "{open} 张牌未定：按目前的离散程度，整个研究大约还需 {games} 局才能判定它们（最后一张：{card}，"
+        "{effect:+.1f} 个百分点）。",
+    },
+}
+
+
+def remaining_line(table: pd.DataFrame, lang: Lang) -> str:
+    """What deciding the undecided cards would cost in games of the whole study ('' when none is)."""
+    open_ = table[table["verdict"] == UNDECIDED]
+    if open_.empty:
+        return ""
+    last = open_.loc[open_["study_games_needed"].idxmax()]
+    return TEXT["remaining"][lang].format(
+        open=len(open_),
+        games=f"{int(last['study_games_needed']):,}",
+        card=last["card"],
+        effect=100 * last["effect"],
+    )
+
+
+def csv_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
+    """The verdicts as the CSV holds them: points of win share, sorted by effect (largest first),
+    ``games_needed`` empty once decided; headers and verdicts in ``lang``."""
+    rows = table.sort_values("effect", ascending=False, kind="stable")
+    out = pd.DataFrame({"card": rows["card"], "verdict": rows["verdict"].map(VERDICT_WORDS[lang])})
+    for column in ("effect", "low", "high"):
+        out[column] = (100 * rows[column]).round(2)
+    out["games"] = rows["games"].astype(int)
+    out["games_needed"] = rows["games_needed"].map(lambda x: "" if math.isnan(x) else str(int(x)))
+    for column in ("score_effect", "score_low", "score_high"):
+        out[column] = rows[column].round(2)
+    return out.rename(columns=HEADERS[lang]).reset_index(drop=True)
+
+
+def forest_plot(table: pd.DataFrame, tolerance: float, lang: Lang, title: str) -> plt.Figure:
+    """Effects with their intervals, one row per card, largest on top, coloured by verdict."""
+    rows = table.sort_values("effect", kind="stable").reset_index(drop=True)
+    level = float(rows["level"].iloc[0]) if len(rows) else 0.95
+    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.32 * len(rows)), layout="constrained")
+    ax.axvspan(-100 * tolerance, 100 * tolerance, color="#4a9a5b", alpha=0.12, linewidth=0)
+    ax.axvline(0, color="#222", linewidth=0.9)
+    for i, row in rows.iterrows():
+        colour = COLOURS[row["verdict"]]
+        if not math.isnan(row["low"]):
+            ax.plot([100 * row["low"], 100 * row["high"]], [i, i], color=colour, linewidth=1.6)
+        ax.plot(100 * row["effect"], i, marker="o", markersize=5, color=colour, linestyle="none")
+    ax.set_yticks(np.arange(len(rows)), rows["card"])
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_xlabel(TEXT["axis"][lang].format(level=f"{100 * level:.2f}%"))
+    ax.set_title(title, fontsize=11)
+    handles = [
+        plt.Rectangle(
+            (0, 0),
+            1,
+            1,
+            color="#4a9a5b",
+            alpha=0.25,
+            label=TEXT["band"][lang].format(tol=f"{100 * tolerance:g}"),
+        )
+    ]
+    handles += [
+        plt.Line2D([], [], marker="o", color=c, linestyle="none", label=VERDICT_WORDS[lang][v])
+        for v, c in COLOURS.items()
+    ]
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    return fig
+
+
+def write_deck_report(
+    table: pd.DataFrame, meta: Mapping[str, Any], summary: Mapping[str, Any], out: Path, lang: Lang
+) -> Path:
+    """Write ``card-study.csv``, ``card-study.md``, ``forest.png`` and ``forest.svg`` into ``out``."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    tolerance = meta["tolerance"]
+    title = TEXT["title"][lang].format(deck=meta["deck"])
+    with headless_charts():
+        fig = forest_plot(table, tolerance, lang, title)
+        fig.savefig(out / "forest.png", dpi=PNG_DPI, bbox_inches="tight", pad_inches=0.12)
+        fig.savefig(out / "forest.svg", bbox_inches="tight", pad_inches=0.12)
+        plt.close(fig)
+    shown = csv_table(table, lang)
+    shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
+    tol = f"{100 * tolerance:g}"
+    level = float(table["level"].iloc[0]) if len(table) else 0.95
+    names = Names.from_meta([], lang)
+    settings = TEXT["settings"][lang].format(
+        config=meta["config"],
+        deck=meta["deck"],
+        players=meta["n_players"],
+        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        seed=meta["seed"],
+        games=f"{summary['games']:,}",
+        seeds=summary["seeds"],
+        batches=summary["batches"],
+        minutes=f"{summary['seconds'] / 60:.1f}",
+        stop=TEXT["stop"][lang][summary["stop"]],
+        cards=len(table),
+        level=f"{100 * level:.2f}%",
+        tol=tol,
+    )
+    head = "| " + " | ".join(shown.columns) + " |"
+    rule = "|" + "|".join("---" for _ in shown.columns) + "|"
+    body = ["| " + " | ".join(str(v) for v in row) + " |" for row in shown.itertuples(index=False)]
+    lines = [
+        f"# {title}",
+        "",
+        settings,
+        "",
+        *([remaining_line(table, lang), ""] if remaining_line(table, lang) else []),
+        TEXT["reading"][lang].format(tol=tol),
+        "",
+        f"![{title}](forest.png)",
+        "",
+        head,
+        rule,
+        *body,
+        "",
+    ]
+    report = out / "card-study.md"
+    report.write_text("\n".join(lines), encoding="utf-8")
+    return report

@@ -1,0 +1,262 @@
+"""``sim cards study`` (deck design): play batches on the engine until every card is decided.
+
+Batch ``b`` is an ordinary run folder ``DIR/batches/bNNNN`` of the runner: one variant per slot of
+its design (``deck_design``), each the config with every seat's card forced, all on the same seeds
+(the batch's root seed, fixed by the study's seed and ``b``). Once a batch is played, its per-seed
+estimates are kept in ``estimates.npz`` beside it; ``DIR/deck-study.json`` records the study and
+every batch's design, so running the command again resumes (an unfinished batch is completed by
+the runner, then new batches follow).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from pydantic import TypeAdapter
+
+from sim.cards.deck_design import Design
+from sim.cards.deck_verdicts import Batch, next_design, sequential_study
+from sim.cards.study import FORCED_KEY, finished_players, shown_path
+from sim.config import ConfigError, ResolvedConfig
+from sim.dataset import read_columns
+from sim.runner import Study, run_study
+
+STUDY_FILE = "deck-study.json"
+ESTIMATES = "estimates.npz"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """When to stop if cards are still undecided: after ``minutes`` of this command or ``games``
+    in the study folder (whichever is given)."""
+
+    minutes: float | None = None
+    games: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``60m``, ``2h`` or ``5000g``."""
+        value, unit = text.strip()[:-1], text.strip()[-1:].lower()
+        try:
+            number = float(value)
+        except ValueError:
+            number = -1.0
+        if unit not in ("m", "h", "g") or number <= 0 or (unit == "g" and not number.is_integer()):
+            raise ValueError(f"--budget {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g")
+        if unit == "g":
+            return cls(games=int(number))
+        return cls(minutes=number * (60 if unit == "h" else 1))
+
+
+@dataclass(frozen=True)
+class DeckStudy:
+    """What a deck study plays: the base config, the deck, the cards to decide, seats, bots, seed."""
+
+    base: ResolvedConfig
+    deck: str
+    cards: tuple[str, ...]
+    family: tuple[str, ...]
+    n_players: int
+    bots: tuple[str, ...]
+    seed: int = 1
+    seeds_per_batch: int = 10
+    tolerance: float = 0.03
+
+    def variants(self, batch: int, design: Design) -> list[ResolvedConfig]:
+        """The configs of a batch: one per slot, every seat's card forced (no second validation:
+        the cards are the deck's own and distinct at every table)."""
+        if FORCED_KEY not in type(self.base.params).model_fields:
+            raise ConfigError(f"{self.base.path}: game {self.base.game} cannot force cards ('{FORCED_KEY}')")
+        adapter = TypeAdapter(type(self.base.params).model_fields[FORCED_KEY].annotation)
+        out = []
+        for v, table in enumerate(design.tables):
+            forced = [{"deck": self.deck, "card": card, "seat": seat} for seat, card in enumerate(table)]
+            params = self.base.params.model_copy(update={FORCED_KEY: adapter.validate_python(forced)})
+            label = f"{self.base.variant}~b{batch}s{v:02d}"
+            out.append(
+                replace(self.base, variant=label, params=params, data={**self.base.data, FORCED_KEY: forced})
+            )
+        return out
+
+    def batch_seed(self, batch: int) -> int:
+        """The root seed of batch ``batch``'s games."""
+        state = np.random.SeedSequence(self.seed, spawn_key=(0xBA7C, batch)).generate_state(1, np.uint64)
+        return int(state[0] >> np.uint64(33))
+
+    def runner_study(self, batch: int, design: Design) -> Study:
+        variants = tuple(self.variants(batch, design))
+        m = self.seeds_per_batch
+        return Study(variants, (self.n_players,), m, self.bots, self.batch_seed(batch), m)
+
+
+def batch_folder(out: Path, batch: int) -> Path:
+    return Path(out) / "batches" / f"b{batch:04d}"
+
+
+def read_batch(folder: Path, design: Design, study: Study) -> Batch:
+    """A played batch's per-seed estimates; a seed with a failed game is left out whole."""
+    players = finished_players(folder)
+    labels = {v.label: i for i, v in enumerate(study.variants)}
+    p, m, k = design.n_players, study.games_per_count, len(design.slots)
+    shares, scores = np.full((m, k, p), np.nan), np.full((m, k, p), np.nan)
+    pattern = players["variant"].map(labels).to_numpy()
+    seed, seat = players["game_index"].to_numpy(), players["seat"].to_numpy()
+    shares[seed, pattern, seat] = players["win_share"].to_numpy(dtype=float)
+    scores[seed, pattern, seat] = players["score"].to_numpy(dtype=float)
+    whole = ~np.isnan(shares).any(axis=(1, 2))
+    return Batch(
+        design,
+        {
+            "win_share": design.estimate(shares[whole], "win_share"),
+            "score": design.estimate(scores[whole], "score"),
+        },
+    )
+
+
+def save_batch(folder: Path, batch: Batch) -> None:
+    np.savez(folder / ESTIMATES, **batch.estimates)
+
+
+def load_batch(folder: Path, design: Design) -> Batch | None:
+    path = folder / ESTIMATES
+    if not path.is_file():
+        return None
+    with np.load(path) as data:
+        return Batch(design, {k: data[k] for k in data.files})
+
+
+def identity(plan: DeckStudy) -> dict[str, Any]:
+    """What must match for a folder to be resumed: the config, deck, seats, bots, seed, batch size."""
+    return {
+        "game": plan.base.game,
+        "config_hash": plan.base.config_hash,
+        "deck": plan.deck,
+        "cards": list(plan.cards),
+        "n_players": plan.n_players,
+        "bots": list(plan.bots),
+        "seed": plan.seed,
+        "seeds_per_batch": plan.seeds_per_batch,
+    }
+
+
+def read_meta(out: Path) -> dict[str, Any] | None:
+    path = Path(out) / STUDY_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def write_meta(out: Path, plan: DeckStudy, designs: Sequence[Design], extra: dict[str, Any]) -> None:
+    meta = {
+        **identity(plan),
+        "config": shown_path(plan.base.path),
+        "overrides": dict(plan.base.overrides),
+        "family": list(plan.family),
+        "tolerance": plan.tolerance,
+        "batches": [list(d.slots) for d in designs],
+        **extra,
+    }
+    Path(out).mkdir(parents=True, exist_ok=True)
+    (Path(out) / STUDY_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def run_deck_study(
+    plan: DeckStudy,
+    out: Path,
+    budget: Budget,
+    on_look: Callable[[list[Batch], list[str]], None] | None = None,
+    **run_options: Any,
+) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Resume ``out`` and play batches until every card of the family is decided or the budget is
+    spent. Returns the verdicts and a summary (games, seeds, batches, seconds, why it stopped)."""
+    out = Path(out)
+    meta = read_meta(out)
+    if meta is not None and {k: meta.get(k) for k in identity(plan)} != identity(plan):
+        raise ConfigError(
+            f"{out} holds a deck study of another config, deck, player count, bots, seed or batch size "
+            f"({STUDY_FILE}); use another --out folder"
+        )
+    designs = [Design(plan.cards, tuple(s), plan.n_players) for s in (meta or {}).get("batches", [])]
+    check_setup(plan, designs[0] if designs else next_design(plan.cards, plan.n_players, plan.seed, 0, []))
+    started = time.monotonic()
+    seconds_per_game: list[float] = []
+    stop = {"reason": "decided"}
+
+    def may_continue(done: Sequence[Batch], design: Design) -> bool:
+        games = sum(b.games for b in done)
+        planned = plan.seeds_per_batch * len(design.slots)
+        if budget.games is not None and games + planned > budget.games:
+            stop["reason"] = "budget"
+            return False
+        if budget.minutes is not None:
+            guess = seconds_per_game[-1] * planned if seconds_per_game else 0.0
+            if time.monotonic() - started + guess > 60 * budget.minutes:
+                stop["reason"] = "budget"
+                return False
+        return True
+
+    def play(index: int, design: Design) -> Batch:
+        begun = time.monotonic()
+        if index == len(designs):
+            designs.append(design)
+            write_meta(out, plan, designs, {})
+        batch = _play(plan, out, index, designs[index], run_options)
+        seconds_per_game.append((time.monotonic() - begun) / max(batch.games, 1))
+        return batch
+
+    batches = [play(index, design) for index, design in enumerate(list(designs))]
+    seconds_per_game.clear()  # resumed batches cost nothing: no guess from them
+    batches, table = sequential_study(
+        play,
+        plan.cards,
+        plan.family,
+        plan.n_players,
+        plan.tolerance,
+        plan.seed,
+        batches,
+        may_continue,
+        on_look=on_look,
+    )
+    summary = {
+        "games": int(sum(b.games for b in batches)),
+        "seeds": int(sum(b.seeds for b in batches)),
+        "batches": len(batches),
+        "seconds": round(time.monotonic() - started, 1),
+        "stop": stop["reason"],
+    }
+    write_meta(out, plan, designs, {"last_run": summary})
+    return table, summary
+
+
+def check_setup(plan: DeckStudy, design: Design) -> None:
+    """Set up one game of the first slot: a deck the rules cannot force this way is refused here,
+    with the game's own message, before anything is played."""
+    from sim.core.play import setup_rng
+    from sim.games import get_game
+
+    try:
+        config = plan.variants(0, design)[0]
+        get_game(config.game).game.initial_state(config.params, plan.n_players, setup_rng(plan.seed))
+    except ValueError as exc:  # pydantic's ValidationError is one too
+        raise ConfigError(f"{plan.base.path}: --deck {plan.deck}: {exc}") from None
+
+
+def _play(plan: DeckStudy, out: Path, index: int, design: Design, run_options: dict[str, Any]) -> Batch:
+    folder = batch_folder(out, index)
+    done = load_batch(folder, design)
+    if done is not None:
+        return done
+    study = plan.runner_study(index, design)
+    run_study(study, folder, **run_options)
+    batch = read_batch(folder, design, study)
+    if batch.seeds == 0:
+        games = read_columns(folder / "games", ["error"])
+        first = next((e for e in games["error"] if e), "no games")
+        raise ConfigError(f"{folder}: every seed of the batch has a failed game (first: {first})")
+    save_batch(folder, batch)
+    return batch

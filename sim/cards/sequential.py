@@ -1,0 +1,112 @@
+"""Confidence sequences for the deck study: intervals valid at every look at once.
+
+Each card's estimate is the running mean of per-seed estimates ``x_1 .. x_t`` (``deck_design``).
+Its interval is the two-sided normal-mixture boundary (Robbins; Howard, Ramdas, McAuliffe and
+Sekhon, 2021) in the asymptotic form of Waudby-Smith, Arnold, Ramdas and Howard (2021):
+
+    |mean_t - effect| <= s_t * sqrt(2 (t rho^2 + 1) / (t^2 rho^2) * log(sqrt(t rho^2 + 1) / a)),
+
+``s_t`` the standard deviation of the per-seed estimates so far (seeds of different designs may
+have different variances: ``s_t^2`` is their average), ``a = alpha / m`` for the ``m`` cards of
+the family (Bonferroni), and ``rho`` tuned so the boundary is tightest near the seeds at which an
+interval is as wide as the band (any fixed choice keeps it valid). The
+chance that any card's interval misses its effect at any look, ever, is at most ``alpha``: the
+study may look after every batch, stop as soon as every card is decided or keep going, and the
+family-wise error stays under ``alpha``. Intervals are intersected over the looks (still valid),
+so a verdict, once reached, stays.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+ALPHA = 0.05
+MIN_SEEDS = 20
+"""No interval before this many seeds (the variance estimate needs a few)."""
+SIGMA_GUESS = 0.16
+"""A per-seed estimate's standard deviation assumed when tuning the boundary (win share, 5 seats);
+only where the boundary is tightest depends on it, never its validity."""
+SMALLEST_GAP = 0.001
+"""A card this close to a band edge is priced as if it were this far (0.1 point)."""
+
+TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED = "too_strong", "too_weak", "within", "undecided"
+VERDICTS = (TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED)
+
+
+def tuning_seeds(tolerance: float, sigma: float = SIGMA_GUESS) -> float:
+    """The seeds at which the boundary is tightest: where a fixed-sample interval of four standard
+    errors (per-seed standard deviation ``sigma``) is as wide as the band."""
+    return max((4 * sigma / tolerance) ** 2, float(MIN_SEEDS))
+
+
+def rho_squared(alpha: float, t_opt: float) -> float:
+    """The mixture's precision tuned to be tightest at ``t_opt`` seeds (Waudby-Smith et al., 2021)."""
+    log_term = -2 * math.log(alpha)
+    return (log_term + math.log(log_term + 1)) / t_opt
+
+
+def half_width(sd, t, alpha: float, t_opt: float):
+    """The boundary's half-width on the mean after ``t`` seeds whose estimates have standard
+    deviation ``sd``: ``sd * sqrt(2 (t r + 1) / (t^2 r) * log(sqrt(t r + 1) / alpha))``, r = rho^2."""
+    r2 = rho_squared(alpha, t_opt)
+    t = np.asarray(t, dtype=float)
+    tr = t * r2 + 1
+    return np.asarray(sd, dtype=float) * np.sqrt(2 * tr / (t * t * r2) * np.log(np.sqrt(tr) / alpha))
+
+
+def verdict(lo: float, hi: float, tolerance: float) -> str:
+    """The interval read against the band [-tolerance, +tolerance]."""
+    if math.isnan(lo) or math.isnan(hi):
+        return UNDECIDED
+    if lo > tolerance:
+        return TOO_STRONG
+    if hi < -tolerance:
+        return TOO_WEAK
+    if -tolerance <= lo and hi <= tolerance:
+        return WITHIN
+    return UNDECIDED
+
+
+def looks(values: np.ndarray, ends: Sequence[int], alpha: float, t_opt: float) -> tuple[np.ndarray, ...]:
+    """Mean, low and high at each look (the seed counts ``ends``) of per-seed estimates ``values``
+    (seeds x cards): looks x cards each; low and high are the running intersection of the
+    intervals (NaN before MIN_SEEDS)."""
+    ends_ = np.asarray(ends, dtype=int)
+    sums = np.cumsum(values, axis=0)[ends_ - 1]
+    squares = np.cumsum(values**2, axis=0)[ends_ - 1]
+    t = ends_[:, None].astype(float)
+    mean = sums / t
+    sd = np.sqrt(np.maximum(squares / t - mean**2, 0.0))
+    width = np.where(t >= MIN_SEEDS, half_width(sd, np.maximum(t, 1), alpha, t_opt), np.nan)
+    lo_now, hi_now = mean - width, mean + width
+    lo = np.fmax.accumulate(lo_now, axis=0)
+    hi = np.fmin.accumulate(hi_now, axis=0)
+    crossed = lo > hi  # the intervals disagree: only a miss does this; show the latest
+    lo, hi = np.where(crossed, lo_now, lo), np.where(crossed, hi_now, hi)
+    return mean, lo, hi
+
+
+def seeds_needed(values: np.ndarray, alpha: float, t_opt: float, tolerance: float) -> float:
+    """Seeds in all (at the variance seen so far) after which the interval would be narrow enough
+    to decide a card whose estimate stays where it is: its half-width below the estimate's distance
+    to the nearer band edge."""
+    t = len(values)
+    if t < 2:
+        return math.nan
+    sd = float(values.std())
+    gap = max(abs(abs(float(values.mean())) - tolerance), SMALLEST_GAP)
+    if sd == 0:
+        return float(max(t, MIN_SEEDS))
+    lo, hi = max(t, MIN_SEEDS), max(t, MIN_SEEDS)
+    while half_width(sd, hi, alpha, t_opt) > gap:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if half_width(sd, mid, alpha, t_opt) > gap:
+            lo = mid
+        else:
+            hi = mid
+    return float(hi)

@@ -1,0 +1,226 @@
+"""The deck study: its design, its estimator, its anytime-valid verdicts (on planted synthetic decks)
+and one real study on the engine (a planted strong card and an exact copy of a card)."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from sim.cards.deck_design import draw_design, repeats_for
+from sim.cards.deck_study import Budget
+from sim.cards.sequential import TOO_STRONG, UNDECIDED, half_width, looks, tuning_seeds
+from sim.cards.synthetic import World, simulate
+from sim.cli import cli
+
+CARDS = tuple(f"c{i:02d}" for i in range(24))
+
+
+@pytest.mark.parametrize("undecided", [(), ("c01",), ("c01", "c02", "c03"), CARDS[:10]])
+def test_every_seat_holds_every_slot_once_per_seed_and_no_table_holds_a_card_twice(undecided):
+    design = draw_design(CARDS, 5, np.random.default_rng(3), undecided)
+    tables = design.tables
+    assert all(len(set(table)) == 5 for table in tables)
+    for seat in range(5):
+        assert sorted(table[seat] for table in tables) == sorted(design.slots)
+    want = repeats_for(len(CARDS), len(undecided))
+    assert [design.slots.count(c) for c in CARDS] == [want if c in undecided else 1 for c in CARDS]
+
+
+def test_the_estimator_recovers_planted_effects_exactly_on_noiseless_results():
+    rng = np.random.default_rng(5)
+    design = draw_design(CARDS, 5, rng, ("c04", "c07"))
+    theta = rng.normal(0, 0.05, len(CARDS))
+    theta -= theta.mean()
+    seat = np.array([0.02, 0.01, 0.0, -0.01, -0.02])
+    index = {c: i for i, c in enumerate(CARDS)}
+    held = np.array([[theta[index[c]] for c in table] for table in design.tables])
+    shares = 0.2 + seat + held - held.mean(axis=1, keepdims=True)  # sums to one at every table
+    scores = 30 + 10 * seat + held
+    k, p = len(CARDS), 5
+    effect = design.estimate(shares[None], "win_share")[0]
+    np.testing.assert_allclose(effect, theta * (p - 1) * k / (p * (k - 1)), atol=1e-12)
+    np.testing.assert_allclose(design.estimate(scores[None], "score")[0], theta, atol=1e-12)
+
+
+def test_too_few_cards_for_the_table_is_refused():
+    with pytest.raises(ValueError, match="more distinct cards than players"):
+        draw_design(CARDS[:5], 5, np.random.default_rng(0))
+
+
+def test_the_confidence_sequence_is_wider_than_a_fixed_interval_and_narrows():
+    widths = half_width(1.0, np.array([20, 100, 1000, 10000]), 0.05 / 24, tuning_seeds(0.03))
+    assert np.all(np.diff(widths) < 0)
+    fixed = 3.08 / np.sqrt([20, 100, 1000, 10000])  # z at 1 - 0.05/48
+    assert np.all(widths > fixed)
+
+
+def test_running_intersection_keeps_a_verdict_once_reached():
+    values = np.random.default_rng(1).normal(0.2, 1.0, size=(2000, 1))
+    mean, lo, hi = looks(values, list(range(20, 2001, 20)), 0.05, 200.0)
+    assert np.all(np.diff(lo[:, 0]) >= 0) and np.all(np.diff(hi[:, 0]) <= 0)
+    assert lo[-1, 0] < 0.2 < hi[-1, 0]
+
+
+def test_synthetic_studies_make_no_wrong_verdicts_and_decide_the_far_cards():
+    """A small version of benchmarks/deck_study_errors.py: 40 whole-deck studies of 12 planted cards
+    at 4 players, the sequential stopping rule applied at every batch."""
+    tolerance = 0.08
+    effects = np.array([0, 0.5, -0.5, 1.25, -1.25, 2, -2, 2, -2, 0.25, -0.25, 0]) * tolerance
+    world = World(tuple(f"k{i}" for i in range(12)), tuple(effects - effects.mean()), n_players=4)
+    tables = [simulate(world, tolerance, 6000, 10, seed) for seed in range(40)]
+    wrong = sum(not t["right"].all() for t in tables)
+    assert wrong <= 2  # the family-wise error is at most 5%: 2 of 40 would already be unusual
+    far = pd.concat(tables).query("true_effect.abs() >= 2 * @tolerance - 1e-9")
+    assert (far["verdict"] != UNDECIDED).mean() >= 0.8
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes", "games"), [("60m", 60, None), ("2h", 120, None), ("5000g", None, 5000)]
+)
+def test_budget_reads_minutes_hours_or_games(text, minutes, games):
+    assert Budget.parse(text) == Budget(minutes, games)
+
+
+@pytest.mark.parametrize("text", ["60", "5.5g", "-3m", "xm"])
+def test_a_bad_budget_is_refused(text):
+    with pytest.raises(ValueError, match="--budget"):
+        Budget.parse(text)
+
+
+# --- on the engine ---------------------------------------------------------------------------------
+
+DECK = Path(__file__).parent / "fixtures" / "deck.yaml"
+
+
+def study(out: Path, *args: str):
+    command = ["cards", "study", str(DECK), "--deck", "门客", "-p", "4", "--out", str(out), "--no-progress"]
+    return CliRunner().invoke(cli, [*command, *args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def deck_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """12 门客 (财神 planted strong, 账房先生乙 a copy of 账房先生) at 4 players: 2 batches, 240 short games."""
+    out = tmp_path_factory.mktemp("deck") / "study"
+    result = study(out, "--budget", "240g", "-j", "2")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_real_deck_study_finds_the_planted_card_and_the_copy_agrees_with_its_original(deck_study):
+    table = pd.read_csv(deck_study / "report" / "card-study.csv", keep_default_na=False).set_index("card")
+    assert table.loc["财神", "verdict"] == TOO_STRONG and table.loc["财神", "low"] > 3
+    original, copy = table.loc["账房先生"], table.loc["账房先生乙"]
+    assert copy["low"] <= original["high"] and original["low"] <= copy["high"]
+    assert (table["games"] == 80).all()  # 20 seeds, the card at each of 4 seats once per seed
+
+
+def test_csv_has_one_row_per_card_and_games_needed_only_when_undecided(deck_study):
+    table = pd.read_csv(deck_study / "report" / "card-study.csv", keep_default_na=False)
+    assert list(table.columns[:7]) == ["card", "verdict", "effect", "low", "high", "games", "games_needed"]
+    assert len(table) == 12 and set(table["verdict"]) <= {"too_strong", "too_weak", "within", "undecided"}
+    undecided = table["verdict"] == UNDECIDED
+    assert (table.loc[undecided, "games_needed"] != "").all()
+    assert (table.loc[~undecided, "games_needed"] == "").all()
+    assert (table["low"] <= table["high"]).all()
+
+
+def test_rerun_resumes_without_playing_and_chinese_files_are_chinese(deck_study):
+    files = {p: p.stat().st_mtime_ns for p in deck_study.rglob("*.parquet")}
+    result = study(deck_study, "--budget", "240g", "--lang", "zh")
+    assert result.exit_code == 0, result.output
+    assert {p: p.stat().st_mtime_ns for p in deck_study.rglob("*.parquet")} == files
+    table = pd.read_csv(deck_study / "report" / "card-study.csv", keep_default_na=False)
+    assert list(table.columns[:7]) == ["卡牌", "结论", "效应", "下限", "上限", "对局数", "还需对局数"]
+    assert table.set_index("卡牌").loc["财神", "结论"] == "过强"
+    assert set(table["结论"]) <= {"过强", "过弱", "在容差内", "未定"}
+    text = (deck_study / "report" / "card-study.md").read_text(encoding="utf-8")
+    latin = set(re.findall(r"[A-Za-z]+", text)) - {"Bonferroni", "forest", "png"}
+    assert latin <= {"tests", "cards", "fixtures", "deck", "yaml"}, latin  # only the config's path
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-n", "40"], "-n goes with --design paired"),
+        (["--budget", "soon"], "--budget"),
+        (["--deck", "天威"], "天威"),
+        (["--budget", "100g"], "not enough for one batch"),
+    ],
+)
+def test_bad_deck_study_input_is_refused_in_one_line(tmp_path, args, message):
+    command = ["cards", "study", str(DECK), "--deck", "门客", "-p", "4", "--out", str(tmp_path / "x"), *args]
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_games_needed_is_finite_for_a_card_on_the_band_edge():
+    from sim.cards.sequential import seeds_needed
+
+    values = np.random.default_rng(2).normal(0.03, 0.2, size=100)
+    values += 0.03 - values.mean()  # exactly on the edge
+    assert math.isfinite(seeds_needed(values, 0.05 / 24, tuning_seeds(0.03), 0.03))
+
+
+def test_confirm_replays_the_flagged_cards_and_says_which_verdicts_hold():
+    from sim.cards.confirm import CHANGED, HOLDS, OPEN, agreement, confirm_family
+
+    first = pd.DataFrame(
+        {
+            "card": ["a", "b", "c", "d", "e", "f"],
+            "verdict": ["too_strong", "too_weak", "within", "within", "undecided", "within"],
+            "effect": [0.08, -0.07, 0.0, 0.01, 0.02, -0.01],
+        }
+    )
+    family = confirm_family(first, seed=1, sample=2)
+    assert family[:2] == ["a", "b"] and len(family) == 4 and set(family[2:]) <= {"c", "d", "f"}
+    second = pd.DataFrame(
+        {
+            "card": ["a", "b", family[2], family[3]],
+            "verdict": ["too_strong", "within", "undecided", "within"],
+            "effect": [0.09, -0.02, 0.03, 0.0],
+            "low": [0.05, -0.03, -0.01, -0.02],
+            "high": [0.12, 0.0, 0.07, 0.02],
+        }
+    )
+    result = agreement(first, second).set_index("card")
+    assert result["holds"].tolist() == [HOLDS, CHANGED, OPEN, HOLDS]
+    assert result.loc["a", "effect_confirm"] == 9.0  # points
+
+
+def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
+    """The score estimate of one seed equals statsmodels' OLS of score on seat and card
+    (sum-to-zero coding: each card against the deck's average card)."""
+    import statsmodels.formula.api as smf
+
+    rng = np.random.default_rng(11)
+    cards = CARDS[:9]
+    design = draw_design(cards, 4, rng, ("c02",))
+    scores = rng.normal(30, 5, size=(len(design.slots), 4))
+    rows = [
+        {"score": scores[v, s], "seat": s, "card": card}
+        for v, table in enumerate(design.tables)
+        for s, card in enumerate(table)
+    ]
+    fit = smf.ols("score ~ C(seat) + C(card, Sum)", data=pd.DataFrame(rows)).fit()
+    ours = design.estimate(scores[None], "score")[0]
+    theirs = [fit.params[f"C(card, Sum)[S.{c}]"] for c in cards[:-1]]
+    np.testing.assert_allclose(ours[:-1], theirs, atol=1e-9)
+    assert ours.sum() == pytest.approx(0, abs=1e-9)
+
+
+def test_a_synthetic_study_is_the_same_for_the_same_seed_and_adapts_to_the_open_cards():
+    effects = (0.15, -0.15, 0.15, -0.15, 0.0, 0.0, 0.0, 0.0, 0.15, -0.15, 0.049, -0.049)
+    world = World(tuple(f"k{i}" for i in range(12)), effects, n_players=4)
+    one, again = simulate(world, 0.05, 6000, 10, 3), simulate(world, 0.05, 6000, 10, 3)
+    pd.testing.assert_frame_equal(one, again)
+    near, open_ = one["card"].isin(["k10", "k11"]), one["verdict"] == UNDECIDED
+    assert open_[near].all()  # 0.1 point from the edge: not in 6,000 games
+    assert one.loc[open_, "games"].min() > one.loc[~open_, "games"].min()  # but the open cards got more
+    assert one.loc[open_, "games"].min() >= one.loc[~open_, "games"].max()
