@@ -41,8 +41,10 @@ def analysis(mingchu_run: Path):
 
 def test_card_rows_are_cards_and_every_compared_row_has_enough_seats_on_both_sides(analysis):
     rates = analysis.tables["event_win_rates"]
-    assert set(rates["column"]) == {"card_id"}  # no period, no whole deck
-    assert rates["value"].str.contains("·").all()  # every row names one card of one deck
+    # no period, no whole deck: cards only (card_id of the card events, card of a trade's 皇恩卡)
+    assert set(rates["column"]) <= {"card_id", "card"} and "card_id" in set(rates["column"])
+    cards = rates[rates["column"] == "card_id"]
+    assert cards["value"].str.contains("·").all()  # every row names one card of one deck (a trade's: a 皇恩卡)
     compared = rates[rates["difference"].notna()]
     assert (
         len(compared)

@@ -33,5 +33,9 @@ def test_a_state_copy_shares_every_field():
     copy = state.shallow_copy()
     assert copy is not state
     for name in _field_names(MingchuState):
-        assert getattr(copy, name) is getattr(state, name), f"MingchuState.shallow_copy misses {name}"
+        value = getattr(state, name)
+        if isinstance(value, tuple):  # compiled, a tuple field is stored unboxed: read back equal, not identical
+            assert getattr(copy, name) == value, f"MingchuState.shallow_copy misses {name}"
+        else:
+            assert getattr(copy, name) is value, f"MingchuState.shallow_copy misses {name}"
     assert copy == state
