@@ -152,17 +152,18 @@ def estimate(
     }
 
 
-def verdict(lo: float, hi: float, tolerance: float) -> str:
-    """Read a (corrected) interval against the band [-tolerance, +tolerance]."""
+def verdict(lo: float, hi: float, tolerance: float, undecided: str = NOT_ENOUGH) -> str:
+    """Read a (corrected) interval against the band [-tolerance, +tolerance]; ``undecided`` when it
+    crosses an edge of the band (or is missing)."""
     if np.isnan(lo) or np.isnan(hi):
-        return NOT_ENOUGH
+        return undecided
     if lo > tolerance:
         return TOO_STRONG
     if hi < -tolerance:
         return TOO_WEAK
     if lo >= -tolerance and hi <= tolerance:
         return WITHIN
-    return NOT_ENOUGH
+    return undecided
 
 
 def games_for_band(games: int, lo: float, hi: float, tolerance: float) -> float:

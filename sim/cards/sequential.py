@@ -23,6 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sim.cards.effects import verdict as band_verdict
+
 ALPHA = 0.05
 MIN_SEEDS = 20
 """No interval before this many seeds (the variance estimate needs a few)."""
@@ -58,16 +60,8 @@ def half_width(sd, t, alpha: float, t_opt: float):
 
 
 def verdict(lo: float, hi: float, tolerance: float) -> str:
-    """The interval read against the band [-tolerance, +tolerance]."""
-    if math.isnan(lo) or math.isnan(hi):
-        return UNDECIDED
-    if lo > tolerance:
-        return TOO_STRONG
-    if hi < -tolerance:
-        return TOO_WEAK
-    if -tolerance <= lo and hi <= tolerance:
-        return WITHIN
-    return UNDECIDED
+    """The interval read against the band [-tolerance, +tolerance] (``undecided`` across an edge)."""
+    return band_verdict(lo, hi, tolerance, undecided=UNDECIDED)
 
 
 def looks(values: np.ndarray, ends: Sequence[int], alpha: float, t_opt: float) -> tuple[np.ndarray, ...]:
