@@ -27,16 +27,22 @@ def zero_breakdown_columns(players: pd.DataFrame, columns: list[str]) -> pd.Data
     return pd.DataFrame(rows, columns=["game", "variant", "column", "player_rows"])
 
 
-def config_ids(resolved: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every (list path, id) of list items carrying an ``id`` in a resolved config."""
+def config_items(resolved: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
+    """Every (list path, id, entry) of list items carrying an ``id`` in a resolved config, at any depth."""
     if isinstance(resolved, dict):
         for key, value in resolved.items():
-            yield from config_ids(value, f"{path}.{key}" if path else str(key))
+            yield from config_items(value, f"{path}.{key}" if path else str(key))
     elif isinstance(resolved, list):
         for item in resolved:
             if isinstance(item, dict) and "id" in item:
-                yield path, str(item["id"])
-            yield from config_ids(item, path)
+                yield path, str(item["id"]), item
+            yield from config_items(item, path)
+
+
+def config_ids(resolved: Any) -> Iterator[tuple[str, str]]:
+    """Every (list path, id) of list items carrying an ``id`` in a resolved config."""
+    for path, item_id, _ in config_items(resolved):
+        yield path, item_id
 
 
 def event_values(run: Run) -> dict[tuple[str, str], set[str]]:

@@ -6,14 +6,14 @@ tables record taking it (any event of it when the table records no ``taken``).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from sim.dataset import Run
-from sim.stats.content import KIND_COLUMN, item_columns, item_rows
+from sim.stats.content import KIND_COLUMN, config_items, item_columns, item_rows
 from sim.stats.intervals import Z95, win_shares
 
 HELD_KIND = "taken"
@@ -26,23 +26,11 @@ COLUMNS = [
 ]  # fmt: skip
 
 
-def _items(resolved: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
-    """Every (list path, id, entry) of the list items carrying an ``id``, at any depth."""
-    if isinstance(resolved, dict):
-        for key, value in resolved.items():
-            yield from _items(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(resolved, list):
-        for entry in resolved:
-            if isinstance(entry, dict) and "id" in entry:
-                yield path, str(entry["id"]), entry
-            yield from _items(entry, path)
-
-
 def changed_items(resolved_a: Mapping[str, Any], resolved_b: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(list path, id) of every id'd item whose entry differs between two resolved configs, in B's order
     then A's (an item only one of them has counts as changed)."""
-    a = {(p, i): e for p, i, e in _items(resolved_a)}
-    b = {(p, i): e for p, i, e in _items(resolved_b)}
+    a = {(p, i): e for p, i, e in config_items(resolved_a)}
+    b = {(p, i): e for p, i, e in config_items(resolved_b)}
     return [key for key in dict.fromkeys([*b, *a]) if a.get(key) != b.get(key)]
 
 
