@@ -4,7 +4,9 @@ A main action may leave choices behind it (Brass: a second rail link, which coal
 from; 明初商途: an event's option, a reward to pick). Each is a ``Decision`` on the state's
 ``Pending`` list; while one is open, the game's legal actions are that decision's options and
 its ``DecisionKind`` applies the choice. Effects that need a choice while resolving another one
-``push`` theirs on top; steps that come after everything already open are ``queue``d.
+``push`` theirs on top; steps that come after everything already open are ``queue``d. A turn, or
+a phase of one, whose options are actions of several types is an ``ActionChoice``: its actions
+dispatch through a table of ``ActionKind`` by type.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import copy
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
+
+from sim.core.game import ActionKinds
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -117,3 +121,21 @@ class DecisionKinds(Generic[State, Action]):
 
     def describe(self, state: State, decision: Decision, action: Action) -> str:
         return self.by_kind[decision.kind].describe(state, decision, action)
+
+
+class ActionChoice(DecisionKind[State, Action]):
+    """A decision whose options are actions of several types (a turn, a phase of a turn): each type's
+    ``ActionKind`` in ``actions`` lists, applies and describes its own (a table by type)."""
+
+    def __init__(self, kind: str, actions: ActionKinds[State, Action]) -> None:
+        self.kind = kind
+        self.actions = actions
+
+    def legal(self, state: State, decision: Decision) -> Sequence[Action]:
+        return self.actions.legal(state, decision.seat)
+
+    def apply(self, state: State, decision: Decision, action: Action) -> None:
+        self.actions.apply(state, action)
+
+    def describe(self, state: State, decision: Decision, action: Action) -> str:
+        return self.actions.describe(state, action)

@@ -1,4 +1,9 @@
-"""The ``Game`` verbs for the toy race: the template every game's ``rules.py`` follows."""
+"""The ``Game`` verbs for the toy race: the template every game's ``rules.py`` follows.
+
+Every choice is the open decision (``state.decision()``: a follow-up on ``state.pending``, else the
+current seat's turn), dispatched by its kind through ``DECISIONS``; the turn's actions dispatch by
+type through its ``ActionKinds`` table.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,17 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.decisions import DecisionKinds
-from sim.core.game import ActionKinds, Outcome, describe_choice
-from sim.core.view import masked, shallow
+from sim.core.decisions import ActionChoice, DecisionKinds
+from sim.core.game import ActionKinds, Outcome
+from sim.games.toy import view
 from sim.games.toy.actions import GambleKind, PlayCardKind, RefillKind, StepKind
 from sim.games.toy.params import ToyParams
-from sim.games.toy.state import ToyObservation, ToyState
+from sim.games.toy.state import TURN, ToyObservation, ToyState
 
-MAIN = ActionKinds([StepKind(), GambleKind(), PlayCardKind()])
-DECISIONS = DecisionKinds([RefillKind()])
+DECISIONS = DecisionKinds(
+    [ActionChoice(TURN, ActionKinds([StepKind(), GambleKind(), PlayCardKind()])), RefillKind()]
+)
+"""Every kind of decision: a seat's turn (its main actions, by type) and the follow-ups."""
 
 BREAKDOWN_COLUMNS = ("steps", "gambles", "cards_played", "bonus")
 EVENT_TABLES = {"moves": {"seat": "int64", "kind": "string", "count": "int64"}}
@@ -43,18 +50,14 @@ class ToyGame:
         )
 
     def current_player(self, state: ToyState) -> int:
-        return state.pending.next.seat if state.pending else state.current
+        return state.decision().seat
 
     def legal_actions(self, state: ToyState) -> list[Any]:
-        if state.pending:
-            return list(DECISIONS.legal(state, state.pending.next))
-        return MAIN.legal(state, state.current)
+        return list(DECISIONS.legal(state, state.decision()))
 
     def apply(self, state: ToyState, action: Any) -> None:
-        if state.pending:
-            DECISIONS.apply(state, state.pending.pop(), action)
-        else:
-            MAIN.apply(state, action)
+        decision = state.pending.pop() if state.pending else state.decision()
+        DECISIONS.apply(state, decision, action)
         if not state.pending:
             self._end_turn(state)
 
@@ -109,9 +112,7 @@ class ToyGame:
         )
 
     def view(self, state: ToyState, seat: int) -> ToyState:
-        """Other hands and the deck as ``HIDDEN`` cards (their sizes stay readable); no rng."""
-        hands = [hand if s == seat else list(masked(hand)) for s, hand in enumerate(state.hands)]
-        return shallow(state, hands=hands, deck=masked(state.deck), rng=None)
+        return view.view(state, seat)
 
     def determinize(self, observation: ToyObservation, rng: np.random.Generator) -> ToyState:
         state = observation.public.clone()
@@ -124,7 +125,8 @@ class ToyGame:
         return state
 
     def describe(self, state: ToyState, action: Any) -> str:
-        return describe_choice(state, self.current_player(state), state.pending, MAIN, DECISIONS, action)
+        decision = state.decision()
+        return f"P{decision.seat + 1} {DECISIONS.describe(state, decision, action)}"
 
     def invariants(self, state: ToyState) -> list[str]:
         problems = []

@@ -7,8 +7,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.core.decisions import Pending
+from sim.core.decisions import Decision, Pending
 from sim.games.toy.params import ToyParams
+
+TURN = "turn"
+"""The decision kind of a seat's main action (``rules.DECISIONS``)."""
 
 
 @dataclass
@@ -33,6 +36,10 @@ class ToyState:
     @property
     def n_players(self) -> int:
         return len(self.positions)
+
+    def decision(self) -> Decision:
+        """The open decision: a follow-up on ``pending``, else the current seat's ``turn``."""
+        return self.pending.next if self.pending else Decision(TURN, self.current)
 
     def clone(self) -> ToyState:
         return copy.deepcopy(self)
