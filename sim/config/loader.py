@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -173,7 +174,9 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     if problems := too_large(params_data):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     try:
-        params = spec.params_model.model_validate(params_data)
+        params = spec.params_model.model_validate(
+            params_data, context={"folder_of": partial(folder_of, origins)}
+        )
     except ValidationError as exc:
         # A whole-config check (no single path) is blamed on every source that shaped the config.
         sources = [str(layer) for layer, _ in config_layers(path)] + [
@@ -191,6 +194,16 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         description=str(merged.get("description", "")),
         overrides=applied,
     )
+
+
+def folder_of(origins: Origins, key: tuple[str, ...]) -> Path:
+    """The folder a relative file path at ``key`` is read from: the folder of the config file that
+    wrote it (a game's params validator gets this as ``context["folder_of"]``), or the working
+    folder for a ``--set``."""
+    source = origins.get(key)
+    if source is None or source.startswith("--set "):
+        return Path.cwd()
+    return Path(source).parent
 
 
 def _check_reference(reference: Any, origins: Origins, path: Path) -> None:

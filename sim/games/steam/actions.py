@@ -1,4 +1,5 @@
-"""Steam's actions, each kind with its legality, effect and description (one table per phase)."""
+"""Steam's actions, each kind with its legality, effect and description (``rules.DECISIONS`` gathers
+them into one decision kind per phase)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sim.core.decisions import Decision, DecisionKind, DecisionKinds
-from sim.core.game import ActionKind, ActionKinds
+from sim.core.decisions import Decision, DecisionKind
+from sim.core.game import ActionKind
 from sim.games.steam import flow, track
 from sim.games.steam.economy import available, buy_capital, capital_limit, income_points, pay
 from sim.games.steam.goods import delivery_options, points_by_owner
 from sim.games.steam.state import (
     CITY_GROWTH,
     LOCOMOTIVE,
+    POINTS,
     TILE_NAMES,
     URBANIZATION,
     SteamState,
@@ -605,12 +607,13 @@ class PassMoveKind(ActionKind[SteamState, PassMove]):
 class PointsKind(DecisionKind[SteamState, TakeIncome | TakeVP]):
     """After a delivery: each scoring player puts all its points on income or on VP."""
 
-    kind = "points"
+    kind = POINTS
 
     def legal(self, state, decision):
         return [TakeIncome(), TakeVP()]
 
     def apply(self, state, decision: Decision, action):
+        """The decision is closed already (``rules.apply``); after the last scorer the move turn ends."""
         seat, points = decision.seat, decision.data
         if isinstance(action, TakeIncome):
             income_points(state, seat, points)
@@ -618,20 +621,10 @@ class PointsKind(DecisionKind[SteamState, TakeIncome | TakeVP]):
         else:
             state.vp[seat] += points
             state.vp_deliveries[seat] += points
+        if not state.pending and state.advance_after_points:
+            state.advance_after_points = False
+            flow.after_move_action(state)
 
     def describe(self, state, decision, action):
         where = "income" if isinstance(action, TakeIncome) else "VP"
         return f"takes {decision.data} point(s) as {where}"
-
-
-PHASES = {
-    "seat_auction": ActionKinds([SeatBidKind(), SeatPassKind()]),
-    "capital": ActionKinds([CapitalKind()]),
-    "auction": ActionKinds([BidKind(), BidPassKind()]),
-    "select": ActionKinds([TakeTileKind()]),
-    "build": ActionKinds(
-        [BuildTrackKind(), BuildTownKind(), RedirectKind(), CityGrowthKind(), UrbanizeKind(), EndBuildKind()]
-    ),
-    "move": ActionKinds([DeliverKind(), UpgradeLocoKind(), PassMoveKind()]),
-}
-DECISIONS = DecisionKinds([PointsKind()])

@@ -8,7 +8,7 @@ cheaply and takes delivery points as income early and as VP late.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,6 @@ from sim.games.steam.actions import (
     BidPass,
     BuildTown,
     BuildTrack,
-    Capital,
     CityGrowth,
     Deliver,
     EndBuild,
@@ -45,6 +44,7 @@ from sim.games.steam.state import (
     FIRST_BUILD,
     FIRST_MOVE,
     LOCOMOTIVE,
+    POINTS,
     TURN_ORDER,
     URBANIZATION,
     SteamState,
@@ -144,31 +144,12 @@ class SteamBot:
     # ------------------------------------------------------------------ dispatch
 
     def choose(self, state: SteamState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        first = legal[0]
-        seat = self._seat(state)
-        if isinstance(first, (TakeIncome, TakeVP)):
-            return self._points(state, seat, legal)
-        if isinstance(first, (SeatBid, SeatPass, Bid, BidPass)):
-            return self._bid(state, seat, legal)
-        if isinstance(first, Capital):
-            return self._capital(state, seat, legal)
-        if isinstance(first, TakeTile):
-            return self._tile(state, seat, legal, rng)
-        if state.phase == "move":
-            return self._move(state, seat, legal)
-        return self._build(state, seat, legal)
-
-    def _seat(self, state: SteamState) -> int:
-        if state.pending:
-            return state.pending.next.seat
-        if state.phase in ("auction", "seat_auction"):
-            a = state.auction
-            return a["bidders"][a["ptr"]]
-        return state.queue[0]
+        decision = state.decision()
+        return CHOOSERS[decision.kind](self, state, decision.seat, legal, rng)
 
     # ------------------------------------------------------------------ small phases
 
-    def _points(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+    def _points(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         left = state.total_rounds - state.round
         cap = state.params.income_max
         capped = cap is not None and state.income[seat] >= cap
@@ -176,7 +157,7 @@ class SteamBot:
             return TakeIncome()
         return TakeVP()
 
-    def _bid(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+    def _bid(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         """Open at $0 (free); in Standard raise by the least step while the first pick is worth it."""
         limit = self.bid_limit(state, seat) if state.phase == "auction" else 0
         bids = [a for a in legal if isinstance(a, (SeatBid, Bid)) and a.amount <= limit]
@@ -217,7 +198,7 @@ class SteamBot:
             found = self._options[key] = [(self.tile_value(state, seat, a, budget), a.tile) for a in legal]
         return found
 
-    def _capital(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+    def _capital(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         """Buy enough capital to build this turn and to cover the expenses (a shortfall costs more)."""
         p = state.params
         upkeep = max(0, p.standard_loco_upkeep * state.loco[seat] - state.income[seat])
@@ -302,7 +283,7 @@ class SteamBot:
 
     # ------------------------------------------------------------------ move goods
 
-    def _move(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+    def _move(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         deliveries = [a for a in legal if isinstance(a, Deliver)]
         can_upgrade = any(isinstance(a, UpgradeLoco) for a in legal)
         scored = sorted((self._delivery_value(state, seat, a), i) for i, a in enumerate(deliveries))
@@ -349,7 +330,7 @@ class SteamBot:
 
     # ------------------------------------------------------------------ build
 
-    def _build(self, state: SteamState, seat: int, legal: Sequence[Any]) -> Any:
+    def _build(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if state.special.get(seat) in (CITY_GROWTH, URBANIZATION):
             specials = [a for a in legal if type(a) is CityGrowth or type(a) is Urbanize]
             if specials:
@@ -680,6 +661,19 @@ class SteamBot:
             if i == 0 or v > best_value:
                 best, best_value = action, v
         return best
+
+
+Chooser = Callable[[SteamBot, SteamState, int, Sequence[Any], np.random.Generator], Any]
+CHOOSERS: dict[str, Chooser] = {
+    "seat_auction": SteamBot._bid,
+    "capital": SteamBot._capital,
+    "auction": SteamBot._bid,
+    "select": SteamBot._tile,
+    "build": SteamBot._build,
+    "move": SteamBot._move,
+    POINTS: SteamBot._points,
+}
+"""How the bots choose, by the kind of the open decision (a phase, or a delivery's points)."""
 
 
 class BuilderBot(SteamBot):

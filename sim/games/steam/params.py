@@ -1,8 +1,9 @@
 """Every rules number of Steam and the map format, validated from ``configs/steam/*.yaml``.
 
-A config names its map (``map: ne-usa``); the map file ``configs/steam/maps/<map>.yaml`` is read
-and validated into ``board`` when the config is loaded, so the config hash covers the map's
-content, not only its name.
+A config names its map: a bundled map by name (``map: ne-usa``, the file
+``configs/steam/maps/ne-usa.yaml``) or a map file by its path relative to the config
+(``map: maps/mine.yaml``). The file is read and validated into ``board`` when the config is
+loaded, so the config hash covers the map's content, not only its name.
 """
 
 from __future__ import annotations
@@ -11,7 +12,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from sim.config.resources import config_root
 
@@ -130,20 +139,74 @@ class MapSpec(Strict):
                 raise ValueError(f"blocked: {list(edge.a)}-{list(edge.b)}: the hexes are not neighbours")
         if len(set(self.players)) != len(self.players) or any(not 2 <= n <= 6 for n in self.players):
             raise ValueError(f"players = {list(self.players)}: distinct counts from 2 to 6")
+        if cut := self.cut_off(cells):
+            raise ValueError(
+                f"cities: {', '.join(cut)} cannot be reached by land from the other cities "
+                "(no chain of neighbouring hexes without a blocked edge)"
+            )
         return self
 
+    def cut_off(self, cells: set[tuple[int, int]]) -> list[str]:
+        """The places (cities, then towns) off the land that holds the most cities (ties: the first
+        city's), when a city is among them; [] when every city can be reached from the others."""
+        blocked = {frozenset((e.a, e.b)) for e in self.blocked}
+        land: dict[tuple[int, int], int] = {}  # hex -> its piece of land
+        for start in sorted(cells, key=lambda c: (c[1], c[0])):
+            if start in land:
+                continue
+            piece, todo = len(set(land.values())), [start]
+            land[start] = piece
+            while todo:
+                q, r = todo.pop()
+                for dq, dr in STEPS:
+                    other = (q + dq, r + dr)
+                    if other in cells and other not in land and frozenset(((q, r), other)) not in blocked:
+                        land[other] = piece
+                        todo.append(other)
+        pieces = [land[(c.q, c.r)] for c in self.cities]
+        main = max(dict.fromkeys(pieces), key=pieces.count)  # the first of the most common
+        if all(piece == main for piece in pieces):
+            return []
+        return [p.id for p in (*self.cities, *self.towns) if land[(p.q, p.r)] != main]
 
-def load_map(name: str) -> MapSpec:
-    """Read and validate ``maps/<name>.yaml``; errors name the file, the field and the value."""
-    path = maps_dir() / f"{name}.yaml"
-    label = f"maps/{name}.yaml"
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
-        raise ValueError(f"map {name!r}: file {label} not found; known maps: {known}")
+
+def is_map_path(value: str) -> bool:
+    """``map:`` names a file (``maps/mine.yaml``) rather than a bundled map (``ne-usa``)."""
+    return value.endswith((".yaml", ".yml")) or "/" in value or "\\" in value
+
+
+def map_label(value: str) -> str:
+    """How messages name the map file of ``map: value``."""
+    return value if is_map_path(value) else f"maps/{value}.yaml"
+
+
+def load_map(name: str, folder: Path | None = None) -> MapSpec:
+    """Read and validate a bundled map (``maps/<name>.yaml``) or a map file (``name`` a path,
+    relative to ``folder``, the folder of the config that names it; the working folder if None);
+    errors name the file, the field and the value."""
+    label = map_label(name)
+    if is_map_path(name):
+        path = Path(name).expanduser()
+        if not path.is_absolute():
+            path = (folder or Path.cwd()) / path
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
+            raise ValueError(
+                f"map {name!r}: file {path} not found (a map is a file path relative to the config, "
+                f"or a bundled map: {known})"
+            )
+    else:
+        path = maps_dir() / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
+            raise ValueError(
+                f"map {name!r}: file {label} not found; known maps: {known} "
+                "(or give a .yaml file path relative to the config)"
+            )
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{label}: YAML error: {exc}") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{label}: YAML error: {' '.join(str(exc).split())}") from None
     try:
         return MapSpec.model_validate(data)
     except ValidationError as exc:
@@ -152,9 +215,8 @@ def load_map(name: str) -> MapSpec:
             loc = ".".join(str(k) for k in err["loc"])
             value = err.get("input")
             shown = "" if isinstance(value, dict) else f" = {value!r}"
-            problems.append(
-                f"{label}: field '{loc or '(top level)'}'{shown}: {err['msg'].removeprefix('Value error, ')}"
-            )
+            message = err["msg"].removeprefix("Value error, ")
+            problems.append(f"{label}: {message}" if not loc else f"{label}: field '{loc}'{shown}: {message}")
         raise ValueError("; ".join(problems)) from None
 
 
@@ -162,8 +224,10 @@ class SteamParams(Strict):
     """Steam's rules numbers (see ``configs/steam/base.yaml`` for each one's meaning and rule ID)."""
 
     rules: Literal["base", "standard"] = "base"
-    map: str = "ne-usa"
-    board: MapSpec | None = Field(None, description="filled from maps/<map>.yaml when the config loads")
+    map: str = Field(
+        "ne-usa", description="a bundled map's name, or a map file's path relative to the config"
+    )
+    board: MapSpec | None = Field(None, description="filled from the map file when the config loads")
 
     rounds: dict[int, int] = Field(default_factory=lambda: {3: 10, 4: 8, 5: 7, 6: 7})
     cubes: dict[str, int] = Field(
@@ -223,10 +287,13 @@ class SteamParams(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _load_board(cls, data: Any) -> Any:
+    def _load_board(cls, data: Any, info: ValidationInfo) -> Any:
+        """Read the map: a path is relative to the config that names it (the loader's ``folder_of``)."""
         if isinstance(data, dict) and data.get("board") is None:
             data = dict(data)
-            data["board"] = load_map(str(data.get("map", "ne-usa"))).model_dump()
+            folder_of = (info.context or {}).get("folder_of")
+            folder = folder_of(("map",)) if folder_of is not None else None
+            data["board"] = load_map(str(data.get("map", "ne-usa")), folder).model_dump()
         return data
 
     @model_validator(mode="after")
@@ -249,6 +316,6 @@ class SteamParams(Strict):
         assert self.board is not None
         if n_players not in self.board.players:
             raise ValueError(
-                f"maps/{self.map}.yaml: field 'players' = {list(self.board.players)} does not include "
+                f"{map_label(self.map)}: field 'players' = {list(self.board.players)} does not include "
                 f"{n_players} players"
             )

@@ -1,18 +1,63 @@
-"""The ``Game`` verbs for Steam (Base and Standard as variants of one engine)."""
+"""The ``Game`` verbs for Steam (Base and Standard as variants of one engine).
+
+Every choice is the open decision (``state.decision()``: a delivery's points on ``state.pending``,
+else the current phase's), dispatched by its kind through ``DECISIONS``: each phase is an
+``ActionChoice`` whose actions dispatch by type through its ``ActionKinds`` table.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sim.core.game import Outcome
-from sim.core.view import shallow
-from sim.games.steam import flow
-from sim.games.steam.actions import DECISIONS, PHASES
+from sim.core.decisions import ActionChoice, DecisionKinds
+from sim.core.game import ActionKinds, Outcome
+from sim.games.steam import flow, view
+from sim.games.steam.actions import (
+    BidKind,
+    BidPassKind,
+    BuildTownKind,
+    BuildTrackKind,
+    CapitalKind,
+    CityGrowthKind,
+    DeliverKind,
+    EndBuildKind,
+    PassMoveKind,
+    PointsKind,
+    RedirectKind,
+    SeatBidKind,
+    SeatPassKind,
+    TakeTileKind,
+    UpgradeLocoKind,
+    UrbanizeKind,
+)
 from sim.games.steam.economy import final_income_vp
 from sim.games.steam.params import COLOURS, SteamParams
 from sim.games.steam.state import SteamObservation, SteamState
+
+PHASE_ACTIONS = {
+    "seat_auction": (SeatBidKind(), SeatPassKind()),
+    "capital": (CapitalKind(),),
+    "auction": (BidKind(), BidPassKind()),
+    "select": (TakeTileKind(),),
+    "build": (
+        BuildTrackKind(),
+        BuildTownKind(),
+        RedirectKind(),
+        CityGrowthKind(),
+        UrbanizeKind(),
+        EndBuildKind(),
+    ),
+    "move": (DeliverKind(), UpgradeLocoKind(), PassMoveKind()),
+}
+"""Each phase of a turn (``state.phase``) and its action kinds, in the order their actions are listed."""
+DECISIONS = DecisionKinds(
+    [*(ActionChoice(phase, ActionKinds(kinds)) for phase, kinds in PHASE_ACTIONS.items()), PointsKind()]
+)
+"""Every kind of decision: one per phase (its actions, by type) and a delivery's points."""
+KIND = DECISIONS.by_kind  # the hot path looks kinds up directly
 
 BREAKDOWN_COLUMNS = (
     "vp_track",
@@ -57,28 +102,17 @@ class SteamGame:
         return flow.setup(params, n_players, rng)
 
     def current_player(self, state: SteamState) -> int:
-        if state.pending:
-            return state.pending.next.seat
-        if state.phase in ("seat_auction", "auction"):
-            a = state.auction
-            return a["bidders"][a["ptr"]]
-        return state.queue[0] if state.queue else 0
+        return state.decision().seat
 
-    def legal_actions(self, state: SteamState) -> list[Any]:
-        if state.pending:
-            return list(DECISIONS.legal(state, state.pending.next))
-        if state.ended:
+    def legal_actions(self, state: SteamState) -> Sequence[Any]:
+        if state.ended and not state.pending:
             return []
-        return PHASES[state.phase].legal(state, self.current_player(state))
+        decision = state.decision()
+        return KIND[decision.kind].legal(state, decision)
 
     def apply(self, state: SteamState, action: Any) -> None:
-        if state.pending:
-            DECISIONS.apply(state, state.pending.pop(), action)
-            if not state.pending and state.advance_after_points:
-                state.advance_after_points = False
-                flow.after_move_action(state)
-        else:
-            PHASES[state.phase].apply(state, action)
+        decision = state.pending.pop() if state.pending else state.decision()
+        KIND[decision.kind].apply(state, decision, action)
 
     def is_terminal(self, state: SteamState) -> bool:
         return state.ended and not state.pending
@@ -144,8 +178,7 @@ class SteamGame:
         return SteamObservation(seat=seat, public=public)
 
     def view(self, state: SteamState, seat: int) -> SteamState:
-        """Everything is public in Steam but the future draws: the state without its rng."""
-        return shallow(state, rng=None)
+        return view.view(state, seat)
 
     def determinize(self, observation: SteamObservation, rng: np.random.Generator) -> SteamState:
         state = observation.public.clone()
@@ -153,12 +186,8 @@ class SteamGame:
         return state
 
     def describe(self, state: SteamState, action: Any) -> str:
-        seat = self.current_player(state)
-        if state.pending:
-            text = DECISIONS.describe(state, state.pending.next, action)
-        else:
-            text = PHASES[state.phase].describe(state, action)
-        return f"P{seat + 1} {text}"
+        decision = state.decision()
+        return f"P{decision.seat + 1} {KIND[decision.kind].describe(state, decision, action)}"
 
     def invariants(self, state: SteamState) -> list[str]:
         problems = []

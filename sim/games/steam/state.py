@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.decisions import Pending
+from sim.core.decisions import Decision, Pending
 from sim.games.steam.hexmap import HexMap
 from sim.games.steam.params import SteamParams
 
@@ -26,6 +26,11 @@ TILE_NAMES = {
     7: "Urbanization",
 }
 TURN_ORDER, FIRST_MOVE, ENGINEER, FIRST_BUILD, CITY_GROWTH, LOCOMOTIVE, URBANIZATION = range(1, 8)
+
+AUCTIONS = ("seat_auction", "auction")
+"""Phases whose seat to act is the auction's current bidder (else the first of ``queue``)."""
+POINTS = "points"
+"""The decision kind of a delivery's points: each scorer puts them on income or on VP."""
 
 
 @dataclass(slots=True)
@@ -145,6 +150,16 @@ class SteamState:
     @property
     def rules(self) -> str:
         return self.params.rules
+
+    def decision(self) -> Decision:
+        """The open decision: a delivery's points on ``pending``, else the phase's for the seat to act
+        (each phase is a decision kind of ``rules.DECISIONS``)."""
+        if self.pending:
+            return self.pending.next
+        if self.phase in AUCTIONS:
+            a = self.auction
+            return Decision(self.phase, a["bidders"][a["ptr"]])
+        return Decision(self.phase, self.queue[0] if self.queue else 0)
 
     def active(self, seat: int) -> bool:
         return not self.bankrupt[seat]
