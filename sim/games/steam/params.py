@@ -167,7 +167,8 @@ class MapSpec(Strict):
         main = max(dict.fromkeys(pieces), key=pieces.count)  # the first of the most common
         if all(piece == main for piece in pieces):
             return []
-        return [p.id for p in (*self.cities, *self.towns) if land[(p.q, p.r)] != main]
+        places: list[CitySpec | TownSpec] = [*self.cities, *self.towns]
+        return [p.id for p in places if land[(p.q, p.r)] != main]
 
 
 def is_map_path(value: str) -> bool:

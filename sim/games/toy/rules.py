@@ -19,9 +19,9 @@ from sim.games.toy.actions import GambleKind, PlayCardKind, RefillKind, StepKind
 from sim.games.toy.params import ToyParams
 from sim.games.toy.state import TURN, ToyObservation, ToyState
 
-DECISIONS = DecisionKinds(
-    [ActionChoice(TURN, ActionKinds([StepKind(), GambleKind(), PlayCardKind()])), RefillKind()]
-)
+MAIN: ActionKinds[ToyState, Any] = ActionKinds([StepKind(), GambleKind(), PlayCardKind()])
+"""A seat's main actions, by type."""
+DECISIONS: DecisionKinds[ToyState, Any] = DecisionKinds([ActionChoice(TURN, MAIN), RefillKind()])
 """Every kind of decision: a seat's turn (its main actions, by type) and the follow-ups."""
 
 BREAKDOWN_COLUMNS = ("steps", "gambles", "cards_played", "bonus")
