@@ -201,3 +201,18 @@ def test_a_missing_map_file_is_named_with_where_it_was_looked_for(tmp_path):
     with pytest.raises(ConfigError) as info:
         load_config(config)
     assert f"{tmp_path / 'maps' / 'mine.yaml'} not found" in str(info.value)
+
+
+def test_sim_check_and_run_a_config_with_its_own_map_from_an_empty_folder(tmp_path, monkeypatch):
+    designs = tmp_path / "designs"
+    write_map(designs / "maps" / "joined.yaml", joined())
+    config = designs / "joined.yaml"
+    config.write_text("game: steam\nextends: steam/base\nmap: maps/joined.yaml\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
+    result = CliRunner().invoke(cli, ["check", "steam", str(config), "--playouts", "1"])
+    assert result.exit_code == 0 and "passed" in result.output, result.output
+    result = CliRunner().invoke(cli, ["run", str(config), "-p", "3", "-n", "2", "-j", "1", "--out", "runs"])
+    assert result.exit_code == 0, result.output
+    assert (empty / "runs" / "run.json").is_file()
