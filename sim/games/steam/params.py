@@ -13,7 +13,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from sim.config.resources import config_root
+from sim.core.resources import config_root
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
 TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
