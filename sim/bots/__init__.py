@@ -8,10 +8,14 @@ candidate moves, each played out N times by the game's rollout heuristic).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from sim.bots.random_bot import RandomBot
 from sim.bots.rollout import DEFAULT_ROLLOUTS, RolloutBot
 from sim.bots.search import DEFAULT_BUDGET, MCTSBot, OneStepBot
 from sim.core.game import Bot, GameSpec
+from sim.core.play import play_game as _play_game
 
 GENERIC_BOTS = ("random", "onestep", "mcts", "rollout")
 BUDGETED = ("mcts", "rollout")
@@ -52,3 +56,10 @@ def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
     raise KeyError(
         f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N, rollout:N"
     )
+
+
+def play_game(
+    spec: GameSpec, params: Any, n_players: int, seed: int, bot_names: Sequence[str], **options: Any
+):
+    """``sim.core.play.play_game`` with every bot name this module knows (generic bots included)."""
+    return _play_game(spec, params, n_players, seed, bot_names, make_bot=make_bot, **options)

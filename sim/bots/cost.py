@@ -15,9 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from sim.bots import make_bot
+from sim.bots import make_bot, play_game
 from sim.core.game import GameSpec
-from sim.core.play import play_game
 
 
 class Timed:

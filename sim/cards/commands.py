@@ -1,7 +1,7 @@
 """``sim cards`` (study, export, import) and ``sim tune``: the card lab's command line.
 
-They build on the helpers of ``sim.cli`` and add themselves to its ``cli`` group when imported
-(``sim.cli`` imports this module at its end).
+They build on the command line's shared pieces (``sim.cli_options``); ``sim.cli`` adds them to its
+``cli`` group.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from pathlib import Path
 
 import click
 
-from sim.cli import (
+from sim.cli_options import (
     UserError,
     bots_option,
-    cli,
     friendly,
     jobs_option,
     lang_option,
@@ -321,7 +320,7 @@ def import_command(csv_path, deck, into_yaml, parent) -> None:
     click.echo(f"Wrote deck {deck} into {written}; check it with: sim validate {written}")
 
 
-@cli.command("tune")
+@click.command("tune")
 @click.argument("config")
 @click.option("--param", required=True, metavar="PATH", help="Dotted path of the number to tune.")
 @click.option("--range", "span", required=True, metavar="LO..HI", help="Values to search, e.g. 0..10.")
@@ -427,6 +426,3 @@ def tune_command(
     else:
         click.echo(f"\n{param} = {result.value}  (straight-line root {result.root:.3g}; {interval})")
     click.echo(f"Games spent: {result.games}  (runs in {folder})")
-
-
-cli.add_command(cards)

@@ -1,7 +1,7 @@
 """Pair two runs game by game: the same seed and seat in a base run and a variant run.
 
 A one-card variant shares its seeds with its base (``sim run`` with the same ``--seed``), and with
-deck-stable randomness (``sim/games/mingchu/draws.py``) its games differ from the base's only where
+deck-stable randomness (a game that draws each deck from its own stream) its games differ from the base's only where
 that card matters, so per-seat scores pair closely. ``paired_correlation`` is the figure that says
 how closely.
 """

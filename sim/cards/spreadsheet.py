@@ -1,4 +1,7 @@
-"""A 明初商途 deck as a spreadsheet: one row per card, one column per field (docs/card-lab.md).
+"""A card game's deck as a spreadsheet: one row per card, one column per field (docs/card-lab.md).
+
+The decks are the ones the game's spec declares (``GameSpec.decks``: a model whose fields are the
+decks of ``params.cards``); a deck name is looked up among the registered games.
 
 Columns are ``id``, ``count`` and the card's fields in the schema's order, the effect structure
 flattened into dotted columns: ``ability.1.effect``, ``ability.1.amount``, ``options.2.1.good``,
@@ -23,7 +26,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, read_yaml
-from sim.games.mingchu.params import Decks
+from sim.core.game import GameSpec
+from sim.games import game_names, get_game
 
 ENCODING = "utf-8-sig"  # UTF-8 with a BOM: Excel then reads Chinese right
 FIXED = ("id", "count")
@@ -36,10 +40,26 @@ class SpreadsheetError(ConfigError):
     """A deck file that cannot be read or written; names the file, row, column and value."""
 
 
+def _deck_games(deck: str) -> list[GameSpec]:
+    """The registered games whose spec declares ``deck``."""
+    specs = [get_game(name) for name in game_names()]
+    return [spec for spec in specs if spec.decks is not None and deck in spec.decks.model_fields]
+
+
+def _game_of(deck: str) -> GameSpec:
+    """The game that has ``deck``; ``SpreadsheetError`` naming the known decks otherwise."""
+    games = _deck_games(deck)
+    if not games:
+        known = [
+            d for name in game_names() if (m := get_game(name).decks) is not None for d in m.model_fields
+        ]
+        raise SpreadsheetError(f"--deck {deck!r}: unknown deck (decks: {', '.join(known)})")
+    return games[0]
+
+
 def _card_model(deck: str):
-    if deck not in Decks.model_fields:
-        raise SpreadsheetError(f"--deck {deck!r}: unknown deck (decks: {', '.join(Decks.model_fields)})")
-    return Decks.model_fields[deck].annotation.__args__[0]  # tuple[Card, ...] -> Card
+    decks = _game_of(deck).decks
+    return decks.model_fields[deck].annotation.__args__[0]  # tuple[Card, ...] -> Card
 
 
 # --- cells ----------------------------------------------------------------------------------------
@@ -287,13 +307,12 @@ def _parent_ids(layer: dict[str, Any], into: Path, deck: str) -> list[str]:
 
 def _check_game(into: Path, deck: str) -> None:
     """Cards go only into a config of the game that has the deck (no half-written foreign config)."""
-    from sim.games.mingchu import SPEC
-
+    spec = _game_of(deck)
     game = next((data.get("game") for _, data in reversed(config_layers(into)) if data.get("game")), None)
-    if game != SPEC.name:
+    if game != spec.name:
         raise SpreadsheetError(
-            f"{into}: a config of game {game!r}; the deck {deck!r} belongs to {SPEC.name} configs. "
-            "Give --into a 明初商途 config, or a new file name to start one."
+            f"{into}: a config of game {game!r}; the deck {deck!r} belongs to {spec.name} configs. "
+            f"Give --into a {spec.title} config, or a new file name to start one."
         )
 
 
@@ -322,9 +341,8 @@ def import_deck(
         layer = read_yaml(into)
         _check_game(into, deck)
     else:
-        from sim.games.mingchu import SPEC
-
-        layer = {"game": "mingchu", "extends": _relative(Path(extends or SPEC.default_config), into.parent)}
+        spec = _game_of(deck)
+        layer = {"game": spec.name, "extends": _relative(Path(extends or spec.default_config), into.parent)}
     section = dict(layer.get("cards") or {})
     section[deck] = cards
     removed = [cid for cid in _parent_ids(layer, into, deck) if cid not in seen]

@@ -111,7 +111,7 @@ class CardStudy:
     def studies(self) -> dict[str, tuple[Study, dict[str, Arm]]]:
         """Run folder (relative to the study's) -> the runner's study and its variants' arms by
         label: ``base``, then ``cards/<card>/removed`` and ``cards/<card>/forced``. Built once:
-        every variant is a validated config (about 0.15 s each for 明初商途)."""
+        every variant is a validated config (about 0.15 s each for the bundled card game)."""
         n, bots = self.n_players, self.bots
         out = {
             "base": arm_study(

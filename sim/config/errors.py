@@ -14,7 +14,7 @@ class ConfigError(Exception):
 
 
 def _dotted(loc: tuple[Any, ...], data: Any) -> tuple[str, tuple[str, ...]]:
-    """Turn a pydantic location into ``cards.门客.赌徒.cost``, naming list items by id."""
+    """Turn a pydantic location into ``cards.<deck>.<card id>.cost``, naming list items by id."""
     parts: list[str] = []
     node = data
     for key in loc:

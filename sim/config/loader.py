@@ -108,13 +108,13 @@ def config_layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, d
     if not isinstance(parent, str):
         raise ConfigError(
             f"{path}: 'extends' = {parent!r}: must be a path to another YAML file or a bundled config "
-            "such as mingchu/base"
+            "named <game>/<variant>"
         )
     return [*config_layers(_parent_path(path, parent), (*seen, path)), (path, data)]
 
 
 def _parent_path(path: Path, parent: str) -> Path:
-    """``extends:`` names a file relative to the config, or else a bundled config (``mingchu/base``)."""
+    """``extends:`` names a file relative to the config, or else a bundled config (``<game>/<variant>``)."""
     relative = (path.parent / parent).resolve()
     if relative.is_file():
         return relative
@@ -123,7 +123,7 @@ def _parent_path(path: Path, parent: str) -> Path:
         return bundled.resolve()
     raise ConfigError(
         f"{path}: 'extends' = {parent!r}: not found: no file {relative} and no bundled config of that name "
-        "(bundled configs are named like mingchu/base or brass/cheap-loans)"
+        "(bundled configs are named <game>/<variant>, as `sim list` shows them)"
     )
 
 
@@ -133,7 +133,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     ``overrides`` maps dotted paths to values; string values are parsed as YAML scalars.
     Raises ConfigError with a message naming the file, the dotted path and the value.
     """
-    from sim.games import game_names, get_game
+    from sim.core.registry import game_names, get_game
 
     path = Path(path)
     origins: Origins = {}

@@ -1,4 +1,4 @@
-"""Dotted paths into config data (``cards.门客.鲁班传人.passive.0.amount``): set them and list the leaves.
+"""Dotted paths into config data (``cards.<deck>.<card id>.passive.0.amount``): set them and list the leaves.
 
 List items are addressed by their ``id`` when they have one, else by position (negative
 positions count from the end). The same rules serve ``--set`` overrides and the ``param:``

@@ -2,7 +2,7 @@
 
 Usage: SIM_PURE_PYTHON=1 python -m sim.core.build_compiled [--if-stale] [--jobs 2] [package ...]
 
-For each package (all of ``PACKAGES`` by default) the modules are type-checked by mypy, translated to
+For each package (by default every registered game whose spec declares a compiled core) the modules are type-checked by mypy, translated to
 C and compiled in a temporary folder; the new build then replaces the old one whole, stamped with the
 sources it was made from. Needs a C compiler and the Python headers.
 """
@@ -23,8 +23,14 @@ from pathlib import Path
 from sim.core.compiled import STAMP, CompiledCore
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("sim.games.brass", "sim.games.mingchu")
-"""The game packages with a compiled core (each declares it in its ``compiled.py``)."""
+
+
+def compiled_packages() -> list[str]:
+    """The packages of the registered games whose spec declares a compiled core (``GameSpec.compiled``)."""
+    from sim.core.registry import game_names, get_game
+
+    cores = [get_game(name).compiled for name in game_names()]
+    return sorted({core.package for core in cores if core is not None})
 
 
 def core_of(package: str) -> CompiledCore:
@@ -93,11 +99,13 @@ def build(core: CompiledCore, jobs: int = 2) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("packages", nargs="*", default=PACKAGES, help="game packages (default: all)")
+    parser.add_argument(
+        "packages", nargs="*", help="game packages (default: every game with a compiled core)"
+    )
     parser.add_argument("--if-stale", action="store_true", help="skip a package whose build is current")
     parser.add_argument("--jobs", type=int, default=2, help="C files compiled at once")
     args = parser.parse_args()
-    for package in args.packages:
+    for package in args.packages or compiled_packages():
         core = core_of(package)
         where = core.build_dir.relative_to(ROOT)
         if args.if_stale and core.is_current():

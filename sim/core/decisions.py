@@ -1,7 +1,7 @@
 """Pending decisions: the one mechanism every game uses for choices that interrupt the turn order.
 
-A main action may leave choices behind it (Brass: a second rail link, which coal mine to take
-from; 明初商途: an event's option, a reward to pick). Each is a ``Decision`` on the state's
+A main action may leave choices behind it (a second link to build, which mine to take from, an
+event card's option, a reward to pick). Each is a ``Decision`` on the state's
 ``Pending`` list; while one is open, the game's legal actions are that decision's options and
 its ``DecisionKind`` applies the choice. Effects that need a choice while resolving another one
 ``push`` theirs on top; steps that come after everything already open are ``queue``d. A turn, or

@@ -1,6 +1,6 @@
 """The one shape every game has: the ``Game`` protocol, its ``Outcome``, and the ``GameSpec``.
 
-A game is a package under ``sim/games/<name>/`` laid out like ``sim/games/toy/`` (the template
+A game is a package laid out like the bundled template game (``sim/games/`` holds it: the one
 to copy): ``params.py`` (the pydantic model of every rules number), ``state.py`` (data only),
 ``actions.py`` (frozen action records, each with its legality, effect and description in one
 ``ActionKind``), ``rules.py`` (a class implementing ``Game``), ``bots.py``, and ``__init__.py``
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -42,7 +42,7 @@ class Outcome:
     breakdown: list[dict[str, float]]
     """Per seat, the game's breakdown columns (names declared in the spec)."""
     end_reason: str
-    """Which end trigger fired, e.g. ``rail_era_over`` or ``洪武驾崩``."""
+    """Which end trigger fired (a name the game declares, shown through its display names)."""
     events: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Game-specific event tables (declared in the spec), rows as dicts."""
 
@@ -172,6 +172,27 @@ BotFactory = Callable[[int], Bot]
 """Makes a fresh bot for a seat."""
 
 
+class EventColumn(NamedTuple):
+    """One column of a game's event table: its name, arrow type name and meaning (docs/dataset.md)."""
+
+    name: str
+    type: str
+    meaning: str
+
+
+def column_types(columns: Sequence[EventColumn]) -> dict[str, str]:
+    """``{name: type}`` of an event table's columns, as a spec's ``event_tables`` holds them."""
+    return {c.name: c.type for c in columns}
+
+
+DisplayNames = Mapping[str, Mapping[str, Any]]
+"""Report language -> the game's names in it: ``title``, ``stages`` (the end's stages, in order),
+``terms`` (code name -> display name: actions, breakdown columns, end reasons, event kinds and
+columns, bots, places, values), ``params`` (a parameter path or path part -> display name; a part
+named "" is left out of a dotted path) and ``prefixes`` (a column prefix -> its display
+name, e.g. ``actions_`` -> "actions: ")."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the toolkit needs to know about one game."""
@@ -204,9 +225,23 @@ class GameSpec:
     playout to the end of the game. A function of the sampled state and the candidates may set it per
     decision."""
     example: bool = False
-    """A template game (the toy): checked and tested like the others, left out of demos and benchmarks."""
+    """A template game: checked and tested like the others, left out of demos and benchmarks."""
     players_for: Callable[[Any], tuple[int, ...]] | None = None
     """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
+    display_names: DisplayNames = field(default_factory=dict)
+    """The game's terms in each report language (``DisplayNames``); the runner writes them into
+    ``run.json`` so a report needs no engine. A term without a name is shown as it is."""
+    scoring_columns: tuple[str, ...] = ()
+    """The breakdown columns that sum to the score (the report's score sources, the play log's
+    final table); empty: the columns named ``vp_*``."""
+    narrator: Callable[[list[str]], Any] | None = None
+    """Makes the story teller of ``sim play`` for a lineup (``sim.core.playlog``), if the game has one."""
+    compiled: Any = None
+    """The game's compiled core (a ``sim.core.compiled.CompiledCore``) when it has one: the modules
+    ``python -m sim.core.build_compiled`` builds."""
+    decks: type | None = None
+    """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
+    ``sim cards export`` and ``import`` move to and from a spreadsheet."""
 
     def player_counts_for(self, params: Any) -> tuple[int, ...]:
         """The player counts ``params`` can be played at."""

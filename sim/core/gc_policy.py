@@ -10,7 +10,7 @@ YOUNG_THRESHOLD = 50_000
 
 def tune_for_many_games() -> None:
     """Collect less often: games make many short-lived objects and few reference cycles, and every
-    collection also walks the engines' long-lived caches. The games are the same; a Brass 4-player
-    random game costs about 11% fewer instructions (docs/architecture.md, "Speed")."""
+    collection also walks the engines' long-lived caches. The games are the same; a 4-player random
+    game of the bundled canal-and-rail game costs about 11% fewer instructions (docs/architecture.md, "Speed")."""
     if gc.get_threshold()[0] < YOUNG_THRESHOLD:
         gc.set_threshold(YOUNG_THRESHOLD, 20, 100)

@@ -10,8 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.bots import make_bot
-from sim.core.game import GameSpec
+from sim.core.game import Bot, GameSpec
 
 
 def setup_rng(seed: int) -> np.random.Generator:
@@ -64,6 +63,15 @@ class GameRecord:
 
 StepHook = Callable[[Any, int, Any, str], None]
 """Called before each action with (state, seat, action, description)."""
+BotMaker = Callable[[GameSpec, str, int], Bot]
+"""Makes the bot a name stands for, for a seat (``sim.bots.make_bot`` knows the generic bots too)."""
+
+
+def own_bot(spec: GameSpec, name: str, seat: int) -> Bot:
+    """One of the game's own bots (``spec.bots``); KeyError for another name."""
+    if name not in spec.bots:
+        raise KeyError(f"unknown bot {name!r} for {spec.name}; its own bots: {', '.join(spec.bots)}")
+    return spec.bots[name](seat)
 
 
 def play_game(
@@ -75,12 +83,16 @@ def play_game(
     *,
     on_step: StepHook | None = None,
     catch_errors: bool = True,
+    make_bot: BotMaker = own_bot,
 ) -> GameRecord:
-    """Play one game; a rules or bot exception becomes ``record.error`` when ``catch_errors``."""
+    """Play one game; a rules or bot exception becomes ``record.error`` when ``catch_errors``.
+
+    ``make_bot`` turns each name into a bot: the game's own bots by default; the layers above the
+    bots pass ``sim.bots.make_bot`` for the generic ones (``mcts``, ``rollout``, ...)."""
     record = GameRecord(seed=seed, n_players=n_players, bots=list(bot_names))
     start = time.perf_counter()
     try:
-        _play(spec, params, n_players, seed, bot_names, record, on_step)
+        _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot)
     except Exception as exc:  # one failing game must not stop a run
         if not catch_errors:
             raise
@@ -90,7 +102,7 @@ def play_game(
     return record
 
 
-def _play(spec, params, n_players, seed, bot_names, record, on_step) -> None:
+def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot) -> None:
     game = spec.game
     if len(bot_names) != n_players:
         raise ValueError(f"need {n_players} bots, got {len(bot_names)}")

@@ -1,6 +1,6 @@
 """Readable play-by-play and JSONL logs for one game (``sim play``).
 
-A game whose ``Game`` object has a ``narrator(bot_names)`` method tells its game as a story: the
+A game whose spec has a ``narrator`` (``GameSpec.narrator(bot_names)``) tells its game as a story: the
 narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
 triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
 ``record()``) and the action's changes per seat as plain data (seat -> amounts); ``lang`` is the
@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from sim.core.game import GameSpec
 from sim.core.play import GameRecord, StepHook
+from sim.core.playlog_text import ZH
 
 
 def action_details(action: Any) -> dict[str, Any]:
@@ -30,8 +31,7 @@ def action_details(action: Any) -> dict[str, Any]:
 
 def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
     """The game's story teller for this lineup, or None when the game has none."""
-    make = getattr(spec.game, "narrator", None)
-    return None if make is None else make(list(bot_names))
+    return None if spec.narrator is None else spec.narrator(list(bot_names))
 
 
 def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_names: list[str]) -> str:
@@ -39,8 +39,10 @@ def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_nam
     narrator's language when the game tells its games as a story."""
     narrator = narrator_for(spec, bot_names)
     if narrator is not None and getattr(narrator, "lang", "en") == "zh":
-        bots = "、".join(narrator.name(bot) for bot in bot_names)
-        return f"{spec.title}，变体 {variant}，{n_players} 人，种子 {seed}，机器人 {bots}"
+        bots = ZH["list_separator"].join(narrator.name(bot) for bot in bot_names)
+        return ZH["header"].format(
+            title=spec.title, variant=variant, n_players=n_players, seed=seed, bots=bots
+        )
     return f"{spec.title}, variant {variant}, {n_players} players, seed {seed}, bots {', '.join(bot_names)}"
 
 
@@ -146,24 +148,24 @@ def _table(rows: list[list[str]]) -> list[str]:
 
 
 def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[str]:
-    """终局表: rank and score per seat with the scoring columns (they sum to the score), then the
+    """The final table: rank and score per seat with the scoring columns (they sum to the score), then the
     other breakdown columns, all under the narrator's Chinese display names."""
     if record.error:
-        return [f"\n对局在第{record.actions}步出错：{record.error}"]
+        return [ZH["failed"].format(actions=record.actions, error=record.error)]
     name = narrator.name
     columns = spec.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
     scoring = [c for c in narrator.scoring_columns if any(row.get(c) for row in record.breakdown)]
     others = [c for c in columns if c not in narrator.scoring_columns]
     lines = [
-        f"\n游戏结束：共{record.rounds}轮、{record.actions}步（{record.end_reason}）",
-        "终局得分（各得分项之和即总分）：",
+        ZH["over"].format(rounds=record.rounds, actions=record.actions, end_reason=record.end_reason),
+        ZH["score_table"],
     ]
-    rows = [["座位", "机器人", "名次", "总分", *(name(c) for c in scoring)]]
+    rows = [[ZH["seat"], ZH["bot"], ZH["rank"], ZH["score"], *(name(c) for c in scoring)]]
     for seat in range(record.n_players):
         parts = record.breakdown[seat] if record.breakdown else {}
         rows.append(
             [
-                f"玩家{seat + 1}",
+                ZH["player"].format(seat=seat + 1),
                 name(record.bots[seat]),
                 str(record.ranks[seat]),
                 f"{record.scores[seat]:g}",
@@ -172,10 +174,10 @@ def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[s
         )
     lines += _table(rows)
     if others and record.breakdown:
-        lines.append("其他统计：")
+        lines.append(ZH["others"])
         for seat, parts in enumerate(record.breakdown):
-            shown = "，".join(f"{name(c)} {parts[c]:g}" for c in others if parts.get(c))
-            lines.append(f"  玩家{seat + 1}：{shown}")
+            shown = ZH["parts_separator"].join(f"{name(c)} {parts[c]:g}" for c in others if parts.get(c))
+            lines.append(ZH["other_line"].format(seat=seat + 1, shown=shown))
     return lines
 
 

@@ -33,7 +33,7 @@ class Column:
 
 GAMES = (
     Column("run_id", "string", "stable id of the run (hash of its plan, without the number of games)"),
-    Column("game", "string", "registry name: `brass`, `mingchu`, `toy`, ..."),
+    Column("game", "string", "the game's registry name or module path"),
     Column("variant", "string", "variant label (config file stem, or `stem[path=value,...]` in sweeps)"),
     Column("config_hash", "string", "hash of the resolved config"),
     Column("rules_version", "string", "the game's rules version"),
@@ -83,30 +83,6 @@ ROUNDS = (
 EVENT_KEYS = ROUNDS[:4]
 """Every ``events_<name>`` table starts with these, then the columns the game declares."""
 
-CARD_EVENTS = (
-    Column("card_id", "string", "the card's id (a space's id for `收入轨`); with `deck` it names one card"),
-    Column(
-        "deck",
-        "string",
-        "the deck the card belongs to (`事件`, `订单`, `下赏`, `上赏`, `门客`, `皇恩`, `家族`, ...): ids are "
-        "unique only within a deck, so the pair (deck, card_id) is the card",
-    ),
-    Column("seat", "int64", "the seat that drew, took, played, held or scored it; -1 = the board"),
-    Column("round", "int64", "the round it happened in"),
-    Column("period", "string", "the game's period then (game-defined)"),
-    Column(
-        "kind",
-        "string",
-        "`drawn`, `taken`, `played`, `scored`; `applied` (an event's effects on `seat`), `used` (a passive "
-        "took effect for its holder), `hit` (a card played by `seat` changed another seat, `target`)",
-    ),
-    Column("target", "int64", "the seat whose holdings the card changed (the changes below); -1 = none"),
-    Column("coins", "int64", "change of the target's coins"),
-    Column("goods", "int64", "change of the target's goods (backpack, warehouse, goods it must place)"),
-    Column("favor", "int64", "change of the target's usable 恩义 markers (own in hand + others' held)"),
-    Column("vp", "int64", "victory points the card gave the target directly"),
-)
-"""``events_cards`` of a card game (明初商途): one row per card movement or use."""
 
 
 def column_types(columns: Sequence[Column]) -> dict[str, str]:

@@ -103,6 +103,8 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "rules_version": spec.rules_version,
             "breakdown_columns": list(spec.breakdown_columns),
             "event_tables": {k: dict(v) for k, v in spec.event_tables.items()},
+            "display_names": {lang: dict(names) for lang, names in spec.display_names.items()},
+            "scoring_columns": list(spec.scoring_columns),
         }
     return {
         "run_id": study.run_id,

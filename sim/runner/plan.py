@@ -4,48 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim.config import ResolvedConfig
+from sim.core.seating import seat_bots  # noqa: F401  (the runner's seating, imported from here too)
 
 
 def game_seed(root_seed: int, n_players: int, game_index: int) -> int:
     """The seed of one game: depends only on (root, player count, index), so variants pair up."""
     state = np.random.SeedSequence(root_seed, spawn_key=(n_players, game_index)).generate_state(1, np.uint64)
     return int(state[0] >> np.uint64(1))
-
-
-def seat_bots(bots: Sequence[str], n_players: int, game_index: int) -> list[str]:
-    """Bots by seat for one game: a Latin-square rotation, a pure function of its arguments.
-
-    * At least as many bots as seats (k >= n): within each block of k consecutive games every
-      bot sits in every seat once; the order is shuffled per block (independently of the root
-      seed) so that, when there are more bots than seats, every pair of bots meets.
-    * Fewer bots than seats (k < n): the n seats are filled from n slots, slot j holding bot
-      ``(j + b) mod k`` in block b of n games, and seat s takes slot ``(p_b(s) + r) mod n`` in game
-      r of the block, p_b a permutation of the seats shuffled per block (independently of the root
-      seed). Every seat takes every slot once per block, so over k blocks (n * k games) every bot
-      sits in every seat exactly n times, and no two seats are tied to the same bot.
-    """
-    k = len(bots)
-    if k == 0:
-        raise ValueError("no bots given")
-    if k >= n_players:
-        block, offset = divmod(game_index, k)
-        order = (
-            np.random.default_rng(np.random.SeedSequence(block, spawn_key=(k,))).permutation(k)
-            if k > 1
-            else [0]
-        )
-        return [bots[order[(seat + offset) % k]] for seat in range(n_players)]
-    block, offset = divmod(game_index, n_players)
-    seat_order = np.random.default_rng(np.random.SeedSequence(block, spawn_key=(k, n_players))).permutation(
-        n_players
-    )
-    return [bots[((seat_order[seat] + offset) % n_players + block) % k] for seat in range(n_players)]
 
 
 @dataclass(frozen=True)

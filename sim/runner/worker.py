@@ -6,8 +6,8 @@ from typing import Any
 
 import pyarrow as pa
 
+from sim.bots import play_game
 from sim.core.gc_policy import tune_for_many_games
-from sim.core.play import play_game
 from sim.games import get_game
 from sim.runner.plan import Chunk, game_seed, seat_bots
 from sim.runner.tables import ChunkContext, chunk_tables

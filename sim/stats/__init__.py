@@ -71,16 +71,3 @@ __all__ = [
     "winning_scores",
     "zero_breakdown_columns",
 ]
-
-_VERDICTS = frozenset(
-    {"content_verdict", "ladder_verdict", "paired_verdict", "seat_verdict", "seat_verdicts", "sweep_verdicts"}
-)
-
-
-def __getattr__(name: str) -> object:
-    """The verdict sentences live in ``sim.report.verdicts``; older notebooks import them from here."""
-    if name in _VERDICTS:
-        from sim.report import verdicts
-
-        return getattr(verdicts, name)
-    raise AttributeError(f"module 'sim.stats' has no attribute {name!r}")

@@ -90,8 +90,8 @@ KIND_COLUMN = "kind"
 """An event table's column that says what happened to the item (drawn, taken, played, scored):
 each kind is its own item family."""
 QUALIFIED_BY = {"card_id": "deck"}
-"""Id columns whose ids are unique only within another column (a card's id within its deck: 赏银 is
-both a 下赏 and a 皇恩 card): their items are named ``deck·id``."""
+"""Id columns whose ids are unique only within another column (a card's id within its deck: two
+decks may each hold a card of the same id): their items are named ``deck·id``."""
 STRATA = ("bot", "seat")
 """Holders are compared with non-holders of the same bot in the same seat (player count fixed)."""
 CONTEXT_COLUMNS = ("period", "era", "end_reason", "reason")

@@ -1,4 +1,4 @@
-"""Which value of a categorical parameter (e.g. Steam's ``rules: base | standard``) plays most evenly:
+"""Which value of a categorical parameter (e.g. ``rules: base | standard``) plays most evenly:
 the widest seat gap per value and player count, pooling the variants that share the value."""
 
 from __future__ import annotations

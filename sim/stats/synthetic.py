@@ -52,6 +52,23 @@ class SyntheticVariant:
     config_path: str = "configs/synth/base.yaml"
 
 
+DISPLAY_NAMES = {
+    "en": {"title": "Synthetic game"},
+    "zh": {
+        "title": "合成测试游戏",
+        "terms": {
+            "deck_exhausted": "牌库耗尽",
+            "score_limit": "达到分数上限",
+            "points_trade": "贸易得分",
+            "points_build": "建造得分",
+            "points_bonus": "奖励得分",
+            "tiles_built_unused": "未用板块",
+            "start_money": "起始资金",
+        },
+    },
+}
+"""The synthetic game's display names, carried in its run.json like a real game's."""
+
 def _seat_probabilities(weights: Sequence[float] | None, n_players: int) -> np.ndarray:
     w = np.ones(n_players) if weights is None else np.asarray(weights, dtype=float)
     if len(w) != n_players:
@@ -105,7 +122,7 @@ def _seat_bots(bots: Sequence[str], n_players: int, n_games: int, mixed: bool) -
     if mixed and k >= n_players:
         pattern = [[bots[(g + s) % k] for s in range(n_players)] for g in range(k)]
     elif mixed:
-        from sim.runner.plan import seat_bots
+        from sim.core.seating import seat_bots
 
         pattern = [seat_bots(bots, n_players, g) for g in range(n_players * k)]
     else:
@@ -345,6 +362,7 @@ def write_synthetic_run(
         "games": {
             "synth": {
                 "title": "Synthetic game",
+                "display_names": DISPLAY_NAMES,
                 "breakdown_columns": list(BREAKDOWN_COLUMNS),
                 "event_tables": {"cards": EVENT_COLUMNS},
             }

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from sim.bots import play_game
 from sim.bots.cost import measure_cost
 from sim.config import load_config
-from sim.core.play import play_game
 from sim.games import get_game
 
 TOY = get_game("toy")

@@ -6,10 +6,9 @@ import dataclasses
 
 import numpy as np
 
-from sim.bots import is_known_bot, make_bot
+from sim.bots import is_known_bot, make_bot, play_game
 from sim.bots.rollout import RolloutBot
 from sim.config import load_config
-from sim.core.play import play_game
 from sim.games import get_game
 
 TOY = get_game("toy")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sim.bots import is_known_bot, make_bot
+from sim.bots import is_known_bot, make_bot, play_game
 from sim.config import load_config
-from sim.core.play import play_game
 from sim.games import get_game
 
 TOY = get_game("toy")

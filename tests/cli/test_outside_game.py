@@ -3,7 +3,9 @@
 The toy race is copied into a temporary folder as the package ``designs.race`` (its imports
 rewritten, its config beside it), and ``sim check``, ``sim run`` and ``sim report --lang zh`` are
 run from another empty folder on a config saying ``game: designs.race``; then the same through a
-``sim.games`` entry point named ``racer``. No SIM_* variable is set."""
+``sim.games`` entry point named ``racer``. No SIM_* variable is set. The copy declares Chinese
+display names of its own (not the bundled toy's): the report shows them, read from the run's
+``run.json`` even where the package cannot be imported."""
 
 from __future__ import annotations
 
@@ -17,6 +19,18 @@ import pytest
 from tests.runner.helpers import ROOT
 
 CONFIG = "target: 12\nmax_step: 3\n"
+OWN_NAMES = {
+    "target_reached": "冲过终点线",
+    "steps": "行进格数",
+    "gambles": "孤注一掷次数",
+    "cards_played": "打出卡牌数",
+    "greedy": "贪心跑者",
+    "random": "随手跑者",
+}
+NAMES_PY = f"""
+ZH_TERMS = {OWN_NAMES!r}
+DISPLAY_NAMES = {{"en": {{"title": "Designer race"}}, "zh": {{"title": "设计师赛跑", "terms": ZH_TERMS}}}}
+"""
 
 
 def _copy_toy(site: Path) -> Path:
@@ -33,13 +47,15 @@ def _copy_toy(site: Path) -> Path:
                 "from __future__ import annotations\n\nfrom pathlib import Path\n",
             )
         (package / source.name).write_text(text, encoding="utf-8")
+    (package / "names.py").write_text(NAMES_PY, encoding="utf-8")  # the package's own display names
     (package / "base.yaml").write_text("game: designs.race\n" + CONFIG, encoding="utf-8")
     return package
 
 
-def _sim(cwd: Path, site: Path, *args: str) -> subprocess.CompletedProcess:
+def _sim(cwd: Path, site: Path | None, *args: str) -> subprocess.CompletedProcess:
+    """``sim`` in ``cwd``; with ``site`` on the path (the package importable, as if installed) or not."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SIM_")}
-    env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)])  # the package importable, as if installed
+    env["PYTHONPATH"] = os.pathsep.join([str(site), str(ROOT)] if site else [str(ROOT)])
     return subprocess.run(
         [sys.executable, "-m", "sim", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
     )
@@ -66,7 +82,17 @@ def test_a_game_outside_the_repository_checks_runs_and_reports(tmp_path, game):
     assert ran.returncode == 0, ran.stdout + ran.stderr
     reported = _sim(work, site, "report", "runs/mine", "--lang", "zh")
     assert reported.returncode == 0, reported.stdout + reported.stderr
-    assert (work / "runs/mine/report/report.html").is_file()
+    html = (work / "runs/mine/report/report.html").read_text(encoding="utf-8")
+    for shown in ("设计师赛跑", "冲过终点线", "行进格数", "贪心跑者", "随手跑者"):
+        assert shown in html, shown
+    assert "示例竞速游戏" not in html  # the bundled toy's names are not the package's
+    for raw in ("target_reached", ">steps<", ">greedy<", "gambles"):
+        assert raw not in html, raw
+    # the names travel in run.json: a report made where the package cannot be imported shows them too
+    again = _sim(work, None, "report", "runs/mine", "--lang", "zh", "--out", "elsewhere")
+    assert again.returncode == 0, again.stdout + again.stderr
+    html = (work / "elsewhere/report.html").read_text(encoding="utf-8")
+    assert "设计师赛跑" in html and "冲过终点线" in html and "target_reached" not in html
 
 
 @pytest.mark.parametrize(

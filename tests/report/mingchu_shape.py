@@ -53,6 +53,7 @@ def write_mingchu_shaped_run(out: Path, games_per_count: int = 120) -> Path:
             frame.to_parquet(path, index=False)
     meta = json.loads((run / "run.json").read_text(encoding="utf-8"))
     info = meta["games"].pop("synth")
+    info.pop("display_names", None)  # the synthetic game's names are not 明初商途's: its spec gives them
     info["title"] = "明初商途"
     info["breakdown_columns"] = VP + OTHER
     meta["games"]["mingchu"] = info

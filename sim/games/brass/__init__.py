@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from sim.bots.random_bot import RandomBot
-from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.core.random_bot import RandomBot
+from sim.core.resources import default_config
 from sim.games.brass import compiled  # before the other modules: the compiled core or the .py files
 from sim.games.brass.bots import BOTS
+from sim.games.brass.names import DISPLAY_NAMES
 from sim.games.brass.params import BrassParams
 from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
 
@@ -25,4 +26,7 @@ SPEC = GameSpec(
     event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 700 * n_players,
     default_bots=("industrialist", "merchant", "potter", "networker"),
+    display_names=DISPLAY_NAMES,
+    scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
+    compiled=compiled.CORE,
 )

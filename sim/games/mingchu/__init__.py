@@ -6,12 +6,13 @@ import copyreg
 from collections.abc import Sequence
 from typing import Any
 
-from sim.bots.random_bot import RandomBot
-from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.core.random_bot import RandomBot
+from sim.core.resources import default_config
 from sim.games.mingchu import compiled  # before the other modules: the compiled core or the .py files
 from sim.games.mingchu.bots import BOTS
-from sim.games.mingchu.params import MingchuParams
+from sim.games.mingchu.names import DISPLAY_NAMES
+from sim.games.mingchu.params import Decks, MingchuParams
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
 from sim.games.mingchu.state import MingchuState, Topology
@@ -66,12 +67,14 @@ def search_horizon(state: MingchuState, candidates: Sequence[Any]) -> int:
     return 2 if is_main(state, candidates) else 1
 
 
+_GAME = MingchuGame()
+
 SPEC = GameSpec(
     name="mingchu",
     title="明初商途",
     rules_version="mingchu-3",
     player_counts=(4, 5),
-    game=MingchuGame(),
+    game=_GAME,
     params_model=MingchuParams,
     default_config=default_config("mingchu"),
     bots={"random": RandomBot, **BOTS},
@@ -82,4 +85,9 @@ SPEC = GameSpec(
     search_policy="industrialist",  # the strongest heuristic (ladder) plays the search bot's playouts
     search_worthy=worth_searching,
     search_horizon=search_horizon,
+    display_names=DISPLAY_NAMES,
+    scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
+    compiled=compiled.CORE,
+    narrator=_GAME.narrator,
+    decks=Decks,
 )

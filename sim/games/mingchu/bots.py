@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.bots.tiebreak import KeyedTies
+from sim.core.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import (
     FAR_GOAL,

@@ -1,4 +1,4 @@
-"""Rows of the ``cards`` event table (columns: ``sim.dataset.schema.CARD_EVENTS``): what a card did.
+"""Rows of the ``cards`` event table (columns: ``sim.games.mingchu.card_table.CARD_EVENTS``): what a card did.
 
 ``state.record`` appends a row for a card movement; ``effects.play_card`` and the triggers fill in
 the target and what the card changed, from ``holdings`` before and after.

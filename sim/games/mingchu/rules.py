@@ -13,8 +13,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import DecisionKinds
-from sim.core.game import Outcome
-from sim.dataset.schema import CARD_EVENTS, column_types
+from sim.core.game import Outcome, column_types
 from sim.games.mingchu import (
     flow,
     laws,
@@ -29,6 +28,7 @@ from sim.games.mingchu import (
     view,
 )
 from sim.games.mingchu.card_log import card_row
+from sim.games.mingchu.card_table import CARD_EVENTS
 from sim.games.mingchu.kinds import KINDS, who
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.state import MingchuObservation, MingchuState

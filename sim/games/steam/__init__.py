@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from sim.bots.random_bot import RandomBot
-from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.core.random_bot import RandomBot
+from sim.core.resources import default_config
 from sim.games.steam.bots import BOTS
+from sim.games.steam.names import DISPLAY_NAMES
 from sim.games.steam.params import SteamParams
 from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
 
@@ -29,4 +30,6 @@ SPEC = GameSpec(
     max_actions=lambda n: 1500 * n,
     default_bots=("builder", "income"),
     players_for=supported_players,
+    display_names=DISPLAY_NAMES,
+    scoring_columns=("vp_track", "vp_income", "vp_links"),
 )

@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from sim.config.resources import config_root
+from sim.core.resources import config_root
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
 TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from sim.bots.random_bot import RandomBot
-from sim.config.resources import default_config
 from sim.core.game import GameSpec
+from sim.core.random_bot import RandomBot
+from sim.core.resources import default_config
 from sim.games.toy.bots import BOTS
+from sim.games.toy.names import DISPLAY_NAMES
 from sim.games.toy.params import ToyParams
 from sim.games.toy.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, ToyGame
 
@@ -22,4 +23,6 @@ SPEC = GameSpec(
     event_tables=EVENT_TABLES,
     max_actions=lambda n: 200 * n,
     example=True,
+    display_names=DISPLAY_NAMES,
+    scoring_columns=("steps",),
 )

@@ -77,7 +77,7 @@ MESSAGES: dict[str, str] = {
     "ladder_none": "没有任何层级标记出不平衡的座位。",
     "sec_trades": "玩家间交易",
     "trades_line": "{name}，{n}人局：{share}的对局发生过交易；每局{trades}笔交易、{offers}次提议。",
-    "trades_note": "交易指被接受的提议（数据中的交易事件表）。交易对座位平衡的影响要在相同种子上配对比较：将配置与关闭交易的自身对比（明初商途：sim compare CONFIG --set-b rules.trading=false），再看配对比较一节。",
+    "trades_note": "交易指被接受的提议（数据中的交易事件表）。交易对座位平衡的影响要在相同种子上配对比较：将配置与关闭交易的自身对比（sim compare CONFIG --set-b PATH=false，PATH 为该游戏的交易开关），再看配对比较一节。",
     "sec_runs": "运行信息",
     "runs_caption": "本报告包含的运行",
     "variants_caption": "变体及其配置",

@@ -1,5 +1,5 @@
 """Which rule set plays most evenly: when the runs of a game differ in a categorical config value (e.g.
-Steam's ``rules: base | standard``), the widest seat gap per value and player count, the value that
+``rules: base | standard``), the widest seat gap per value and player count, the value that
 plays most evenly and the most even player count of each value."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from sim.report.analysis import Analysis
 
 TABLE = "trades"
-"""The event table of offers answered (``kind``: accepted or refused), e.g. 明初商途's."""
+"""The event table of offers answered (``kind``: accepted or refused), in a game that has trading."""
 
 
 def trade_rates(games: pd.DataFrame, trades: pd.DataFrame) -> pd.DataFrame:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pandas as pd
 
 from sim.dataset.read import Run
-from sim.dataset.schema import CARD_EVENTS
 from sim.games.mingchu import actions as A
+from sim.games.mingchu.card_table import CARD_EVENTS
 from sim.games.mingchu.rules import EVENT_TABLES
 from sim.stats.content import event_win_rates
 

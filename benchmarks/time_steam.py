@@ -1,4 +1,4 @@
-"""Time Steam games: ``python -m sim.games.steam.bench [games]`` prints CPU ms per game and mean
+"""Time Steam games: ``python benchmarks/time_steam.py [games]`` prints CPU ms per game and mean
 deliveries per player per game for every bundled config, supported player count and bot kind."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import sys
 import time
 
 from sim.config import load_config
-from sim.config.resources import config_root
 from sim.core.play import play_game
+from sim.core.resources import config_root
 from sim.games.steam import SPEC
 
 LINEUPS = {

@@ -1,6 +1,6 @@
 """Deliveries and auction bids of Steam's bots over many games.
 
-``python -m sim.games.steam.measure CONFIG PLAYERS [GAMES]`` (CONFIG a bundled config's stem, e.g.
+``python benchmarks/measure_steam.py CONFIG PLAYERS [GAMES]`` (CONFIG a bundled config's stem, e.g.
 ``rhine-ruhr``) plays seeded games between ``builder`` and ``income`` and prints the mean
 deliveries per player per game, the share of games with a delivery in every round, why the
 rounds without one had none, and the share of Standard auctions with a positive bid.
@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.config import load_config
-from sim.config.resources import config_root
 from sim.core.play import play_game
+from sim.core.resources import config_root
 from sim.games.steam import SPEC
 from sim.games.steam.actions import Bid, CityGrowth, Urbanize
 from sim.games.steam.goods import delivery_options

@@ -1,0 +1,231 @@
+"""The command line's shared pieces: user errors, config and lineup parsing, the options several
+commands take. ``sim.cli`` and the card lab's commands (``sim.cards.commands``) both build on them."""
+
+from __future__ import annotations
+
+import errno
+import functools
+import shlex
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sim.bots import MAX_BUDGET, bot_names, is_known_bot
+from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
+from sim.config.resources import bundled_config
+from sim.core.game import GameSpec
+from sim.dataset import DatasetError
+from sim.games import game_names, get_game
+from sim.runner import RunDirError, seat_bots
+from sim.runner.store import read_run_json
+
+
+class UserError(click.ClickException):
+    """A mistake in the user's input: printed as one clear message, no traceback."""
+
+    exit_code = 2
+
+
+def friendly(command: Callable) -> Callable:
+    """Turn config, run-dir and disk errors into clear messages instead of tracebacks."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (ConfigError, RunDirError, DatasetError) as exc:
+            raise UserError(str(exc)) from None
+        except BrokenPipeError:  # output piped into e.g. `head`
+            sys.stderr.close()
+            raise SystemExit(0) from None
+        except KeyboardInterrupt:
+            click.echo(
+                "\nInterrupted. Finished chunks are kept: run the same command again to resume.", err=True
+            )
+            raise SystemExit(130) from None
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EROFS):
+                raise UserError(f"{exc.strerror or exc}{where}") from None
+            raise UserError(
+                f"could not write results{where}: {exc.strerror or exc}. Finished chunks are kept; "
+                "free space or fix the path, then run the same command again to resume."
+            ) from None
+
+    return wrapper
+
+
+def resolve_config_path(text: str) -> Path:
+    """A config file path, or a shorthand: ``brass`` (its base config) or ``brass/cheap-loans``."""
+    path = Path(text)
+    if path.is_file():
+        return path
+    bundled = bundled_config(text)
+    if bundled is not None:
+        return bundled
+    if (path / "run.json").is_file():
+        command = (read_run_json(path) or {}).get("command") or "the sim run command that made it"
+        raise UserError(
+            f"{text} is a run folder, not a config; to resume or grow it run {command} "
+            f"(with a larger --games to grow it), or `sim report {text}` to report on it"
+        )
+    if path.is_dir():
+        raise UserError(
+            f"{text} is a folder; give a config YAML file or a bundled config such as mingchu/base"
+        )
+    raise UserError(
+        f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
+    )
+
+
+def parse_sets(values: Sequence[str]) -> dict[str, Any]:
+    overrides = {}
+    for text in values:
+        try:
+            path, value = parse_override(text)
+        except ValueError as exc:
+            raise UserError(f"--set: {exc}") from None
+        overrides[path] = value
+    return overrides
+
+
+def load(config: str, sets: Sequence[str] = ()) -> tuple[ResolvedConfig, GameSpec]:
+    resolved = load_config(resolve_config_path(config), parse_sets(sets))
+    return resolved, get_game(resolved.game)
+
+
+def parse_players(
+    spec: GameSpec, text: str | None, configs: Sequence[ResolvedConfig] = ()
+) -> tuple[int, ...]:
+    """The player counts asked for, each supported by the game and by every config given."""
+    supported = [c for c in spec.player_counts if all(c in spec.player_counts_for(v.params) for v in configs)]
+    if not text:
+        return tuple(supported)
+    try:
+        counts = tuple(dict.fromkeys(int(part) for part in text.split(",")))
+    except ValueError:
+        raise UserError(f"--players {text!r}: give numbers separated by commas, e.g. 2,3,4") from None
+    allowed = ", ".join(map(str, spec.player_counts))
+    for count in counts:
+        if count not in spec.player_counts:
+            raise UserError(f"--players {count}: {spec.title} supports {allowed} players")
+        narrower = next((v for v in configs if count not in spec.player_counts_for(v.params)), None)
+        if narrower is not None:
+            here = ", ".join(map(str, spec.player_counts_for(narrower.params)))
+            others = [
+                f"{spec.name}/{path.stem}"
+                for path in sorted(spec.config_dir.glob("*.yaml"))
+                if count in spec.player_counts_for(load_config(path).params)
+            ]
+            hint = f"; for {count} players use {', '.join(others)}" if others else ""
+            raise UserError(f"--players {count}: config {narrower.path} supports {here} players{hint}")
+    return counts
+
+
+def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -> tuple[str, ...]:
+    bots = tuple(part.strip() for part in text.split(",")) if text else spec.lineup
+    for bot in bots:
+        if not is_known_bot(spec, bot):
+            raise UserError(
+                f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, "
+                f"mcts:N (N iterations per decision, N ≤ {MAX_BUDGET['mcts']:,}), "
+                f"rollout:N (N playouts per candidate, N ≤ {MAX_BUDGET['rollout']:,})"
+            )
+    if n_players is not None:
+        if not text:
+            return tuple(seat_bots(bots, n_players, 0))
+        if len(bots) == 1:
+            return bots * n_players
+        if len(bots) != n_players:
+            raise UserError(f"--bots: give 1 bot or {n_players} bots (one per seat), got {len(bots)}")
+    return bots
+
+
+def command_line() -> str:
+    return " ".join(shlex.quote(arg) for arg in ["sim", *sys.argv[1:]])
+
+
+seed_option = click.option("--seed", type=click.IntRange(0), default=1, show_default=True, help="Root seed.")
+
+
+jobs_option = click.option(
+    "--jobs", "-j", type=click.IntRange(1), default=1, show_default=True, help="Worker processes."
+)
+
+
+set_option = click.option(
+    "--set", "sets", multiple=True, metavar="PATH=VALUE", help="Override a config value."
+)
+
+
+lang_option = click.option(
+    "--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Report language."
+)
+
+
+bots_option = click.option(
+    "--bots", help="Comma-separated bot names, rotated over seats (default: the game's lineup)."
+)
+
+
+def run_options(command: Callable) -> Callable:
+    """Options shared by run, compare and sweep."""
+    options = [
+        click.option("--players", "-p", help="Player counts, e.g. 2,3,4 (default: all)."),
+        click.option(
+            "--games",
+            "-n",
+            type=click.IntRange(1),
+            default=100,
+            show_default=True,
+            help="Games per player count and variant.",
+        ),
+        seed_option,
+        jobs_option,
+        bots_option,
+        click.option(
+            "--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Results directory."
+        ),
+        click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True),
+        click.option(
+            "--scheduler",
+            envvar="DASK_SCHEDULER_ADDRESS",
+            help="Dask scheduler address; implies --backend dask (DASK_SCHEDULER_ADDRESS serves --backend dask).",
+        ),
+        click.option(
+            "--chunk-size",
+            type=click.IntRange(1),
+            default=25,
+            show_default=True,
+            help="Games per task and file.",
+        ),
+        click.option(
+            "--max-error-rate",
+            type=click.FloatRange(0, 1),
+            default=0.0,
+            show_default=True,
+            help="Exit non-zero above this share of failed games.",
+        ),
+        click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def runner_options(opts: dict[str, Any]) -> dict[str, Any]:
+    """The runner's keyword options from the shared run options (--scheduler implies Dask)."""
+    backend = opts["backend"]
+    source = click.get_current_context().get_parameter_source("scheduler")
+    if opts["scheduler"] and source is click.core.ParameterSource.COMMANDLINE:
+        backend = "dask"  # --scheduler means a cluster run
+    return {
+        "jobs": opts["jobs"],
+        "backend": backend,
+        "scheduler": opts["scheduler"],
+        "progress": not opts["no_progress"],
+        "command": command_line(),
+    }

@@ -1,0 +1,64 @@
+"""Keyed tie-breaks: a bot breaks a tie the same way in the same situation, whatever came before.
+
+A bot that breaks ties with the next numbers of its random stream makes its later choices depend
+on how many numbers it drew earlier: one extra legal move early in a game (a variant's new card, a
+forced card) shifts every later tie-break of that seat, and paired games of a base and a variant
+part ways even where the card never matters. ``KeyedTies`` instead gives each action a pseudo-random
+number fixed by a per-game salt (the first draw of the bot's stream), a context the bot names (the
+round, the decision kind) and the action itself (its ``repr``), so the tie-breaks of two paired
+games differ only where their situations differ. Over seeds the choice among tied actions is still
+uniform at random.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Hashable, Sequence
+
+import numpy as np
+
+_M64 = (1 << 64) - 1
+
+
+def _mix(x: int) -> int:
+    """A 64-bit finaliser (MurmurHash3's fmix64): every input bit moves every output bit."""
+    x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & _M64
+    x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & _M64
+    return x ^ (x >> 33)
+
+
+def stable_code(item: object) -> int:
+    """A number fixed by ``repr(item)`` (the same in every process, unlike ``hash`` of a string)."""
+    return zlib.crc32(repr(item).encode("utf-8"))
+
+
+class KeyedTies:
+    """Per-game tie-break numbers in [0, 1) keyed by (salt, context, action)."""
+
+    def __init__(self) -> None:
+        self.salt: int | None = None
+        self._codes: dict[Hashable, int] = {}
+
+    def start(self, rng: np.random.Generator) -> None:
+        """Draw the game's salt from the bot's stream (once: the first call of the game)."""
+        if self.salt is None:
+            self.salt = int(rng.integers(1 << 62))
+
+    def _key(self, context: tuple) -> int:
+        assert self.salt is not None, "call start(rng) first"
+        return _mix(self.salt ^ _mix(stable_code(context)))
+
+    def noise(self, actions: Sequence[Hashable], *context: object) -> list[float]:
+        """One number per action, the same for the same (game, context, action)."""
+        key, codes = self._key(context), self._codes
+        out = []
+        for action in actions:
+            code = codes.get(action)
+            if code is None:
+                code = codes[action] = stable_code(action)
+            out.append(_mix(key ^ code) / 2.0**64)
+        return out
+
+    def chance(self, *context: object) -> float:
+        """One number for a context (e.g. a per-round coin flip)."""
+        return _mix(self._key(context)) / 2.0**64

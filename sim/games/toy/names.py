@@ -1,0 +1,31 @@
+"""The toy race's display names in each report language (copy it with the template: a game's terms
+in the reports come from here)."""
+
+from __future__ import annotations
+
+ZH_TERMS: dict[str, str] = {
+    "target_reached": "到达终点",
+    "steps": "步数",
+    "gambles": "冒险次数",
+    "cards_played": "出牌数",
+    "bonus": "奖励次数",
+    "moves": "移动",
+    "random": "随机",
+    "greedy": "贪心",
+}
+"""Code name -> Chinese display name."""
+
+EN_TERMS: dict[str, str] = {}
+"""Code name -> English display name (where the code name is not already English)."""
+
+DISPLAY_NAMES = {
+    "en": {
+        "title": "Toy race",
+        "terms": EN_TERMS,
+    },
+    "zh": {
+        "title": "示例竞速游戏",
+        "terms": ZH_TERMS,
+    },
+}
+"""The spec's ``display_names`` (``sim.core.game.DisplayNames``)."""
