@@ -80,20 +80,28 @@ def modifier_total(
         group = passives[card].get(kind)
         if group:
             total += _matching(group, kind, action, good)
-    families = state.topo.families
     for family in player.families:
-        if families[family].effects:
-            total += _matching(family_lasting(state, family), kind, action, good)
+        lasting = family_lasting(state, family)
+        if lasting:
+            total += _matching(lasting, kind, action, good)
     return total
 
 
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
-    """True when an active ``forbid`` modifier blocks ``action``."""
-    return any(
-        mod.effect == "forbid" and mod.action == action
-        for group in _groups(state, seat, "forbid")
-        for mod in group
-    )
+    """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
+    place: most players have none, and this is asked for several actions at every decision)."""
+    for mod in state.round_mods[seat]:
+        if mod.effect == "forbid" and mod.action == action:
+            return True
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        group = passives[card].get("forbid")
+        if group and any(mod.action == action for mod in group):
+            return True
+    for family in state.players[seat].families:
+        if any(mod.effect == "forbid" and mod.action == action for mod in family_lasting(state, family)):
+            return True
+    return False
 
 
 def note_used(
