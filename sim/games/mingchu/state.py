@@ -21,6 +21,17 @@ OFFICIAL = -1
 SIDES = ("建文", "燕王")
 
 
+ModifierTerm = tuple[str | None, str | None, int]
+"""A modifier as ``modifiers.modifier_total`` reads it: (its ``action``, its ``good``, its ``amount``)."""
+
+
+def modifier_terms(mods: Sequence[Any]) -> tuple[ModifierTerm, ...]:
+    """(action, good, amount) of each modifier (None for a field it lacks), read once per game."""
+    return tuple(
+        (getattr(m, "action", None), getattr(m, "good", None), getattr(m, "amount", 0)) for m in mods
+    )
+
+
 class Topology:
     """Immutable lookups derived from the params once per game (shared by clones)."""
 
@@ -54,6 +65,13 @@ class Topology:
             by_kind = self.passives_by_kind.setdefault(card.id, {})
             for mod in card.passive:
                 by_kind.setdefault(mod.effect, []).append(mod)
+        self.passive_terms: dict[str, dict[str, tuple[ModifierTerm, ...]]] = {
+            card: {kind: modifier_terms(mods) for kind, mods in by_kind.items()}
+            for card, by_kind in self.passives_by_kind.items()
+        }
+        """门客 id -> effect kind -> ``modifier_terms`` of its passives of that kind."""
+        self.family_terms: dict[str, dict[str, tuple[ModifierTerm, ...]]] = {}
+        """家族 id -> effect kind -> ``modifier_terms`` of its lasting effects (``modifiers.family_lasting``)."""
         self.grace = {c.id: c for c in decks.皇恩}
         self.families = {c.id: c for c in decks.家族}
         self.officials = {c.id: c for c in decks.官府产业}
@@ -66,6 +84,7 @@ class Topology:
         self.road_coins: list[int] = [r.coins for r in self.roads]
         self.road_dashed: list[bool] = [r.kind == "dashed" for r in self.roads]
         self.horse_slot_goods: frozenset[str] = frozenset(self.horse_goods)
+        self.free_move_goods: frozenset[str] = frozenset(g.id for g in params.goods if g.free_moves)
         self.sellable: frozenset[str] = frozenset(g.id for g in params.goods if g.sellable)
         rules = params.rules
         self.per_manager: bool = rules.backpack == "per_manager"

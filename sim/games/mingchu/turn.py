@@ -103,7 +103,8 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         manager = data["manager"]
         allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
         pack = player.packs[state.pack_index(manager)]
-        horse = not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack)
+        free_moves = state.topo.free_move_goods
+        horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
         topo, yidao = state.topo, state.yidao
         kinds = topo.road_kind
         step = data["steps"] < allowance
