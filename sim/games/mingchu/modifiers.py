@@ -8,7 +8,7 @@ Modifiers change a rule (``modifier_total``, ``forbidden``); triggers (``each_ro
 from __future__ import annotations
 
 from sim.games.mingchu.effects_schema import MODIFIER_TYPES
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.state import MingchuState, ModifierTerm, modifier_terms
 
 
 def family_lasting(state: MingchuState, family: str) -> tuple:
@@ -17,9 +17,12 @@ def family_lasting(state: MingchuState, family: str) -> tuple:
     known = state.topo.family_lasting
     lasting = known.get(family)
     if lasting is None:
-        lasting = known[family] = tuple(
-            eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES)
-        )
+        lasting = tuple(eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES))
+        by_kind: dict[str, list] = {}
+        for eff in lasting:
+            by_kind.setdefault(eff.effect, []).append(eff)
+        state.topo.family_terms[family] = {kind: modifier_terms(mods) for kind, mods in by_kind.items()}
+        known[family] = lasting
     return lasting
 
 
@@ -71,29 +74,51 @@ def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
 def modifier_total(
     state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
 ) -> int:
-    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``)."""
+    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
+    round's, then the 门客's and 家族 cards' (their terms read once per game, ``Topology``)."""
     mods = state.round_mods[seat]
     total = _matching(mods, kind, action, good) if mods else 0
-    passives = state.topo.passives_by_kind
+    topo = state.topo
     player = state.players[seat]
     for card in player.retainers:
-        group = passives[card].get(kind)
-        if group:
-            total += _matching(group, kind, action, good)
-    families = state.topo.families
+        terms = topo.passive_terms[card].get(kind)
+        if terms:
+            total += _term_total(terms, action, good)
     for family in player.families:
-        if families[family].effects:
-            total += _matching(family_lasting(state, family), kind, action, good)
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get(kind)
+            if terms:
+                total += _term_total(terms, action, good)
+    return total
+
+
+def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str | None) -> int:
+    """``_matching`` over modifiers of the asked kind, from their ``modifier_terms``."""
+    total = 0
+    for mod_action, mod_good, amount in terms:
+        if action is not None and mod_action != action:
+            continue
+        if mod_good is not None and mod_good != good:
+            continue
+        total += amount
     return total
 
 
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
-    """True when an active ``forbid`` modifier blocks ``action``."""
-    return any(
-        mod.effect == "forbid" and mod.action == action
-        for group in _groups(state, seat, "forbid")
-        for mod in group
-    )
+    """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
+    place: most players have none, and this is asked for several actions at every decision)."""
+    for mod in state.round_mods[seat]:
+        if mod.effect == "forbid" and mod.action == action:
+            return True
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        group = passives[card].get("forbid")
+        if group and any(mod.action == action for mod in group):
+            return True
+    for family in state.players[seat].families:
+        if any(mod.effect == "forbid" and mod.action == action for mod in family_lasting(state, family)):
+            return True
+    return False
 
 
 def note_used(

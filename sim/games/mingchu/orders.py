@@ -111,7 +111,7 @@ def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
         keys.append(player.personal_order)
     legal = []
     for key in keys:
-        place = state.topo.place_index[order_info(state, key).place]
+        place = state.topo.order_place[state.order_card[key]]
         if place in places and payment(state, seat, key, place) is not None:
             legal.append(A.made(A.Deliver, key, place))
     return legal

@@ -44,11 +44,11 @@ class Route:
 
 def road_usable(state: MingchuState, road: int) -> bool:
     """Dashed roads need a 驿道 (M28); everything else is always passable."""
-    return state.topo.roads[road].kind != "dashed" or road in state.yidao
+    return not state.topo.road_dashed[road] or road in state.yidao
 
 
 def water_fee(state: MingchuState, seat: int, road: int) -> int:
-    fee = state.topo.roads[road].coins
+    fee = state.topo.road_coins[road]
     if fee == 0:
         return 0
     return max(0, fee - modifier_total(state, seat, "discount", action="water"))

@@ -139,20 +139,26 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
 
 def _route_key(state: MingchuState, seat: int) -> list:
     """[the 掌柜 places, the water discount, the temporary roads (last, as the cache keys want)],
-    then the routes from each 掌柜 (looked up when first needed): one ``legal_produce`` call's view."""
+    then the routes from each 掌柜 and the carriers table (looked up when first needed): one
+    ``legal_produce`` call's view."""
     temp = state.temp_roads
     water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
-    return [(tuple(state.players[seat].managers), water, frozenset(temp) if temp else NO_ROADS), None]
+    return [(tuple(state.players[seat].managers), water, frozenset(temp) if temp else NO_ROADS), None, None]
 
 
 def _carriers(state: MingchuState, seat: int, place: int, where: list) -> tuple:
     """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
-    ``ProduceForeign``); kept beside the routes in ``state.route_cache`` (``where`` is ``_route_key``)."""
+    ``ProduceForeign``). Kept beside the routes in ``state.route_cache``: one table per 掌柜 places,
+    water discount and temporary roads (``where`` is ``_route_key``), by industry place and owner.
+    A clone shares the table: a new entry replaces it with a larger copy (never edited in place)."""
     owner = state.industries[place].owner
-    managers, water, temp = where[0]
-    key = (seat, ("carriers", place, owner, managers, water), temp)
-    options = state.route_cache.get(key)
+    table = where[2]
+    if table is None:
+        managers, water, temp = where[0]
+        table = where[2] = state.route_cache.get((seat, ("carriers", managers, water), temp), _NO_CARRIERS)
+    options = table.get((place, owner))
     if options is None:
+        managers = where[0][0]
         if where[1] is None:
             where[1] = [routes_from(state, seat, at) for at in managers]
         owners = () if owner == OFFICIAL else (owner,)
@@ -169,8 +175,16 @@ def _carriers(state: MingchuState, seat: int, place: int, where: list) -> tuple:
                         A.made(A.ProduceForeign, place, manager),
                     )
                 )
-        options = state.route_cache[key] = tuple(found)
+        options = tuple(found)
+        managers, water, temp = where[0]
+        table = where[2] = state.route_cache[seat, ("carriers", managers, water), temp] = {
+            **table,
+            (place, owner): options,
+        }
     return options
+
+
+_NO_CARRIERS: dict[tuple[int, int], tuple] = {}
 
 
 @decision_kind

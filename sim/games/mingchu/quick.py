@@ -30,14 +30,15 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         player = state.players[seat]
         if forbidden(state, seat, "sell"):
             return []
-        goods = state.topo.goods
+        sellable = state.topo.sellable
+        capitals = state.capitals_with_warehouse()
         legal = []
         for place in sorted(set(player.managers)):
             carried = state.goods_in(seat, state.packs_at(seat, place))
-            legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if goods[g].sellable)
-            if place in state.capitals_with_warehouse():
+            legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if g in sellable)
+            if place in capitals:
                 legal.extend(
-                    A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if goods[g].sellable
+                    A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if g in sellable
                 )
         return legal
 

@@ -21,6 +21,17 @@ OFFICIAL = -1
 SIDES = ("建文", "燕王")
 
 
+ModifierTerm = tuple[str | None, str | None, int]
+"""A modifier as ``modifiers.modifier_total`` reads it: (its ``action``, its ``good``, its ``amount``)."""
+
+
+def modifier_terms(mods: Sequence[Any]) -> tuple[ModifierTerm, ...]:
+    """(action, good, amount) of each modifier (None for a field it lacks), read once per game."""
+    return tuple(
+        (getattr(m, "action", None), getattr(m, "good", None), getattr(m, "amount", 0)) for m in mods
+    )
+
+
 class Topology:
     """Immutable lookups derived from the params once per game (shared by clones)."""
 
@@ -54,12 +65,32 @@ class Topology:
             by_kind = self.passives_by_kind.setdefault(card.id, {})
             for mod in card.passive:
                 by_kind.setdefault(mod.effect, []).append(mod)
+        self.passive_terms: dict[str, dict[str, tuple[ModifierTerm, ...]]] = {
+            card: {kind: modifier_terms(mods) for kind, mods in by_kind.items()}
+            for card, by_kind in self.passives_by_kind.items()
+        }
+        """门客 id -> effect kind -> ``modifier_terms`` of its passives of that kind."""
+        self.family_terms: dict[str, dict[str, tuple[ModifierTerm, ...]]] = {}
+        """家族 id -> effect kind -> ``modifier_terms`` of its lasting effects (``modifiers.family_lasting``)."""
         self.grace = {c.id: c for c in decks.皇恩}
         self.families = {c.id: c for c in decks.家族}
         self.officials = {c.id: c for c in decks.官府产业}
         self.score_cards = {c.id: c for c in decks.皇恩计分}
         self.tianwei = {c.id: c for c in decks.天威}
         self.family_lasting: dict[str, tuple] = {}  # 家族 id -> its lasting effects (``modifiers``)
+        # plain copies of what the hot paths read per road, good and rule (the params are frozen
+        # pydantic models, whose attribute reads cost several times a compiled class's)
+        self.road_kind: list[str] = [r.kind for r in self.roads]
+        self.road_coins: list[int] = [r.coins for r in self.roads]
+        self.road_dashed: list[bool] = [r.kind == "dashed" for r in self.roads]
+        self.horse_slot_goods: frozenset[str] = frozenset(self.horse_goods)
+        self.free_move_goods: frozenset[str] = frozenset(g.id for g in params.goods if g.free_moves)
+        self.sellable: frozenset[str] = frozenset(g.id for g in params.goods if g.sellable)
+        rules = params.rules
+        self.per_manager: bool = rules.backpack == "per_manager"
+        self.backpack_slots: int = rules.backpack_slots
+        self.horse_slots: int = rules.horse_slots
+        self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
 
     def __eq__(self, other: object) -> bool:
         """Equal when derived from equal params (clones share one; a pickled copy has its own)."""
@@ -380,16 +411,16 @@ class MingchuState:
     def backpack_room(self, seat: int, good: str) -> int:
         """Free slots for ``good`` in the board's shared slots (``horse_slot`` goods may use the 马匹格)."""
         topo = self.topo
-        rules = topo.params.rules
         total = horses = 0
         for pack in self.players[seat].packs:
             if pack:
                 total += sum(pack.values())
                 for name in topo.horse_goods:
                     horses += pack.get(name, 0)
-        room = rules.backpack_slots - (total - horses) - max(0, horses - rules.horse_slots)
-        if topo.goods[good].horse_slot:
-            room += max(0, rules.horse_slots - horses)
+        horse_slots = topo.horse_slots
+        room = topo.backpack_slots - (total - horses) - max(0, horses - horse_slots)
+        if good in topo.horse_slot_goods:
+            room += max(0, horse_slots - horses)
         return max(0, room)
 
     def backpack_full(self, seat: int) -> bool:
@@ -398,12 +429,12 @@ class MingchuState:
 
     def pack_index(self, manager: int) -> int:
         """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
-        return manager if self.params.rules.backpack == "per_manager" else 0
+        return manager if self.topo.per_manager else 0
 
     def packs_at(self, seat: int, place: int) -> list[int]:
         """Packs usable at ``place``: those of the player's 掌柜 standing there."""
         managers = self.players[seat].managers
-        if self.topo.params.rules.backpack == "per_manager":
+        if self.topo.per_manager:
             return [m for m, at in enumerate(managers) if at == place]
         return [0] if place in managers else []
 

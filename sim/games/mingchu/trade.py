@@ -19,6 +19,7 @@ sees a traded card only as ``HIDDEN_CARD`` (``seat_trades``, ``mask_offers``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,27 +107,139 @@ def _offer(to: int, coins: int, card: str, favor: int, want_coins: int, want_fav
     return offer
 
 
-def offers(state: MingchuState, seat: int) -> list:
+def offers(state: MingchuState, seat: int) -> OfferList:
     """Every offer ``seat`` may make, partner by partner: each 皇恩卡 for coins or markers, markers
-    for coins, coins for markers (amounts the giver has, up to the rules' limits)."""
+    for coins, coins for markers (amounts the giver has, up to the rules' limits), then ``Done``."""
     rules = state.params.rules
     me = state.players[seat]
-    cards = sorted(set(me.grace_cards))
-    legal: list = []
+    cards = tuple(sorted(set(me.grace_cards)))
+    my_coins = min(me.coins, rules.trade_max_coins)
+    blocks: list[tuple[int, int, int, int, int]] = []
     for to in range(state.n):
         if to == seat:
             continue
-        their_coins = range(1, min(state.players[to].coins, rules.trade_max_coins) + 1)
-        my_coins = range(1, min(me.coins, rules.trade_max_coins) + 1)
+        their_coins = min(state.players[to].coins, rules.trade_max_coins)
         mine, theirs = favor_room(state, seat, to), favor_room(state, to, seat)
-        for card in cards:
-            legal.extend(_offer(to, 0, card, 0, c, 0) for c in their_coins)
-            legal.extend(_offer(to, 0, card, 0, 0, k) for k in range(1, theirs + 1))
-        for k in range(1, mine + 1):
-            legal.extend(_offer(to, 0, "", k, c, 0) for c in their_coins)
-        for c in my_coins:
-            legal.extend(_offer(to, c, "", 0, 0, k) for k in range(1, theirs + 1))
-    return legal
+        blocks.append((to, their_coins, theirs, mine, my_coins))
+    return OfferList(cards, blocks)
+
+
+def _block_size(cards: int, block: tuple[int, int, int, int, int]) -> int:
+    _, their_coins, theirs, mine, my_coins = block
+    return cards * (their_coins + theirs) + mine * their_coins + my_coins * theirs
+
+
+class OfferList:
+    """One ``trade_offer`` decision's options as a read-only sequence (``len``, index, iterate, ``in``,
+    ``==``): the offers of ``offers`` partner by partner, then ``Done``.
+
+    Only the amounts each partner's offers range over are read when the list is made; an offer is
+    made when asked for, so a random pick (``legal[rng.integers(len(legal))]``) does not build the
+    others (a list has about 170). Iterating or comparing makes the whole list once."""
+
+    __slots__ = ("cards", "blocks", "sizes", "total", "_items")
+
+    def __init__(self, cards: tuple[str, ...], blocks: list[tuple[int, int, int, int, int]]) -> None:
+        self.cards = cards
+        self.blocks = blocks
+        self.sizes = [_block_size(len(cards), block) for block in blocks]
+        self.total = sum(self.sizes) + 1  # + Done
+        self._items: list[Any] | None = None
+
+    def _at(self, block: tuple[int, int, int, int, int], i: int) -> Offer:
+        """The ``i``-th offer of one partner's block, in the order ``items`` lists them."""
+        to, their_coins, theirs, mine, _ = block
+        per_card = their_coins + theirs
+        cards = len(self.cards) * per_card
+        if i < cards:
+            card, r = self.cards[i // per_card], i % per_card
+            if r < their_coins:
+                return _offer(to, 0, card, 0, r + 1, 0)
+            return _offer(to, 0, card, 0, 0, r - their_coins + 1)
+        i -= cards
+        if i < mine * their_coins:
+            return _offer(to, 0, "", i // their_coins + 1, i % their_coins + 1, 0)
+        i -= mine * their_coins
+        return _offer(to, i // theirs + 1, "", 0, 0, i % theirs + 1)
+
+    def items(self) -> list[Any]:
+        """The whole list (made once)."""
+        items = self._items
+        if items is None:
+            items = []
+            for block, size in zip(self.blocks, self.sizes, strict=True):
+                items.extend(self._at(block, i) for i in range(size))
+            items.append(A.made(A.Done))
+            self._items = items
+        return items
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __getitem__(self, i: Any) -> Any:
+        if not isinstance(i, int):
+            return self.items()[i]
+        if self._items is not None:
+            return self._items[i]
+        if i < 0:
+            i += self.total
+        if not 0 <= i < self.total:
+            raise IndexError("trade offer index out of range")
+        for block, size in zip(self.blocks, self.sizes, strict=True):
+            if i < size:
+                return self._at(block, i)
+            i -= size
+        return A.made(A.Done)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.items())
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, A.Done):
+            return True
+        if not isinstance(action, Offer):
+            return False
+        for block in self.blocks:
+            if block[0] == action.to:
+                return _in_block(self.cards, block, action)
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, OfferList):
+            return self.items() == other.items()
+        if isinstance(other, list):
+            return self.items() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"OfferList({self.items()!r})"
+
+    def index(self, action: Any) -> int:
+        return self.items().index(action)
+
+
+Sequence.register(OfferList)
+
+
+def _in_block(cards: tuple[str, ...], block: tuple[int, int, int, int, int], offer: Offer) -> bool:
+    """Whether ``offer`` (to this block's partner) is one the block lists."""
+    _, their_coins, theirs, mine, my_coins = block
+    asks_coins = 1 <= offer.want_coins <= their_coins and offer.want_favor == 0
+    asks_favor = offer.want_coins == 0 and 1 <= offer.want_favor <= theirs
+    if offer.card:
+        return offer.card in cards and offer.coins == 0 and offer.favor == 0 and (asks_coins or asks_favor)
+    if offer.favor:
+        return offer.coins == 0 and 1 <= offer.favor <= mine and asks_coins
+    return 1 <= offer.coins <= my_coins and asks_favor
 
 
 def can_pay(state: MingchuState, seat: int, to: int, coins: int, card: str, favor: int) -> bool:
@@ -211,8 +324,8 @@ class TradeOfferKind(DecisionKind[MingchuState, Any]):
 
     kind = "trade_offer"
 
-    def legal(self, state: MingchuState, decision: Decision) -> list:
-        return [*offers(state, decision.seat), A.Done()]
+    def legal(self, state: MingchuState, decision: Decision) -> Any:
+        return offers(state, decision.seat)
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         state.pending.pop()

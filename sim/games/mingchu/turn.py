@@ -26,7 +26,7 @@ from sim.games.mingchu.economy import can_give_favor, pay_coins, worker_step_cos
 from sim.games.mingchu.effects import pay_favor
 from sim.games.mingchu.kinds import decision_kind, seat_to_act
 from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
-from sim.games.mingchu.paths import road_usable, water_fee
+from sim.games.mingchu.paths import water_fee
 from sim.games.mingchu.quick import QUICK, legal_quick
 from sim.games.mingchu.state import OFFICIAL, MingchuState
 
@@ -103,13 +103,19 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         manager = data["manager"]
         allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
         pack = player.packs[state.pack_index(manager)]
-        horse = not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack)
+        free_moves = state.topo.free_move_goods
+        horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
+        topo, yidao = state.topo, state.yidao
+        kinds = topo.road_kind
+        step = data["steps"] < allowance
+        workers = player.workers >= rules.workers_per_free_step
         moves = []
-        for road, _ in state.topo.adjacent[player.managers[manager]]:
-            if not road_usable(state, road):
-                continue
-            water = state.topo.roads[road].kind == "water"
-            owner = state.yidao.get(road)
+        for road, _ in topo.adjacent[player.managers[manager]]:
+            kind = kinds[road]
+            owner = yidao.get(road)
+            if kind == "dashed" and owner is None:
+                continue  # not usable (M28)
+            water = kind == "water"
             if not water and owner in (seat, OFFICIAL):
                 moves.append(_move(road, "yidao"))
                 continue
@@ -117,15 +123,15 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
                 continue
             if owner is not None and not water and can_give_favor(state, seat, (owner,)):
                 moves.append(_move(road, "yidao_paid"))
-            if state.topo.roads[road].kind == "dashed":
+            if kind == "dashed":
                 continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
             if horse:
                 moves.append(_move(road, "horse"))
             elif player.bonus_moves > 0:
                 moves.append(_move(road, "bonus"))
-            if data["steps"] < allowance:
+            if step:
                 moves.append(_move(road, "step"))
-            if player.workers >= rules.workers_per_free_step:
+            if workers:
                 moves.append(_move(road, "workers"))
         return moves
 
