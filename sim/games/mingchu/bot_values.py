@@ -13,7 +13,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost, road_cost
 from sim.games.mingchu.effects import condition_met, score_rule
 from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.paths import Route, routes_from, sale_price, sale_prices
+from sim.games.mingchu.paths import Route, routes_from, sale_prices
 from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.production import manager_routes
 from sim.games.mingchu.state import SIDES, MingchuState
@@ -83,21 +83,24 @@ def effects_value(effects, state: MingchuState | None = None, seat: int | None =
     triggered passives by how often they are expected to fire (``TRIGGER_USES``)."""
     total = 0.0
     for eff in effects:
-        kind = eff.effect
-        if kind == "if":
-            if state is not None and seat is not None:
-                branch = eff.then if condition_met(state, seat, eff.condition) else eff.otherwise
-                total += effects_value(branch, state, seat)
-            else:
-                total += 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
-        elif kind == "others":
-            total -= RIVAL_WEIGHT * effects_value(eff.effects)
-        elif kind in TRIGGER_USES:
-            total += TRIGGER_USES[kind] * effects_value(eff.effects)
-        else:
-            amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
-            total += GOOD_EFFECT_VALUE.get(kind, 0.0) * amount
+        total += effect_value(eff, state, seat)
     return total
+
+
+def effect_value(eff, state: MingchuState | None = None, seat: int | None = None) -> float:
+    """One effect's term of ``effects_value``."""
+    kind = eff.effect
+    if kind == "if":
+        if state is not None and seat is not None:
+            branch = eff.then if condition_met(state, seat, eff.condition) else eff.otherwise
+            return effects_value(branch, state, seat)
+        return 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
+    if kind == "others":
+        return -(RIVAL_WEIGHT * effects_value(eff.effects))
+    if kind in TRIGGER_USES:
+        return TRIGGER_USES[kind] * effects_value(eff.effects)
+    amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+    return GOOD_EFFECT_VALUE.get(kind, 0.0) * amount
 
 
 def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0) -> float:
@@ -106,10 +109,11 @@ def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0)
     as the active 掌柜 still needs to reach its goal (``moves_wanted``)."""
     player = state.players[seat]
     places = set(player.managers)
-    usable = []
+    total = 0.0
     room: dict[str, int] = {}
     for eff in effects:
-        if eff.effect == "gain_goods":
+        kind = eff.effect
+        if kind == "gain_goods":
             if eff.good not in room:
                 room[eff.good] = (
                     state.warehouse_room(seat)
@@ -119,28 +123,28 @@ def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0)
             fits = min(eff.amount, room[eff.good])
             room[eff.good] -= fits
             if fits:
-                usable.append(eff.model_copy(update={"amount": fits}))
+                total += GOOD_EFFECT_VALUE["gain_goods"] * fits  # the effect with ``fits`` goods
             continue
-        if eff.effect == "bonus_moves":
+        if kind == "bonus_moves":
             wanted = moves_wanted - player.bonus_moves
             if wanted > 0:
-                usable.append(eff.model_copy(update={"amount": min(eff.amount, wanted)}))
+                total += GOOD_EFFECT_VALUE["bonus_moves"] * min(eff.amount, wanted)
             continue
-        if eff.effect == "free_build":
+        if kind == "free_build":
             if not any(
                 build_cost(state, seat, p, eff.discount, eff.ignore_monopoly) is not None for p in places
             ):
                 continue
-        elif eff.effect == "free_road":
+        elif kind == "free_road":
             roads = {r for p in places for r, _ in state.topo.adjacent[p]}
             if not any(road_cost(state, seat, r, eff.discount) is not None for r in roads):
                 continue
-        elif eff.effect == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
+        elif kind == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
             continue
-        elif eff.effect == "take_score_card" and not state.score_row:
+        elif kind == "take_score_card" and not state.score_row:
             continue
-        usable.append(eff)
-    return effects_value(usable, state, seat)
+        total += effect_value(eff, state, seat)
+    return total
 
 
 class ActionValues:
@@ -163,9 +167,11 @@ class ActionValues:
 
     def _produce_foreign(self, state: MingchuState, action: A.ProduceForeign, context: dict) -> float:
         good = state.topo.site[action.place].good
-        rich = state.players[self.seat].coins >= state.topo.goods[good].base_value + 6
-        if context["needed"][good] == 0 or not (self.persona.chase_orders > 0 or rich):
+        if context["needed"].get(good, 0) == 0:
             return -1.0
+        if not self.persona.chase_orders > 0:
+            if state.players[self.seat].coins < state.topo.goods[good].base_value + 6:
+                return -1.0  # not rich enough to buy goods for half-chased orders
         # routes cost the same both ways: those from the 掌柜 are the ones listing the options used
         route = routes_from(state, self.seat, state.players[self.seat].managers[action.manager])[action.place]
         return 25.0 + _CARRIER * (action.manager == context["carrier"]) - route_price(route)
@@ -176,7 +182,7 @@ class ActionValues:
         if action.dest != "backpack":
             return _DEST_VALUE[action.dest]
         carrier = action.manager == context["carrier"]
-        if context["needed"][good] > 0:
+        if context["needed"].get(good, 0) > 0:
             value = 60.0 + _CARRIER * carrier
         elif state.topo.goods[good].free_moves or state.topo.goods[good].upgrades:
             value = 22.0 + carrier  # a 马 (a free step each round) or a 铁 (an upgrade)
@@ -192,16 +198,17 @@ class ActionValues:
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
         """The price, plus what the income counts on the 本轮收入总和轨 (M22), less the route (M17)."""
-        good = context["good"]
         prices = context.get("prices")
         if prices is None:  # every option sells the same good: price all places once
+            good = context["good"]
             prices = context["prices"] = sale_prices(state, self.seat, good, in_production=True)
             context["routes"] = routes_from(state, self.seat, state.decision().data["place"])
             context["income"] = self._income_weight(state)
+            keep = context["needed"].get(good, 0) > 0 and not self.persona.sell_all
+            context["kept_share"] = 0.5 if keep else 1.0
         price = prices[action.place]
-        keep = context["needed"][good] > 0 and not self.persona.sell_all
         income = context["income"] * price
-        return price * (0.5 if keep else 1.0) + income - route_price(context["routes"][action.place])
+        return price * context["kept_share"] + income - route_price(context["routes"][action.place])
 
     def _income_weight(self, state: MingchuState) -> float:
         """What a coin of production income is worth besides the coin: spaces of the income track
@@ -248,9 +255,10 @@ class ActionValues:
     def _sell(self, state: MingchuState, action: A.Sell, context: dict) -> float:
         """Sell spare goods unless they fetch more where the 掌柜 goes (M18): at its goal, or, without
         one, where it can be by its next turn less a coin for the wait."""
-        if self._holdings(state)[action.good] <= context["required"][action.good]:
+        if self._holdings(state).get(action.good, 0) <= context["required"].get(action.good, 0):
             return -5.0  # keep what the planned orders use
-        price = sale_price(state, self.seat, action.good, action.place, in_production=False)
+        prices = self._sale_prices(state, action.good)
+        price = prices[action.place]
         if action.from_warehouse:
             return 2.0 + price
         goal = context["goal"][1]
@@ -258,7 +266,7 @@ class ActionValues:
         if self._last_round(state):
             later = 0.0
         elif goal != action.place:
-            later = sale_price(state, self.seat, action.good, goal, in_production=False)
+            later = prices[goal]
         else:
             later = self._best_price(state, action.good) - 1
         return 2.0 + 4.0 * (price - later)
@@ -299,8 +307,17 @@ class ActionValues:
         return value
 
     def _usable_value(self, state: MingchuState, effects, context: dict) -> float:
-        """``usable_value`` for the bot's seat, with the moves its active 掌柜 still wants."""
-        return usable_value(state, self.seat, effects, context.get("moves_wanted", 0))
+        """``usable_value`` for the bot's seat, with the moves its active 掌柜 still wants (kept for the
+        decision: a card played on each target, or in each of its options, is valued once)."""
+        known = context.get("usable")
+        if known is None:
+            known = context["usable"] = {}
+        value = known.get(id(effects))
+        if value is None:
+            value = known[id(effects)] = usable_value(
+                state, self.seat, effects, context.get("moves_wanted", 0)
+            )
+        return value
 
     def _deliver(self, state: MingchuState, action: A.Deliver, context: dict) -> float:
         return 200.0 + order_info(state, action.order).points
@@ -421,7 +438,7 @@ TURN_VALUES = {
     ),
     A.TakeStored: _const(30.0),
     A.BuyStored: lambda bot, state, action, context: (
-        35.0 if context["needed"][state.industries[action.place].stored] > 0 else -2.0
+        35.0 if context["needed"].get(state.industries[action.place].stored, 0) > 0 else -2.0
     ),
     A.UseRetainer: H._use_retainer,
     A.TakeLoan: H._loan_in_turn,

@@ -42,10 +42,8 @@ This module holds the personas and the plan (goods needed, the turn's goal, orde
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -89,17 +87,33 @@ PERSONAS = {
 }
 
 
-_OWNER = attrgetter("owner")
+def road_weights(state: MingchuState, seat: int) -> list[float]:
+    """Per road: what walking it adds in ``free_distances`` (0.01 on an own or 官府 驿道 off the
+    water, 1.0 otherwise), or -1.0 where it cannot be walked (a dashed road without a 驿道, M28)."""
+    roads, yidao = state.topo.roads, state.yidao
+    weights = []
+    for road, info in enumerate(roads):
+        if not road_usable(state, road):
+            weights.append(-1.0)
+        else:
+            free = yidao.get(road) in (seat, OFFICIAL) and info.kind != "water"
+            weights.append(0.01 if free else 1.0)
+    return weights
 
 
-def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
+def free_distances(
+    state: MingchuState, seat: int, source: int, weights: list[float] | None = None
+) -> list[float]:
     """Roads to every place from ``source``, an own or 官府 驿道 counting 0.01 (Dijkstra's search; the
-    frontier is scanned for the nearest (distance, place), which settles places in a heap's order)."""
-    topo = state.topo
-    roads, yidao = topo.roads, state.yidao
-    dist = [99.0] * len(topo.places)
+    frontier is scanned for the nearest (distance, place), which settles places in a heap's order).
+    ``weights``: ``road_weights`` for the seat, when the caller keeps them."""
+    if weights is None:
+        weights = road_weights(state, seat)
+    adjacent = state.topo.adjacent
+    size = len(adjacent)
+    dist = [99.0] * size
     dist[source] = 0.0
-    done = [False] * len(topo.places)
+    done = [False] * size
     frontier = [source]
     while frontier:
         place, d, at = -1, 0.0, 0
@@ -111,11 +125,11 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
         frontier[at] = frontier[-1]
         frontier.pop()
         done[place] = True
-        for road, other in topo.adjacent[place]:
-            if done[other] or not road_usable(state, road):
+        for road, other in adjacent[place]:
+            w = weights[road]
+            if w < 0 or done[other]:
                 continue
-            free = yidao.get(road) in (seat, OFFICIAL) and roads[road].kind != "water"
-            nd = d + (0.01 if free else 1.0)
+            nd = d + w
             if nd < dist[other]:
                 if dist[other] == 99.0:
                     frontier.append(other)
@@ -126,6 +140,9 @@ def free_distances(state: MingchuState, seat: int, source: int) -> list[float]:
 _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
+
+NEVER = float("-inf")
+"""A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
 TIE = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
@@ -140,21 +157,34 @@ class HeuristicBot(ActionValues):
         self.persona = PERSONAS[persona]
         self._war_contrarian: dict[int, bool] = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
-        self._needed_cache: Counter = Counter()
+        self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] | None = None  # per choose(): good -> availability
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
-        self._have: Counter | None = None
-        self._required_cache: Counter | None = None
+        self._have: dict[str, int] | None = None
+        self._required_cache: dict[str, int] | None = None
         self._plan: tuple = ()
         self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
-        self._best_prices: dict[str, float] = {}  # per choose(): good -> best price within reach
+        self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
+        self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
+        self._prices: dict[str, list[int]] = {}  # good -> ``sale_prices`` by place (``_sale_prices``)
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
         self._roads: frozenset = frozenset()
         self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
+        self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
+        self._sites: list[int] = []
+        self._land_roads: list[tuple[int, int, int]] = []
+        self._prices_key: tuple = ()  # what ``_prices`` were worked out with, besides the plan
+        self._targets: list[tuple[str, int, int]] | None = None  # per plan: ``_order_targets``
+        self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
+        self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
+        self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
+        self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
+        self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
+        self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -172,10 +202,14 @@ class HeuristicBot(ActionValues):
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept by the bot while the 驿道 it depends on stay the same."""
-        key = (self._board_key(state), "free", source)
+        board = self._board_key(state)
+        key = (board, "free", source)
         dist = self._boards.get(key)
         if dist is None:
-            dist = self._boards[key] = free_distances(state, self.seat, source)
+            weights = self._boards.get((board, "weights", 0))
+            if weights is None:
+                weights = self._boards[board, "weights", 0] = road_weights(state, self.seat)
+            dist = self._boards[key] = free_distances(state, self.seat, source, weights)
         return dist
 
     # --- entry point ----------------------------------------------------------------------------
@@ -183,7 +217,8 @@ class HeuristicBot(ActionValues):
     def choose(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         if len(legal) == 1:
             return legal[0]
-        self._ties.start(rng)
+        if self._ties.salt is None:
+            self._ties.start(rng)  # the game's salt, drawn once (a call less per decision after)
         kind = state.decision().kind
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
@@ -201,7 +236,11 @@ class HeuristicBot(ActionValues):
             self._required_cache = None
             self._payable = {}
             self._goals = {}
-        self._best_prices = {}
+            self._targets = None
+            self._prices_key = ()
+            self._carriers = {}
+            self._build_key = ()
+            self._road_worths = {}
         context = self._context(state, kind)
         table, other = (_TURN_VALUES, in_turn_otherwise) if kind == "turn" else (_VALUES, otherwise)
         get = table.get
@@ -232,9 +271,9 @@ class HeuristicBot(ActionValues):
                 holders = [q for q in range(state.n) if held[q] > 0]
                 if not holders:
                     break
-                noise = self._ties.noise(holders, state.round, "buyback", coins)
                 if coins < 3:
                     break  # ``Done`` (0) beats buying (-1)
+                noise = self._ties.noise(holders, state.round, "buyback", coins)
                 q = holders[max(range(len(holders)), key=noise.__getitem__)]
                 plan[q] = plan.get(q, 0) + 1
                 held[q] -= 1
@@ -261,11 +300,11 @@ class HeuristicBot(ActionValues):
             tuple(tuple(pack.items()) for pack in player.packs),
             tuple(player.warehouse.items()),
             tuple(state.industries),
-            tuple(map(_OWNER, state.industries.values())),
+            [ind.owner for ind in state.industries.values()],
             state.capital,  # where the warehouse counts for a delivery
         )
 
-    def _required(self, state: MingchuState) -> Counter:
+    def _required(self, state: MingchuState) -> dict[str, int]:
         """All goods of the orders being planned: the personal one (runners: best public, special)."""
         player = state.players[self.seat]
         keys = [player.personal_order] if player.personal_order else []
@@ -277,9 +316,10 @@ class HeuristicBot(ActionValues):
             ]
             if specials:
                 keys.append(max(specials, key=lambda k: self._order_worth(state, k)))
-        need: Counter = Counter()
+        need: dict[str, int] = {}
         for key in keys:
-            need.update(order_info(state, key).goods)
+            for good, count in order_info(state, key).goods.items():
+                need[good] = need.get(good, 0) + count
         return need
 
     def _carrier(self, state: MingchuState) -> int:
@@ -287,6 +327,15 @@ class HeuristicBot(ActionValues):
         player = state.players[self.seat]
         if player.personal_order is None:
             return 0
+        # kept per plan (the order, the packs) for the 掌柜' places and the 驿道 the distances read
+        key = (tuple(player.managers), self._board_key(state))
+        carrier = self._carriers.get(key)
+        if carrier is None:
+            carrier = self._carriers[key] = self._nearest_carrier(state)
+        return carrier
+
+    def _nearest_carrier(self, state: MingchuState) -> int:
+        player = state.players[self.seat]
         info = order_info(state, player.personal_order)
         dist = self._distances(state, state.topo.place_index[info.place])
 
@@ -308,29 +357,64 @@ class HeuristicBot(ActionValues):
             self._avail = avail
         return self._avail.get(good, 6.0)
 
-    def _holdings(self, state: MingchuState) -> Counter:
-        """Goods in both packs and the warehouse (cached for one ``choose``)."""
+    def _holdings(self, state: MingchuState) -> dict[str, int]:
+        """Goods in both packs and the warehouse (kept with the plan; read with ``get``: a good may
+        be listed with 0)."""
         if self._have is None:
             player = state.players[self.seat]
-            self._have = player.backpack + player.warehouse
+            have: dict[str, int] = {}
+            for store in (*player.packs, player.warehouse):
+                for good, count in store.items():
+                    have[good] = have.get(good, 0) + count
+            self._have = have
         return self._have
 
     def _best_price(self, state: MingchuState, good: str) -> float:
         """The best price ``good`` fetches where a 掌柜 can sell it by its next turn (a free distance
-        within one turn's moves); 0 in the last round, when unsold goods are worth nothing."""
+        within one turn's moves); 0 in the last round, when unsold goods are worth nothing. Kept with
+        the prices (``_sale_prices``, whose key holds the 驿道 the distances read) while the 掌柜
+        stand where they stood."""
+        if self._last_round(state):
+            return 0.0
+        prices = self._sale_prices(state, good)
+        managers = state.players[self.seat].managers
+        if managers != self._best_at:
+            self._best_at = list(managers)
+            self._best_prices = {}
         best = self._best_prices.get(good)
         if best is None:
-            if self._last_round(state):
-                best = 0.0
-            else:
-                reach = state.params.rules.moves_per_turn
-                prices = sale_prices(state, self.seat, good, in_production=False)
-                best = 0.0
-                for at in set(state.players[self.seat].managers):
-                    dist = self._distances(state, at)
-                    best = max(best, max(p for p, d in zip(prices, dist, strict=True) if d <= reach + 0.5))
+            reach = state.params.rules.moves_per_turn + 0.5
+            best = 0.0
+            for at in set(managers):
+                dist = self._distances(state, at)
+                top = -1  # the best price within reach (``at`` itself is)
+                for place in range(len(prices)):
+                    if dist[place] <= reach and prices[place] > top:
+                        top = prices[place]
+                best = max(best, top)
             self._best_prices[good] = best
         return best
+
+    def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
+        """``sale_prices`` of ``good`` outside production. Kept with the plan (which holds the
+        industries, the price sources) while the dashed roads opened (in ``_board_key``) and the
+        seat's modifiers (this round's, its 门客 and 家族) stay the same."""
+        player = state.players[self.seat]
+        key = (
+            self._board_key(state),
+            state.round,
+            len(state.round_mods[self.seat]),
+            tuple(player.retainers),
+            tuple(player.families),
+        )
+        if key != self._prices_key:
+            self._prices_key = key
+            self._prices = {}
+            self._best_prices = {}
+        prices = self._prices.get(good)
+        if prices is None:
+            prices = self._prices[good] = sale_prices(state, self.seat, good, in_production=False)
+        return prices
 
     def _last_round(self, state: MingchuState) -> bool:
         """The game ends after this round's actions (M59: 天数将至 revealed, ``final_event_ends``)."""
@@ -377,7 +461,12 @@ class HeuristicBot(ActionValues):
     def _context(self, state: MingchuState, kind: str) -> dict:
         if self._required_cache is None:
             self._required_cache = self._required(state)
-            self._needed_cache = self._required_cache - self._holdings(state)
+            have = self._holdings(state)
+            needed: dict[str, int] = {}
+            for good, count in self._required_cache.items():
+                if count - have.get(good, 0) > 0:
+                    needed[good] = count - have.get(good, 0)
+            self._needed_cache = needed
         required = self._required_cache
         context: dict[str, Any] = {"kind": kind, "needed": self._needed_cache, "required": required}
         if kind in ("good_dest", "produce", "card_goods"):
@@ -412,14 +501,16 @@ class HeuristicBot(ActionValues):
     # --- turn goals ----------------------------------------------------------------------------
 
     def _goal_key(self, state: MingchuState, data: dict) -> tuple:
-        """What ``_goal`` reads besides the plan: the 掌柜 and its steps, the seat's coins, 伙计,
-        markers, loans, 专营 level and permits, 门客 and this round's modifiers, and the 驿道 built
-        (they only grow); the plan key holds orders, goods and industries."""
+        """What ``_goal`` reads besides the plan: the 掌柜 and its steps, and what ``_player_key``
+        holds."""
+        manager = data["manager"]
+        return (manager, state.players[self.seat].managers[manager], data["steps"], self._player_key(state))
+
+    def _player_key(self, state: MingchuState) -> tuple:
+        """The seat's coins, 伙计, markers, loans, 专营 level and permits, 门客 and this round's
+        modifiers, and the 驿道 built (they only grow); the plan key holds orders, goods and industries."""
         player = state.players[self.seat]
         return (
-            data["manager"],
-            player.managers[data["manager"]],
-            data["steps"],
             player.coins,
             player.workers,
             player.supply,
@@ -448,49 +539,95 @@ class HeuristicBot(ActionValues):
             place = state.topo.place_index[info.place]
             if share >= 0.5 and place != here:  # walk there while the last goods come (none there)
                 best = (10 + 20 * share, place, None)
-        for key in [o.order for o in state.public_orders] + (
-            [player.personal_order] if player.personal_order else []
-        ):
-            place = state.topo.place_index[order_info(state, key).place]
-            pack = state.pack_index(data["manager"])
+        pack = state.pack_index(data["manager"])
+        for key, place, points in self._order_targets(state):
             payable = self._payable.get((key, place, pack))
             if payable is None:  # the plan key holds the packs and the warehouse: kept with the plan
                 payable = self._payable[key, place, pack] = (
                     payment(state, seat, key, place, [pack]) is not None
                 )
             if payable:
-                value = 100 + order_info(state, key).points - dist[place]
+                value = points - dist[place]
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         sites, roads = self._near(state, here, dist)
+        site_values, road_values = self._build_values(state)
         for place, near in sites:
             if near + steps > rules.build_max_moved:
                 continue
-            site = state.topo.site[place]
-            cost = build_cost(state, seat, place)
-            short = 0
-            if cost is None and self.persona.loans_for_builds:
-                short = self._loan_short(state, place)
-            if cost is not None or short:
-                value = (
-                    self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
-                )
-                value += 25 * (self._needed_cache[site.good] > 0)
-                best = (value, place, A.BuildIndustry(place)) if value > best[0] else best
-        if roads and player.supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
-            cut = modifier_total(state, seat, "discount", action="road")
-            info, yidao = state.topo.roads, state.yidao
+            build = site_values.get(place)
+            if build is None:
+                build = site_values[place] = self._site_value(state, place)
+            if build > best[0]:
+                best = (build, place, A.BuildIndustry(place))
+        if roads and road_values is not None:
             for road, near, place in roads:
-                if near + steps > rules.road_max_moved or road in yidao:
+                if near + steps > rules.road_max_moved:
                     continue
-                if max(0, info[road].yidao_cost - cut) > player.workers:
-                    continue
-                value = self.persona.road + self._road_worth(state, road)
-                best = (value, place, A.BuildRoad(road)) if value > best[0] else best
+                worth = road_values.get(road)
+                if worth is None:
+                    worth = road_values[road] = self._road_value(state, road)
+                if worth > best[0]:
+                    best = (worth, place, A.BuildRoad(road))
         if best[0] <= 0 and steps == 0:
             far = self._far_target(state, dist)
             if far is not None:
                 best = (FAR_GOAL, far, None)
         return best
+
+    def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int]]:
+        """(order, its place, 100 + its points) for the public orders then the personal one, in the
+        order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
+        targets = self._targets
+        if targets is None:
+            keys = [o.order for o in state.public_orders]
+            personal = state.players[self.seat].personal_order
+            if personal:
+                keys.append(personal)
+            targets = []
+            for key in keys:
+                info = order_info(state, key)
+                targets.append((key, state.topo.place_index[info.place], 100 + info.points))
+            self._targets = targets
+        return targets
+
+    def _build_values(self, state: MingchuState) -> tuple[dict[int, float], dict[int, float] | None]:
+        """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
+        filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
+        while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
+        a build's cost and worth do not depend on where the 掌柜 stands."""
+        key = self._player_key(state)
+        if key != self._build_key:
+            self._build_key = key
+            self._site_values = {}
+            seat = self.seat
+            if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
+                self._road_cut = modifier_total(state, seat, "discount", action="road")
+                self._road_values = {}
+            else:
+                self._road_values = None
+        return self._site_values, self._road_values
+
+    def _site_value(self, state: MingchuState, place: int) -> float:
+        """The goal value of building an industry at ``place`` now (``NEVER``: not possible)."""
+        seat = self.seat
+        site = state.topo.site[place]
+        cost = build_cost(state, seat, place)
+        short = 0
+        if cost is None and self.persona.loans_for_builds:
+            short = self._loan_short(state, place)
+        if cost is None and not short:
+            return NEVER
+        value = self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
+        value += 25 * (self._needed_cache.get(site.good, 0) > 0)
+        return value
+
+    def _road_value(self, state: MingchuState, road: int) -> float:
+        """The goal value of a 驿道 on ``road`` now (``NEVER``: built already or too dear in 伙计)."""
+        if road in state.yidao:
+            return NEVER
+        if max(0, state.topo.roads[road].yidao_cost - self._road_cut) > state.players[self.seat].workers:
+            return NEVER
+        return self.persona.road + self._road_worth(state, road)
 
     def _far_target(self, state: MingchuState, dist: list[float]) -> int | None:
         """With nothing to do within this turn's reach: the nearest place where the seat could build
@@ -511,19 +648,32 @@ class HeuristicBot(ActionValues):
         near = self._boards.get(key)
         if near is None:
             rules = state.params.rules
-            topo = state.topo
-            sites = [
-                (p, int(dist[p]))
-                for p, site in enumerate(topo.site)
-                if site is not None and int(dist[p]) <= rules.build_max_moved
-            ]
+            build_max, road_max = rules.build_max_moved, rules.road_max_moved
+            places, land_roads = self._map(state)
+            sites = []
+            for p in places:
+                d = int(dist[p])
+                if d <= build_max:
+                    sites.append((p, d))
             roads = []
-            for road, (a, b) in enumerate(topo.road_ends):
-                d = int(min(dist[a], dist[b]))
-                if d <= rules.road_max_moved and topo.roads[road].kind != "water":
-                    roads.append((road, d, a if dist[a] <= dist[b] else b))
+            for road, a, b in land_roads:
+                da, db = dist[a], dist[b]
+                d = int(min(da, db))
+                if d <= road_max:
+                    roads.append((road, d, a if da <= db else b))
             near = self._boards[key] = (sites, roads)
         return near
+
+    def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """The building sites and the non-water roads (road, end, end) of the game's map, read once."""
+        if self._map_of is not state.topo:
+            topo = state.topo
+            self._map_of = topo
+            self._sites = [p for p, site in enumerate(topo.site) if site is not None]
+            self._land_roads = [
+                (road, a, b) for road, (a, b) in enumerate(topo.road_ends) if topo.roads[road].kind != "water"
+            ]
+        return self._sites, self._land_roads
 
     def _loan_short(self, state: MingchuState, place: int) -> int:
         """Loans needed to afford building at ``place`` (0 when not allowed or too many)."""
@@ -538,7 +688,14 @@ class HeuristicBot(ActionValues):
         return loans if 0 < loans <= 1 else 0
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
-        """More for 驿道 next to other players' industries and busy junctions."""
+        """More for 驿道 next to other players' industries and busy junctions (kept with the plan,
+        which holds the industries)."""
+        worth = self._road_worths.get(road)
+        if worth is None:
+            worth = self._road_worths[road] = self._road_worth_now(state, road)
+        return worth
+
+    def _road_worth_now(self, state: MingchuState, road: int) -> float:
         worth = 0.0
         for end in state.topo.road_ends[road]:
             ind = state.industries.get(end)

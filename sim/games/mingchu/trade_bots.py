@@ -45,14 +45,20 @@ def card_worth(state: MingchuState, seat: int, card: str, coins: int = 0) -> flo
     player = state.players[seat]
     player.coins += coins  # read as after the trade; put back below
     try:
-        worth = max(
-            usable_value(state, seat, info.effects), CARD_KEEP * effects_value(info.effects, state, seat)
-        )
+        usable = usable_value(state, seat, info.effects)
+        full = effects_value(info.effects, state, seat)
+        worth = max(usable, CARD_KEEP * full)
         if info.target == "any":
-            worth = max(worth, -RIVAL_WEIGHT * effects_value(info.effects, state, seat))
+            worth = max(worth, -RIVAL_WEIGHT * full)
     finally:
         player.coins -= coins
     return max(worth, DISCARD)
+
+
+def reads_coins(effects) -> bool:
+    """Whether ``card_worth`` of these effects depends on the holder's coins: only a free build or
+    驿道 (affordable or not, ``usable_value``) and an ``if`` (its condition) read them."""
+    return any(eff.effect in ("if", "free_build", "free_road") for eff in effects)
 
 
 def _markers(state: MingchuState, giver: int, receiver: int, count: int) -> tuple[float, float]:
@@ -78,6 +84,8 @@ def gains(state: MingchuState, offerer: int, offer: Offer, worth: dict | None = 
     to = offer.to
 
     def card(seat: int, coins: int) -> float:
+        if coins and not reads_coins(state.topo.grace[offer.card].effects):
+            coins = 0  # the same worth whatever the coins
         key = (seat, offer.card, coins)
         if key not in worth:
             worth[key] = card_worth(state, seat, offer.card, coins)
@@ -100,6 +108,9 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
     rules = state.params.rules
     me = state.players[seat]
     cards = sorted(set(me.grace_cards))
+    lows: dict[str, float] = {}  # each card's worth to the seat, the same for every partner
+    for card in cards:
+        lows[card] = worth[seat, card, 0] = card_worth(state, seat, card)
     for to in range(state.n):
         if to == seat:
             continue
@@ -108,12 +119,15 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
         theirs = favor_room(state, to, seat)
         asked = [_markers(state, to, seat, k) for k in range(1, theirs + 1)]  # (their cost, my worth)
         for card in cards:
-            low, high = card_worth(state, seat, card), card_worth(state, to, card)
+            low = lows[card]
+            high = worth[to, card, 0] = card_worth(state, to, card)
             for coins, _ in _fair(low, high, ask_most):  # checked as the buyer holds it, having paid
                 offer = Offer(to, card=card, want_coins=coins)
                 yield offer, min(gains(state, seat, offer, worth))
             for k, (cost, worth_k) in enumerate(asked, 1):
-                yield Offer(to, card=card, want_favor=k), min(worth_k - low, high - cost)
+                key = min(worth_k - low, high - cost)
+                if key > 0:  # only offers that gain both sides are listed
+                    yield Offer(to, card=card, want_favor=k), key
         for k in range(1, favor_room(state, seat, to) + 1):
             for coins, key in _fair(*_markers(state, seat, to, k), ask_most):
                 yield Offer(to, favor=k, want_coins=coins), key
@@ -128,8 +142,12 @@ def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:
     if high - low <= 0:
         return []
     half = (low + high) / 2
-    prices = sorted({c for c in (math.floor(half), math.ceil(half)) if 1 <= c <= most and low < c < high})
-    return [(c, min(c - low, high - c)) for c in prices]
+    fair = []
+    below, above = math.floor(half), math.ceil(half)
+    for c in (below,) if above == below else (below, above):
+        if 1 <= c <= most and low < c < high:
+            fair.append((c, min(c - low, high - c)))
+    return fair
 
 
 def best_offer(state: MingchuState, seat: int) -> Offer | None:

@@ -18,7 +18,19 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     """Other seats' 皇恩卡 and secret war sides hidden, every face-down deck masked, no rng, the log
     without other seats' 皇恩 draws (which card they drew is theirs to know), and the 皇恩卡 of
     trades between two other seats hidden (an open offer is only ever seen by its two parties:
-    nobody else decides while it is open)."""
+    nobody else decides while it is open).
+
+    The view shares the state's route, price and board caches, made here when the state has none
+    yet, so what a bot's look-ups fill serves the next decisions too: they are derived from public
+    information only (the board, 驿道, industries, temporary roads, each seat's 掌柜 and public
+    modifiers), so a view computes the same values the state would, and the state's invalidation
+    (replacing a cache, never editing it) leaves a view with the old one only."""
+    if state.route_cache is None:
+        state.route_cache = {}
+    if state.price_cache is None:
+        state.price_cache = {}
+    if state.board_cache is None:
+        state.board_cache = {}
     players = list(state.players)
     for other, player in enumerate(players):
         if other != seat and player.grace_cards:

@@ -17,7 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bots import HeuristicBot, free_distances
-from sim.games.mingchu.paths import routes_from, sale_price
+from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
 
 from .helpers import PARAMS, RULES, new_state, place
@@ -234,3 +234,40 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
             checked += 1
         RULES.apply(state, action)
     assert checked >= 100
+
+
+def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
+    """A heuristic game at 5 players: after every choice the sale prices, the goods held and needed,
+    the 掌柜 collecting order goods and the build values the bot kept across decisions equal a fresh
+    bot's (or the engine's) computation in the same situation."""
+    from sim.core.play import bot_rng
+
+    state = RULES.initial_state(PARAMS, 5, setup_rng(4))
+    personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
+    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
+    rngs = [bot_rng(4, seat) for seat in range(5)]
+    checked = built = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        legal = RULES.legal_actions(state)
+        bot = bots[seat]
+        action = bot.choose(state, legal, rngs[seat])
+        kind = state.decision().kind
+        if len(legal) > 1 and kind in ("turn", "produce", "good_dest"):
+            fresh = HeuristicBot(seat, bot.name)
+            fresh.choose(state, legal, np.random.default_rng(0))
+            for good in state.topo.goods:
+                assert bot._sale_prices(state, good) == sale_prices(state, seat, good, in_production=False)
+                assert bot._best_price(state, good) == fresh._best_price(state, good)
+            player = state.players[seat]
+            have = player.backpack + player.warehouse
+            assert {g: k for g, k in bot._holdings(state).items() if k} == dict(have)
+            assert bot._needed_cache == fresh._needed_cache
+            assert bot._carrier(state) == fresh._carrier(state)
+            if bot._build_key == bot._player_key(state):  # the build values are the current ones
+                for place, value in bot._site_values.items():
+                    assert value == fresh._site_value(state, place)
+                built += 1
+            checked += 1
+        RULES.apply(state, action)
+    assert checked >= 200 and built >= 50, (checked, built)
