@@ -1,13 +1,16 @@
 """Write docs/walkthrough.zh.md by running every step it shows (small runs, about a minute).
 
-    .venv/bin/python docs/make_walkthrough.py
+    .venv/bin/python docs/make_walkthrough.py [--out PAGE] [--root FOLDER]
 
-Each command is run from the repository root and its real output is pasted into the page, so no
+Each command is run from the repository root (or from FOLDER, which sees the repository's configs:
+the test regenerates the page there and compares it with the committed one) and its real output is pasted into the page, so no
 figure in the walkthrough is typed by hand. The runs go to runs/walkthrough/ (not committed)."""
 
 from __future__ import annotations
 
+import argparse
 import html
+import os
 import re
 import shutil
 import subprocess
@@ -28,11 +31,16 @@ cards:
 """
 
 
-def sim(*args: str) -> tuple[str, str]:
-    """Run ``sim ARGS`` from the repository root; return the command as typed and its output."""
+def sim(root: Path, *args: str) -> tuple[str, str]:
+    """Run ``sim ARGS`` from ``root``; return the command as typed and its output."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
     result = subprocess.run(
         [sys.executable, "-m", "sim", *args],
-        cwd=ROOT,
+        cwd=root,
+        env=env,
         capture_output=True,
         text=True,
         check=True,
@@ -58,11 +66,15 @@ def answers_from(report: Path) -> list[str]:
     return lines
 
 
-def main() -> None:
-    work = ROOT / WORK
+def main(page_path: Path = ROOT / "docs" / "walkthrough.zh.md", root: Path = ROOT) -> None:
+    if root != ROOT and not (root / "configs").exists():
+        root.mkdir(parents=True, exist_ok=True)
+        (root / "configs").symlink_to(ROOT / "configs", target_is_directory=True)
+    work = root / WORK
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
     base_cmd, base_out = sim(
+        root,
         "run",
         "configs/mingchu/base.yaml",
         "-p",
@@ -73,15 +85,15 @@ def main() -> None:
         "-o",
         str(WORK / "base"),
     )
-    (ROOT / VARIANT).write_text(VARIANT_TEXT, encoding="utf-8")
+    (root / VARIANT).write_text(VARIANT_TEXT, encoding="utf-8")
     compare_cmd, compare_out = sim(
-        "compare", "configs/mingchu/base.yaml", str(VARIANT), "-p", PLAYERS, "-n", GAMES,
+        root, "compare", "configs/mingchu/base.yaml", str(VARIANT), "-p", PLAYERS, "-n", GAMES,
         "--no-progress", "--no-report", "-o", str(WORK / "compare"),
     )  # fmt: skip
     report_cmd, report_out = sim(
-        "report", str(WORK / "compare"), "--out", str(WORK / "report"), "--lang", "zh"
+        root, "report", str(WORK / "compare"), "--out", str(WORK / "report"), "--lang", "zh"
     )
-    report = ROOT / WORK / "report"
+    report = root / WORK / "report"
     summary = (report / "summary.md").read_text(encoding="utf-8")
     summary = summary.split("\n", 2)[2].replace("\n## ", "\n#### ")  # drop its title, nest its headings
     charts = sorted(p.name for p in (report / "charts").glob("*.png"))
@@ -136,8 +148,12 @@ def main() -> None:
         "- **术语**：p 值、Holm 校正、BH q 值、McNemar 检验等在报告末尾的“术语说明”里各解释一次。",
         "",
     ]
-    (ROOT / "docs" / "walkthrough.zh.md").write_text("\n".join(page), encoding="utf-8")
+    page_path.write_text("\n".join(page), encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "walkthrough.zh.md", help="page to write")
+    parser.add_argument("--root", type=Path, default=ROOT, help="folder the commands run from")
+    options = parser.parse_args()
+    main(options.out.resolve(), options.root.resolve())

@@ -197,7 +197,8 @@ def execute(
 
     spec = get_game(variants[0].game)
     if any(get_game(v.game).name != spec.name for v in variants):
-        raise UserError("all configs of one run must be for the same game")
+        games = ", ".join(f"{v.path} is {v.game!r}" for v in variants)
+        raise UserError(f"all configs of one run must be for the same game ({games})")
     study = Study(
         tuple(variants),
         parse_players(spec, opts["players"], variants),

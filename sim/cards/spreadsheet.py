@@ -179,7 +179,10 @@ def _write_csv(path: Path, columns: list[str], rows: list[dict[str, str]]) -> No
 def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
     """Write ``deck`` of the config at ``config_path`` to ``out_csv``; returns the rows written."""
     model = _card_model(deck)
-    cards = getattr(load_config(config_path).params.cards, deck)
+    resolved = load_config(config_path)
+    if not hasattr(resolved.params, "cards"):
+        raise SpreadsheetError(f"{config_path}: a config of game {resolved.game!r}, which has no card decks")
+    cards = getattr(resolved.params.cards, deck)
     rows = _card_rows(cards)
     _write_csv(Path(out_csv), _columns(model, rows), rows)
     return len(rows)

@@ -176,16 +176,32 @@ def _read_meta(path: Path) -> dict:
     return meta
 
 
-def _check_owners(folder: Path, run_id: str | None) -> None:
+def _check_owners(folder: Path, meta: dict) -> None:
     """Every chunk of a run folder was written by the run its run.json names (a chunk copied in from
-    another run, or a run.json put beside another run's chunks, is named, never pooled)."""
+    another run, or a run.json put beside another run's chunks, is named, never pooled), with a
+    config hash that run.json lists (a hand-edited hash is named, never shown)."""
+    run_id = meta.get("run_id")
     if not run_id:
         return
+    variants = meta.get("variants")
+    hashes = (
+        {v.get("config_hash") for v in variants if isinstance(v, dict)}
+        if isinstance(variants, list)
+        else set()
+    )
     for name in _parquet_files(folder / "games"):
         try:
-            owner = (pq.read_schema(name).metadata or {}).get(b"sim.run_id", b"").decode()
+            footer = pq.read_schema(name).metadata or {}
         except (OSError, pa.ArrowException):
             continue  # a damaged file is named, with its repair, when the tables are read
+        owner = footer.get(b"sim.run_id", b"").decode()
+        played = footer.get(b"sim.config_hash", b"").decode()
+        if owner == run_id and played and played not in hashes:
+            raise DatasetError(
+                f"{folder / 'run.json'} lists config hashes {sorted(map(str, hashes))} but {name} was played "
+                f"with config {played}: run.json was edited by hand. Restore it, or rerun the `sim run` "
+                "command into a new --out folder."
+            )
         if owner and owner != run_id:
             raise DatasetError(
                 f"{name} was written by run {owner}, but {folder / 'run.json'} names run {run_id}: "
@@ -209,7 +225,7 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
         )
 
     for folder, info in zip(paths, meta, strict=True):
-        _check_owners(folder, info.get("run_id"))
+        _check_owners(folder, info)
     # Copies of one run (the same run id in two folders) are read once.
     run_ids = [m.get("run_id") or str(p) for m, p in zip(meta, paths, strict=True)]
     unique = [p for i, p in enumerate(paths) if run_ids[i] not in run_ids[:i]]

@@ -14,6 +14,7 @@ import matplotlib.pyplot as plt
 from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
 from sim.report.answers import answers
+from sim.report.csv_tables import write_csv
 from sim.report.labels import Lang, glossary, t
 from sim.report.sections import Section, build_sections, safe_name
 from sim.report.style import apply_style
@@ -23,7 +24,8 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 
 def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
-    """Every metric table as tables/<name>.csv (UTF-8 with BOM so spreadsheet apps read Chinese)."""
+    """Every metric table as tables/<name>.csv (UTF-8 with BOM so spreadsheet apps read Chinese;
+    under ``--lang zh`` with Chinese headers and display values, see ``csv_tables``)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     frames = {
@@ -31,9 +33,10 @@ def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
         "findings": findings_frame(analysis, lang),
         "answers": answers(analysis, analysis.names(lang), lang)[1],
     }
+    names = analysis.names(lang)
     for name, frame in frames.items():
         path = folder / f"{safe_name(name)}.csv"
-        frame.to_csv(path, index=False, encoding="utf-8-sig")
+        write_csv(frame, path, names, lang)
         written.append(path)
     return written
 

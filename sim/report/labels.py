@@ -32,3 +32,11 @@ def shared_terms(lang: Lang) -> dict[str, str]:
 def glossary(lang: Lang) -> list[str]:
     """The glossary entries in ``lang``."""
     return CATALOGUES[lang].GLOSSARY
+
+
+def fmt_points(x: float, lang: Lang, decimals: int = 1) -> str:
+    """A gap between two proportions (a seat gap, an interval's half-width) in percentage points:
+    "12.5 个百分点" in Chinese, "12.5%" in English (whose sentences say "points" around it)."""
+    value = round(100 * float(x), decimals)
+    value = 0.0 if value == 0 else value
+    return f"{value:.{decimals}f} 个百分点" if lang == "zh" else f"{value:.{decimals}f}%"

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sim.report.labels import Lang, shared_terms, t
+from sim.report.labels import Lang, fmt_points, shared_terms, t
 from sim.report.names import fmt_number, fmt_p, fmt_pct
 
 WIDE_HALFWIDTH = 0.02
@@ -58,7 +58,7 @@ def _seat_head(row: Mapping[str, Any], lang: Lang) -> tuple[str, float]:
     if abs(above - below) > 0.25 * half:  # small samples or rates near 0/1: show the lopsided interval
         estimate = text("range", lang, rate=rate, lo=pct(row["lo"], d), hi=pct(row["hi"], d))
     else:
-        estimate = text("plus_minus", lang, rate=rate, half=pct(half, d))
+        estimate = text("plus_minus", lang, rate=rate, half=fmt_points(half, lang, d))
     head = text(
         "seat_head",
         lang,

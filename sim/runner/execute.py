@@ -21,6 +21,7 @@ from tqdm import tqdm
 from sim.dataset import read_columns
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
+from sim.runner.fingerprint import code_fingerprint
 from sim.runner.lifetime import exit_with_parent, interruptible
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
@@ -101,6 +102,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
         games[variant.game] = {
             "title": spec.title,
             "rules_version": spec.rules_version,
+            "code_fingerprint": code_fingerprint(spec),
             "breakdown_columns": list(spec.breakdown_columns),
             "event_tables": {k: dict(v) for k, v in spec.event_tables.items()},
             "display_names": {lang: dict(names) for lang, names in spec.display_names.items()},

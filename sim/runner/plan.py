@@ -51,17 +51,20 @@ class Study:
     def run_id(self) -> str:
         """Stable id of the run, independent of the number of games (so a run can grow or resume).
 
-        It covers the seed, bots, player counts, each variant's config hash and its game's rules
-        version, so a folder never mixes games played under different rules.
+        It covers the seed, bots, player counts, each variant's config hash, its game's rules
+        version and the fingerprint of the code that plays it, so a folder never mixes games played
+        under different rules or by different code.
         """
         from sim.games import get_game
+        from sim.runner.fingerprint import code_fingerprint
 
         identity = {
             "seed": self.root_seed,
             "bots": list(self.bots),
             "players": list(self.player_counts),
             "variants": [
-                (v.label, v.game, v.config_hash, get_game(v.game).rules_version) for v in self.variants
+                (v.label, v.game, v.config_hash, spec.rules_version, code_fingerprint(spec))
+                for v, spec in ((v, get_game(v.game)) for v in self.variants)
             ],
         }
         text = json.dumps(identity, sort_keys=True, ensure_ascii=False)

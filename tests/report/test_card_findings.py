@@ -44,7 +44,9 @@ def test_card_rows_are_cards_and_every_compared_row_has_enough_seats_on_both_sid
     # no period, no whole deck: cards only (card_id of the card events, card of a trade's 皇恩卡)
     assert set(rates["column"]) <= {"card_id", "card"} and "card_id" in set(rates["column"])
     cards = rates[rates["column"] == "card_id"]
-    assert cards["value"].str.contains("·").all()  # every row names one card of one deck (a trade's: a 皇恩卡)
+    assert (
+        cards["value"].str.contains("·").all()
+    )  # every row names one card of one deck (a trade's: a 皇恩卡)
     compared = rates[rates["difference"].notna()]
     assert (
         len(compared)
@@ -111,7 +113,10 @@ def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared
     assert (
         "持有 账房先生 的座位：胜率 " in first and " → " in first and "95% 区间" in first and "得分 " in first
     )
-    holders = pd.read_csv(compared / "report" / "tables" / "changed_card_holders.csv")
+    again = analyse(load_run(compared))
+    holders = again.tables["changed_card_holders"]
+    shown = pd.read_csv(compared / "report" / "tables" / "changed_card_holders.csv")
+    assert list(shown["卡牌"]) == ["账房先生"]  # the Chinese report's CSV: Chinese headers
     assert (
         list(holders["card"]) == ["账房先生"]
         and (holders["seats_a"] > 0).all()
@@ -124,7 +129,6 @@ def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared
         row["score_b"] != row["score_a"]
         and players["score"].min() <= row["score_a"] <= players["score"].max()
     )
-    again = analyse(load_run(compared))
     english = key_findings(again, "en")[0]
     assert english.startswith("[") and "Seats holding 账房先生: win rate " in english and "95% CI" in english
     assert holders_section(again, "en").title == "Holders of the changed cards"

@@ -15,7 +15,7 @@ from sim import stats
 from sim.dataset import load_run
 from sim.report import build_report, metrics
 from sim.report.catalogue import en, zh
-from sim.report.labels import t
+from sim.report.labels import header, t
 from sim.report.metric import Metric, answer_row
 from sim.report.sections import Section, table
 from sim.stats.synthetic import SyntheticVariant, write_synthetic_run
@@ -80,8 +80,9 @@ def test_a_new_metric_module_appears_in_the_report(tmp_path, monkeypatch):
     assert '<section id="longest">' in html and f"最长：合成测试游戏 持续 {most} 轮。" in html
     assert "<h3>最长对局</h3>" in html
     assert pd.read_csv(tmp_path / "out" / "tables" / "longest_game.csv")["most_rounds"].tolist() == [most]
-    answers = pd.read_csv(tmp_path / "out" / "tables" / "answers.csv")
-    assert answers.loc[answers["topic"] == "longest", "estimate"].tolist() == [most]
+    answers = pd.read_csv(tmp_path / "out" / "tables" / "answers.csv")  # a Chinese report: Chinese headers
+    topic, estimate = header("topic", "zh"), header("estimate", "zh")
+    assert answers.loc[answers[topic] == "longest", estimate].tolist() == [most]
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +111,8 @@ def test_which_rules_play_most_evenly(rules_run, tmp_path):
         html = build_report(rules_run, tmp_path / lang, lang=lang).read_text(encoding="utf-8")
         assert '<section id="evenness">' in html
         answers = pd.read_csv(tmp_path / lang / "tables" / "answers.csv")
-        assert answers.loc[answers["topic"] == "evenness", "code"].tolist() == ["most_even:standard"]
+        topic, code = ("topic", "code") if lang == "en" else (header("topic", lang), header("code", lang))
+        assert answers.loc[answers[topic] == "evenness", code].tolist() == ["most_even:standard"]
     assert "rules: standard plays most evenly" in (tmp_path / "en" / "report.html").read_text(
         encoding="utf-8"
     )

@@ -16,6 +16,7 @@ import pytest
 from sim.dataset import load_run
 from sim.report import build_report, plots
 from sim.report.analysis import analyse
+from sim.report.labels import header
 from sim.report.style import CJK_FONT_FILES, apply_style, figure_png
 from sim.stats.synthetic import write_synthetic_run
 
@@ -248,8 +249,9 @@ def test_mingchu_report_files(mingchu_zh):
     chart_part, _, other_part = components.partition("金钱与其他计数")
     assert "钱币得分" in chart_part and "支付恩义" not in chart_part and "支付恩义" in other_part
     answers = pd.read_csv(out / "tables" / "answers.csv")
-    assert {"topic", "code", "estimate", "lo", "hi", "sure"} <= set(answers.columns)
-    assert {"seats", "best_count", "end"} <= set(answers["topic"])
+    columns = ("topic", "code", "estimate", "lo", "hi", "sure")
+    assert {header(c, "zh") for c in columns} <= set(answers.columns)
+    assert {"seats", "best_count", "end"} <= set(answers[header("topic", "zh")])
 
 
 def test_cut_tables_say_so(tmp_path):

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from sim.report import plots
-from sim.report.labels import Lang, t
+from sim.report.labels import Lang, fmt_points, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import MAX_SEAT_CHARTS, Section, display_name, interval, panel_chart, select, table
@@ -156,7 +156,7 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                 "ans_count_detail",
                 lang,
                 n=int(r["n_players"]),
-                gap=fmt_pct(r["max_gap"]),
+                gap=fmt_points(r["max_gap"], lang),
                 spread=fmt_pct(r["spread"]),
                 changes=fmt_number(round(r["lead_changes"], 2)) if pd.notna(r["lead_changes"]) else "–",
                 rounds=fmt_number(round(r["mean_rounds"], 1)),
@@ -169,9 +169,9 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                 lang,
                 name=answer_name(a, names, game, variant),
                 n=int(best["n_players"]),
-                gap=fmt_pct(best["max_gap"]),
-                lo=fmt_pct(best["max_gap_lo"]),
-                hi=fmt_pct(best["max_gap_hi"]),
+                gap=fmt_points(best["max_gap"], lang),
+                lo=fmt_points(best["max_gap_lo"], lang),
+                hi=fmt_points(best["max_gap_hi"], lang),
                 detail=t("list_sep", lang).join(detail),
                 sure=t(f"sure_{sure}", lang),
                 why=t(f"ans_best_why_{sure}", lang),

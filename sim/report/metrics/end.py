@@ -117,6 +117,7 @@ def end_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                     stage=names.stage(game, int(stage)),
                     parts=t("list_sep", lang).join(shown),
                     games=f"{int(totals):,}",
+                    overlap=t("ans_end_overlap", lang) if pooled.sum() > totals else "",
                 )
             )
             top = pooled.index[0]

@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 
 from sim.report import plots
-from sim.report.labels import Lang, t
+from sim.report.labels import Lang, fmt_points, t
 from sim.report.metric import Answers, Metric, answer_row
-from sim.report.names import Names, fmt_pct
+from sim.report.names import Names
 from sim.report.sections import Section, panel_chart, table
 from sim.stats.evenness import categorical_factors, gap_by_value
 
@@ -47,9 +47,9 @@ def _gap(lang: Lang, r: dict) -> str:
     return t(
         "ans_even_gap",
         lang,
-        gap=fmt_pct(r["max_gap"]),
-        lo=fmt_pct(r["max_gap_lo"]),
-        hi=fmt_pct(r["max_gap_hi"]),
+        gap=fmt_points(r["max_gap"], lang),
+        lo=fmt_points(r["max_gap_lo"], lang),
+        hi=fmt_points(r["max_gap_hi"], lang),
     )
 
 
@@ -87,9 +87,9 @@ def evenness_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         separated = int(wins["separated"].sum())
         majority = wins["best"].sum() > len(shared) / 2
         sure = "high" if separated == len(shared) else "medium" if separated and majority else "low"
-        others = sep.join(f"{term(v)} {fmt_pct(g)}" for v, g in mean_gap.iloc[1:].items())
+        others = sep.join(f"{term(v)} {fmt_points(g, lang)}" for v, g in mean_gap.iloc[1:].items())
         sentences.append(
-            t("ans_even", lang, **values, value=term(winner), gap=fmt_pct(mean_gap.iloc[0]), others=others,
+            t("ans_even", lang, **values, value=term(winner), gap=fmt_points(mean_gap.iloc[0], lang), others=others,
               best=int(wins["best"].sum()), shared=len(shared), separated=separated,
               sure=t(f"sure_{sure}", lang))
         )  # fmt: skip

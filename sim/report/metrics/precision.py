@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from sim.report.labels import Lang, t
+from sim.report.labels import Lang, fmt_points, t
 from sim.report.metric import Answers, Metric, answer_row
-from sim.report.names import Names, fmt_pct
-from sim.report.verdicts import WIDE_HALFWIDTH, pct
+from sim.report.names import Names
+from sim.report.verdicts import WIDE_HALFWIDTH
 from sim.stats.seats import games_for_halfwidth
 
 if TYPE_CHECKING:
@@ -36,11 +36,11 @@ def more_games_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     sentence = t(
         f"ans_more_{code}",
         lang,
-        half=fmt_pct(half),
+        half=fmt_points(half, lang),
         n=int(row["n_players"]),
         games=f"{int(row['games']):,}",
         needed=f"{needed:,}",
-        target=fmt_pct(WIDE_HALFWIDTH, 0),
+        target=fmt_points(WIDE_HALFWIDTH, lang, 0),
         name=names.title(row["game"]),
     )
     answer = answer_row(
@@ -60,11 +60,11 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
         t(
             "precision_ok" if half <= WIDE_HALFWIDTH else "precision_more",
             lang,
-            half=pct(half, 1),
+            half=fmt_points(half, lang),
             n=int(row["n_players"]),
             games=f"{int(row['games']):,}",
             needed=f"{needed:,}",
-            target=pct(WIDE_HALFWIDTH, 1 if lang == "zh" else 0),
+            target=fmt_points(WIDE_HALFWIDTH, lang, 1 if lang == "zh" else 0),
         )
     ]
 

@@ -8,7 +8,7 @@ import pandas as pd
 
 from sim import stats
 from sim.report import plots
-from sim.report.labels import Lang, t
+from sim.report.labels import Lang, fmt_points, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_p, fmt_pct
 from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name
@@ -65,8 +65,8 @@ def seat_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
             group = seats[(seats["game"] == game) & (seats["variant"] == variant) & (seats["n_players"] == n)]
             flagged = group[group["imbalanced"]]
             values = {
-                "name": name, "n": n, "gap": fmt_pct(r["max_gap"]), "lo": fmt_pct(r["max_gap_lo"]),
-                "hi": fmt_pct(r["max_gap_hi"]), "games": f"{int(r['games']):,}",
+                "name": name, "n": n, "gap": fmt_points(r["max_gap"], lang),
+                "lo": fmt_points(r["max_gap_lo"], lang), "hi": fmt_points(r["max_gap_hi"], lang), "games": f"{int(r['games']):,}",
             }  # fmt: skip
             if bool(group.get("dominated", pd.Series(False)).any()):
                 code, sure = "dominated", "low"

@@ -18,6 +18,7 @@ from typing import Any
 from sim.games.mingchu import actions as A
 from sim.games.mingchu import flow, periods, production, scoring
 from sim.games.mingchu.kinds import who
+from sim.games.mingchu.modifiers import lasting_sources
 from sim.games.mingchu.orders import order_info
 from sim.games.mingchu.paths import routes_from, water_fee
 from sim.games.mingchu.rules import KIND
@@ -321,7 +322,12 @@ class Narrator:
         old, new = before.players[seat], after.players[seat]
         spaces = [row["card_id"] for row in after.log[len(before.log) :] if row["deck"] == "收入轨"]
         track = {space.id: space for space in after.params.income_track}
+        sales, bonuses = old.income_round, income_bonuses(before, seat)
         text = f"{who(seat)} 本轮收入{new.income_round}铜币"
+        if bonuses:  # every source on its own line of the sum: the sales, then each bonus
+            parts = "".join(f"{'＋' if k >= 0 else '－'}{name}{abs(k)}" for name, k in bonuses.items())
+            floor = "，不低于0" if sales + sum(bonuses.values()) < 0 else ""
+            text += f"（出售{sales}{parts}{floor}）"
         if new.income_marker > old.income_marker:
             text += f"，收入轨推进到{new.income_marker}"
         else:
@@ -338,6 +344,8 @@ class Narrator:
                 seat,
                 text,
                 income=new.income_round,
+                sales=sales,
+                bonuses=bonuses,
                 track=new.income_marker,
                 spaces=spaces,
                 rewards={s: effects_text(track[s].rewards) for s in spaces},
@@ -552,3 +560,19 @@ def _route(sim: MingchuState, seat: int, action: Any):
     if isinstance(action, A.ProduceForeign):
         return routes_from(sim, seat, action.place).get(sim.players[seat].managers[action.manager])
     return None
+
+
+def income_bonuses(state: MingchuState, seat: int) -> dict[str, int]:
+    """Each source of a seat's income bonus this round (门客, 家族, the round's cards) and its amount,
+    as ``production.settle_income`` adds them to the sales."""
+    found: dict[str, int] = {}
+    for _deck, card, effects in lasting_sources(state, seat):
+        amount = sum(
+            eff.amount
+            for eff in effects
+            if eff.effect == "income_bonus" and getattr(eff, "good", None) is None
+        )
+        if amount:
+            name = card or "本轮事件"
+            found[name] = found.get(name, 0) + amount
+    return found

@@ -1,0 +1,65 @@
+"""The report's tables as CSV files: the raw columns in English, and under ``--lang zh`` what a
+Chinese designer reads in a spreadsheet: Chinese headers, seats from 1, names instead of codes,
+numbers rounded and never in scientific notation, each interval bound in its own column."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim.report.labels import Lang
+from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, TRANSLATED_VALUES, Names, fmt_bool
+
+ENCODING = "utf-8-sig"
+"""UTF-8 with a BOM, so spreadsheet apps on Chinese Windows read the Chinese text."""
+
+DECIMALS = 4
+
+
+def plain_number(x: float, decimals: int = DECIMALS) -> str:
+    """``x`` rounded to ``decimals`` places, fixed-point, trailing zeros dropped: 0.08000000000000002
+    is 0.08, 3.29e-06 is 0 (and -0 is 0)."""
+    text = f"{round(float(x), decimals):.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def csv_cell(names: Names, column: str, value: object, game: str) -> str:
+    """One cell of a Chinese (or other display-language) CSV."""
+    if value is None or (isinstance(value, float | np.floating) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool | np.bool_):
+        return fmt_bool(bool(value), names.lang)
+    if column in SEATS and isinstance(value, int | np.integer):
+        return str(int(value) + 1)
+    if column == "stage" and isinstance(value, int | np.integer):
+        return names.stage(game, int(value))
+    if isinstance(value, int | np.integer) or column in IDENTIFIERS:
+        return str(value)
+    if isinstance(value, float | np.floating):
+        if column in P_VALUES and 0 < value < 10**-DECIMALS:
+            return f"< {10**-DECIMALS:.{DECIMALS}f}"
+        return plain_number(float(value))
+    if column == "game":
+        return names.title(str(value))
+    if column in TRANSLATED_VALUES:
+        return names.term(game, value)
+    return str(value)
+
+
+def display_frame(frame: pd.DataFrame, names: Names) -> pd.DataFrame:
+    """``frame`` with headers and cells in ``names``' language."""
+    games = frame["game"].astype(str).tolist() if "game" in frame.columns else [""] * len(frame)
+    rows = [
+        [csv_cell(names, str(c), v, g) for c, v in zip(frame.columns, row, strict=True)]
+        for row, g in zip(frame.itertuples(index=False), games, strict=True)
+    ]
+    return pd.DataFrame(rows, columns=[names.header(str(c)) for c in frame.columns])
+
+
+def write_csv(frame: pd.DataFrame, path: Path, names: Names, lang: Lang) -> None:
+    """``frame`` to ``path``: as computed in English, for display under any other language."""
+    shown = frame if lang == "en" else display_frame(frame, names)
+    shown.to_csv(path, index=False, encoding=ENCODING)
