@@ -7,7 +7,10 @@ share of studies with ANY wrong verdict (the family-wise error, with its 95% Clo
 interval), the share of cards decided by true effect (the power at 2x the tolerance among them),
 and the games played.
 
-    python benchmarks/deck_study_errors.py --studies 1000 --tolerance 5 --budget 40000 --jobs 2
+    python benchmarks/deck_study_errors.py --studies 1000 --tolerance 5 --budget 20000 --batch-seeds 40 --jobs 2
+
+``--allocation`` and ``--tuning SIGMA:GAP`` compare the rules (docs/card-lab.md, *What cuts the
+games*); ``--save FILE`` keeps every card row for a closer look.
 """
 
 from __future__ import annotations

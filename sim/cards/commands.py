@@ -231,7 +231,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     """``--confirm BOT``: the flagged cards and a few decided ones again, with ``bot`` at every seat."""
     from dataclasses import replace
 
-    from sim.cards.confirm import agreement, confirm_family
+    from sim.cards.confirm import SEEDS_PER_BATCH, agreement, confirm_family
     from sim.cards.deck_study import run_deck_study
 
     family = confirm_family(table, plan.seed)
@@ -242,7 +242,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     folder = out / ("confirm-" + "".join(ch if ch.isalnum() else "_" for ch in bot))
     click.echo(f"\nConfirming {len(family)} cards with {bot} at every seat -> {folder}")
     second, summary = run_deck_study(
-        replace(plan, family=tuple(family), bots=bots),
+        replace(plan, family=tuple(family), bots=bots, seeds_per_batch=SEEDS_PER_BATCH),
         folder,
         limit,
         on_look=on_look,

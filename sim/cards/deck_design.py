@@ -111,10 +111,11 @@ def _check_identified(rank: int, seats: int, cards: int) -> None:
 
 
 ALLOCATIONS = ("focus", "open", "half", "none")
-"""How undecided cards get extra slots (``repeats_for``): ``focus`` (the default) gives MAX_REPEATS
-slots to every undecided card the budget can still decide (``hopeless`` cards keep one); ``open``
-gives them to every undecided card; ``half`` only once fewer than half the deck is open (the rule
-before the synthetic comparison in docs/card-lab.md); ``none``: one slot per card throughout."""
+"""How undecided cards get extra slots (``repeats_for``): ``half`` gives them ``ceil(K / u) - 1``
+(at most MAX_REPEATS) once fewer than half the deck is open; ``focus`` (the default) does the same
+for the undecided cards the budget can still decide, counting only those (``hopeless`` cards keep
+one slot); ``open`` gives MAX_REPEATS to every undecided card; ``none``: one slot per card
+throughout (the synthetic comparison is in docs/card-lab.md)."""
 
 
 def draw_design(
@@ -139,7 +140,8 @@ def draw_design(
         raise ValueError(f"allocation {allocation!r}: one of {', '.join(ALLOCATIONS)}")
     open_cards = [c for c in cards if c in set(undecided)]
     boosted = [c for c in open_cards if allocation != "focus" or c not in set(hopeless)]
-    repeats = repeats_for(len(cards), len(open_cards), allocation) if boosted else 1
+    counted = len(boosted) if allocation == "focus" else len(open_cards)
+    repeats = repeats_for(len(cards), counted, allocation) if boosted else 1
     while True:
         counts = {c: 1 + (repeats - 1) * (c in set(boosted)) for c in cards}
         for _ in range(tries):
@@ -150,14 +152,15 @@ def draw_design(
 
 
 def repeats_for(deck: int, open_cards: int, allocation: str = "focus") -> int:
-    """Slots per undecided card. ``half``: 1 while half the deck or more is open, then more as fewer
-    are (``ceil(deck / open) - 1``); ``open`` and ``focus``: MAX_REPEATS while any card is decided
-    (an open card's share of the seats grows from 1/K to R/(K + (R - 1) open) for R slots each)."""
+    """Slots per boosted card, ``open_cards`` of them. ``half`` and ``focus``: 1 while they are half
+    the deck or more, then more as they are fewer (``ceil(deck / open) - 1``: an open card's share of
+    the seats grows from 1/K to R/(K + (R - 1) open) while a seed stays under twice the deck);
+    ``open``: MAX_REPEATS while any card is decided; at most MAX_REPEATS."""
     if open_cards == 0 or open_cards >= deck or allocation == "none":
         return 1
-    if allocation == "half":
-        return max(1, min(MAX_REPEATS, math.ceil(deck / open_cards) - 1))
-    return MAX_REPEATS
+    if allocation == "open":
+        return MAX_REPEATS
+    return max(1, min(MAX_REPEATS, math.ceil(deck / open_cards) - 1))
 
 
 def _spaced_order(counts: dict[str, int], n_players: int, rng: np.random.Generator) -> list[str] | None:

@@ -189,12 +189,13 @@ def run_deck_study(
     # the boundary's tuning is fixed for the life of a folder (a resumed study keeps its own; a
     # folder from before it was recorded was tuned at sigma 0.16, a half-width of half the band)
     old = meta is not None and "t_opt" not in meta and bool(meta.get("batches"))
-    t_opt = float((meta or {}).get("t_opt") or tuning_seeds(plan.tolerance, *((0.16, 0.5) if old else ())))
+    tuned = {"t_opt": (meta or {}).get("t_opt") or (tuning_seeds(plan.tolerance, 0.16, 0.5) if old else None)}
     started = time.monotonic()
     seconds_per_game: list[float] = []
     stop = {"reason": "decided"}
 
     def may_continue(done: Sequence[Batch], design: Design) -> bool:
+        stop["reason"] = "decided"
         games = sum(b.games for b in done)
         planned = plan.seeds_per_batch * len(design.slots)
         if budget.games is not None and games + planned > budget.games:
@@ -220,13 +221,21 @@ def run_deck_study(
         begun = time.monotonic()
         if index == len(designs):
             designs.append(design)
-            write_meta(out, plan, designs, {"t_opt": t_opt})
+            write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
         batch = _play(plan, out, index, designs[index], run_options)
         seconds_per_game.append((time.monotonic() - begun) / max(batch.games, 1))
         return batch
 
     batches = [play(index, design) for index, design in enumerate(list(designs))]
     seconds_per_game.clear()  # resumed batches cost nothing: no guess from them
+    if tuned["t_opt"] is None:  # a new study: tuned for half the seeds its budget should reach
+        if budget.minutes is not None and not batches:  # the pace, from a first batch (no look yet)
+            first = next_design(plan.cards, plan.n_players, plan.seed, 0, [])
+            batches.append(play(0, first))
+        expected = sum(b.seeds for b in batches) + games_left(batches) / len(plan.cards)
+        tuned["t_opt"] = tuning_seeds(plan.tolerance, expected=expected)
+        write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
+    t_opt = float(tuned["t_opt"])
     batches, table = sequential_study(
         play,
         plan.cards,

@@ -192,7 +192,10 @@ def sequential_study(
             hopeless = hopeless_cards(table, len(cards), n_players, games_left(batches))
         design = next_design(cards, n_players, seed, len(batches), undecided or [], allocation, hopeless)
         if not may_continue(batches, design):
-            break
+            plain = next_design(cards, n_players, seed, len(batches), [], allocation)  # one slot each
+            if len(plain.slots) >= len(design.slots) or not may_continue(batches, plain):
+                break
+            design = plain  # the extra slots no longer fit the budget: a last batch without them
         batches.append(play(len(batches), design))
         undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)
         if on_look is not None:

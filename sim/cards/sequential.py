@@ -42,9 +42,14 @@ TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED = "too_strong", "too_weak", "within", "u
 VERDICTS = (TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED)
 
 
-def tuning_seeds(tolerance: float, sigma: float = SIGMA_GUESS, gap: float = TUNE_GAP) -> float:
-    """The seeds at which the boundary is tightest: where a fixed-sample half-width of two standard
-    errors (per-seed standard deviation ``sigma``) is ``gap`` times the tolerance."""
+def tuning_seeds(
+    tolerance: float, sigma: float = SIGMA_GUESS, gap: float = TUNE_GAP, expected: float | None = None
+) -> float:
+    """The seeds at which the boundary is tightest: half the seeds the study is ``expected`` to reach
+    (from its budget) when known, else where a fixed-sample half-width of two standard errors
+    (per-seed standard deviation ``sigma``) is ``gap`` times the tolerance."""
+    if expected is not None and math.isfinite(expected):
+        return max(expected / 2, float(MIN_SEEDS))
     return max((2 * sigma / (gap * tolerance)) ** 2, float(MIN_SEEDS))
 
 

@@ -18,7 +18,7 @@ import pandas as pd
 
 from sim.cards.deck_design import Design
 from sim.cards.deck_verdicts import Batch, sequential_study
-from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN, tuning_seeds
 
 SEAT_ADVANTAGE = (0.02, 0.01, 0.0, -0.01, -0.02)
 SEED_LUCK = 0.04
@@ -139,7 +139,7 @@ def simulate(
         may_continue=may_continue,
         allocation=allocation,
         games_left=lambda done: budget_games - sum(b.games for b in done),
-        t_opt=t_opt,
+        t_opt=tuning_seeds(tolerance, expected=budget_games / len(world.cards)) if t_opt is None else t_opt,
         on_look=on_look,
     )
     effects = dict(zip(world.cards, world.effects, strict=True))
