@@ -7,7 +7,10 @@ share of studies with ANY wrong verdict (the family-wise error, with its 95% Clo
 interval), the share of cards decided by true effect (the power at 2x the tolerance among them),
 and the games played.
 
-    python benchmarks/deck_study_errors.py --studies 1000 --tolerance 5 --budget 20000 --jobs 2
+    python benchmarks/deck_study_errors.py --studies 1000 --tolerance 5 --budget 20000 --batch-seeds 40 --jobs 2
+
+``--allocation`` and ``--tuning SIGMA:GAP`` compare the rules (docs/card-lab.md, *What cuts the
+games*); ``--save FILE`` keeps every card row for a closer look.
 """
 
 from __future__ import annotations
@@ -20,16 +23,24 @@ import pandas as pd
 from joblib import Parallel, delayed
 from scipy import stats
 
+from sim.cards.deck_design import ALLOCATIONS
+from sim.cards.sequential import tuning_seeds
 from sim.cards.synthetic import few_hard_world, planted_world, simulate
 
 WORLDS = {"spread": planted_world, "few-hard": few_hard_world}
 
 
 def one(
-    seed: int, tolerance: float, budget: int, seeds_per_batch: int, adaptive: bool, world: str
+    seed: int,
+    tolerance: float,
+    budget: int,
+    seeds_per_batch: int,
+    allocation: str,
+    world: str,
+    t_opt: float | None,
 ) -> pd.DataFrame:
     world = WORLDS[world](tolerance)
-    table = simulate(world, tolerance, budget, seeds_per_batch, seed, adaptive)
+    table = simulate(world, tolerance, budget, seeds_per_batch, seed, allocation, t_opt)
     return table.assign(study=seed)
 
 
@@ -41,10 +52,22 @@ def main() -> None:
     parser.add_argument("--batch-seeds", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-adaptive", action="store_true", help="one slot per card throughout")
+    parser.add_argument(
+        "--allocation", choices=ALLOCATIONS, default="focus", help="extra slots for open cards"
+    )
+    parser.add_argument(
+        "--tuning",
+        default="default",
+        help="the confidence sequence's tuning: default, or SIGMA:GAP (tuning_seeds)",
+    )
     parser.add_argument("--world", choices=sorted(WORLDS), default="spread", help="the planted deck")
+    parser.add_argument("--save", help="write every study's card rows to this CSV")
     args = parser.parse_args()
     tolerance = args.tolerance / 100
+    t_opt = None
+    if args.tuning != "default":
+        sigma, gap = (float(x) for x in args.tuning.split(":"))
+        t_opt = tuning_seeds(tolerance, sigma, gap)
     start = time.perf_counter()
     tables = Parallel(n_jobs=args.jobs)(
         delayed(one)(
@@ -52,13 +75,16 @@ def main() -> None:
             tolerance,
             args.budget,
             args.batch_seeds,
-            not args.no_adaptive,
+            args.allocation,
             args.world,
+            t_opt,
         )
         for i in range(args.studies)
     )
     seconds = time.perf_counter() - start
     cards = pd.concat(tables, ignore_index=True)
+    if args.save:
+        cards.to_csv(args.save, index=False)
     per_study = cards.groupby("study").agg(
         wrong=("right", lambda r: (~r).any()), games=("study_games", "first")
     )
@@ -69,7 +95,7 @@ def main() -> None:
     print(
         f"{n} synthetic whole-deck studies ({args.world} deck of 24 cards, 5 players, tolerance {args.tolerance:g} points, "
         f"budget {args.budget} games, batches of {args.batch_seeds} seeds, "
-        f"{'one slot per card' if args.no_adaptive else 'adaptive slots'}) in {seconds:.0f} s"
+        f"allocation {args.allocation}, tuning {args.tuning}, seed {args.seed}) in {seconds:.0f} s"
     )
     print(
         f"studies with any wrong verdict: {wrong} of {n} = {100 * wrong / n:.2f}% [95% CI {100 * lo:.2f}, {100 * hi:.2f}]"
@@ -88,6 +114,7 @@ def main() -> None:
                 "cards": len(group),
                 "decided %": round(100 * (group["verdict"] != "undecided").mean(), 1),
                 "wrong %": round(100 * (~group["right"]).mean(), 2),
+                "median games to decide": group["decided_at"].median(),
                 "median |error| points": round(
                     100 * (group["effect"] - group["true_effect"]).abs().median(), 2
                 ),

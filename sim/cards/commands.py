@@ -85,6 +85,11 @@ def one_count(spec, text: str | None, resolved) -> int:
     help="Deck design: then replay the flagged cards (and a few decided within) with BOT at every seat, e.g. rollout:2.",
 )
 @click.option(
+    "--confirm-budget",
+    metavar="BUDGET",
+    help="Deck design: the --confirm study's budget (minutes, hours or games, as --budget; default: --budget).",
+)
+@click.option(
     "--arms",
     type=click.Choice(["both", "forced", "removed"]),
     default="both",
@@ -96,7 +101,19 @@ def one_count(spec, text: str | None, resolved) -> int:
 @lang_option
 @friendly
 def study_command(
-    config, deck, card_list, tolerance, design, budget, batch_seeds, confirm_bot, arms, sets, lang, **opts
+    config,
+    deck,
+    card_list,
+    tolerance,
+    design,
+    budget,
+    batch_seeds,
+    confirm_bot,
+    confirm_budget,
+    arms,
+    sets,
+    lang,
+    **opts,
 ) -> None:
     """Each card's causal effect on its holder's win share, with a verdict against the tolerance band.
 
@@ -124,7 +141,17 @@ def study_command(
                     f"{flag} goes with --design paired; the deck design plays until decided (--budget)"
                 )
         deck_study(
-            resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirm_bot, lang, opts
+            resolved,
+            spec,
+            deck,
+            wanted,
+            n_players,
+            tolerance,
+            budget,
+            batch_seeds,
+            (confirm_bot, confirm_budget or budget),
+            lang,
+            opts,
         )
     else:
         if confirm_bot:
@@ -133,19 +160,24 @@ def study_command(
 
 
 def deck_study(
-    resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirm_bot, lang, opts
+    resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirming, lang, opts
 ) -> None:
-    """The deck design of ``sim cards study``."""
+    """The deck design of ``sim cards study``; ``confirming`` is (``--confirm`` bot or None, its budget)."""
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import csv_table, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
     from sim.cards.study import deck_cards, pick_cards
 
+    confirm_bot, confirm_budget = confirming
     try:
         limit = Budget.parse(budget)
     except ValueError as exc:
         raise UserError(str(exc)) from None
+    try:
+        confirm_limit = Budget.parse(confirm_budget)
+    except ValueError as exc:
+        raise UserError(str(exc).replace("--budget", "--confirm-budget")) from None
     cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
     family = pick_cards(resolved, deck, wanted)
     try:
@@ -191,14 +223,14 @@ def deck_study(
         click.echo(line)
     click.echo(f"Report: {report}")
     if confirm_bot:
-        confirm(plan, table, confirm_bot, spec, out, limit, on_look, lang, opts)
+        confirm(plan, table, confirm_bot, spec, out, confirm_limit, on_look, lang, opts)
 
 
 def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     """``--confirm BOT``: the flagged cards and a few decided ones again, with ``bot`` at every seat."""
     from dataclasses import replace
 
-    from sim.cards.confirm import agreement, confirm_family
+    from sim.cards.confirm import SEEDS_PER_BATCH, agreement, confirm_family
     from sim.cards.deck_study import run_deck_study
 
     family = confirm_family(table, plan.seed)
@@ -209,7 +241,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     folder = out / ("confirm-" + "".join(ch if ch.isalnum() else "_" for ch in bot))
     click.echo(f"\nConfirming {len(family)} cards with {bot} at every seat -> {folder}")
     second, summary = run_deck_study(
-        replace(plan, family=tuple(family), bots=bots),
+        replace(plan, family=tuple(family), bots=bots, seeds_per_batch=SEEDS_PER_BATCH),
         folder,
         limit,
         on_look=on_look,

@@ -16,6 +16,10 @@ SAMPLE = 3
 """Cards decided "within" that are replayed beside the flagged ones (a check that the bot does not
 simply move every card)."""
 
+SEEDS_PER_BATCH = 2
+"""Seeds per batch of the second study: the search bots take seconds a game, so small batches keep
+a minutes budget (which is checked between batches) from being overrun by one long batch."""
+
 HOLDS, CHANGED, OPEN = "holds", "changed", "not_decided"
 
 

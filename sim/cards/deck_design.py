@@ -94,14 +94,15 @@ def _card_rows(seat: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """The card rows of the minimum-norm least-squares solution of [seat | cards]: the card terms
     summing to zero (the one direction the seat terms and the cards cannot tell apart)."""
     design = np.hstack([seat, cards])
-    solution = np.linalg.pinv(design)[seat.shape[1] :]
-    centred = solution - solution.mean(axis=0, keepdims=True)
-    _check_identified(design, seat.shape[1], cards.shape[1])
-    return centred
+    u, s, vt = np.linalg.svd(design, full_matrices=False)
+    keep = s > s.max() * max(design.shape) * np.finfo(float).eps  # numpy's pinv and rank cut-off
+    _check_identified(int(keep.sum()), seat.shape[1], cards.shape[1])
+    pinv = (vt[keep].T / s[keep]) @ u[:, keep].T
+    solution = pinv[seat.shape[1] :]
+    return solution - solution.mean(axis=0, keepdims=True)
 
 
-def _check_identified(design: np.ndarray, seats: int, cards: int) -> None:
-    rank = np.linalg.matrix_rank(design)
+def _check_identified(rank: int, seats: int, cards: int) -> None:
     if rank < seats + cards - 1:
         raise ValueError(
             f"the design cannot tell the cards apart (rank {rank} of {seats + cards - 1}): "
@@ -109,38 +110,79 @@ def _check_identified(design: np.ndarray, seats: int, cards: int) -> None:
         )
 
 
+ALLOCATIONS = ("focus", "open", "half", "none")
+"""How undecided cards get extra slots (``repeats_for``): ``half`` gives them ``ceil(K / u) - 1``
+(at most MAX_REPEATS) once fewer than half the deck is open; ``focus`` (the default) does the same
+for the undecided cards the budget can still decide, counting only those (``hopeless`` cards keep
+one slot); ``open`` gives MAX_REPEATS to every undecided card; ``none``: one slot per card
+throughout (the synthetic comparison is in docs/card-lab.md)."""
+
+
 def draw_design(
     cards: Sequence[str],
     n_players: int,
     rng: np.random.Generator,
     undecided: Sequence[str] = (),
-    tries: int = 2000,
+    tries: int = 200,
+    allocation: str = "focus",
+    hopeless: Sequence[str] = (),
 ) -> Design:
-    """A batch's design: every card once, each ``undecided`` card ``repeats`` times when only a few
-    are left (more games for the cards still open), in a random cyclic order in which no card comes
-    twice within ``n_players`` consecutive slots (so no table holds it twice)."""
+    """A batch's design: every card once, each ``undecided`` card ``repeats_for`` times (more
+    games for the cards still open; under ``focus`` not the ``hopeless`` ones), in a random cyclic
+    order in which no card comes twice within ``n_players`` consecutive slots (no table holds it
+    twice)."""
     cards = tuple(cards)
     if len(cards) < n_players + 1:
         raise ValueError(
             f"a deck study needs more distinct cards than players: {len(cards)} cards for {n_players} seats"
         )
+    if allocation not in ALLOCATIONS:
+        raise ValueError(f"allocation {allocation!r}: one of {', '.join(ALLOCATIONS)}")
     open_cards = [c for c in cards if c in set(undecided)]
-    repeats = repeats_for(len(cards), len(open_cards))
+    boosted = [c for c in open_cards if allocation != "focus" or c not in set(hopeless)]
+    counted = len(boosted) if allocation == "focus" else len(open_cards)
+    repeats = repeats_for(len(cards), counted, allocation) if boosted else 1
     while True:
-        slots = list(cards) + [c for c in open_cards for _ in range(repeats - 1)]
+        counts = {c: 1 + (repeats - 1) * (c in set(boosted)) for c in cards}
         for _ in range(tries):
-            order = [slots[i] for i in rng.permutation(len(slots))]
-            if _spaced(order, n_players):
+            order = _spaced_order(counts, n_players, rng)
+            if order is not None:
                 return Design(cards, tuple(order), n_players)
         repeats -= 1  # too crowded to space out: fewer repeats (one always works)
 
 
-def repeats_for(deck: int, open_cards: int) -> int:
-    """Slots per undecided card: 1 while half the deck or more is open, then more as fewer are
-    (an open card's share of the seats grows from 1/K to R/(K + (R - 1) open)), at most MAX_REPEATS."""
-    if open_cards == 0:
+def repeats_for(deck: int, open_cards: int, allocation: str = "focus") -> int:
+    """Slots per boosted card, ``open_cards`` of them. ``half`` and ``focus``: 1 while they are half
+    the deck or more, then more as they are fewer (``ceil(deck / open) - 1``: an open card's share of
+    the seats grows from 1/K to R/(K + (R - 1) open) while a seed stays under twice the deck);
+    ``open``: MAX_REPEATS while any card is decided; at most MAX_REPEATS."""
+    if open_cards == 0 or open_cards >= deck or allocation == "none":
         return 1
+    if allocation == "open":
+        return MAX_REPEATS
     return max(1, min(MAX_REPEATS, math.ceil(deck / open_cards) - 1))
+
+
+def _spaced_order(counts: dict[str, int], n_players: int, rng: np.random.Generator) -> list[str] | None:
+    """A random cyclic order of the slots (``counts`` of each card) with no card twice within
+    ``n_players`` consecutive slots, built slot by slot (the card drawn with weight its slots still to
+    place, among those not in the last ``n_players - 1``); None when the draw paints itself into a
+    corner."""
+    left = dict(counts)
+    order: list[str] = []
+    total = sum(left.values())
+    names = list(left)
+    for _ in range(total):
+        recent = set(order[-(n_players - 1) :]) if n_players > 1 else set()
+        if len(order) + n_players - 1 >= total:  # the last slots also face the first (cyclic)
+            recent |= set(order[: len(order) + n_players - total])
+        weights = np.array([left[c] if c not in recent else 0 for c in names], dtype=float)
+        if weights.sum() == 0:
+            return None
+        pick = names[int(rng.choice(len(names), p=weights / weights.sum()))]
+        order.append(pick)
+        left[pick] -= 1
+    return order if _spaced(order, n_players) else None
 
 
 def _spaced(order: Sequence[str], n_players: int) -> bool:

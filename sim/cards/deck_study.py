@@ -11,6 +11,7 @@ the runner, then new batches follow).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from pydantic import TypeAdapter
 
 from sim.cards.deck_design import Design
 from sim.cards.deck_verdicts import Batch, next_design, sequential_study
+from sim.cards.sequential import tuning_seeds
 from sim.cards.study import FORCED_KEY, finished_players, shown_path
 from sim.config import ConfigError, ResolvedConfig
 from sim.dataset import read_columns
@@ -100,24 +102,25 @@ def batch_folder(out: Path, batch: int) -> Path:
     return Path(out) / "batches" / f"b{batch:04d}"
 
 
-def read_batch(folder: Path, design: Design, study: Study) -> Batch:
-    """A played batch's per-seed estimates; a seed with a failed game is left out whole."""
-    players = finished_players(folder)
-    labels = {v.label: i for i, v in enumerate(study.variants)}
-    p, m, k = design.n_players, study.games_per_count, len(design.slots)
+def batch_results(folder: Path, design: Design, seeds: int) -> dict[str, np.ndarray]:
+    """A played batch's win shares and scores, seeds x patterns x seats, of the seeds whose games
+    all finished (a seed with a failed game is left out whole). A game's pattern is the ``sVV`` of
+    its variant label (``DeckStudy.variants``)."""
+    players = finished_players(Path(folder))
+    p, m, k = design.n_players, seeds, len(design.slots)
     shares, scores = np.full((m, k, p), np.nan), np.full((m, k, p), np.nan)
-    pattern = players["variant"].map(labels).to_numpy()
+    pattern = players["variant"].str.rsplit("s", n=1).str[-1].astype(int).to_numpy()
     seed, seat = players["game_index"].to_numpy(), players["seat"].to_numpy()
     shares[seed, pattern, seat] = players["win_share"].to_numpy(dtype=float)
     scores[seed, pattern, seat] = players["score"].to_numpy(dtype=float)
     whole = ~np.isnan(shares).any(axis=(1, 2))
-    return Batch(
-        design,
-        {
-            "win_share": design.estimate(shares[whole], "win_share"),
-            "score": design.estimate(scores[whole], "score"),
-        },
-    )
+    return {"win_share": shares[whole], "score": scores[whole]}
+
+
+def read_batch(folder: Path, design: Design, study: Study) -> Batch:
+    """A played batch's per-seed estimates."""
+    results = batch_results(folder, design, study.games_per_count)
+    return Batch(design, {metric: design.estimate(values, metric) for metric, values in results.items()})
 
 
 def save_batch(folder: Path, batch: Batch) -> None:
@@ -183,11 +186,16 @@ def run_deck_study(
         )
     designs = [Design(plan.cards, tuple(s), plan.n_players) for s in (meta or {}).get("batches", [])]
     check_setup(plan, designs[0] if designs else next_design(plan.cards, plan.n_players, plan.seed, 0, []))
+    # the boundary's tuning is fixed for the life of a folder (a resumed study keeps its own; a
+    # folder from before it was recorded was tuned at sigma 0.16, a half-width of half the band)
+    old = meta is not None and "t_opt" not in meta and bool(meta.get("batches"))
+    tuned = {"t_opt": (meta or {}).get("t_opt") or (tuning_seeds(plan.tolerance, 0.16, 0.5) if old else None)}
     started = time.monotonic()
     seconds_per_game: list[float] = []
     stop = {"reason": "decided"}
 
     def may_continue(done: Sequence[Batch], design: Design) -> bool:
+        stop["reason"] = "decided"
         games = sum(b.games for b in done)
         planned = plan.seeds_per_batch * len(design.slots)
         if budget.games is not None and games + planned > budget.games:
@@ -200,17 +208,34 @@ def run_deck_study(
                 return False
         return True
 
+    def games_left(done: Sequence[Batch]) -> float:
+        """What the budget still buys, in games (unknown before a batch has set the pace)."""
+        left = math.inf
+        if budget.games is not None:
+            left = budget.games - sum(b.games for b in done)
+        if budget.minutes is not None and seconds_per_game:
+            left = min(left, (60 * budget.minutes - (time.monotonic() - started)) / seconds_per_game[-1])
+        return left
+
     def play(index: int, design: Design) -> Batch:
         begun = time.monotonic()
         if index == len(designs):
             designs.append(design)
-            write_meta(out, plan, designs, {})
+            write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
         batch = _play(plan, out, index, designs[index], run_options)
         seconds_per_game.append((time.monotonic() - begun) / max(batch.games, 1))
         return batch
 
     batches = [play(index, design) for index, design in enumerate(list(designs))]
     seconds_per_game.clear()  # resumed batches cost nothing: no guess from them
+    if tuned["t_opt"] is None:  # a new study: tuned for half the seeds its budget should reach
+        if budget.minutes is not None and not batches:  # the pace, from a first batch (no look yet)
+            first = next_design(plan.cards, plan.n_players, plan.seed, 0, [])
+            batches.append(play(0, first))
+        expected = sum(b.seeds for b in batches) + games_left(batches) / len(plan.cards)
+        tuned["t_opt"] = tuning_seeds(plan.tolerance, expected=expected)
+        write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
+    t_opt = float(tuned["t_opt"])
     batches, table = sequential_study(
         play,
         plan.cards,
@@ -221,6 +246,8 @@ def run_deck_study(
         batches,
         may_continue,
         on_look=on_look,
+        games_left=games_left,
+        t_opt=t_opt,
     )
     summary = {
         "games": int(sum(b.games for b in batches)),
@@ -229,7 +256,7 @@ def run_deck_study(
         "seconds": round(time.monotonic() - started, 1),
         "stop": stop["reason"],
     }
-    write_meta(out, plan, designs, {"last_run": summary})
+    write_meta(out, plan, designs, {"t_opt": t_opt, "last_run": summary})
     return table, summary
 
 

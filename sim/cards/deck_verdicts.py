@@ -14,13 +14,14 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sim.cards.deck_design import Design, draw_design
+from sim.cards.deck_design import MAX_REPEATS, Design, draw_design
 from sim.cards.sequential import (
     ALPHA,
     MIN_SEEDS,
+    SMALLEST_GAP,
     UNDECIDED,
     looks,
-    seeds_needed,
+    seeds_for_width,
     tuning_seeds,
     verdict,
 )
@@ -88,30 +89,30 @@ def deck_verdicts(
                 "score_high": s_hi[j],
                 "seeds": share.shape[0],
                 "level": 1 - a,
-                "_share": share[:, j],
             }
         )
     table = pd.DataFrame(rows)
     seeds = sum(b.seeds for b in batches)
     slots = sum(b.seeds * b.design.repeats[columns_of] for b in batches) / seeds  # per seed, so far
     study_slots = sum(b.games for b in batches) / seeds
-    more = [
-        _seeds_more(share, verdict_, a, t_opt, tolerance) if needed else math.nan
-        for share, verdict_ in zip(table["_share"], table["verdict"], strict=True)
-    ]
+    more = _seeds_more(share, table["verdict"].to_numpy(), a, t_opt, tolerance) if needed else np.nan
     table["games_needed"] = np.ceil(np.asarray(more) * slots * p)
     table["study_games_needed"] = np.ceil(np.asarray(more) * study_slots)
-    return table.drop(columns="_share")[[*columns, "study_games_needed"]]
+    return table[[*columns, "study_games_needed"]]
 
 
-def _seeds_more(share, verdict_: str, a: float, t_opt: float, tolerance: float) -> float:
-    """Further seeds (at the designs and spread so far) that would decide an undecided card."""
-    if verdict_ != UNDECIDED:
-        return math.nan
-    seeds = seeds_needed(share, a, t_opt, tolerance)
-    if math.isnan(seeds):  # too few seeds to say: at least up to the first interval
-        seeds = MIN_SEEDS
-    return float(max(seeds - len(share), 1))
+def _seeds_more(
+    share: np.ndarray, verdicts: np.ndarray, a: float, t_opt: float, tolerance: float
+) -> np.ndarray:
+    """Further seeds (at the designs and spread so far) that would decide each undecided card of
+    ``share`` (seeds x cards); NaN for a decided one."""
+    t = share.shape[0]
+    if t < 2:  # too few seeds to say: at least up to the first interval
+        seeds = np.full(share.shape[1], float(MIN_SEEDS))
+    else:
+        gap = np.maximum(np.abs(np.abs(share.mean(axis=0)) - tolerance), SMALLEST_GAP)
+        seeds = seeds_for_width(share.std(axis=0), gap, t, a, t_opt)
+    return np.where(verdicts == UNDECIDED, np.maximum(seeds - t, 1), np.nan)
 
 
 def design_rng(seed: int, batch: int) -> np.random.Generator:
@@ -120,15 +121,35 @@ def design_rng(seed: int, batch: int) -> np.random.Generator:
 
 
 def next_design(
-    cards: Sequence[str], n_players: int, seed: int, batch: int, undecided: Sequence[str]
+    cards: Sequence[str],
+    n_players: int,
+    seed: int,
+    batch: int,
+    undecided: Sequence[str],
+    allocation: str = "focus",
+    hopeless: Sequence[str] = (),
 ) -> Design:
-    """The design of batch ``batch``: every card once, the ``undecided`` cards more often when only
-    a few are left (their place in the order drawn at random)."""
-    return draw_design(cards, n_players, design_rng(seed, batch), list(undecided))
+    """The design of batch ``batch``: every card once, the ``undecided`` cards more often
+    (``deck_design.repeats_for``; their place in the order drawn at random)."""
+    return draw_design(
+        cards, n_players, design_rng(seed, batch), list(undecided), allocation=allocation, hopeless=hopeless
+    )
+
+
+def hopeless_cards(table: pd.DataFrame, deck: int, n_players: int, games_left: float) -> list[str]:
+    """The undecided cards of a verdict table that the games left could not decide even with the most
+    slots (MAX_REPEATS each): their ``games_needed`` exceeds the games with the card at the table that
+    ``games_left`` would give, at a seed of ``deck + (MAX_REPEATS - 1) * open`` games."""
+    open_ = table[table["verdict"] == UNDECIDED]
+    if open_.empty or not math.isfinite(games_left):
+        return []
+    seed_games = deck + (MAX_REPEATS - 1) * len(open_)
+    reachable = max(games_left, 0.0) / seed_games * MAX_REPEATS * n_players
+    return open_.loc[open_["games_needed"] > reachable, "card"].tolist()
 
 
 def undecided_cards(
-    batches: Sequence[Batch], family: Sequence[str], tolerance: float, alpha: float
+    batches: Sequence[Batch], family: Sequence[str], tolerance: float, alpha: float, t_opt: float
 ) -> list[str]:
     """The cards of ``family`` still undecided after ``batches`` (what a look needs, without the table)."""
     cards = batches[0].design.cards
@@ -136,7 +157,7 @@ def undecided_cards(
     share = np.concatenate([b.estimates["win_share"][:, columns_of] for b in batches])
     a = alpha / max(len(family), 1)
     ends = list(np.cumsum([b.seeds for b in batches]))
-    _, lo, hi = looks(share, ends, a, tuning_seeds(tolerance))
+    _, lo, hi = looks(share, ends, a, t_opt)
     return [card for j, card in enumerate(family) if verdict(lo[-1, j], hi[-1, j], tolerance) == UNDECIDED]
 
 
@@ -151,20 +172,32 @@ def sequential_study(
     may_continue: Callable[[list[Batch], Design], bool] = lambda done, design: True,
     alpha: float = ALPHA,
     on_look: Callable[[list[Batch], list[str]], None] | None = None,
-    adaptive: bool = True,
+    allocation: str = "focus",
+    games_left: Callable[[list[Batch]], float] = lambda done: math.inf,
+    t_opt: float | None = None,
 ) -> tuple[list[Batch], pd.DataFrame]:
     """Play batches (``play(index, design)``) until every card of ``family`` is decided or
     ``may_continue(batches so far, next design)`` says no; returns the batches and the verdicts.
     ``batches`` already played are kept (a resumed study). ``on_look(batches, undecided cards)``
-    follows every new batch; ``adaptive=False`` keeps one slot per card (for comparison)."""
+    follows every new batch. ``allocation`` (``deck_design.ALLOCATIONS``) says how the undecided
+    cards get extra slots; ``focus`` leaves out those ``games_left(batches)`` cannot decide.
+    ``t_opt``: the seeds at which the confidence sequence is tightest (``tuning_seeds``)."""
     batches = list(batches or [])
-    undecided = undecided_cards(batches, family, tolerance, alpha) if batches else None
+    t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
+    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt) if batches else None
     while undecided is None or undecided:
-        design = next_design(cards, n_players, seed, len(batches), (undecided or []) if adaptive else [])
+        hopeless: list[str] = []
+        if undecided and allocation == "focus":
+            table = deck_verdicts(batches, family, tolerance, alpha, t_opt)
+            hopeless = hopeless_cards(table, len(cards), n_players, games_left(batches))
+        design = next_design(cards, n_players, seed, len(batches), undecided or [], allocation, hopeless)
         if not may_continue(batches, design):
-            break
+            plain = next_design(cards, n_players, seed, len(batches), [], allocation)  # one slot each
+            if len(plain.slots) >= len(design.slots) or not may_continue(batches, plain):
+                break
+            design = plain  # the extra slots no longer fit the budget: a last batch without them
         batches.append(play(len(batches), design))
-        undecided = undecided_cards(batches, family, tolerance, alpha)
+        undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)
         if on_look is not None:
             on_look(batches, undecided)
-    return batches, deck_verdicts(batches, family, tolerance, alpha)
+    return batches, deck_verdicts(batches, family, tolerance, alpha, t_opt)

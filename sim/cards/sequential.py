@@ -28,9 +28,13 @@ from sim.cards.effects import verdict as band_verdict
 ALPHA = 0.05
 MIN_SEEDS = 20
 """No interval before this many seeds (the variance estimate needs a few)."""
-SIGMA_GUESS = 0.16
-"""A per-seed estimate's standard deviation assumed when tuning the boundary (win share, 5 seats);
-only where the boundary is tightest depends on it, never its validity."""
+SIGMA_GUESS = 0.20
+"""A per-seed estimate's standard deviation assumed when tuning the boundary (win share, 5 seats:
+0.201 measured on 明初商途's 门客, ``benchmarks/deck_noise.py``); only where the boundary is tightest
+depends on it, never its validity."""
+TUNE_GAP = 0.25
+"""The boundary is tightest where a fixed-sample interval (two standard errors) reaches this share of
+the tolerance: the seeds that decide a card a quarter of the band from an edge (docs/card-lab.md)."""
 SMALLEST_GAP = 0.001
 """A card this close to a band edge is priced as if it were this far (0.1 point)."""
 
@@ -38,10 +42,15 @@ TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED = "too_strong", "too_weak", "within", "u
 VERDICTS = (TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED)
 
 
-def tuning_seeds(tolerance: float, sigma: float = SIGMA_GUESS) -> float:
-    """The seeds at which the boundary is tightest: where a fixed-sample interval of four standard
-    errors (per-seed standard deviation ``sigma``) is as wide as the band."""
-    return max((4 * sigma / tolerance) ** 2, float(MIN_SEEDS))
+def tuning_seeds(
+    tolerance: float, sigma: float = SIGMA_GUESS, gap: float = TUNE_GAP, expected: float | None = None
+) -> float:
+    """The seeds at which the boundary is tightest: half the seeds the study is ``expected`` to reach
+    (from its budget) when known, else where a fixed-sample half-width of two standard errors
+    (per-seed standard deviation ``sigma``) is ``gap`` times the tolerance."""
+    if expected is not None and math.isfinite(expected):
+        return max(expected / 2, float(MIN_SEEDS))
+    return max((2 * sigma / (gap * tolerance)) ** 2, float(MIN_SEEDS))
 
 
 def rho_squared(alpha: float, t_opt: float) -> float:
@@ -92,15 +101,22 @@ def seeds_needed(values: np.ndarray, alpha: float, t_opt: float, tolerance: floa
         return math.nan
     sd = float(values.std())
     gap = max(abs(abs(float(values.mean())) - tolerance), SMALLEST_GAP)
-    if sd == 0:
-        return float(max(t, MIN_SEEDS))
-    lo, hi = max(t, MIN_SEEDS), max(t, MIN_SEEDS)
-    while half_width(sd, hi, alpha, t_opt) > gap:
-        lo, hi = hi, hi * 2
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if half_width(sd, mid, alpha, t_opt) > gap:
-            lo = mid
-        else:
-            hi = mid
-    return float(hi)
+    return float(seeds_for_width(np.array([sd]), np.array([gap]), t, alpha, t_opt)[0])
+
+
+def seeds_for_width(sd: np.ndarray, gap: np.ndarray, t: int, alpha: float, t_opt: float) -> np.ndarray:
+    """The fewest seeds (at least ``t`` and MIN_SEEDS) at which the half-width for per-seed standard
+    deviation ``sd`` is at most ``gap``, card by card (a bisection on all of them at once)."""
+    first = float(max(t, MIN_SEEDS))
+    sd, gap = np.asarray(sd, dtype=float), np.asarray(gap, dtype=float)
+    lo, hi = np.full(sd.shape, first), np.full(sd.shape, first)
+    while True:  # double until every card's interval is narrow enough
+        wide = half_width(sd, hi, alpha, t_opt) > gap
+        if not wide.any():
+            break
+        lo, hi = np.where(wide, hi, lo), np.where(wide, hi * 2, hi)
+    while np.any(hi - lo > 1):
+        mid = np.floor((lo + hi) / 2)
+        wide = half_width(sd, mid, alpha, t_opt) > gap
+        lo, hi = np.where(wide, mid, lo), np.where(wide, hi, mid)
+    return np.where(sd == 0, first, hi)

@@ -18,11 +18,18 @@ import pandas as pd
 
 from sim.cards.deck_design import Design
 from sim.cards.deck_verdicts import Batch, sequential_study
-from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN, tuning_seeds
 
 SEAT_ADVANTAGE = (0.02, 0.01, 0.0, -0.01, -0.02)
 SEED_LUCK = 0.04
 """Half-width of the uniform luck of a seat in a seed (win probability)."""
+RESIDUAL_VAR = 0.130
+"""One seat's win share variance in one game once the seat-in-seed and card terms are out: 0.1303
+in a 12,960-game deck study of 明初商途's 门客 (``benchmarks/deck_noise.py``). A game's win shares are
+``chance + s (winner - chance)`` with ``s`` scaled to it (s = 1 is a plain draw of the winner, whose
+variance at these chances is about 0.16): the real seats' chances in a seed are spread further
+apart than the planted luck (seat-in-seed variance 0.029), which the seat terms remove exactly but
+which leaves less game-to-game noise."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,13 @@ class World:
 
     def play(self, design: Design, seeds: int, rng: np.random.Generator) -> Batch:
         """One batch of ``seeds`` seeds under ``design``: the per-seed estimates."""
+        results = self.results(design, seeds, rng)
+        return Batch(design, {metric: design.estimate(values, metric) for metric, values in results.items()})
+
+    def results(
+        self, design: Design, seeds: int, rng: np.random.Generator, residual_var: float | None = RESIDUAL_VAR
+    ) -> dict[str, np.ndarray]:
+        """Win shares and scores, seeds x patterns x seats (``residual_var`` None: a plain draw)."""
         p = self.n_players
         index = {card: i for i, card in enumerate(self.cards)}
         held = np.array([[index[c] for c in table] for table in design.tables])  # patterns x seats
@@ -54,11 +68,11 @@ class World:
         draws = rng.random(size=chance.shape[:2] + (1,))
         winner = (draws > np.cumsum(chance, axis=2)).sum(axis=2)
         wins = (np.arange(p)[None, None, :] == winner[:, :, None]).astype(float)
+        if residual_var is not None:
+            spread = (chance * (1 - chance)).mean(axis=2, keepdims=True)
+            wins = chance + np.sqrt(residual_var / np.maximum(spread, 1e-9)) * (wins - chance)
         score = 10 * wins + rng.normal(0, 4, size=wins.shape)
-        return Batch(
-            design,
-            {"win_share": design.estimate(wins, "win_share"), "score": design.estimate(score, "score")},
-        )
+        return {"win_share": wins, "score": score}
 
 
 def planted_world(tolerance: float, n_players: int = 5) -> World:
@@ -91,7 +105,13 @@ def truth(effect: float, tolerance: float) -> set[str]:
 
 
 def simulate(
-    world: World, tolerance: float, budget_games: int, seeds_per_batch: int, seed: int, adaptive: bool = True
+    world: World,
+    tolerance: float,
+    budget_games: int,
+    seeds_per_batch: int,
+    seed: int,
+    allocation: str = "focus",
+    t_opt: float | None = None,
 ) -> pd.DataFrame:
     """One whole-deck study of ``world`` with the sequential stopping rule: the verdicts, with the
     true effect and whether each verdict is right."""
@@ -99,6 +119,12 @@ def simulate(
 
     def play(_: int, design: Design) -> Batch:
         return world.play(design, seeds_per_batch, rng)
+
+    decided_at: dict[str, int] = {}
+
+    def on_look(done: list[Batch], undecided: list[str]) -> None:
+        for card in set(world.cards) - set(undecided) - set(decided_at):
+            decided_at[card] = sum(b.games for b in done)
 
     def may_continue(done: Sequence[Batch], design: Design) -> bool:
         return sum(b.games for b in done) + seeds_per_batch * len(design.slots) <= budget_games
@@ -111,7 +137,10 @@ def simulate(
         tolerance,
         seed,
         may_continue=may_continue,
-        adaptive=adaptive,
+        allocation=allocation,
+        games_left=lambda done: budget_games - sum(b.games for b in done),
+        t_opt=tuning_seeds(tolerance, expected=budget_games / len(world.cards)) if t_opt is None else t_opt,
+        on_look=on_look,
     )
     effects = dict(zip(world.cards, world.effects, strict=True))
     table["true_effect"] = table["card"].map(effects)
@@ -119,4 +148,5 @@ def simulate(
         v in truth(e, tolerance) for v, e in zip(table["verdict"], table["true_effect"], strict=True)
     ]
     table["study_games"] = sum(b.games for b in batches)
+    table["decided_at"] = table["card"].map(decided_at)  # study games at the look that decided it
     return table

@@ -115,6 +115,46 @@ def item_columns(table: pd.DataFrame) -> list[str]:
     ]
 
 
+CARDS_KEY = "cards"
+"""The resolved config's mapping of card decks (``cards.<deck>`` lists): what a game calls a card."""
+
+
+def card_decks(run: Run) -> dict[str, dict[str, set[str]]]:
+    """Per game, the decks of its config's ``cards`` mapping and their card ids (no entry for a game
+    without one)."""
+    decks: dict[str, dict[str, set[str]]] = {}
+    for meta in run.meta:
+        for variant in meta.get("variants", []):
+            cards = (variant.get("resolved") or {}).get(CARDS_KEY)
+            if not isinstance(cards, dict):
+                continue
+            game = decks.setdefault(str(variant.get("game", "")), {})
+            for path, item_id, _ in config_items(cards, CARDS_KEY):
+                game.setdefault(path.split(".")[1], set()).add(item_id)
+    return decks
+
+
+def card_table(
+    table: pd.DataFrame, column: str, decks: dict[str, dict[str, set[str]]]
+) -> pd.DataFrame | None:
+    """The rows of ``table`` whose ``column`` names a real card, in a game with card decks: ids
+    qualified by a deck (``QUALIFIED_BY``) only in the config's card decks (not an income-track space
+    the same table logs); a column of bare card ids (a traded card: ambiguous across decks, and the
+    row's seat sold or bought it rather than held it) is no card item: None. The rows of a game
+    without card decks are kept."""
+    games = table["game"].astype(str).to_numpy() if "game" in table.columns else np.full(len(table), "")
+    if not any(g in decks for g in set(games)):
+        return table
+    qualifier = QUALIFIED_BY.get(column)
+    if qualifier in table.columns:
+        real = [g not in decks or str(d) in decks[g] for g, d in zip(games, table[qualifier], strict=True)]
+        return table[np.array(real, dtype=bool)]
+    ids = {i for g in set(games) for ids_ in decks.get(g, {}).values() for i in ids_}
+    if table[column].dropna().astype(str).isin(ids).any():
+        return None
+    return table
+
+
 def item_rows(table: pd.DataFrame, column: str) -> pd.DataFrame:
     """The distinct (gid, seat, item[, kind]) rows of one item column, items named ``deck·id`` where
     the column's ids are qualified (``QUALIFIED_BY``)."""
@@ -194,13 +234,17 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
     strata = [c for c in STRATA if c in players.columns]
     base["_stratum"] = players.groupby(strata, sort=True).ngroup().to_numpy() if strata else 0
     base["_key"] = base["gid"].to_numpy() * 1024 + base["seat"].to_numpy()
+    decks = card_decks(run)
     rows = []
     for name, table in run.events.items():
         if "seat" not in table.columns or table.empty:
             continue
         kinds = KIND_COLUMN in table.columns
         for column in item_columns(table):
-            seen = item_rows(table, column)
+            cards = card_table(table, column, decks)
+            if cards is None:
+                continue
+            seen = item_rows(cards, column)
             if seen.empty:
                 continue
             seen = seen.assign(_key=seen["gid"].to_numpy() * 1024 + seen["seat"].to_numpy())

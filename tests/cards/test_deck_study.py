@@ -215,12 +215,32 @@ def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
     assert ours.sum() == pytest.approx(0, abs=1e-9)
 
 
-def test_a_synthetic_study_is_the_same_for_the_same_seed_and_adapts_to_the_open_cards():
+def test_a_synthetic_study_is_the_same_for_the_same_seed_and_gives_the_open_cards_more_games():
     effects = (0.15, -0.15, 0.15, -0.15, 0.0, 0.0, 0.0, 0.0, 0.15, -0.15, 0.049, -0.049)
     world = World(tuple(f"k{i}" for i in range(12)), effects, n_players=4)
-    one, again = simulate(world, 0.05, 6000, 10, 3), simulate(world, 0.05, 6000, 10, 3)
+    one, again = simulate(world, 0.05, 6000, 10, 3, "open"), simulate(world, 0.05, 6000, 10, 3, "open")
     pd.testing.assert_frame_equal(one, again)
     near, open_ = one["card"].isin(["k10", "k11"]), one["verdict"] == UNDECIDED
     assert open_[near].all()  # 0.1 point from the edge: not in 6,000 games
     assert one.loc[open_, "games"].min() > one.loc[~open_, "games"].min()  # but the open cards got more
     assert one.loc[open_, "games"].min() >= one.loc[~open_, "games"].max()
+    focus = simulate(world, 0.05, 6000, 10, 3)  # the default: the hopeless near-edge cards get no more
+    assert focus.loc[focus["card"].isin(["k10", "k11"]), "games"].max() < one.loc[near, "games"].min()
+
+
+def test_focus_gives_extra_slots_to_the_open_cards_the_budget_can_decide():
+    from sim.cards.deck_verdicts import hopeless_cards
+
+    design = draw_design(CARDS, 5, np.random.default_rng(4), ("c01", "c02", "c03"), hopeless=("c03",))
+    assert [design.slots.count(c) for c in ("c01", "c02", "c03", "c04")] == [4, 4, 1, 1]
+    table = pd.DataFrame(
+        {
+            "card": ["a", "b", "c"],
+            "verdict": [UNDECIDED, UNDECIDED, "within"],
+            "games_needed": [500, 5000, np.nan],
+        }
+    )
+    # 24 cards, 2 open: a seed is 24 + 3 * 2 = 30 games, with an open card in 4 * 5 = 20 of them
+    assert hopeless_cards(table, 24, 5, games_left=3000) == ["b"]  # 3000 / 30 * 20 = 2000 reachable
+    assert hopeless_cards(table, 24, 5, games_left=30000) == []
+    assert hopeless_cards(table, 24, 5, games_left=math.inf) == []
