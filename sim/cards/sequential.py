@@ -30,7 +30,7 @@ MIN_SEEDS = 20
 """No interval before this many seeds (the variance estimate needs a few)."""
 SIGMA_GUESS = 0.20
 """A per-seed estimate's standard deviation assumed when tuning the boundary (win share, 5 seats:
-0.201 measured on 明初商途's 门客, ``benchmarks/deck_noise.py``); only where the boundary is tightest
+0.201 measured on a bundled game's 24-card deck, ``benchmarks/deck_noise.py``); only where the boundary is tightest
 depends on it, never its validity."""
 TUNE_GAP = 0.25
 """The boundary is tightest where a fixed-sample interval (two standard errors) reaches this share of

@@ -25,7 +25,7 @@ SEED_LUCK = 0.04
 """Half-width of the uniform luck of a seat in a seed (win probability)."""
 RESIDUAL_VAR = 0.130
 """One seat's win share variance in one game once the seat-in-seed and card terms are out: 0.1303
-in a 12,960-game deck study of 明初商途's 门客 (``benchmarks/deck_noise.py``). A game's win shares are
+in a 12,960-game deck study of a bundled game's 24-card deck (``benchmarks/deck_noise.py``). A game's win shares are
 ``chance + s (winner - chance)`` with ``s`` scaled to it (s = 1 is a plain draw of the winner, whose
 variance at these chances is about 0.16): the real seats' chances in a seed are spread further
 apart than the planted luck (seat-in-seed variance 0.029), which the seat terms remove exactly but
