@@ -16,11 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.decisions import ActionChoice, DecisionKind, DecisionKinds
+from sim.core.decisions import DecisionKind, DecisionKinds
 from sim.core.game import Outcome
 from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply, view
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
-from sim.games.brass.kinds import BrassActions
+from sim.games.brass.kinds import BrassActions, Turn
 from sim.games.brass.params import INDUSTRIES, BrassParams
 from sim.games.brass.state import CANAL, TURN, BrassObservation, BrassState
 
@@ -28,7 +28,7 @@ MAIN = BrassActions([*build.KINDS, *links.KINDS, *develop.KINDS, *sell.KINDS, *i
 """A seat's main actions, by type."""
 DECISIONS: DecisionKinds[BrassState, Any] = DecisionKinds(
     [
-        ActionChoice(TURN, MAIN),
+        Turn(TURN, MAIN),
         *build.STEPS,
         *links.STEPS,
         *develop.STEPS,
