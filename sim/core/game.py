@@ -144,14 +144,6 @@ class ActionKinds(Generic[State, Action]):
         return self.by_type[type(action)].describe(state, action)
 
 
-def describe_choice(
-    state: Any, seat: int, pending: Any, main: ActionKinds, decisions: Any, action: Any
-) -> str:
-    """``P<seat> <text>``: an open decision describes its option, else the main action's kind does."""
-    text = decisions.describe(state, pending.next, action) if pending else main.describe(state, action)
-    return f"P{seat + 1} {text}"
-
-
 Sees = Literal["view", "observation", "legal"]
 """What a bot is given to decide from (its ``sees`` attribute; ``view`` when absent):
 ``view`` -- ``game.view(state, seat)``; ``observation`` -- ``game.observation(state, seat)``, for

@@ -1,8 +1,11 @@
 """The ``Game`` verbs for Brass: Birmingham: setup, turn flow, outcome, observation, invariants.
 
-Main actions and pending steps dispatch through the tables ``MAIN`` and ``DECISIONS``, joined from
-the family modules (``build``, ``links``, ``develop``, ``sell``, ``income``, ``cards``,
-``supply``, ``rounds``); their order is the order of the legal actions.
+Every choice is the open decision (``state.decision()``: a step on ``state.pending``, else the
+``turn`` of the seat whose turn it is), dispatched by its kind through ``DECISIONS``; the turn is
+an ``ActionChoice`` over ``MAIN``, the main actions by type. Both tables are joined from the family
+modules (``build``, ``links``, ``develop``, ``sell``, ``income``, ``cards``, ``supply``,
+``rounds``); their order is the order of the legal actions. The turn's options stay a lazily built
+``kinds.LegalMoves`` (each move made only when asked for), which keeps random play fast.
 """
 
 from __future__ import annotations
@@ -13,18 +16,31 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.decisions import DecisionKinds
-from sim.core.game import Outcome, describe_choice
+from sim.core.decisions import DecisionKind, DecisionKinds
+from sim.core.game import Outcome
 from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply, view
 from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
-from sim.games.brass.kinds import BrassActions
+from sim.games.brass.kinds import BrassActions, Turn
 from sim.games.brass.params import INDUSTRIES, BrassParams
-from sim.games.brass.state import CANAL, BrassObservation, BrassState
+from sim.games.brass.state import CANAL, TURN, BrassObservation, BrassState
 
 MAIN = BrassActions([*build.KINDS, *links.KINDS, *develop.KINDS, *sell.KINDS, *income.KINDS, *cards.KINDS])
-DECISIONS = DecisionKinds(
-    [*build.STEPS, *links.STEPS, *develop.STEPS, *sell.STEPS, *supply.STEPS, *income.STEPS, *rounds.STEPS]
+"""A seat's main actions, by type."""
+DECISIONS: DecisionKinds[BrassState, Any] = DecisionKinds(
+    [
+        Turn(TURN, MAIN),
+        *build.STEPS,
+        *links.STEPS,
+        *develop.STEPS,
+        *sell.STEPS,
+        *supply.STEPS,
+        *income.STEPS,
+        *rounds.STEPS,
+    ]
 )
+"""Every kind of decision: a seat's turn (its main actions, by type) and the steps they open."""
+KIND: dict[str, DecisionKind[BrassState, Any]] = DECISIONS.by_kind
+"""``DECISIONS`` by kind, looked up directly on the hot path."""
 
 BREAKDOWN_COLUMNS: tuple[str, ...] = (
     "vp_links_canal",
@@ -112,27 +128,23 @@ class BrassGame:
 
     def current_player(self, state: BrassState) -> int:
         """The seat that must act (an open step may belong to another seat, e.g. income)."""
-        return state.current_seat()
+        return state.decision().seat
 
     def legal_actions(self, state: BrassState) -> Sequence[Any]:
-        """The options of the open step (a list), else the main actions of the seat whose turn it is
+        """The open decision's options: a step's (a list), or a turn's main actions
         (``kinds.LegalMoves``: a sequence whose moves are made when asked for)."""
         if state.finished:
             return []
-        if state.pending:
-            return list(DECISIONS.legal(state, state.pending.next))
-        return MAIN.legal(state, state.order[state.turn_pos])
+        decision = state.decision()
+        return KIND[decision.kind].legal(state, decision)
 
     def apply(self, state: BrassState, action: Any) -> None:
-        """Apply a legal action, then resolve every step that needs no choice."""
-        if state.pending:
-            DECISIONS.apply(state, state.pending.pop(), action)
-        else:
-            MAIN.apply(state, action)
+        """Apply a legal action to the open decision, then resolve every step that needs no choice."""
         pending = state.pending
-        by_kind = DECISIONS.by_kind
+        decision = pending.pop() if pending else state.decision()
+        KIND[decision.kind].apply(state, decision, action)
         while pending:
-            kind: Any = by_kind[pending.next.kind]  # a StepKind (``auto``)
+            kind: Any = KIND[pending.next.kind]  # a StepKind (``auto``)
             if kind.auto(state, pending.next):
                 return
 
@@ -200,7 +212,8 @@ class BrassGame:
 
         Players are labelled 1-based like every human-facing text of the toolkit: P1 is seat index 0.
         """
-        return describe_choice(state, state.current_seat(), state.pending, MAIN, DECISIONS, action)
+        decision = state.decision()
+        return f"P{decision.seat + 1} {KIND[decision.kind].describe(state, decision, action)}"
 
     def invariants(self, state: BrassState) -> list[str]:
         """Broken laws: money, VP, income, markets, cards, industry and link tiles, resources."""

@@ -7,11 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.decisions import Pending
+from sim.core.decisions import Decision, Pending
 from sim.games.brass.board import Board
 
 CANAL, RAIL = 0, 1
 ERA_NAMES = ("canal", "rail")
+TURN = "turn"
+"""The decision kind of a seat's turn: its main actions (``rules.MAIN``)."""
+_TURNS = tuple(Decision(TURN, seat) for seat in range(4))
+"""Each seat's turn decision, made once (a turn has no data and is never changed): the hot path
+asks for the open decision several times per action."""
 
 
 @dataclass
@@ -171,11 +176,16 @@ class BrassState:
                 out.append(-1)
         return tuple(out)
 
-    def current_seat(self) -> int:
-        """The seat that must act: the open decision's, else the seat whose turn it is."""
+    def decision(self) -> Decision:
+        """The open decision: the next step on ``pending``, else the turn of the seat whose turn it is
+        (dispatched by kind through ``rules.DECISIONS``)."""
         if self.pending:
-            return self.pending.next.seat
-        return self.order[self.turn_pos]
+            return self.pending.next
+        return _TURNS[self.order[self.turn_pos]]
+
+    def current_seat(self) -> int:
+        """The seat that must act: the open decision's."""
+        return self.decision().seat
 
     def has_pieces(self, seat: int) -> bool:
         """True if the seat has any industry or link tile on the board."""
