@@ -115,16 +115,21 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
     """Check that a game package keeps the promises of the game shape.
 
     GAME is a bundled game, a game named in SIM_GAME_MODULES, or a module path exporting SPEC
-    (e.g. mypackage.mygame). CONFIG defaults to the game's base config.
+    (e.g. mypackage.mygame); a config file alone checks the game it names with that config.
+    CONFIG defaults to the game's base config.
 
     \b
     Examples:
       sim check brass
       sim check mingchu configs/mingchu/short.yaml -p 5 --playouts 5
       sim check mypackage.mygame
+      sim check my-variant.yaml
     """
     from sim.check import check_game, iter_lines
 
+    if config is None and _names_a_config_file(game):
+        config = game
+        game = load_config(resolve_config_path(config), parse_sets(sets)).game
     spec = load_game(game)
     resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
     if get_game(resolved.game).name != spec.name:
@@ -138,6 +143,11 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
         click.echo(line)
     if not report.ok:
         raise SystemExit(1)
+
+
+def _names_a_config_file(name: str) -> bool:
+    """``sim check x.yaml``: the argument is a config file, not a game or module path."""
+    return name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name
 
 
 def load_game(name: str) -> GameSpec:

@@ -279,3 +279,16 @@ def test_report_keeps_different_configs_with_the_same_name_apart(tmp_path):
     labels = set(run.games["variant"])
     assert len(labels) == 2 and all(label.startswith("base@") for label in labels)
     assert set(run.players["variant"]) == labels
+
+
+def test_check_takes_a_config_file_alone_and_checks_the_game_it_names(tmp_path, monkeypatch):
+    """`sim check ../cfg/x.yaml` (no game name): the config's game, with that config."""
+    (tmp_path / "cfg").mkdir()
+    (tmp_path / "cfg" / "x.yaml").write_text("extends: toy/base\ntarget: 10\n", encoding="utf-8")
+    (tmp_path / "run").mkdir()
+    monkeypatch.chdir(tmp_path / "run")
+    result = CliRunner().invoke(cli, ["check", "../cfg/x.yaml", "--playouts", "1"])
+    assert result.exit_code == 0, result.output
+    assert "(x)" in result.output and "passed" in result.output
+    missing = CliRunner().invoke(cli, ["check", "../cfg/none.yaml"])
+    assert missing.exit_code != 0 and "none.yaml" in missing.output and "Traceback" not in missing.output
