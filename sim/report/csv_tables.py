@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang
-from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, TRANSLATED_VALUES, Names, fmt_bool
+from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, TRANSLATED_VALUES, VARIANTS, Names, fmt_bool
 
 ENCODING = "utf-8-sig"
 """UTF-8 with a BOM, so spreadsheet apps on Chinese Windows read the Chinese text."""
@@ -44,6 +44,8 @@ def csv_cell(names: Names, column: str, value: object, game: str) -> str:
         return plain_number(float(value))
     if column == "game":
         return names.title(str(value))
+    if column in VARIANTS:
+        return names.variant(game, value)
     if column in TRANSLATED_VALUES:
         return names.term(game, value)
     return str(value)

@@ -64,7 +64,7 @@ def answer_row(
 def answer_name(a: Analysis, names: Names, game: str, variant: str) -> str:
     """The game's title, with the variant when the game has several."""
     title = names.title(game)
-    return title if len(a.variants(game)) <= 1 else f"{title} / {variant}"
+    return title if len(a.variants(game)) <= 1 else f"{title} / {names.variant(game, variant)}"
 
 
 def answer_groups(a: Analysis, df: pd.DataFrame) -> Iterator[tuple[str, str, pd.DataFrame]]:

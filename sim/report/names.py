@@ -14,6 +14,7 @@ and the deck "" and ``ability`` 能力, ``amount`` 数量)."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,9 +39,11 @@ P_VALUES = {
     "diff_p_holm",
 }
 SEATS = {"seat"}
+VARIANTS = {"variant", "variant_a", "variant_b"}
+"""Columns that name a variant (a sweep's carries its parameter paths, shown by their names)."""
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id"}  # fmt: skip
 
 
 @dataclass
@@ -120,6 +123,17 @@ class Names:
             return params[key]
         return _dotted(key, {**terms, **params})
 
+    def variant(self, game: str, name: object) -> str:
+        """A variant's name with its parameter paths by their display names: a sweep's
+        ``base[cards.<deck>.<card>.ability.0.amount=1]`` reads ``base[<card>·能力1·数量=1]``."""
+        text = str(name)
+        match = _VARIANT.match(text)
+        if not match:
+            return text
+        settings = _SETTING_SPLIT.split(match["settings"])
+        shown = [_setting(self, game, s) for s in settings]
+        return f"{match['base']}[{', '.join(shown)}]"
+
     def title(self, game: str) -> str:
         self._known(game)
         return self.titles.get(game, game)
@@ -143,6 +157,16 @@ class Names:
 
     def header(self, column: str) -> str:
         return header(column, self.lang)
+
+
+_VARIANT = re.compile(r"^(?P<base>[^\[]*)\[(?P<settings>.+)\]$")
+_SETTING_SPLIT = re.compile(r",\s*(?=[^,=\[\]{}]+=)")
+
+
+def _setting(names: Names, game: str, setting: str) -> str:
+    """``path=value`` with the path by its display name."""
+    path, eq, value = setting.partition("=")
+    return f"{names.term(game, path.strip())}{eq}{value}" if eq else setting
 
 
 def _spec_names(game: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from sim.report.names import (
     RATES,
     SEATS,
     TRANSLATED_VALUES,
+    VARIANTS,
     Names,
     fmt_bool,
     fmt_number,
@@ -126,7 +127,8 @@ def panel_chart(
     return _finish(fig, alt)
 
 
-COMMANDS = {"replay", "example_replay"}
+COMMANDS = {"replay", "example_replay", "overrides"}
+"""Columns a designer types (commands, `--set` overrides): shown as code."""
 MAX_ROWS = 60
 
 
@@ -153,6 +155,8 @@ def _cell(a: Analysis, lang: Lang, column: str, value: object, game: str, pct: s
         return fmt_number(float(value))
     if column == "game":
         return names.title(str(value))
+    if column in VARIANTS:
+        return names.variant(game, value)
     if column in TRANSLATED_VALUES:
         return names.term(game, value)
     return str(value)
@@ -201,8 +205,9 @@ def select(df: pd.DataFrame, game: str, variants: list[str]) -> pd.DataFrame:
 
 
 def display_name(a: Analysis, lang: Lang, game: str, variant: str | None = None) -> str:
-    title = a.names(lang).title(game)
-    return f"{title} / {variant}" if variant else title
+    names = a.names(lang)
+    title = names.title(game)
+    return f"{title} / {names.variant(game, variant)}" if variant else title
 
 
 def per_variant(a: Analysis, df: pd.DataFrame) -> Iterator[tuple[str, str, pd.DataFrame]]:

@@ -14,7 +14,12 @@ def sample_sentence(a: Analysis, lang: Lang) -> str:
     games, players = a.run.games, a.run.players
     bots = sorted({b for lineup in games["bots"].dropna().unique() for b in lineup.split(",") if b})
     game_names = sorted(games["game"].unique())
-    variants = [v if len(game_names) == 1 else f"{g}/{v}" for g in game_names for v in a.variants(g)]
+    names = a.names(lang)
+    variants = [
+        names.variant(g, v) if len(game_names) == 1 else f"{g}/{names.variant(g, v)}"
+        for g in game_names
+        for v in a.variants(g)
+    ]
     shown = ", ".join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
     return t(
         "sample",

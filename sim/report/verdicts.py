@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang, fmt_points, shared_terms, t
-from sim.report.names import fmt_number, fmt_p, fmt_pct
+from sim.report.names import Names, fmt_number, fmt_p, fmt_pct
 
 WIDE_HALFWIDTH = 0.02
 """A seat interval wider than ±2 points is called too wide to rule out a real gap."""
@@ -71,13 +71,19 @@ def _seat_head(row: Mapping[str, Any], lang: Lang) -> tuple[str, float]:
     return head, half
 
 
-def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int | None = None) -> str:
-    """Verdict for one row of ``seat_win_rates`` (seats are shown 1-based)."""
+def seat_verdict(
+    row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int | None = None, names: Names | None = None
+) -> str:
+    """Verdict for one row of ``seat_win_rates`` (seats are shown 1-based; bots by ``names``)."""
     head, half = _seat_head(row, lang)
     if row.get("dominated", False):
         share = row.get("dominant_share", float("nan"))
         return text(
-            "seat_dominated", lang, head=head, bot=row.get("dominant_bot", ""), share=pct(share, _d(lang))
+            "seat_dominated",
+            lang,
+            head=head,
+            bot=_bot(row, row.get("dominant_bot", ""), names),
+            share=pct(share, _d(lang)),
         )
     p = _p(row["p_holm"])
     if row["imbalanced"]:
@@ -93,11 +99,18 @@ def seat_verdict(row: Mapping[str, Any], lang: Lang = "en", seats_in_group: int 
     return text("seat_fair", lang, head=head)
 
 
-def seat_verdicts(seats: pd.DataFrame, lang: Lang = "en") -> pd.Series:
+def seat_verdicts(seats: pd.DataFrame, lang: Lang = "en", names: Names | None = None) -> pd.Series:
     """``seat_verdict`` for every row of ``seat_win_rates``."""
     return pd.Series(
-        [seat_verdict(row, lang) for row in seats.to_dict("records")], index=seats.index, dtype=object
+        [seat_verdict(row, lang, names=names) for row in seats.to_dict("records")],
+        index=seats.index,
+        dtype=object,
     )
+
+
+def _bot(row: Mapping[str, Any], bot: object, names: Names | None) -> str:
+    """A bot by its display name in the row's game (as it is without ``names``)."""
+    return names.term(str(row.get("game", "")), bot) if names is not None and bot else str(bot)
 
 
 def paired_verdict(row: Mapping[str, Any], variant_a: str, variant_b: str, lang: Lang = "en") -> str:
@@ -156,9 +169,10 @@ def short(value: object, width: int = 24) -> str:
     return text_value if len(text_value) <= width else text_value[: width - 1] + "…"
 
 
-def _metric_name(metric: str, lang: Lang) -> str:
+def _metric_name(metric: str, lang: Lang, game: str = "", names: Names | None = None) -> str:
     if metric.startswith("bot_win_rate:"):
-        return text("m_bot_win_rate", lang, bot=metric.removeprefix("bot_win_rate:"))
+        bot = metric.removeprefix("bot_win_rate:")
+        return text("m_bot_win_rate", lang, bot=_bot({"game": game}, bot, names))
     return text(f"m_{metric}", lang)
 
 
@@ -175,7 +189,7 @@ def _value(x: float, rate: bool, sign: bool = False) -> str:
     return ("+" + shown if x >= 0 else shown) if sign else shown
 
 
-def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
+def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en", names: Names | None = None) -> pd.DataFrame:
     """One sentence per row of ``sweep_tests``: lowest against highest value, the paired difference
     with its interval, and the trend test after Holm's correction over the family."""
     rows = []
@@ -186,8 +200,8 @@ def sweep_verdicts(tests: pd.DataFrame, lang: Lang = "en") -> pd.DataFrame:
             "sweep_changed" if r["changed"] else "sweep_flat",
             lang,
             n=int(r["n_players"]),
-            metric=_metric_name(r["metric"], lang),
-            param=r["parameter"],
+            metric=_metric_name(r["metric"], lang, r["game"], names),
+            param=names.term(r["game"], r["parameter"]) if names is not None else r["parameter"],
             a=_value(r["estimate_lo"], rate),
             b=_value(r["estimate_hi"], rate),
             va=short(r["value_lo"]),

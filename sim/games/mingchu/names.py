@@ -43,6 +43,12 @@ ZH_TERMS: dict[str, str] = {
     "trades": "交易",
     "accepted": "接受",
     "refused": "拒绝",
+    "hit": "波及他人",
+    "used": "被动生效",
+    **{
+        f"cards.{deck}": f"{deck}牌"
+        for deck in ("事件", "订单", "下赏", "上赏", "门客", "皇恩", "家族", "官府产业", "天威")
+    },
 }
 """Code name -> Chinese display name."""
 
@@ -70,6 +76,7 @@ PARAMS: dict[str, str] = {
     "conditions": "条件",
     "condition": "条件",
     "value": "数值",
+    "base_value": "基础价格",
     "points": "分数",
     "once": "一次性",
     "per": "每",

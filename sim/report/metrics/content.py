@@ -167,7 +167,7 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     content = content[pd.Series(enough, index=content.index, dtype=bool)]
     notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
     return [
-        f"[{names.title(r['game'])} / {r['variant']}] "
+        f"[{display_name(a, lang, r['game'], r['variant'])}] "
         + content_verdict(
             r
             | {

@@ -29,7 +29,19 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
 def _lines(a: Analysis, lang: Lang) -> list[tuple[dict, str]]:
     names = a.names(lang)
     return [
-        (r, f"[{names.title(r['game'])}] " + holders_verdict(r, names.term(r["game"], r["card"]), lang))
+        (
+            r,
+            f"[{names.title(r['game'])}] "
+            + holders_verdict(
+                r
+                | {
+                    "variant_a": names.variant(r["game"], r["variant_a"]),
+                    "variant_b": names.variant(r["game"], r["variant_b"]),
+                },
+                names.term(r["game"], r["card"]),
+                lang,
+            ),
+        )
         for r in a.tables[TABLE].to_dict("records")
     ]
 

@@ -42,7 +42,7 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
         return None
     section = Section("paired", t("sec_paired", lang))
     for c in a.comparisons:
-        names = {"a": c.variant_a, "b": c.variant_b}
+        names = dict(zip("ab", _shown(a.names(lang), c), strict=True))
         section.notes.append(
             f"{a.names(lang).title(c.game)}: "
             + t("pairs_note", lang, pairs=f"{len(c.pairs):,}", same=f"{int(c.pairs['same_seed'].sum()):,}")
@@ -55,7 +55,7 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
         )
         for row in c.seats.to_dict("records"):
             bucket = seat_figure.verdicts if row["significant"] else seat_figure.more_verdicts
-            bucket.append(paired_verdict(row, c.variant_a, c.variant_b, lang))
+            bucket.append(paired_verdict(row, names["a"], names["b"], lang))
         section.figures.append(seat_figure)
         section.figures.append(
             chart(
@@ -71,11 +71,16 @@ def paired_section(a: Analysis, lang: Lang) -> Section | None:
                 a,
                 lang,
                 c.length,
-                f"{a.names(lang).title(c.game)}: {c.variant_b} − {c.variant_a}",
+                "{}: {} − {}".format(a.names(lang).title(c.game), *reversed(_shown(a.names(lang), c))),
                 safe_name(f"paired_length__{tag}"),
             )
         )
     return section
+
+
+def _shown(names: Names, c: Comparison) -> tuple[str, str]:
+    """The comparison's two variants by their display names (a, b)."""
+    return names.variant(c.game, c.variant_a), names.variant(c.game, c.variant_b)
 
 
 def paired_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
@@ -86,12 +91,14 @@ def paired_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         changed = c.seats[c.seats["significant"]]
         if changed.empty:
             widest = c.seats.loc[(c.seats["hi"] - c.seats["lo"]).idxmax()] if not c.seats.empty else None
-            sentences.append(f"[{title}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+            sentences.append(
+                f"[{title}] " + t("paired_none", lang, **dict(zip("ab", _shown(names, c), strict=True)))
+            )
             if widest is not None:
                 codes.append(answer_row("paired", c.game, c.variant_b, int(widest["n_players"]), "none",
                                   widest["difference"], widest["lo"], widest["hi"], "low"))  # fmt: skip
         for row in changed.to_dict("records"):
-            sentences.append(f"[{title}] " + paired_verdict(row, c.variant_a, c.variant_b, lang))
+            sentences.append(f"[{title}] " + paired_verdict(row, *_shown(names, c), lang))
             codes.append(answer_row("paired", c.game, c.variant_b, int(row["n_players"]), "changed",
                               row["difference"], row["lo"], row["hi"], "high"))  # fmt: skip
     return sentences, codes
@@ -134,9 +141,12 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     for c in a.comparisons:
         changed = c.seats[c.seats["significant"]]
         if changed.empty:
-            out.append(f"[{names.title(c.game)}] " + t("paired_none", lang, a=c.variant_a, b=c.variant_b))
+            out.append(
+                f"[{names.title(c.game)}] "
+                + t("paired_none", lang, **dict(zip("ab", _shown(names, c), strict=True)))
+            )
         out += [
-            f"[{names.title(c.game)}] {paired_verdict(row, c.variant_a, c.variant_b, lang)}"
+            f"[{names.title(c.game)}] {paired_verdict(row, *_shown(names, c), lang)}"
             for row in changed.to_dict("records")
         ]
     return out

@@ -37,7 +37,9 @@ def run_section(a: Analysis, lang: Lang) -> Section:
         [
             {
                 "run_id": m.get("run_id", ""),
-                "variant": v.get("label", ""),
+                "variant": names.variant(
+                    v.get("game") or next(iter(m.get("games") or {}), ""), v.get("label", "")
+                ),
                 "config_path": v.get("config_path", ""),
                 "config_hash": v.get("config_hash", ""),
                 "rules_version": v.get("rules_version", ""),

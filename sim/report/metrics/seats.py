@@ -26,7 +26,7 @@ def seat_section(a: Analysis, lang: Lang) -> Section:
     """Seat win-rate chart per variant, with its verdicts."""
     seats = a.tables["seat_win_rates"]
     section = Section("seats", t("sec_seats", lang))
-    verdicts = seat_verdicts(seats, lang)
+    verdicts = seat_verdicts(seats, lang, a.names(lang))
     if "adjusted" in seats.columns and (seats["adjusted"] == "bot").any():
         section.notes.append(t("seat_adjusted_note", lang))
     for game in sorted(seats["game"].unique()):
@@ -114,9 +114,9 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
             t(
                 "seat_dominated_note",
                 lang,
-                name=f"{a.names(lang).title(r['game'])} / {r['variant']}",
+                name=display_name(a, lang, r["game"], r["variant"]),
                 n=int(r["n_players"]),
-                bot=r["dominant_bot"],
+                bot=a.names(lang).term(r["game"], r["dominant_bot"]),
                 share=pct(r["dominant_share"], 1 if lang == "zh" else 0),
             )
             for r in dominated.to_dict("records")
@@ -124,8 +124,8 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     names = a.names(lang)
     if not flagged.empty:
         out += [
-            f"[{names.title(r.game)} / {r.variant}] {v}"
-            for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang), strict=True)
+            f"[{display_name(a, lang, r.game, r.variant)}] {v}"
+            for r, v in zip(flagged.itertuples(), seat_verdicts(flagged, lang, names), strict=True)
         ]
     return out
 

@@ -34,7 +34,7 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
         title = t("sweep_title", lang, param=names.term(game, param), game=names.title(game))
         figure = panel_chart(draws, title, title, width=3.6)
         tests = a.tables["sweep_tests"]
-        verdicts = sweep_verdicts(tests[(tests["game"] == game) & (tests["parameter"] == param)], lang)
+        verdicts = sweep_verdicts(tests[(tests["game"] == game) & (tests["parameter"] == param)], lang, names)
         figure.verdicts = list(verdicts.loc[verdicts["changed"], "verdict"])
         figure.more_verdicts = list(verdicts.loc[~verdicts["changed"], "verdict"])
         section.figures.append(figure)
@@ -54,7 +54,7 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
 def findings(a: Analysis, lang: Lang) -> list[str]:
     """The sweep verdicts that found a change."""
     names = a.names(lang)
-    sweeps = sweep_verdicts(a.tables["sweep_tests"], lang)
+    sweeps = sweep_verdicts(a.tables["sweep_tests"], lang, names)
     changed = sweeps[sweeps["changed"]] if not sweeps.empty else sweeps
     return [f"[{names.title(r.game)}] {r.verdict}" for r in changed.itertuples()]
 

@@ -36,7 +36,10 @@ def _unused_items(a: Analysis, lang: Lang = "en") -> list[str]:
         f"{r.game}: {names.term(r.game, r.column)}" if prefix else names.term(r.game, r.column)
         for r in zero.itertuples()
     ]
-    items += [f"{r.game}: {r.list}.{r.id}" if prefix else f"{r.list}.{r.id}" for r in unseen.itertuples()]
+    for r in unseen.itertuples():
+        shown = names.term(r.game, r.list)  # a named list reads <list name>·<item name>, else <list>.<id>
+        item = f"{shown}·{names.term(r.game, r.id)}" if shown != r.list else f"{r.list}.{r.id}"
+        items.append(f"{r.game}: {item}" if prefix else item)
     return list(dict.fromkeys(items))
 
 
