@@ -273,7 +273,9 @@ class Narrator:
         moved = {seat: {"favor": c.favor} for seat, c in changes(before, after).items() if c.favor}
         if not moved:
             return []
-        text = "恩义：" + "，".join(f"{who(s)} 手中恩义{r['favor']:+d}" for s, r in moved.items())
+        events = before.stage in ("settle_event", "settle_end")  # markers on the event (M42)
+        cause = "事件上的恩义标记（放上或取回）" if events else "恩义"
+        text = f"{cause}：" + "，".join(f"{who(s)} 手中恩义{r['favor']:+d}" for s, r in moved.items())
         text = text.replace("+", "＋").replace("-", "－")
         return [self._fact(after, "favor", text=text, level=2, ledger=moved)]
 
