@@ -10,7 +10,6 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
 
 from sim.report.labels import Lang, t
 from sim.report.style import FAIR_COLOUR, PALETTE
@@ -52,9 +51,11 @@ def grouped_bars(
     reference: str | None = None,
     highlight: str | None = None,
     horizontal: bool = False,
+    highlight_label: str = "",
 ) -> Axes:
     """Bars of ``y`` per ``x`` cluster and ``hue``, with interval error bars; optional per-cluster
-    reference segment (e.g. the fair share) and hatched bars where ``highlight`` is true.
+    reference segment (e.g. the fair share) and hatched bars where ``highlight`` is true, the
+    hatching named ``highlight_label`` in the legend when any bar has it.
     ``horizontal`` lays clusters out top to bottom (for many or long category names)."""
     ax = _axes(ax)
     clusters = list(dict.fromkeys(df[x]))
@@ -86,6 +87,8 @@ def grouped_bars(
                 if flag:
                     bar.set_hatch("//")
                     bar.set_edgecolor("#222")
+    if highlight is not None and highlight_label and df[highlight].fillna(False).astype(bool).any():
+        draw([0], [0], 0, facecolor="white", edgecolor="#222", hatch="//", label=highlight_label)
     if reference is not None:
         for c_i, c in enumerate(clusters):
             value = df.loc[df[x] == c, reference].iloc[0] * scale
@@ -99,6 +102,19 @@ def grouped_bars(
     else:
         ax.set_xticks(*ticks)
     return ax
+
+
+def _legend_with_fair_share(ax: Axes, lang: Lang) -> None:
+    """The legend of a seat chart: each seat, the hatching when drawn, and the dashed fair share."""
+    handles, _ = ax.get_legend_handles_labels()
+    fair = Line2D([], [], color=FAIR_COLOUR, linestyle="--", label=t("fair_share", lang))
+    ax.legend(handles=[*handles, fair], fontsize=8, ncols=2, loc="upper right")
+
+
+def _from_zero(ax: Axes) -> None:
+    """A value axis that starts at zero (or below, for negative values): levels compare by height."""
+    low, high = ax.get_ylim()
+    ax.set_ylim(0.0 if ax.dataLim.ymin >= 0 else min(0.0, low), high)
 
 
 def plot_seat_win_rates(
@@ -118,12 +134,9 @@ def plot_seat_win_rates(
         x_label=lambda n: t("players_n", lang, n=int(n)),
         reference="fair_share",
         highlight="imbalanced",
+        highlight_label=t("imbalanced", lang),
     )
-    handles, _ = ax.get_legend_handles_labels()
-    extra = [Line2D([], [], color=FAIR_COLOUR, linestyle="--", label=t("fair_share", lang))]
-    if seats["imbalanced"].any():
-        extra.append(Patch(facecolor="white", edgecolor="#222", hatch="//", label=t("imbalanced", lang)))
-    ax.legend(handles=handles + extra, fontsize=8, ncols=2, loc="upper right")
+    _legend_with_fair_share(ax, lang)
     ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
     ax.set_ylabel(t("win_rate_pct", lang))
     ax.set_xlabel(t("players_axis", lang))
@@ -147,8 +160,9 @@ def plot_seat_win_rates_by_tier(
         hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
         reference="fair_share",
         highlight="imbalanced",
+        highlight_label=t("imbalanced", lang),
     )
-    ax.legend(fontsize=8, ncols=2, loc="upper right")
+    _legend_with_fair_share(ax, lang)
     ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
     ax.set_ylabel(t("win_rate_pct", lang))
     ax.set_xlabel(t("tier_axis", lang))
@@ -196,7 +210,7 @@ def plot_interval_lines(
             )
     if isinstance(reference, float | int):
         ax.axhline(reference * scale, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
-    if series and len(df):
+    if series and df[series].nunique() > 1:  # one series needs no legend
         ax.legend(fontsize=8)
     return ax
 
@@ -206,6 +220,7 @@ def plot_first_player_advantage(
 ) -> Axes:
     """Seat 1 win rate ÷ fair share against player count, one line per variant, 1.0 = fair."""
     ax = plot_interval_lines(fpa, "n_players", "ratio", "ratio_lo", "ratio_hi", "variant", ax, reference=1.0)
+    _from_zero(ax)
     ax.set_xticks(sorted(fpa["n_players"].unique()))
     ax.set_xlabel(t("players_axis", lang))
     ax.set_ylabel(t("fpa_axis", lang))
@@ -348,6 +363,7 @@ def plot_content_win_rates(
         hue_label=lambda n: t("players_n", lang, n=int(n)),
         highlight="notable",
         horizontal=True,
+        highlight_label=t("notable_legend", lang),
     )
     ax.axvline(0.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4)
     ax.legend(fontsize=8)
@@ -490,9 +506,11 @@ def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = Non
     ax.set_xticks(ticks["order"], [short_label(v) for v in ticks["value"]])
     ax.set_xlabel(str(part["parameter"].iloc[0]) if len(part) else "")
     if is_bot:
-        ax.set_ylabel(t("metric_bot_win_rate", lang, bot=metric.removeprefix(BOT_METRIC)))
+        label = t("metric_bot_win_rate", lang, bot=metric.removeprefix(BOT_METRIC))
     else:
-        ax.set_ylabel(t(f"metric_{metric}", lang))
+        label = t(f"metric_{metric}", lang)
+    _from_zero(ax)
+    ax.set_title(label, fontsize=10)  # the panel's title names the value axis
     return ax
 
 
@@ -508,9 +526,10 @@ def plot_metric_by_players(
 ) -> Axes:
     """A metric against player count, one line per variant, with intervals."""
     ax = plot_interval_lines(df, "n_players", y, lo, hi, "variant", ax, scale=scale)
+    _from_zero(ax)
     ax.set_xticks(sorted(df["n_players"].unique()))
     ax.set_xlabel(t("players_axis", lang))
-    ax.set_ylabel(ylabel)
+    ax.set_title(ylabel, fontsize=10)  # the panel's title names the value axis
     return ax
 
 

@@ -48,6 +48,8 @@ class Figure:
     png: bytes = b""
     """The chart at print resolution (``CHART_DPI``), written to charts/."""
     svg: bytes = b""
+    caption: str = ""
+    """What the chart shows, in a sentence (its title stays short)."""
     categories: int = 0
     """Most category (non-numeric) tick labels on one axis of the chart."""
     file: str = ""
@@ -113,7 +115,21 @@ def chart(draw: Callable[[plt.Axes], object], alt: str, size: tuple[float, float
 def panel_chart(
     draws: list[Callable[[plt.Axes], object]], alt: str, title: str, width: float = 4.2, ncols: int = 3
 ) -> Figure:
-    """Several charts side by side (at most ``ncols`` per row) under one title."""
+    """Several charts side by side (at most ``ncols`` per row) under one title; a panel that draws
+    no data is left out (the others are drawn again without it)."""
+    fig, axes = _panels(draws, width, ncols)
+    kept = [draw for draw, ax in zip(draws, axes, strict=False) if ax.has_data()]
+    if kept and len(kept) < len(draws):
+        plt.close(fig)
+        fig, _ = _panels(kept, width, ncols)
+    fig.suptitle(title)
+    return _finish(fig, alt)
+
+
+def _panels(
+    draws: list[Callable[[plt.Axes], object]], width: float, ncols: int
+) -> tuple[plt.Figure, list[plt.Axes]]:
+    """A grid of panels, each drawn by its function (spare cells hidden), and the drawn axes."""
     ncols = min(len(draws), ncols)
     nrows = -(-len(draws) // ncols)
     fig, axes = plt.subplots(
@@ -123,8 +139,7 @@ def panel_chart(
         ax.set_visible(False)
     for draw, ax in zip(draws, axes.flat, strict=False):
         draw(ax)
-    fig.suptitle(title)
-    return _finish(fig, alt)
+    return fig, list(axes.flat[: len(draws)])
 
 
 COMMANDS = {"replay", "example_replay", "overrides"}

@@ -1,29 +1,17 @@
-"""The table ``sim run`` prints: games, errors, win rate per seat and per bot with 95% intervals."""
+"""The table ``sim run`` prints: games, errors, win rate per seat and per bot with 95% intervals,
+the same figures the report shows (``sim.stats.seats.seat_win_rates``, ``sim.stats.bots.bot_results``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
 from sim.dataset import read_columns
-from sim.stats.intervals import wilson, win_shares
+from sim.stats.bots import bot_results
+from sim.stats.seats import seat_win_rates
 
 
-def win_rates(players: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    """Mean win share with 95% Wilson interval per group: a first place shared by k players counts
-    1/k for each (the interval treats seats as independent: a quick look, not the report)."""
-    grouped = players.assign(_share=win_shares(players)).groupby(by, sort=True, observed=True)
-    table = grouped.agg(
-        games=("won", "size"), wins=("_share", "sum"), mean_score=("score", "mean")
-    ).reset_index()
-    table["win_rate"] = table["wins"] / table["games"]
-    table["ci_low"], table["ci_high"] = wilson(table["wins"], table["games"])
-    return table
-
-
-def _pct(row: pd.Series) -> str:
-    return f"{row.win_rate:6.1%} [{row.ci_low:5.1%}, {row.ci_high:5.1%}]"
+def _pct(rate: float, lo: float, hi: float) -> str:
+    return f"{rate:6.1%} [{lo:5.1%}, {hi:5.1%}]"
 
 
 def summary_text(out: Path) -> str:
@@ -53,11 +41,19 @@ def summary_text(out: Path) -> str:
         subset = players[(players["variant"] == variant) & (players["n_players"] == n)]
         if subset.empty:
             continue
-        lines.append("  seat  win rate [95% CI]          mean score")
-        for row in win_rates(subset, ["seat"]).itertuples():
-            lines.append(f"  {row.seat + 1:>4}  {_pct(row)}   {row.mean_score:8.1f}")
+        seats = seat_win_rates(subset, gap_interval=False)  # the report's figures, computed alike
+        scores = subset.groupby("seat")["score"].mean()
+        adjusted = bool((seats["adjusted"] == "bot").any())
+        lines.append(
+            "  seat  win rate [95% CI]          mean score"
+            + ("  (adjusted for the bots)" if adjusted else "")
+        )
+        for row in seats.itertuples():
+            lines.append(
+                f"  {row.seat + 1:>4}  {_pct(row.win_rate, row.lo, row.hi)}   {scores[row.seat]:8.1f}"
+            )
         if subset["bot"].nunique() > 1:
             lines.append("  bot           win rate [95% CI]          mean score")
-            for row in win_rates(subset, ["bot"]).itertuples():
-                lines.append(f"  {row.bot:<12}  {_pct(row)}   {row.mean_score:8.1f}")
+            for row in bot_results(subset).itertuples():
+                lines.append(f"  {row.bot:<12}  {_pct(row.win_rate, row.lo, row.hi)}   {row.score_mean:8.1f}")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import pandas as pd
 from scipy import stats
 
 from sim.dataset import GROUP
-from sim.stats.intervals import Z95, game_ids, mean_ci, ratio_cluster_ci, win_shares
+from sim.stats.intervals import Z95, game_ids, mean_ci, ratio_cluster_ci, wilson, win_shares
 
 CONTROL_BOTS = frozenset({"random"})
 """Bots that play without skill: a no-skill control, never a tier of the ladder."""
@@ -37,6 +37,12 @@ def bot_results(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFr
     ci = ratio_cluster_ci(frame["_share"].to_numpy(), np.ones(len(frame)), frame["_gid"].to_numpy(), group)
     out["win_rate"] = ci["estimate"].to_numpy()
     out["lo"], out["hi"] = ci["lo"].to_numpy(), ci["hi"].to_numpy()
+    # A bot that won none (or all) of its seats has no spread to estimate a variance from: the
+    # interval is Wilson's on its games instead of a point.
+    flat = (out["hi"] - out["lo"]).to_numpy() <= 0
+    if flat.any():
+        lo, hi = wilson(out["win_rate"] * out["games"], out["games"])
+        out["lo"], out["hi"] = np.where(flat, lo, out["lo"]), np.where(flat, hi, out["hi"])
     out["relative"] = out["win_rate"] / out["fair_share"]
     score = mean_ci(grouped["score"]).rename(columns=lambda c: f"score_{c}").drop(columns="score_n")
     return out.join(score).reset_index()

@@ -184,8 +184,12 @@ def _paired_tests(
     return cells, _holm_by(tests, ["game"], alpha)
 
 
-def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
-    """Per (game, parameter, n_players, metric): the lowest and highest value, the paired
+def sweep_tests(
+    games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05, response: pd.DataFrame | None = None
+) -> pd.DataFrame:
+    """Per (game, parameter, n_players, metric): the lowest and highest value with the metric's
+    estimate at each as ``sweep_response`` gives it (``response``, computed when not given: the
+    figures the sweep chart draws), the paired
     difference highest - lowest over shared seeds (t interval), a paired trend test (the slope of
     the metric on the parameter within each seed, t-tested over seeds; ranks for non-numbers),
     Holm p-values over the family of metrics x values x player counts (paired) and metrics x
@@ -195,8 +199,12 @@ def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05)
                "slope_lo", "slope_hi", "trend_p", "trend_p_holm", "family", "changed"]  # fmt: skip
     rows = []
     key = [*PAIR_KEY, "metric"]
+    if response is None:
+        response = sweep_response(games, players)
+    shown = response.set_index(["game", "parameter", "n_players", "metric", "value"])["estimate"]
     for param in swept_parameters(games):
         cells, tests = _paired_tests(games, players, param, alpha)
+        name = param.removeprefix(PARAM_PREFIX)
         # Trend: within each seed, the least-squares slope of the metric on the parameter.
         x_mean = cells.groupby(key)["order"].transform("mean")
         y_mean = cells.groupby(key)["y"].transform("mean")
@@ -228,9 +236,11 @@ def sweep_tests(games: pd.DataFrame, players: pd.DataFrame, alpha: float = 0.05)
                 ].any()  # fmt: skip
             )
             rows.append({
-                "game": r.game, "parameter": param.removeprefix(PARAM_PREFIX), "n_players": r.n_players,
+                "game": r.game, "parameter": name, "n_players": r.n_players,
                 "metric": r.metric, "values": len(at), "value_lo": at["value"].iloc[0],
-                "value_hi": at["value"].iloc[-1], "estimate_lo": at["y"].iloc[0], "estimate_hi": at["y"].iloc[-1],
+                "value_hi": at["value"].iloc[-1],
+                "estimate_lo": shown.get((r.game, name, r.n_players, r.metric, at["value"].iloc[0]), np.nan),
+                "estimate_hi": shown.get((r.game, name, r.n_players, r.metric, at["value"].iloc[-1]), np.nan),
                 "pairs": int(top["pairs"]) if top is not None else 0,
                 "difference": top["estimate"] if top is not None else np.nan,
                 "diff_lo": top["lo"] if top is not None else np.nan,

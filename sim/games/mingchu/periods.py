@@ -58,6 +58,13 @@ def _order_key(state: MingchuState, side: int):
     )
 
 
+def war_supporters(state: MingchuState, side: int) -> list[int]:
+    """The seats that support ``side``, the most markers first (M55, M56)."""
+    return sorted(
+        (s for s in range(state.n) if side_markers(state, s, side) > 0), key=_order_key(state, side)
+    )
+
+
 def resolve_war(state: MingchuState) -> str:
     """M54-M56: decide the winner; losers pick 天威 cards, the top winners are rewarded."""
     totals = [sum(side_markers(state, s, side) for s in range(state.n)) for side in range(2)]
@@ -67,19 +74,14 @@ def resolve_war(state: MingchuState) -> str:
         winner = SIDES[0] if totals[0] > totals[1] else SIDES[1]
     win, lose = SIDES.index(winner), 1 - SIDES.index(winner)
     state.war_winner = winner
-    supporters = sorted(
-        (s for s in range(state.n) if side_markers(state, s, win) > 0), key=_order_key(state, win)
-    )
+    supporters = war_supporters(state, win)
     last = len(state.params.worker_track) - 1
     if supporters:
         top = state.players[supporters[0]]
         top.worker_pos = min(last, top.worker_pos + 1)
     if len(supporters) > 1:
         draw_grace(state, supporters[1])
-    losers = sorted(
-        (s for s in range(state.n) if side_markers(state, s, lose) > 0), key=_order_key(state, lose)
-    )
-    for seat in losers:  # each after the ones before: the first picker first
+    for seat in war_supporters(state, lose):  # each after the ones before: the first picker first
         state.pending.queue(Decision("pick_tianwei", seat))
     return f"{winner}胜"
 

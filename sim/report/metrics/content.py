@@ -63,6 +63,7 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
             t("content_title", lang, name=title),
             (7.5, max(3.4, 1.8 + 0.22 * len(shown))),
         )
+        figure.caption = t("content_caption", lang)
         notable = part[part["notable"]]
         figure.verdicts = [
             content_verdict(

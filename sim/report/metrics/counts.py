@@ -130,6 +130,35 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
+def count_measures(part: pd.DataFrame) -> list[tuple[str, bool]]:
+    """The measures the best player count is chosen on, each with whether higher is better: the widest
+    seat gap, the winning margin over the mean score, and lead changes when the game records them."""
+    measures = [("max_gap", False), ("spread", False)]
+    if part["lead_changes"].notna().any():
+        measures.append(("lead_changes", True))
+    return measures
+
+
+def _leads(value: float, others: pd.Series, higher: bool) -> bool:
+    """Whether ``value`` is at least as good as every other count's (a tie leads too)."""
+    return bool(value >= others.max()) if higher else bool(value <= others.min())
+
+
+def _measure_text(row: pd.Series, measure: str, lang: Lang) -> str:
+    """One measure the best count leads on, with its value (the seat gap with its interval)."""
+    if measure == "max_gap":
+        return t(
+            "ans_best_on_gap",
+            lang,
+            gap=fmt_points(row["max_gap"], lang),
+            lo=fmt_points(row["max_gap_lo"], lang),
+            hi=fmt_points(row["max_gap_hi"], lang),
+        )
+    if measure == "spread":
+        return t("ans_best_on_spread", lang, spread=fmt_pct(row["spread"]))
+    return t("ans_best_on_changes", lang, changes=fmt_number(round(row["lead_changes"], 2)))
+
+
 def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     """Which player count plays best: smallest seat gap, closest scores, most lead changes."""
     sentences, codes = [], []
@@ -141,16 +170,15 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         part = part.sort_values("n_players").copy()
         mean_score = [scores.get((game, variant, n), np.nan) for n in part["n_players"]]
         part["spread"] = part["mean_margin"] / np.maximum(np.abs(mean_score), 1e-9)
-        ranks = part["max_gap"].rank() + part["spread"].rank()
-        if part["lead_changes"].notna().any():
-            ranks = ranks + part["lead_changes"].rank(ascending=False)
+        measures = count_measures(part)
+        level = part[[m for m, _ in measures]].round(9)  # float noise is no lead
+        ranks = sum(level[m].rank(ascending=not higher) for m, higher in measures)
         best = part.loc[ranks.idxmin()]
-        others = part.drop(index=best.name)
-        wins = int(best["max_gap"] <= others["max_gap"].min()) + int(best["spread"] <= others["spread"].min())
-        if part["lead_changes"].notna().any():
-            wins += int(best["lead_changes"] >= others["lead_changes"].max())
-        separated = bool(best["max_gap_hi"] < others["max_gap_lo"].min())
-        sure = "high" if separated else "medium" if wins >= 2 and len(part) > 1 else "low"
+        others = level.drop(index=best.name)
+        led = [m for m, higher in measures if _leads(level.at[best.name, m], others[m], higher)]
+        rest = part.drop(index=best.name)
+        separated = "max_gap" in led and bool(best["max_gap_hi"] < rest["max_gap_lo"].min())
+        sure = "high" if separated else "medium" if 2 * len(led) > len(measures) else "low"
         detail = [
             t(
                 "ans_count_detail",
@@ -165,13 +193,11 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         ]
         sentences.append(
             t(
-                "ans_best_count",
+                "ans_best_count" if led else "ans_best_count_none",
                 lang,
                 name=answer_name(a, names, game, variant),
                 n=int(best["n_players"]),
-                gap=fmt_points(best["max_gap"], lang),
-                lo=fmt_points(best["max_gap_lo"], lang),
-                hi=fmt_points(best["max_gap_hi"], lang),
+                rests=t("ans_best_sep", lang).join(_measure_text(best, m, lang) for m in led),
                 detail=t("list_sep", lang).join(detail),
                 sure=t(f"sure_{sure}", lang),
                 why=t(f"ans_best_why_{sure}", lang),

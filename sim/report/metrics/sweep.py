@@ -44,9 +44,10 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     """Response of each metric to each swept ``param:`` column, and the tests of a change."""
     games, players = a.run.games, a.run.players
+    response = stats.sweep_response(games, players)  # the chart's figures, which the verdicts quote
     return {
-        "sweep_response": stats.sweep_response(games, players),
-        "sweep_tests": stats.sweep_tests(games, players),
+        "sweep_response": response,
+        "sweep_tests": stats.sweep_tests(games, players, response=response),
         "sweep_paired": stats.sweep_paired(games, players),
     }
 

@@ -1,4 +1,4 @@
-"""What one step changed for each seat: coins, 伙计, loans, 恩义 paid and received, goods.
+"""What one step changed for each seat: coins, 伙计, loans, 恩义 in hand, 恩义 paid and received, goods.
 
 Derived from the state before and after the step, so nothing in the rules has to report it.
 """
@@ -19,6 +19,8 @@ class Change:
     coins: int = 0
     workers: int = 0
     loans: int = 0
+    favor: int = 0
+    """恩义 markers in hand gained (+) or spent (-): own ones in hand and other players' held."""
     favor_paid: int = 0
     """恩义 markers handed to other players as a payment."""
     favor_received: int = 0
@@ -47,6 +49,11 @@ def goods_of(player: Player) -> Counter:
     total = player.backpack
     total.update(player.warehouse)
     return total
+
+
+def favor_in_hand(player: Player) -> int:
+    """The 恩义 markers a player can spend: its own in hand and the other players' it holds."""
+    return player.hand + sum(player.held)
 
 
 def _received(before: MingchuState, after: MingchuState, payer: int, seat: int) -> int:
@@ -79,6 +86,7 @@ def changes(before: MingchuState, after: MingchuState, actor: int | None = None)
             coins=a.coins - b.coins,
             workers=a.workers - b.workers,
             loans=a.loans - b.loans,
+            favor=favor_in_hand(a) - favor_in_hand(b),
             worker_track=a.worker_pos - b.worker_pos,
             grace_cards=len(a.grace_cards) - len(b.grace_cards),
             vp=a.vp_bonus - b.vp_bonus,
@@ -94,6 +102,7 @@ def changes(before: MingchuState, after: MingchuState, actor: int | None = None)
 AMOUNTS = (
     ("coins", "铜币{:+d}"),
     ("workers", "伙计{:+d}"),
+    ("favor", "手中恩义{:+d}"),
     ("favor_paid", "付恩义{}"),
     ("favor_received", "收恩义{}"),
     ("worker_track", "伙计人数轨{:+d}"),
@@ -104,7 +113,10 @@ AMOUNTS = (
 
 
 def _amounts(change: Change, *, goods: bool) -> list[str]:
-    parts = [text.format(getattr(change, name)) for name, text in AMOUNTS if getattr(change, name)]
+    told = {name for name, _ in AMOUNTS if getattr(change, name)}
+    if change.favor in (change.favor_received, -change.favor_paid):
+        told.discard("favor")  # the payment's line says it: 收恩义2 is 2 more in hand
+    parts = [text.format(getattr(change, name)) for name, text in AMOUNTS if name in told]
     if change.loans:
         parts.append(f"借贷{change.loans}笔" if change.loans > 0 else f"还贷{-change.loans}笔")
     if goods:

@@ -25,7 +25,7 @@ from sim.games.mingchu.rules import KIND
 from sim.games.mingchu.settlement import affected_seats
 from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
 from sim.games.mingchu.story.cardtext import condition_text, effects_text, score_text
-from sim.games.mingchu.story.ledger import changes, ledger_record, ledger_text, with_ledger
+from sim.games.mingchu.story.ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
 from sim.games.mingchu.story.names import BOTS, COLUMNS
 from sim.games.mingchu.trade import ProposeTrade
 
@@ -131,7 +131,13 @@ class Narrator:
         if not self.started:
             self.started = True
             facts.append(
-                self._fact(state, "opening", text="== 开局：选择门客与家族、放置掌柜、官府驿道 ==", level=0)
+                self._fact(
+                    state,
+                    "opening",
+                    text="== 开局：选择门客与家族、放置掌柜、官府驿道 ==",
+                    level=0,
+                    favor=_favor(state),
+                )
             )
             for s, label in enumerate(self.bot_labels):
                 facts.append(self._fact(state, "seat", s, f"{who(s)}：{label}", level=2, bot=label))
@@ -256,15 +262,27 @@ class Narrator:
         stage = before.stage
         told = self.stages.get(stage)
         facts = told(before, after) if told is not None else []
+        if not any("ledger" in fact.data for fact in facts):
+            facts.extend(self._favor_moved(before, after))
         if after.stage in PHASES and after.stage != stage and not after.terminal:
             facts.append(self._fact(after, "phase", text=f"-- {PHASES[after.stage]} --", phase=after.stage))
         return facts
 
+    def _favor_moved(self, before, after) -> list[Fact]:
+        """A step of the rules that moved 恩义 in hand and told no ledger of its own: its line."""
+        moved = {seat: {"favor": c.favor} for seat, c in changes(before, after).items() if c.favor}
+        if not moved:
+            return []
+        events = before.stage in ("settle_event", "settle_end")  # markers on the event (M42)
+        cause = "事件上的恩义标记（放上或取回）" if events else "恩义"
+        text = f"{cause}：" + "，".join(f"{who(s)} 手中恩义{r['favor']:+d}" for s, r in moved.items())
+        text = text.replace("+", "＋").replace("-", "－")
+        return [self._fact(after, "favor", text=text, level=2, ledger=moved)]
+
     def _round_start(self, before, after) -> list[Fact]:
         header = f"== 第{after.round}轮 · {period_name(after)} · 起始玩家 {who(after.start_player)} =="
-        facts = [
-            self._fact(after, "round", after.start_player, header, level=0, start_player=after.start_player)
-        ]
+        start = after.start_player
+        facts = [self._fact(after, "round", start, header, level=0, start_player=start, favor=_favor(before))]
         card = after.topo.events.get(after.current_event)
         if card is None:
             return facts
@@ -349,6 +367,7 @@ class Narrator:
                 track=new.income_marker,
                 spaces=spaces,
                 rewards={s: effects_text(track[s].rewards) for s in spaces},
+                ledger=ledger_record(found),
             )
         ]
 
@@ -473,16 +492,23 @@ class Narrator:
         totals = [sum(periods.side_markers(after, s, i) for s in range(after.n)) for i in range(2)]
         quick = "（速胜）" if after.end_reason.endswith("(速胜)") else ""
         text = f"靖难之役结束：{after.war_winner}胜{quick}，建文{totals[0]} : 燕王{totals[1]}（特别订单每张计{after.params.rules.special_order_war_markers}）"
-        rewards = []
-        for seat in range(after.n):
-            b, a = before.players[seat], after.players[seat]
-            if a.worker_pos > b.worker_pos:
-                rewards.append(f"{who(seat)} 伙计人数轨前进{a.worker_pos - b.worker_pos}格")
-            if len(a.grace_cards) > len(b.grace_cards):
-                rewards.append(f"{who(seat)} 抽{len(a.grace_cards) - len(b.grace_cards)}张皇恩卡")
+        win = SIDES.index(after.war_winner)
+        supporters = periods.war_supporters(after, win)[:2]
+        found, rewards, lines = changes(before, after), {}, []
+        for rank, seat in enumerate(supporters):
+            change = found.get(seat)
+            moved = change.worker_track if change else 0
+            drawn = change.grace_cards if change else 0
+            rewards[seat] = {"worker_track": moved} if rank == 0 else {"grace_cards": drawn}
+            if rank == 0:
+                got = f"伙计人数轨前进{moved}格" if moved else "伙计人数轨已在尽头，不再前进"
+                lines.append(f"{who(seat)}（支持最多）{got}")
+            else:
+                got = f"抽{drawn}张皇恩卡" if drawn else "皇恩牌堆已空，未抽到皇恩卡"
+                lines.append(f"{who(seat)}（支持第二）{got}")
         losers = [d.seat for d in after.pending if d.kind == "pick_tianwei"]
-        if rewards:
-            text += "；胜方奖励：" + "，".join(rewards)
+        if lines:
+            text += "；胜方奖励：" + "，".join(lines)
         if losers:
             text += f"；败方 {seats_text(losers)} 依次领受天威卡"
         return [
@@ -495,6 +521,7 @@ class Narrator:
                 jianwen=totals[0],
                 yan=totals[1],
                 rewards=rewards,
+                supporters=supporters,
                 tianwei=losers,
             )
         ]
@@ -530,7 +557,9 @@ class Narrator:
         return facts
 
     def _final(self, state: MingchuState) -> list[Fact]:
-        facts = [self._fact(state, "game_end", reason=state.end_reason)]  # the table is ``sim play``'s
+        facts = [
+            self._fact(state, "game_end", reason=state.end_reason, favor=_favor(state))
+        ]  # the table is ``sim play``'s
         totals, ranks = scoring.scores(state), scoring.ranking(state)
         for seat, row in enumerate(scoring.breakdown(state)):
             facts.append(
@@ -560,6 +589,11 @@ def _route(sim: MingchuState, seat: int, action: Any):
     if isinstance(action, A.ProduceForeign):
         return routes_from(sim, seat, action.place).get(sim.players[seat].managers[action.manager])
     return None
+
+
+def _favor(state: MingchuState) -> list[int]:
+    """Each seat's 恩义 in hand (``ledger.favor_in_hand``), the sum the ledger lines change."""
+    return [favor_in_hand(player) for player in state.players]
 
 
 def income_bonuses(state: MingchuState, seat: int) -> dict[str, int]:
