@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang
-from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, TRANSLATED_VALUES, VARIANTS, Names, fmt_bool
+from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, Names, fmt_bool, named_value
 
 ENCODING = "utf-8-sig"
 """UTF-8 with a BOM, so spreadsheet apps on Chinese Windows read the Chinese text."""
@@ -42,13 +42,7 @@ def csv_cell(names: Names, column: str, value: object, game: str) -> str:
         if column in P_VALUES and 0 < value < 10**-DECIMALS:
             return f"< {10**-DECIMALS:.{DECIMALS}f}"
         return plain_number(float(value))
-    if column == "game":
-        return names.title(str(value))
-    if column in VARIANTS:
-        return names.variant(game, value)
-    if column in TRANSLATED_VALUES:
-        return names.term(game, value)
-    return str(value)
+    return named_value(names, column, value, game)
 
 
 def display_frame(frame: pd.DataFrame, names: Names) -> pd.DataFrame:

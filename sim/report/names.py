@@ -228,5 +228,16 @@ def fmt_number(x: float) -> str:
     return f"{x:.3f}"
 
 
+def named_value(names: Names, column: str, value: object, game: str) -> str:
+    """A text cell in ``names``' language: a game's title, a variant's label, a game term, or as is."""
+    if column == "game":
+        return names.title(str(value))
+    if column in VARIANTS:
+        return names.variant(game, value)
+    if column in TRANSLATED_VALUES:
+        return names.term(game, value)
+    return str(value)
+
+
 def fmt_bool(x: bool, lang: Lang) -> str:
     return t("yes" if x else "no", lang)

@@ -20,13 +20,12 @@ from sim.report.names import (
     P_VALUES,
     RATES,
     SEATS,
-    TRANSLATED_VALUES,
-    VARIANTS,
     Names,
     fmt_bool,
     fmt_number,
     fmt_p,
     fmt_pct,
+    named_value,
 )
 from sim.report.style import figure_png, png_data_uri
 
@@ -168,13 +167,7 @@ def _cell(a: Analysis, lang: Lang, column: str, value: object, game: str, pct: s
         return fmt_pct(float(value))
     if isinstance(value, float | np.floating | int | np.integer):
         return fmt_number(float(value))
-    if column == "game":
-        return names.title(str(value))
-    if column in VARIANTS:
-        return names.variant(game, value)
-    if column in TRANSLATED_VALUES:
-        return names.term(game, value)
-    return str(value)
+    return named_value(names, column, value, game)
 
 
 def table(
