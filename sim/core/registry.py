@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 
@@ -36,12 +38,25 @@ class GameLoadError(KeyError):
 def _modules() -> dict[str, str]:
     """Built-in games, games registered by entry points, then ``SIM_GAME_MODULES=name=module,...``."""
     modules = dict(GAME_MODULES)
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        modules.setdefault(entry.name, entry.value.partition(":")[0])
+    for name, module in _entry_points(tuple(sys.path)):
+        modules.setdefault(name, module)
     for entry in filter(None, os.environ.get("SIM_GAME_MODULES", "").split(",")):
         name, _, module = entry.partition("=")
         modules[name.strip()] = module.strip()
     return modules
+
+
+@lru_cache(maxsize=8)
+def _entry_points(search_path: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(name, module) of the ``sim.games`` entry points installed on ``search_path``.
+
+    Scanning the installed distributions takes ~20 ms and the runner looks a game up several times
+    per chunk of games, so the scan is kept for as long as the import path is the same."""
+    del search_path  # the cache key: a changed import path may hold other distributions
+    return tuple(
+        (entry.name, entry.value.partition(":")[0])
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP)
+    )
 
 
 def game_names() -> list[str]:
