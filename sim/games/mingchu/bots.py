@@ -147,6 +147,9 @@ NEVER = float("-inf")
 TIE = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
 
+_PAYABLE_KEPT = 4096
+"""Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
+
 
 class HeuristicBot(ActionValues):
     """Greedy one-step scorer parametrised by a ``Persona``."""
@@ -164,7 +167,7 @@ class HeuristicBot(ActionValues):
         self._have: dict[str, int] | None = None
         self._required_cache: dict[str, int] | None = None
         self._plan: tuple = ()
-        self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
+        self._payable: dict[tuple, bool] = {}  # (order, place, pack's goods, warehouse, 京城) -> can pay
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
         self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
@@ -184,6 +187,7 @@ class HeuristicBot(ActionValues):
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
+        self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
 
     def _board_key(self, state: MingchuState) -> frozenset:
@@ -234,7 +238,6 @@ class HeuristicBot(ActionValues):
             self._best_cache = None
             self._have = None
             self._required_cache = None
-            self._payable = {}
             self._goals = {}
             self._targets = None
             self._prices_key = ()
@@ -540,10 +543,14 @@ class HeuristicBot(ActionValues):
             if share >= 0.5 and place != here:  # walk there while the last goods come (none there)
                 best = (10 + 20 * share, place, None)
         pack = state.pack_index(data["manager"])
+        payable_known = self._payable
+        if len(payable_known) > _PAYABLE_KEPT:
+            payable_known.clear()
+        goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
         for key, place, points in self._order_targets(state):
-            payable = self._payable.get((key, place, pack))
-            if payable is None:  # the plan key holds the packs and the warehouse: kept with the plan
-                payable = self._payable[key, place, pack] = (
+            payable = payable_known.get((key, place, goods))
+            if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
+                payable = payable_known[key, place, goods] = (
                     payment(state, seat, key, place, [pack]) is not None
                 )
             if payable:
@@ -599,6 +606,7 @@ class HeuristicBot(ActionValues):
         if key != self._build_key:
             self._build_key = key
             self._site_values = {}
+            self._far_places = None
             seat = self.seat
             if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
                 self._road_cut = modifier_total(state, seat, "discount", action="road")
@@ -633,13 +641,22 @@ class HeuristicBot(ActionValues):
         """With nothing to do within this turn's reach: the nearest place where the seat could build
         an industry or a 驿道 now, to be walked towards (for its next turn) on uncounted roads and
         counted steps only."""
+        self._build_values(state)  # the places are kept with the build values
+        places = self._far_places
+        if places is None:
+            places = self._far_places = self._build_places(state)
+        return min(places, key=lambda p: (dist[p], p), default=None)
+
+    def _build_places(self, state: MingchuState) -> list[int]:
+        """The places where the seat could build an industry now, then the ends of the roads where it
+        could build a 驿道 now (``_far_target``'s candidates)."""
         seat = self.seat
         costs = road_costs(state, seat)
         places = [
             p for p, site in enumerate(state.topo.site) if site and build_cost(state, seat, p) is not None
         ]
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
-        return min(places, key=lambda p: (dist[p], p), default=None)
+        return places
 
     def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
         """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the

@@ -17,6 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bots import HeuristicBot, free_distances
+from sim.games.mingchu.orders import payment
 from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
 
@@ -238,15 +239,15 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
 
 def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
     """A heuristic game at 5 players: after every choice the sale prices, the goods held and needed,
-    the 掌柜 collecting order goods and the build values the bot kept across decisions equal a fresh
-    bot's (or the engine's) computation in the same situation."""
+    the 掌柜 collecting order goods, the build values and far build places, and the payments the bot
+    kept across decisions equal a fresh bot's (or the engine's) computation in the same situation."""
     from sim.core.play import bot_rng
 
     state = RULES.initial_state(PARAMS, 5, setup_rng(4))
     personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
     bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
     rngs = [bot_rng(4, seat) for seat in range(5)]
-    checked = built = 0
+    checked = built = far = paid = 0
     while not RULES.is_terminal(state):
         seat = RULES.current_player(state)
         legal = RULES.legal_actions(state)
@@ -267,7 +268,16 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             if bot._build_key == bot._player_key(state):  # the build values are the current ones
                 for place, value in bot._site_values.items():
                     assert value == fresh._site_value(state, place)
+                if bot._far_places is not None:
+                    assert bot._far_places == fresh._build_places(state)
+                    far += 1
                 built += 1
+            for pack, goods in enumerate(player.packs):  # kept across plans, by the goods at hand
+                at_hand = (tuple(goods.items()), tuple(player.warehouse.items()), state.capital)
+                for (order, place, kept_goods), value in bot._payable.items():
+                    if kept_goods == at_hand:
+                        assert value == (payment(state, seat, order, place, [pack]) is not None)
+                        paid += 1
             checked += 1
         RULES.apply(state, action)
-    assert checked >= 200 and built >= 50, (checked, built)
+    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 200, (checked, built, far, paid)
