@@ -51,7 +51,9 @@ import numpy as np
 from sim.core.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import (
+    CAPS,
     FAR_GOAL,
+    TURN_CAPS,
     TURN_VALUES,
     VALUES,
     ActionValues,
@@ -245,9 +247,7 @@ class HeuristicBot(ActionValues):
             self._build_key = ()
             self._road_worths = {}
         context = self._context(state, kind)
-        table, other = (_TURN_VALUES, in_turn_otherwise) if kind == "turn" else (_VALUES, otherwise)
-        get = table.get
-        values = [float(get(type(a), other)(self, state, a, context)) for a in legal]
+        values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn
         top = max(values) - TIE
@@ -722,6 +722,35 @@ class HeuristicBot(ActionValues):
         if state.topo.roads[road].kind == "dashed":
             worth += 4
         return worth - state.topo.roads[road].yidao_cost
+
+
+def _values(
+    bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
+) -> list[float]:
+    """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
+    come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``) is
+    valued after the others, and only while its bound reaches the best value so far less ``TIE``."""
+    table, other, caps = (_TURN_VALUES, in_turn_otherwise, TURN_CAPS) if turn else (_VALUES, otherwise, CAPS)
+    get = table.get
+    values = [NEVER] * len(legal)
+    bounded: list[int] = []
+    best = NEVER
+    for i, action in enumerate(legal):
+        kind = type(action)
+        if kind in caps:
+            bounded.append(i)
+            continue
+        value = values[i] = float(get(kind, other)(bot, state, action, context))
+        if value > best:
+            best = value
+    for i in bounded:
+        action = legal[i]
+        kind = type(action)
+        if caps[kind] >= best - TIE:
+            value = values[i] = float(get(kind, other)(bot, state, action, context))
+            if value > best:
+                best = value
+    return values
 
 
 def _factory(persona: str):

@@ -281,3 +281,43 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             checked += 1
         RULES.apply(state, action)
     assert checked >= 200 and built >= 50 and far >= 10 and paid >= 200, (checked, built, far, paid)
+
+
+def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
+    """A heuristic game at 5 players: at every choice each action of a bounded type (``CAPS``,
+    ``TURN_CAPS``) is valued at most its bound, and ``_values`` leaves unvalued (``NEVER``) only
+    actions whose bound is below the best value less ``TIE``."""
+    from sim.core.play import bot_rng
+    from sim.games.mingchu.bot_values import CAPS, TURN_CAPS, in_turn_otherwise, otherwise
+    from sim.games.mingchu.bots import _TURN_VALUES, _VALUES, NEVER, TIE, _values
+
+    state = RULES.initial_state(PARAMS, 5, setup_rng(5))
+    personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
+    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
+    rngs = [bot_rng(5, seat) for seat in range(5)]
+    bounded = skipped = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        legal = RULES.legal_actions(state)
+        bot = bots[seat]
+        action = bot.choose(state, legal, rngs[seat])
+        kind = state.decision().kind
+        if len(legal) > 1 and kind not in ("buyback", "trade_offer", "trade_answer"):
+            turn = kind == "turn"
+            table, other, caps = (
+                (_TURN_VALUES, in_turn_otherwise, TURN_CAPS) if turn else (_VALUES, otherwise, CAPS)
+            )
+            context = bot._context(state, kind)
+            full = [float(table.get(type(a), other)(bot, state, a, context)) for a in legal]
+            kept = _values(bot, state, legal, context, turn)
+            for a, value, got in zip(legal, full, kept, strict=True):
+                if type(a) in caps:
+                    assert value <= caps[type(a)], (a, value)
+                    bounded += 1
+                if got == NEVER:
+                    assert caps[type(a)] < max(full) - TIE
+                    skipped += 1
+                else:
+                    assert got == value
+        RULES.apply(state, action)
+    assert bounded > 1000 and skipped > 500, (bounded, skipped)
