@@ -382,12 +382,19 @@ def _const(value: float):
     return lambda bot, state, action, context: value
 
 
+OTHERWISE = 0.0
+"""The value of an action outside a turn that ``VALUES`` does not list."""
+IN_TURN_OTHERWISE = -5.0
+"""The value of an action in a turn that ``TURN_VALUES`` does not list: moving goods to or from the
+warehouse, storing them, only by chance."""
+
+
 def otherwise(bot, state, action, context) -> float:
-    return 0.0
+    return OTHERWISE
 
 
 def in_turn_otherwise(bot, state, action, context) -> float:
-    return -5.0  # moving goods to or from the warehouse, storing them: only by chance
+    return IN_TURN_OTHERWISE
 
 
 H = ActionValues

@@ -53,6 +53,8 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import (
     CAPS,
     FAR_GOAL,
+    IN_TURN_OTHERWISE,
+    OTHERWISE,
     TURN_CAPS,
     TURN_VALUES,
     VALUES,
@@ -728,16 +730,20 @@ def _values(
     bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
 ) -> list[float]:
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
-    come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``) is
-    valued after the others, and only while its bound reaches the best value so far less ``TIE``."""
-    table, other, caps = (_TURN_VALUES, in_turn_otherwise, TURN_CAPS) if turn else (_VALUES, otherwise, CAPS)
+    come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
+    the fixed value of a type the table does not list) is valued after the others, and only while
+    its bound reaches the best value so far less ``TIE``."""
+    if turn:
+        table, other, caps, unlisted = _TURN_VALUES, in_turn_otherwise, TURN_CAPS, IN_TURN_OTHERWISE
+    else:
+        table, other, caps, unlisted = _VALUES, otherwise, CAPS, OTHERWISE
     get = table.get
     values = [NEVER] * len(legal)
     bounded: list[int] = []
     best = NEVER
     for i, action in enumerate(legal):
         kind = type(action)
-        if kind in caps:
+        if kind in caps or kind not in table:
             bounded.append(i)
             continue
         value = values[i] = float(get(kind, other)(bot, state, action, context))
@@ -746,7 +752,7 @@ def _values(
     for i in bounded:
         action = legal[i]
         kind = type(action)
-        if caps[kind] >= best - TIE:
+        if caps.get(kind, unlisted) >= best - TIE:
             value = values[i] = float(get(kind, other)(bot, state, action, context))
             if value > best:
                 best = value

@@ -288,7 +288,14 @@ def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
     ``TURN_CAPS``) is valued at most its bound, and ``_values`` leaves unvalued (``NEVER``) only
     actions whose bound is below the best value less ``TIE``."""
     from sim.core.play import bot_rng
-    from sim.games.mingchu.bot_values import CAPS, TURN_CAPS, in_turn_otherwise, otherwise
+    from sim.games.mingchu.bot_values import (
+        CAPS,
+        IN_TURN_OTHERWISE,
+        OTHERWISE,
+        TURN_CAPS,
+        in_turn_otherwise,
+        otherwise,
+    )
     from sim.games.mingchu.bots import _TURN_VALUES, _VALUES, NEVER, TIE, _values
 
     state = RULES.initial_state(PARAMS, 5, setup_rng(5))
@@ -315,7 +322,9 @@ def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
                     assert value <= caps[type(a)], (a, value)
                     bounded += 1
                 if got == NEVER:
-                    assert caps[type(a)] < max(full) - TIE
+                    unlisted = IN_TURN_OTHERWISE if turn else OTHERWISE
+                    assert caps.get(type(a), unlisted) < max(full) - TIE
+                    assert type(a) in caps or (type(a) not in table and value == unlisted)
                     skipped += 1
                 else:
                     assert got == value
