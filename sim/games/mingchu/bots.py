@@ -178,6 +178,8 @@ class HeuristicBot(ActionValues):
         self._prices: dict[str, list[int]] = {}  # good -> ``sale_prices`` by place (``_sale_prices``)
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
+        self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
+        self._yidao_size = 0
         self._roads: frozenset = frozenset()
         self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
@@ -185,7 +187,7 @@ class HeuristicBot(ActionValues):
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
         self._prices_key: tuple = ()  # what ``_prices`` were worked out with, besides the plan
-        self._targets: list[tuple[str, int, int]] | None = None  # per plan: ``_order_targets``
+        self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
@@ -197,15 +199,21 @@ class HeuristicBot(ActionValues):
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
         ones and those opening a dashed road (M28); another player's 驿道 on a solid road changes
-        nothing for them. Read again only when the 驿道 on the board differ from the last call."""
-        if state.yidao != self._yidao_seen:
-            self._yidao_seen = dict(state.yidao)
+        nothing for them. Read again only when the 驿道 on the board differ from the last call: a 驿道
+        once built stays with its owner (the table only grows), so the same table (a view shares the
+        state's) of the same size is unchanged."""
+        yidao = state.yidao
+        if yidao is self._yidao_read and len(yidao) == self._yidao_size:
+            return self._roads
+        if yidao != self._yidao_seen:
+            self._yidao_seen = dict(yidao)
             roads, mine = state.topo.roads, (self.seat, OFFICIAL)
             self._roads = frozenset(
                 (road, owner in mine)
-                for road, owner in state.yidao.items()
+                for road, owner in yidao.items()
                 if owner in mine or roads[road].kind == "dashed"
             )
+        self._yidao_read, self._yidao_size = yidao, len(yidao)
         return self._roads
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
@@ -548,8 +556,14 @@ class HeuristicBot(ActionValues):
         payable_known = self._payable
         if len(payable_known) > _PAYABLE_KEPT:
             payable_known.clear()
-        goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
-        for key, place, points in self._order_targets(state):
+        goods: tuple = ()
+        units, stored = sum(player.packs[pack].values()), sum(player.warehouse.values())
+        capitals = state.capitals_with_warehouse()
+        for key, place, points, size in self._order_targets(state):
+            if units + (stored if place in capitals else 0) < size:
+                continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
+            if not goods:
+                goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
             payable = payable_known.get((key, place, goods))
             if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
                 payable = payable_known[key, place, goods] = (
@@ -583,9 +597,9 @@ class HeuristicBot(ActionValues):
                 best = (FAR_GOAL, far, None)
         return best
 
-    def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int]]:
-        """(order, its place, 100 + its points) for the public orders then the personal one, in the
-        order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
+    def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
+        """(order, its place, 100 + its points, goods it asks for) for the public orders then the
+        personal one, in the order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
         targets = self._targets
         if targets is None:
             keys = [o.order for o in state.public_orders]
@@ -595,7 +609,8 @@ class HeuristicBot(ActionValues):
             targets = []
             for key in keys:
                 info = order_info(state, key)
-                targets.append((key, state.topo.place_index[info.place], 100 + info.points))
+                size = sum(info.goods.values())
+                targets.append((key, state.topo.place_index[info.place], 100 + info.points, size))
             self._targets = targets
         return targets
 
