@@ -192,6 +192,7 @@ class HeuristicBot(ActionValues):
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
+        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started (per plan)
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
@@ -255,6 +256,7 @@ class HeuristicBot(ActionValues):
             self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
+            self._roads_at = ()
             self._road_worths = {}
         context = self._context(state, kind)
         values = _values(self, state, legal, context, kind == "turn")
@@ -574,8 +576,9 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         sites, roads = self._near(state, here, dist)
         site_values, road_values = self._build_values(state)
+        build_max, road_max = rules.build_max_moved, rules.road_max_moved
         for place, near in sites:
-            if near + steps > rules.build_max_moved:
+            if near + steps > build_max:
                 continue
             build = site_values.get(place)
             if build is None:
@@ -584,7 +587,7 @@ class HeuristicBot(ActionValues):
                 best = (build, place, A.BuildIndustry(place))
         if roads and road_values is not None:
             for road, near, place in roads:
-                if near + steps > rules.road_max_moved:
+                if near + steps > road_max:
                     continue
                 worth = road_values.get(road)
                 if worth is None:
@@ -618,19 +621,36 @@ class HeuristicBot(ActionValues):
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
         filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
-        a build's cost and worth do not depend on where the 掌柜 stands."""
+        a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
+        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins)."""
         key = self._player_key(state)
         if key != self._build_key:
             self._build_key = key
             self._site_values = {}
             self._far_places = None
-            seat = self.seat
-            if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
-                self._road_cut = modifier_total(state, seat, "discount", action="road")
-                self._road_values = {}
-            else:
-                self._road_values = None
+            road_key = self._road_key(state)
+            if road_key != self._roads_at:
+                self._roads_at = road_key
+                seat = self.seat
+                if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # ``road_costs``
+                    self._road_cut = modifier_total(state, seat, "discount", action="road")
+                    self._road_values = {}
+                else:
+                    self._road_values = None
         return self._site_values, self._road_values
+
+    def _road_key(self, state: MingchuState) -> tuple:
+        """What a 驿道's goal value (``_road_value``) reads besides the plan: the seat's 伙计 and
+        markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
+        player = state.players[self.seat]
+        return (
+            player.workers,
+            player.supply,
+            tuple(player.retainers),
+            state.round,
+            len(state.round_mods[self.seat]),
+            len(state.yidao),
+        )
 
     def _site_value(self, state: MingchuState, place: int) -> float:
         """The goal value of building an industry at ``place`` now (``NEVER``: not possible)."""

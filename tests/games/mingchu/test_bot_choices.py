@@ -239,7 +239,7 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
 
 def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
     """A heuristic game at 5 players: after every choice the sale prices, the goods held and needed,
-    the 掌柜 collecting order goods, the build values and far build places, and the payments the bot
+    the 掌柜 collecting order goods, the build and 驿道 values, the far build places, and the payments the bot
     kept across decisions equal a fresh bot's (or the engine's) computation in the same situation."""
     from sim.core.play import bot_rng
 
@@ -247,7 +247,7 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
     personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
     bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
     rngs = [bot_rng(4, seat) for seat in range(5)]
-    checked = built = far = paid = 0
+    checked = built = far = paid = roads = 0
     while not RULES.is_terminal(state):
         seat = RULES.current_player(state)
         legal = RULES.legal_actions(state)
@@ -268,6 +268,11 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             if bot._build_key == bot._player_key(state):  # the build values are the current ones
                 for place, value in bot._site_values.items():
                     assert value == fresh._site_value(state, place)
+                fresh._build_values(state)
+                for road, value in (bot._road_values or {}).items():
+                    assert value == fresh._road_value(state, road)
+                    roads += 1
+                assert (bot._road_values is None) == (fresh._road_values is None)
                 if bot._far_places is not None:
                     assert bot._far_places == fresh._build_places(state)
                     far += 1
@@ -280,7 +285,13 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
                         paid += 1
             checked += 1
         RULES.apply(state, action)
-    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 100, (checked, built, far, paid)
+    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 100 and roads >= 200, (
+        checked,
+        built,
+        far,
+        paid,
+        roads,
+    )
 
 
 def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
