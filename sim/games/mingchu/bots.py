@@ -145,6 +145,15 @@ _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
 
+UNBOUNDED = float("inf")
+"""The bound of a value with none (``CAPS``)."""
+_ENTRIES = {kind: (value, CAPS.get(kind, UNBOUNDED)) for kind, value in _VALUES.items()}
+_TURN_ENTRIES = {kind: (value, TURN_CAPS.get(kind, UNBOUNDED)) for kind, value in _TURN_VALUES.items()}
+"""Action type -> (its value, the most it can be), read once per action by ``_values``."""
+_UNLISTED = (otherwise, OTHERWISE)
+_IN_TURN_UNLISTED = (in_turn_otherwise, IN_TURN_OTHERWISE)
+"""The entry of a type the tables do not list: a fixed value, which is its own bound."""
+
 NEVER = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
@@ -153,6 +162,9 @@ TIE = 1e-3
 
 _PAYABLE_KEPT = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
+
+_PLAN_LAYOUT = 5
+"""Where ``_plan_key`` holds the industries: (their places, their owners)."""
 
 
 class HeuristicBot(ActionValues):
@@ -165,7 +177,8 @@ class HeuristicBot(ActionValues):
         self._war_contrarian: dict[int, bool] = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
-        self._avail: dict[str, float] | None = None  # per choose(): good -> availability
+        self._avail: dict[str, float] = {}  # good -> availability, for the industries below
+        self._avail_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) ``_avail`` is for
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: dict[str, int] | None = None
@@ -246,7 +259,6 @@ class HeuristicBot(ActionValues):
         key = self._plan_key(state)
         if key != self._plan:
             self._plan = key
-            self._avail = None
             self._worth_cache = {}
             self._best_cache = None
             self._have = None
@@ -314,8 +326,7 @@ class HeuristicBot(ActionValues):
             state.period,
             tuple(tuple(pack.items()) for pack in player.packs),
             tuple(player.warehouse.items()),
-            tuple(state.industries),
-            [ind.owner for ind in state.industries.values()],
+            (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
         )
 
@@ -362,14 +373,18 @@ class HeuristicBot(ActionValues):
         return min(range(len(player.managers)), key=key)
 
     def _availability(self, state: MingchuState, good: str) -> float:
-        """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
-        if self._avail is None:
-            site = state.topo.site
-            avail = {s.good: 4.0 for s in site if s is not None}
-            for place, ind in state.industries.items():
-                kind = site[place].good
-                avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
-            self._avail = avail
+        """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6. Kept while
+        the industries (their places and owners, in the plan key) stay the same."""
+        layout = self._plan[_PLAN_LAYOUT]
+        if layout is not self._avail_layout:
+            if layout != self._avail_layout:
+                site = state.topo.site
+                avail = {s.good: 4.0 for s in site if s is not None}
+                for place, ind in state.industries.items():
+                    kind = site[place].good
+                    avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
+                self._avail = avail
+            self._avail_layout = layout
         return self._avail.get(good, 6.0)
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
@@ -768,27 +783,24 @@ def _values(
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
     its bound reaches the best value so far less ``TIE``."""
-    if turn:
-        table, other, caps, unlisted = _TURN_VALUES, in_turn_otherwise, TURN_CAPS, IN_TURN_OTHERWISE
-    else:
-        table, other, caps, unlisted = _VALUES, otherwise, CAPS, OTHERWISE
-    get = table.get
+    entries, unlisted = (_TURN_ENTRIES, _IN_TURN_UNLISTED) if turn else (_ENTRIES, _UNLISTED)
+    get = entries.get
     values = [NEVER] * len(legal)
     bounded: list[int] = []
     best = NEVER
     for i, action in enumerate(legal):
-        kind = type(action)
-        if kind in caps or kind not in table:
+        value_of, cap = get(type(action), unlisted)
+        if cap != UNBOUNDED:
             bounded.append(i)
             continue
-        value = values[i] = float(get(kind, other)(bot, state, action, context))
+        value = values[i] = float(value_of(bot, state, action, context))
         if value > best:
             best = value
     for i in bounded:
         action = legal[i]
-        kind = type(action)
-        if caps.get(kind, unlisted) >= best - TIE:
-            value = values[i] = float(get(kind, other)(bot, state, action, context))
+        value_of, cap = get(type(action), unlisted)
+        if cap >= best - TIE:
+            value = values[i] = float(value_of(bot, state, action, context))
             if value > best:
                 best = value
     return values

@@ -238,9 +238,10 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
 
 
 def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
-    """A heuristic game at 5 players: after every choice the sale prices, the goods held and needed,
-    the 掌柜 collecting order goods, the build and 驿道 values, the far build places, and the payments the bot
-    kept across decisions equal a fresh bot's (or the engine's) computation in the same situation."""
+    """A heuristic game at 5 players: after every choice the sale prices, the goods' availability,
+    the goods held and needed, the 掌柜 collecting order goods, the build and 驿道 values, the far
+    build places and the payments the bot kept across decisions equal a fresh bot's (or the
+    engine's) computation in the same situation."""
     from sim.core.play import bot_rng
 
     state = RULES.initial_state(PARAMS, 5, setup_rng(4))
@@ -260,6 +261,7 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             for good in state.topo.goods:
                 assert bot._sale_prices(state, good) == sale_prices(state, seat, good, in_production=False)
                 assert bot._best_price(state, good) == fresh._best_price(state, good)
+                assert bot._availability(state, good) == fresh._availability(state, good)
             player = state.players[seat]
             have = player.backpack + player.warehouse
             assert {g: k for g, k in bot._holdings(state).items() if k} == dict(have)
