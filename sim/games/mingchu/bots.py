@@ -560,7 +560,7 @@ class HeuristicBot(ActionValues):
         rules = state.params.rules
         here = player.managers[data["manager"]]
         dist = self._distances(state, here)
-        steps = data["steps"]
+        steps: int = data["steps"]
         best: tuple[float, int, Any] = (0.0, here, None)
         key = player.personal_order
         if key is not None and self.persona.chase_orders > 0:
@@ -591,7 +591,8 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         sites, roads = self._near(state, here, dist)
         site_values, road_values = self._build_values(state)
-        build_max, road_max = rules.build_max_moved, rules.road_max_moved
+        build_max: int = rules.build_max_moved
+        road_max: int = rules.road_max_moved
         for place, near in sites:
             if near + steps > build_max:
                 continue
@@ -710,7 +711,9 @@ class HeuristicBot(ActionValues):
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
         return places
 
-    def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
+    def _near(
+        self, state: MingchuState, here: int, dist: list[float]
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
         """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
         rules' move limits), with their distances; kept with the distances (``_distances``)."""
         key = (self._board_key(state), "near", here)
@@ -719,12 +722,12 @@ class HeuristicBot(ActionValues):
             rules = state.params.rules
             build_max, road_max = rules.build_max_moved, rules.road_max_moved
             places, land_roads = self._map(state)
-            sites = []
+            sites: list[tuple[int, int]] = []
             for p in places:
                 d = int(dist[p])
                 if d <= build_max:
                     sites.append((p, d))
-            roads = []
+            roads: list[tuple[int, int, int]] = []
             for road, a, b in land_roads:
                 da, db = dist[a], dist[b]
                 d = int(min(da, db))
