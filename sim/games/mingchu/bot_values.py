@@ -382,12 +382,19 @@ def _const(value: float):
     return lambda bot, state, action, context: value
 
 
+OTHERWISE = 0.0
+"""The value of an action outside a turn that ``VALUES`` does not list."""
+IN_TURN_OTHERWISE = -5.0
+"""The value of an action in a turn that ``TURN_VALUES`` does not list: moving goods to or from the
+warehouse, storing them, only by chance."""
+
+
 def otherwise(bot, state, action, context) -> float:
-    return 0.0
+    return OTHERWISE
 
 
 def in_turn_otherwise(bot, state, action, context) -> float:
-    return -5.0  # moving goods to or from the warehouse, storing them: only by chance
+    return IN_TURN_OTHERWISE
 
 
 H = ActionValues
@@ -446,3 +453,35 @@ TURN_VALUES = {
     **_ANYTIME,
 }
 """Action type -> value inside a turn; others -5."""
+
+CAPS: dict[type, float] = {
+    A.Done: 0.0,
+    A.PlaceManager: 10.0,
+    A.ProduceOwn: 50.0,
+    A.ProduceForeign: 25.0 + _CARRIER,  # a route costs nothing or more
+    A.TakeLoan: -20.0,
+    A.DiscardGrace: -5.0,
+    A.DiscardFavor: 3.0,
+    A.RefreshRetainers: -1.0,
+    A.WarCommit: 2.0 + 0.1,
+    A.RepayLoan: 1.0,
+    A.BuyBack: 1.0,
+    A.BuildIndustry: 10.0,
+}
+"""Action type -> the most its ``VALUES`` entry can give: the cheap, bounded values, which
+``HeuristicBot`` works out only while they may come near the best value of the others."""
+
+TURN_CAPS: dict[type, float] = {
+    A.SelectManager: 0.0,
+    A.Move: 40.0,
+    A.EndTurn: 1.0,
+    A.Reserve: 60.0,  # an order chased fully (``chase_orders`` 1)
+    A.Upgrade: 45.0,
+    A.TakeStored: 30.0,
+    A.BuyStored: 35.0,
+    A.TakeLoan: 20.0,
+    A.DiscardGood: 0.0,  # a good's base value is never below 0
+    A.DiscardGrace: -5.0,
+    A.DiscardFavor: 3.0,
+}
+"""Action type -> the most its ``TURN_VALUES`` entry can give (as ``CAPS``)."""

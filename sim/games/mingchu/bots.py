@@ -51,7 +51,11 @@ import numpy as np
 from sim.core.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import (
+    CAPS,
     FAR_GOAL,
+    IN_TURN_OTHERWISE,
+    OTHERWISE,
+    TURN_CAPS,
     TURN_VALUES,
     VALUES,
     ActionValues,
@@ -141,11 +145,26 @@ _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
 
+UNBOUNDED = float("inf")
+"""The bound of a value with none (``CAPS``)."""
+_ENTRIES = {kind: (value, CAPS.get(kind, UNBOUNDED)) for kind, value in _VALUES.items()}
+_TURN_ENTRIES = {kind: (value, TURN_CAPS.get(kind, UNBOUNDED)) for kind, value in _TURN_VALUES.items()}
+"""Action type -> (its value, the most it can be), read once per action by ``_values``."""
+_UNLISTED = (otherwise, OTHERWISE)
+_IN_TURN_UNLISTED = (in_turn_otherwise, IN_TURN_OTHERWISE)
+"""The entry of a type the tables do not list: a fixed value, which is its own bound."""
+
 NEVER = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
 TIE = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
+
+_PAYABLE_KEPT = 4096
+"""Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
+
+_PLAN_LAYOUT = 5
+"""Where ``_plan_key`` holds the industries: (their places, their owners)."""
 
 
 class HeuristicBot(ActionValues):
@@ -158,19 +177,22 @@ class HeuristicBot(ActionValues):
         self._war_contrarian: dict[int, bool] = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
-        self._avail: dict[str, float] | None = None  # per choose(): good -> availability
+        self._avail: dict[str, float] = {}  # good -> availability, for the industries below
+        self._avail_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) ``_avail`` is for
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: dict[str, int] | None = None
         self._required_cache: dict[str, int] | None = None
         self._plan: tuple = ()
-        self._payable: dict[tuple[str, int, int], bool] = {}  # (order, place, pack) -> can pay there
+        self._payable: dict[tuple, bool] = {}  # (order, place, pack's goods, warehouse, 京城) -> can pay
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
         self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
         self._prices: dict[str, list[int]] = {}  # good -> ``sale_prices`` by place (``_sale_prices``)
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
+        self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
+        self._yidao_size = 0
         self._roads: frozenset = frozenset()
         self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
@@ -178,26 +200,34 @@ class HeuristicBot(ActionValues):
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
         self._prices_key: tuple = ()  # what ``_prices`` were worked out with, besides the plan
-        self._targets: list[tuple[str, int, int]] | None = None  # per plan: ``_order_targets``
+        self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
+        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started (per plan)
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
+        self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
         ones and those opening a dashed road (M28); another player's 驿道 on a solid road changes
-        nothing for them. Read again only when the 驿道 on the board differ from the last call."""
-        if state.yidao != self._yidao_seen:
-            self._yidao_seen = dict(state.yidao)
+        nothing for them. Read again only when the 驿道 on the board differ from the last call: a 驿道
+        once built stays with its owner (the table only grows), so the same table (a view shares the
+        state's) of the same size is unchanged."""
+        yidao = state.yidao
+        if yidao is self._yidao_read and len(yidao) == self._yidao_size:
+            return self._roads
+        if yidao != self._yidao_seen:
+            self._yidao_seen = dict(yidao)
             roads, mine = state.topo.roads, (self.seat, OFFICIAL)
             self._roads = frozenset(
                 (road, owner in mine)
-                for road, owner in state.yidao.items()
+                for road, owner in yidao.items()
                 if owner in mine or roads[road].kind == "dashed"
             )
+        self._yidao_read, self._yidao_size = yidao, len(yidao)
         return self._roads
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
@@ -229,22 +259,19 @@ class HeuristicBot(ActionValues):
         key = self._plan_key(state)
         if key != self._plan:
             self._plan = key
-            self._avail = None
             self._worth_cache = {}
             self._best_cache = None
             self._have = None
             self._required_cache = None
-            self._payable = {}
             self._goals = {}
             self._targets = None
             self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
+            self._roads_at = ()
             self._road_worths = {}
         context = self._context(state, kind)
-        table, other = (_TURN_VALUES, in_turn_otherwise) if kind == "turn" else (_VALUES, otherwise)
-        get = table.get
-        values = [float(get(type(a), other)(self, state, a, context)) for a in legal]
+        values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn
         top = max(values) - TIE
@@ -299,8 +326,7 @@ class HeuristicBot(ActionValues):
             state.period,
             tuple(tuple(pack.items()) for pack in player.packs),
             tuple(player.warehouse.items()),
-            tuple(state.industries),
-            [ind.owner for ind in state.industries.values()],
+            (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
         )
 
@@ -347,14 +373,18 @@ class HeuristicBot(ActionValues):
         return min(range(len(player.managers)), key=key)
 
     def _availability(self, state: MingchuState, good: str) -> float:
-        """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6."""
-        if self._avail is None:
-            site = state.topo.site
-            avail = {s.good: 4.0 for s in site if s is not None}
-            for place, ind in state.industries.items():
-                kind = site[place].good
-                avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
-            self._avail = avail
+        """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6. Kept while
+        the industries (their places and owners, in the plan key) stay the same."""
+        layout = self._plan[_PLAN_LAYOUT]
+        if layout is not self._avail_layout:
+            if layout != self._avail_layout:
+                site = state.topo.site
+                avail = {s.good: 4.0 for s in site if s is not None}
+                for place, ind in state.industries.items():
+                    kind = site[place].good
+                    avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
+                self._avail = avail
+            self._avail_layout = layout
         return self._avail.get(good, 6.0)
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
@@ -530,7 +560,7 @@ class HeuristicBot(ActionValues):
         rules = state.params.rules
         here = player.managers[data["manager"]]
         dist = self._distances(state, here)
-        steps = data["steps"]
+        steps: int = data["steps"]
         best: tuple[float, int, Any] = (0.0, here, None)
         key = player.personal_order
         if key is not None and self.persona.chase_orders > 0:
@@ -540,10 +570,20 @@ class HeuristicBot(ActionValues):
             if share >= 0.5 and place != here:  # walk there while the last goods come (none there)
                 best = (10 + 20 * share, place, None)
         pack = state.pack_index(data["manager"])
-        for key, place, points in self._order_targets(state):
-            payable = self._payable.get((key, place, pack))
-            if payable is None:  # the plan key holds the packs and the warehouse: kept with the plan
-                payable = self._payable[key, place, pack] = (
+        payable_known = self._payable
+        if len(payable_known) > _PAYABLE_KEPT:
+            payable_known.clear()
+        goods: tuple = ()
+        units, stored = sum(player.packs[pack].values()), sum(player.warehouse.values())
+        capitals = state.capitals_with_warehouse()
+        for key, place, points, size in self._order_targets(state):
+            if units + (stored if place in capitals else 0) < size:
+                continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
+            if not goods:
+                goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
+            payable = payable_known.get((key, place, goods))
+            if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
+                payable = payable_known[key, place, goods] = (
                     payment(state, seat, key, place, [pack]) is not None
                 )
             if payable:
@@ -551,8 +591,10 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
         sites, roads = self._near(state, here, dist)
         site_values, road_values = self._build_values(state)
+        build_max: int = rules.build_max_moved
+        road_max: int = rules.road_max_moved
         for place, near in sites:
-            if near + steps > rules.build_max_moved:
+            if near + steps > build_max:
                 continue
             build = site_values.get(place)
             if build is None:
@@ -561,7 +603,7 @@ class HeuristicBot(ActionValues):
                 best = (build, place, A.BuildIndustry(place))
         if roads and road_values is not None:
             for road, near, place in roads:
-                if near + steps > rules.road_max_moved:
+                if near + steps > road_max:
                     continue
                 worth = road_values.get(road)
                 if worth is None:
@@ -574,9 +616,9 @@ class HeuristicBot(ActionValues):
                 best = (FAR_GOAL, far, None)
         return best
 
-    def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int]]:
-        """(order, its place, 100 + its points) for the public orders then the personal one, in the
-        order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
+    def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
+        """(order, its place, 100 + its points, goods it asks for) for the public orders then the
+        personal one, in the order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
         targets = self._targets
         if targets is None:
             keys = [o.order for o in state.public_orders]
@@ -586,7 +628,8 @@ class HeuristicBot(ActionValues):
             targets = []
             for key in keys:
                 info = order_info(state, key)
-                targets.append((key, state.topo.place_index[info.place], 100 + info.points))
+                size = sum(info.goods.values())
+                targets.append((key, state.topo.place_index[info.place], 100 + info.points, size))
             self._targets = targets
         return targets
 
@@ -594,18 +637,36 @@ class HeuristicBot(ActionValues):
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
         filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
-        a build's cost and worth do not depend on where the 掌柜 stands."""
+        a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
+        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins)."""
         key = self._player_key(state)
         if key != self._build_key:
             self._build_key = key
             self._site_values = {}
-            seat = self.seat
-            if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # as ``road_costs``
-                self._road_cut = modifier_total(state, seat, "discount", action="road")
-                self._road_values = {}
-            else:
-                self._road_values = None
+            self._far_places = None
+            road_key = self._road_key(state)
+            if road_key != self._roads_at:
+                self._roads_at = road_key
+                seat = self.seat
+                if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # ``road_costs``
+                    self._road_cut = modifier_total(state, seat, "discount", action="road")
+                    self._road_values = {}
+                else:
+                    self._road_values = None
         return self._site_values, self._road_values
+
+    def _road_key(self, state: MingchuState) -> tuple:
+        """What a 驿道's goal value (``_road_value``) reads besides the plan: the seat's 伙计 and
+        markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
+        player = state.players[self.seat]
+        return (
+            player.workers,
+            player.supply,
+            tuple(player.retainers),
+            state.round,
+            len(state.round_mods[self.seat]),
+            len(state.yidao),
+        )
 
     def _site_value(self, state: MingchuState, place: int) -> float:
         """The goal value of building an industry at ``place`` now (``NEVER``: not possible)."""
@@ -633,15 +694,26 @@ class HeuristicBot(ActionValues):
         """With nothing to do within this turn's reach: the nearest place where the seat could build
         an industry or a 驿道 now, to be walked towards (for its next turn) on uncounted roads and
         counted steps only."""
+        self._build_values(state)  # the places are kept with the build values
+        places = self._far_places
+        if places is None:
+            places = self._far_places = self._build_places(state)
+        return min(places, key=lambda p: (dist[p], p), default=None)
+
+    def _build_places(self, state: MingchuState) -> list[int]:
+        """The places where the seat could build an industry now, then the ends of the roads where it
+        could build a 驿道 now (``_far_target``'s candidates)."""
         seat = self.seat
         costs = road_costs(state, seat)
         places = [
             p for p, site in enumerate(state.topo.site) if site and build_cost(state, seat, p) is not None
         ]
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
-        return min(places, key=lambda p: (dist[p], p), default=None)
+        return places
 
-    def _near(self, state: MingchuState, here: int, dist: list[float]) -> tuple[list, list]:
+    def _near(
+        self, state: MingchuState, here: int, dist: list[float]
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
         """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
         rules' move limits), with their distances; kept with the distances (``_distances``)."""
         key = (self._board_key(state), "near", here)
@@ -650,12 +722,12 @@ class HeuristicBot(ActionValues):
             rules = state.params.rules
             build_max, road_max = rules.build_max_moved, rules.road_max_moved
             places, land_roads = self._map(state)
-            sites = []
+            sites: list[tuple[int, int]] = []
             for p in places:
                 d = int(dist[p])
                 if d <= build_max:
                     sites.append((p, d))
-            roads = []
+            roads: list[tuple[int, int, int]] = []
             for road, a, b in land_roads:
                 da, db = dist[a], dist[b]
                 d = int(min(da, db))
@@ -705,6 +777,36 @@ class HeuristicBot(ActionValues):
         if state.topo.roads[road].kind == "dashed":
             worth += 4
         return worth - state.topo.roads[road].yidao_cost
+
+
+def _values(
+    bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
+) -> list[float]:
+    """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
+    come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
+    the fixed value of a type the table does not list) is valued after the others, and only while
+    its bound reaches the best value so far less ``TIE``."""
+    entries, unlisted = (_TURN_ENTRIES, _IN_TURN_UNLISTED) if turn else (_ENTRIES, _UNLISTED)
+    get = entries.get
+    values = [NEVER] * len(legal)
+    bounded: list[int] = []
+    best = NEVER
+    for i, action in enumerate(legal):
+        value_of, cap = get(type(action), unlisted)
+        if cap != UNBOUNDED:
+            bounded.append(i)
+            continue
+        value = values[i] = float(value_of(bot, state, action, context))
+        if value > best:
+            best = value
+    for i in bounded:
+        action = legal[i]
+        value_of, cap = get(type(action), unlisted)
+        if cap >= best - TIE:
+            value = values[i] = float(value_of(bot, state, action, context))
+            if value > best:
+                best = value
+    return values
 
 
 def _factory(persona: str):

@@ -116,8 +116,10 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
             continue
         ask_most = min(state.players[to].coins, rules.trade_max_coins)
         pay_most = min(me.coins, rules.trade_max_coins)
-        theirs = favor_room(state, to, seat)
-        asked = [_markers(state, to, seat, k) for k in range(1, theirs + 1)]  # (their cost, my worth)
+        buy = _markers_may_gain(state, to, seat)  # markers from the partner may be worth more than cost
+        asked: list[tuple[float, float]] = []  # (their cost, my worth) of 1, 2, ... markers from them
+        if cards or buy:
+            asked = [_markers(state, to, seat, k) for k in range(1, favor_room(state, to, seat) + 1)]
         for card in cards:
             low = lows[card]
             high = worth[to, card, 0] = card_worth(state, to, card)
@@ -128,12 +130,24 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
                 key = min(worth_k - low, high - cost)
                 if key > 0:  # only offers that gain both sides are listed
                     yield Offer(to, card=card, want_favor=k), key
-        for k in range(1, favor_room(state, seat, to) + 1):
-            for coins, key in _fair(*_markers(state, seat, to, k), ask_most):
-                yield Offer(to, favor=k, want_coins=coins), key
-        for k, (cost, worth_k) in enumerate(asked, 1):
-            for coins, key in _fair(cost, worth_k, pay_most):
-                yield Offer(to, coins=coins, want_favor=k), key
+        if _markers_may_gain(state, seat, to):
+            for k in range(1, favor_room(state, seat, to) + 1):
+                for coins, key in _fair(*_markers(state, seat, to, k), ask_most):
+                    yield Offer(to, favor=k, want_coins=coins), key
+        if buy:
+            for k, (cost, worth_k) in enumerate(asked, 1):
+                for coins, key in _fair(cost, worth_k, pay_most):
+                    yield Offer(to, coins=coins, want_favor=k), key
+
+
+def _markers_may_gain(state: MingchuState, giver: int, receiver: int) -> bool:
+    """Whether some count of markers from ``giver`` may be worth more to ``receiver`` than it costs
+    the giver (``_markers``), the one way a sale of markers for coins gains both sides: only the
+    receiver's own markers handed back are (each worth ``_FAVOR_PRICE`` to it and ``HELD_MARKER`` to
+    the giver); a third player's marker is worth as much to both, a giver's own costs it more."""
+    if _FAVOR_PRICE < HELD_MARKER:
+        return True  # (not with the prices above) an own marker would gain the receiver more
+    return state.players[giver].held[receiver] > 0
 
 
 def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:

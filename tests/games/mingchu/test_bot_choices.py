@@ -17,6 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bots import HeuristicBot, free_distances
+from sim.games.mingchu.orders import payment
 from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
 
@@ -237,16 +238,17 @@ def test_the_kept_turn_goal_is_the_one_computed_afresh():
 
 
 def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
-    """A heuristic game at 5 players: after every choice the sale prices, the goods held and needed,
-    the 掌柜 collecting order goods and the build values the bot kept across decisions equal a fresh
-    bot's (or the engine's) computation in the same situation."""
+    """A heuristic game at 5 players: after every choice the sale prices, the goods' availability,
+    the goods held and needed, the 掌柜 collecting order goods, the build and 驿道 values, the far
+    build places and the payments the bot kept across decisions equal a fresh bot's (or the
+    engine's) computation in the same situation."""
     from sim.core.play import bot_rng
 
     state = RULES.initial_state(PARAMS, 5, setup_rng(4))
     personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
     bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
     rngs = [bot_rng(4, seat) for seat in range(5)]
-    checked = built = 0
+    checked = built = far = paid = roads = 0
     while not RULES.is_terminal(state):
         seat = RULES.current_player(state)
         legal = RULES.legal_actions(state)
@@ -259,6 +261,7 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             for good in state.topo.goods:
                 assert bot._sale_prices(state, good) == sale_prices(state, seat, good, in_production=False)
                 assert bot._best_price(state, good) == fresh._best_price(state, good)
+                assert bot._availability(state, good) == fresh._availability(state, good)
             player = state.players[seat]
             have = player.backpack + player.warehouse
             assert {g: k for g, k in bot._holdings(state).items() if k} == dict(have)
@@ -267,7 +270,76 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             if bot._build_key == bot._player_key(state):  # the build values are the current ones
                 for place, value in bot._site_values.items():
                     assert value == fresh._site_value(state, place)
+                fresh._build_values(state)
+                for road, value in (bot._road_values or {}).items():
+                    assert value == fresh._road_value(state, road)
+                    roads += 1
+                assert (bot._road_values is None) == (fresh._road_values is None)
+                if bot._far_places is not None:
+                    assert bot._far_places == fresh._build_places(state)
+                    far += 1
                 built += 1
+            for pack, goods in enumerate(player.packs):  # kept across plans, by the goods at hand
+                at_hand = (tuple(goods.items()), tuple(player.warehouse.items()), state.capital)
+                for (order, place, kept_goods), value in bot._payable.items():
+                    if kept_goods == at_hand:
+                        assert value == (payment(state, seat, order, place, [pack]) is not None)
+                        paid += 1
             checked += 1
         RULES.apply(state, action)
-    assert checked >= 200 and built >= 50, (checked, built)
+    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 100 and roads >= 200, (
+        checked,
+        built,
+        far,
+        paid,
+        roads,
+    )
+
+
+def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
+    """A heuristic game at 5 players: at every choice each action of a bounded type (``CAPS``,
+    ``TURN_CAPS``) is valued at most its bound, and ``_values`` leaves unvalued (``NEVER``) only
+    actions whose bound is below the best value less ``TIE``."""
+    from sim.core.play import bot_rng
+    from sim.games.mingchu.bot_values import (
+        CAPS,
+        IN_TURN_OTHERWISE,
+        OTHERWISE,
+        TURN_CAPS,
+        in_turn_otherwise,
+        otherwise,
+    )
+    from sim.games.mingchu.bots import _TURN_VALUES, _VALUES, NEVER, TIE, _values
+
+    state = RULES.initial_state(PARAMS, 5, setup_rng(5))
+    personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
+    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
+    rngs = [bot_rng(5, seat) for seat in range(5)]
+    bounded = skipped = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        legal = RULES.legal_actions(state)
+        bot = bots[seat]
+        action = bot.choose(state, legal, rngs[seat])
+        kind = state.decision().kind
+        if len(legal) > 1 and kind not in ("buyback", "trade_offer", "trade_answer"):
+            turn = kind == "turn"
+            table, other, caps = (
+                (_TURN_VALUES, in_turn_otherwise, TURN_CAPS) if turn else (_VALUES, otherwise, CAPS)
+            )
+            context = bot._context(state, kind)
+            full = [float(table.get(type(a), other)(bot, state, a, context)) for a in legal]
+            kept = _values(bot, state, legal, context, turn)
+            for a, value, got in zip(legal, full, kept, strict=True):
+                if type(a) in caps:
+                    assert value <= caps[type(a)], (a, value)
+                    bounded += 1
+                if got == NEVER:
+                    unlisted = IN_TURN_OTHERWISE if turn else OTHERWISE
+                    assert caps.get(type(a), unlisted) < max(full) - TIE
+                    assert type(a) in caps or (type(a) not in table and value == unlisted)
+                    skipped += 1
+                else:
+                    assert got == value
+        RULES.apply(state, action)
+    assert bounded > 1000 and skipped > 500, (bounded, skipped)

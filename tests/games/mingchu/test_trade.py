@@ -15,7 +15,7 @@ from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bots import HeuristicBot
 from sim.games.mingchu.trade import HIDDEN_CARD, Accept, Offer, ProposeTrade, Refuse
-from sim.games.mingchu.trade_bots import best_offer, gains
+from sim.games.mingchu.trade_bots import _markers, _markers_may_gain, best_offer, gains
 
 from .helpers import FIXTURE, PARAMS, RULES, play_until
 
@@ -251,3 +251,33 @@ def test_the_play_log_tells_each_trade_in_chinese():
     assert lines[1].startswith("玩家3 接受玩家1的交易（玩家1出皇恩卡 赐马，玩家3出3铜币）")
     assert "铜币－3" in lines[1] and "玩家1 铜币＋3" in lines[1]
     assert len(lines) == 2  # opening the offer is told with the offer
+
+
+def test_markers_for_coins_are_skipped_only_where_no_count_gains_both_sides():
+    """``_candidates`` lists no sale of markers for coins where ``_markers_may_gain`` says none can
+    gain both sides: at every decision of a 5-player heuristic game, for each pair of seats it says
+    so for, every count of markers is worth no more to the receiver than it costs the giver."""
+    from sim.core.play import bot_rng
+
+    state = RULES.initial_state(PARAMS, 5, setup_rng(2))
+    personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
+    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
+    rngs = [bot_rng(2, seat) for seat in range(5)]
+    skipped = listed = 0
+    most = state.params.rules.trade_max_favor + 3
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        if state.decision().kind in ("turn", "produce"):
+            for giver in range(5):
+                for receiver in range(5):
+                    if giver == receiver:
+                        continue
+                    if _markers_may_gain(state, giver, receiver):
+                        listed += 1
+                        continue
+                    skipped += 1
+                    for k in range(1, most + 1):
+                        cost, worth = _markers(state, giver, receiver, k)
+                        assert worth <= cost, (giver, receiver, k)
+        RULES.apply(state, bots[seat].choose(state, RULES.legal_actions(state), rngs[seat]))
+    assert skipped > 1000 and listed > 100, (skipped, listed)
