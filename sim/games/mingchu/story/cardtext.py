@@ -1,22 +1,15 @@
-"""Card effects, event tasks and scoring rules as short Chinese text (for the narrative log)."""
+"""Card effects, event tasks and scoring rules as short Chinese text (for the narrative log).
+
+An effect's text is its class's (``effect_kinds.py``); conditions and scoring rules are worded here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-ACTIONS = {
-    "build": "建造产业",
-    "road": "修建驿道",
-    "hire": "雇伙计",
-    "water": "水路费",
-    "foreign_production": "借用产业",
-    "loan_interest": "贷款利息",
-    "sell": "卖货",
-    "reserve": "预约订单",
-    "loan": "借贷",
-}
-"""What a ``discount`` or ``forbid`` modifier applies to."""
+from sim.games.mingchu.effect_kinds import effect_text
+
+__all__ = ["condition_text", "effect_text", "effects_text", "score_text"]
 
 MEASURES = {
     "coins": "铜币",
@@ -39,73 +32,8 @@ MEASURES = {
 }
 
 
-def _signed(amount: int, up: str, down: str) -> str:
-    return f"{up}{amount}" if amount >= 0 else f"{down}{-amount}"
-
-
 def _measure(name: str, good: str | None) -> str:
     return f"{good}{MEASURES[name]}" if good else MEASURES[name]
-
-
-def effect_text(eff: Any) -> str:
-    """One effect of the card vocabulary (``effects_schema``) in a few Chinese words."""
-    kind = eff.effect
-    simple = {
-        "gain_coins": "得{amount}铜币",
-        "lose_coins": "失{amount}铜币",
-        "gain_workers": "得{amount}伙计",
-        "lose_workers": "失{amount}伙计",
-        "gain_favor": "取{amount}个恩义标记入手",
-        "reclaim_favor": "收回他人持有的{amount}个恩义",
-        "draw_grace": "抽{amount}张皇恩卡",
-        "bonus_moves": "奖励移动{amount}步",
-        "monopoly_permit": "专营上限+{amount}",
-        "move_to_capital": "两名掌柜移至京城",
-        "hire_retainer": "雇佣一名门客",
-        "take_score_card": "选一张皇恩计分卡",
-    }
-    if kind in simple:
-        return simple[kind].format(amount=getattr(eff, "amount", 0))
-    if kind == "worker_track":
-        return "伙计人数轨" + _signed(eff.steps, "前进", "后退") + "格"
-    if kind == "income_track":
-        return "皇恩轨" + _signed(eff.steps, "前进", "后退") + "格"
-    if kind == "gain_goods":
-        where = "（入京城仓库）" if eff.to == "warehouse" else ""
-        return f"得{eff.amount}{eff.good}{where}"
-    if kind == "lose_goods":
-        what = eff.good or "所有货物"
-        amount = "全部" if eff.amount is None else f"{eff.amount}个"
-        keep = f"（保留{'、'.join(eff.keep)}）" if eff.keep else ""
-        return f"失去{what}{amount}{keep}"
-    if kind == "gain_vp":
-        return _signed(eff.amount, "得", "扣") + "分"
-    if kind == "bank":
-        parts = [f"{eff.coins}铜币"] * bool(eff.coins) + [f"{eff.grace_cards}张皇恩卡"] * bool(
-            eff.grace_cards
-        )
-        return f"将{'和'.join(parts)}压在掌柜板下"
-    if kind == "free_build":
-        text = "免费建造产业" if eff.discount is None else f"建造产业少付{eff.discount}铜币"
-        return text + ("（不受专营限制）" if eff.ignore_monopoly else "")
-    if kind == "free_road":
-        return "免费修建驿道" if eff.discount is None else f"修建驿道少付{eff.discount}伙计"
-    if kind == "random_coins":
-        return f"掷骰得{'/'.join(str(f) for f in eff.faces)}铜币之一"
-    if kind == "discount":
-        unit = "伙计" if eff.action == "road" else "铜币"
-        return ACTIONS[eff.action] + _signed(eff.amount, "少付", "多付") + unit
-    if kind == "sell_bonus":
-        return f"卖{eff.good or '货物'}每个" + _signed(eff.amount, "多得", "少得") + "铜币"
-    if kind == "produce_bonus":
-        return f"{eff.good or '每个'}产业" + _signed(eff.amount, "多产", "少产") + "个"
-    if kind == "extra_moves":
-        return "每回合移动" + _signed(eff.amount, "多", "少") + "步"
-    if kind == "forbid":
-        return f"不得{ACTIONS[eff.action]}"
-    if kind == "income_bonus":
-        return "本轮收入" + _signed(eff.amount, "加", "减") + "铜币"
-    return kind  # pragma: no cover - the schema's union is closed
 
 
 def effects_text(effects: Iterable[Any]) -> str:
