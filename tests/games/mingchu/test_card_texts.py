@@ -25,13 +25,6 @@ def _is_effect(node: object) -> bool:
     return isinstance(node, BaseModel) and "effect" in type(node).model_fields
 
 
-def _text(render, node) -> str:
-    try:
-        return render(node)
-    except (AttributeError, KeyError) as error:  # a kind the text does not cover: recorded as such
-        return f"<{type(error).__name__}>"
-
-
 def card_texts(
     node: object, effects_only: bool = False, path: str = "", out: dict | None = None
 ) -> dict[str, str]:
@@ -39,7 +32,7 @@ def card_texts(
     out = {} if out is None else out
     if isinstance(node, tuple | list):
         if node and all(_is_effect(item) for item in node):
-            out[path] = _text(effects_text, node)
+            out[path] = effects_text(node)
         for index, item in enumerate(node):
             card_texts(item, effects_only, f"{path}[{index}]", out)
     elif isinstance(node, dict):
@@ -48,11 +41,11 @@ def card_texts(
     elif isinstance(node, BaseModel):
         fields = type(node).model_fields
         if "effect" in fields:
-            out[path] = _text(effect_text, node)
+            out[path] = effect_text(node)
+        elif "score" in fields and not effects_only:  # a score rule (``if`` has a condition too)
+            out[path] = score_text(node)
         elif "condition" in fields and not effects_only:
-            out[path] = _text(condition_text, node)
-        elif "score" in fields and not effects_only:
-            out[path] = _text(score_text, node)
+            out[path] = condition_text(node)
         for name in fields:
             card_texts(getattr(node, name), effects_only, f"{path}.{name}", out)
     return out
