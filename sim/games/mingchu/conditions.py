@@ -1,6 +1,9 @@
-"""What the card vocabulary counts and tests (effects_schema.py): measures, conditions, score rules."""
+"""What the card vocabulary counts and tests (effects_schema.py): measures, conditions, score rules,
+each evaluated for a player and worded in Chinese for the play log."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.state import MingchuState
@@ -74,3 +77,61 @@ def score_rule(state: MingchuState, seat: int, rule) -> int:
     if rule.max is not None:
         points = max(-rule.max, min(rule.max, points))
     return points
+
+
+MEASURES = {
+    "coins": "铜币",
+    "workers": "伙计",
+    "worker_track": "伙计人数轨位置",
+    "income": "皇恩轨",
+    "round_income": "本轮收入",
+    "industries": "产业",
+    "upgrades": "升级标记",
+    "roads": "驿道",
+    "orders_completed": "完成订单",
+    "orders_reserved": "预约订单",
+    "goods": "货物",
+    "loans": "贷款",
+    "retainers": "门客",
+    "grace_cards": "皇恩卡",
+    "favor_held": "持有他人恩义",
+    "favor_given": "被他人持有的恩义",
+    "war_markers": "战争投入",
+}
+
+
+def _measure(name: str, good: str | None) -> str:
+    return f"{good}{MEASURES[name]}" if good else MEASURES[name]
+
+
+def condition_text(cond: Any) -> str:
+    """An event task or a scoring condition in a few Chinese words."""
+    kind = cond.condition
+    if kind == "all_of":
+        return "且".join(condition_text(c) for c in cond.conditions)
+    if kind == "any_of":
+        return "或".join(condition_text(c) for c in cond.conditions)
+    if kind == "not":
+        return f"并非{condition_text(cond.of)}"
+    if kind == "at_place":
+        return f"{'两名掌柜都' if cond.managers > 1 else '有掌柜'}在{cond.place}"
+    if kind == "war_won":
+        return f"{cond.side}胜"
+    what = _measure(cond.measure, cond.good)
+    if kind == "at_least":
+        return f"{what}至少{cond.value}"
+    if kind == "at_most":
+        return f"{what}至多{cond.value}"
+    return f"{what}{'最多' if kind == 'most' else '最少'}"
+
+
+def score_text(rule: Any) -> str:
+    """A scoring rule of a 皇恩计分卡 or 天威卡 in a few Chinese words."""
+    if rule.score == "flat":
+        return f"{rule.points}分"
+    if rule.score == "if":
+        otherwise = f"，否则{rule.otherwise}分" if rule.otherwise else ""
+        return f"若{condition_text(rule.condition)}得{rule.points}分{otherwise}"
+    per = f"每{rule.per}个" if rule.per > 1 else "每个"
+    cap = f"（至多{rule.max}分）" if rule.max is not None else ""
+    return f"{per}{_measure(rule.measure, rule.good)}{rule.points}分{cap}"

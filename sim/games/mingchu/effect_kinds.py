@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.building import build_cost, road_cost
-from sim.games.mingchu.conditions import condition_met
+from sim.games.mingchu.conditions import condition_met, condition_text
 from sim.games.mingchu.draws import roll
 from sim.games.mingchu.economy import add_goods, draw_grace, pay_coins, remove_good
 from sim.games.mingchu.state import MingchuState
@@ -81,7 +81,7 @@ class EffectKind:
 
     def text(self, eff: Any) -> str:
         """The effect in a few Chinese words."""
-        return str(eff.effect)
+        raise NotImplementedError(type(self).__name__)
 
 
 # --- one-shot effects --------------------------------------------------------------------------------
@@ -493,15 +493,27 @@ class EachRound(Trigger):
     schema = es.EachRound
     uses = 4.0  # about four rounds left on average
 
+    def text(self, eff: Any) -> str:
+        return f"每轮开始时：{effects_text(eff.effects)}"
+
 
 class OnDelivery(Trigger):
     schema = es.OnDelivery
     uses = 2.0  # two more deliveries
 
+    def text(self, eff: Any) -> str:
+        where = f"在{eff.place}" if eff.place is not None else ""
+        deck = f"{eff.deck}" if eff.deck is not None else ""
+        return f"{where}交付{deck}订单时：{effects_text(eff.effects)}"
+
 
 class OnEvent(Trigger):
     schema = es.OnEvent
     uses = 1.0  # one event that applies to the player
+
+    def text(self, eff: Any) -> str:
+        event = f"事件「{eff.event}」" if eff.event is not None else "本轮事件"
+        return f"{event}适用于自己时：{effects_text(eff.effects)}"
 
 
 # --- composite effects ---------------------------------------------------------------------------------
@@ -521,6 +533,10 @@ class If(EffectKind):
             return effects_value(branch, state, seat)
         return 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
 
+    def text(self, eff: Any) -> str:
+        otherwise = f"；否则{effects_text(eff.otherwise)}" if eff.otherwise else ""
+        return f"若{condition_text(eff.condition)}则{effects_text(eff.then)}{otherwise}"
+
 
 class Others(EffectKind):
     schema = es.Others
@@ -533,6 +549,9 @@ class Others(EffectKind):
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """What the effects are worth to a rival, negated (``RIVAL_WEIGHT``)."""
         return -(RIVAL_WEIGHT * effects_value(eff.effects))
+
+    def text(self, eff: Any) -> str:
+        return f"其他玩家各{effects_text(eff.effects)}"
 
 
 def _name(schema: Any) -> str:
@@ -620,3 +639,8 @@ def usable_value(state: MingchuState, seat: int, effects: Any, moves_wanted: int
 def effect_text(eff: Any) -> str:
     """One effect in a few Chinese words."""
     return KINDS[eff.effect].text(eff)
+
+
+def effects_text(effects: Any) -> str:
+    """Several effects, joined; ``无`` when there are none."""
+    return "，".join(effect_text(e) for e in effects) or "无"

@@ -38,11 +38,26 @@ def test_lasting_classes_are_the_schema_modifiers():
 def test_every_documented_example_has_a_chinese_text_and_a_worth(example):
     eff = EFFECT.validate_python(example)
     text = ek.effect_text(eff)
-    if eff.effect in COMPOSITE:
-        return
     assert text and not text.isascii(), text
     assert re.search(r"[a-z_]{3,}", text) is None, text  # no code name inside the text
-    assert ek.effect_value(eff) == ek.KINDS[eff.effect].worth * ek._size(eff) != 0
+    if eff.effect not in COMPOSITE:
+        assert ek.effect_value(eff) == ek.KINDS[eff.effect].worth * ek._size(eff) != 0
+
+
+def test_composite_texts_word_what_they_hold():
+    gain = {"effect": "gain_coins", "amount": 3}
+    at_capital = {"condition": "at_place", "place": "京城"}
+    either = {
+        "effect": "if",
+        "condition": at_capital,
+        "then": [gain],
+        "otherwise": [{"effect": "draw_grace"}],
+    }
+    assert ek.effect_text(EFFECT.validate_python(either)) == "若有掌柜在京城则得3铜币；否则抽1张皇恩卡"
+    others = {"effect": "others", "effects": [{"effect": "lose_coins", "amount": 2}]}
+    assert ek.effect_text(EFFECT.validate_python(others)) == "其他玩家各失2铜币"
+    delivery = {"effect": "on_delivery", "deck": "洪武", "effects": [gain]}
+    assert ek.effect_text(EFFECT.validate_python(delivery)) == "交付洪武订单时：得3铜币"
 
 
 def test_composites_are_worth_what_they_hold():
