@@ -3,50 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-
-import pandas as pd
 
 from sim.dataset import Run
 from sim.report import metrics
-from sim.report.metric import Metric
+from sim.report.metric import Analysis, Comparison, Metric
 from sim.report.metrics.counts import player_count_table
 from sim.report.metrics.end import end_stages
-from sim.report.metrics.paired import Comparison
-from sim.report.names import Names
 
 __all__ = ["Analysis", "Comparison", "analyse", "end_stages", "player_count_table"]
-
-
-@dataclass
-class Analysis:
-    """Every metric table of a run, plus the paired comparisons it supports."""
-
-    run: Run
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
-    comparisons: list[Comparison] = field(default_factory=list)
-    registry: Sequence[Metric] = ()
-    """The metrics this analysis computed, in section order."""
-    _variants: dict[str, list[str]] = field(default_factory=dict)
-    _names: dict[str, Names] = field(default_factory=dict)
-
-    def names(self, lang: str) -> Names:
-        """Display names of game terms in ``lang`` (run metadata first, then the per-game mapping)."""
-        if lang not in self._names:
-            self._names[lang] = Names.from_meta(self.run.meta, lang)  # type: ignore[arg-type]
-        return self._names[lang]
-
-    def variants(self, game: str) -> list[str]:
-        """Variants of a game in run.json order (then any others, sorted)."""
-        if not self._variants:
-            played = self.run.games.groupby("game")["variant"].unique()
-            for name, labels in played.items():
-                declared = [
-                    v["label"] for m in self.run.meta for v in m.get("variants", []) if v.get("game") == name
-                ]
-                ordered = [v for v in dict.fromkeys(declared) if v in set(labels)]
-                self._variants[name] = ordered + sorted(set(labels) - set(ordered))
-        return self._variants.get(game, [])
 
 
 def analyse(run: Run, registry: Sequence[Metric] | None = None) -> Analysis:

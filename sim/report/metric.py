@@ -1,21 +1,20 @@
 """What a report metric declares: its computation, tables, section, answers (codes and numbers first,
 sentences from the message catalogue) and key findings. Each metric is one module of
-``sim.report.metrics``, listed once in ``REGISTRY``; the report loops over that list."""
+``sim.report.metrics``, listed once in ``REGISTRY``; the report loops over that list. ``Analysis`` is
+what the metrics compute into and read from (``analysis.analyse`` fills it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
+from sim.dataset import Run
 from sim.report.labels import Lang
-
-if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
-    from sim.report.names import Names
-    from sim.report.sections import Section
+from sim.report.names import Names
+from sim.report.page import Section
 
 Answers = tuple[list[str], list[dict[str, Any]]]
 """Sentences in the report language, and one row of codes and numbers per answer (``answer_row``)."""
@@ -49,6 +48,50 @@ class Metric:
     codes: tuple[str, ...] = ()
     """Verdict codes of the answers (``code`` column of answers.csv)."""
     findings: Callable[[Analysis, Lang], list[str]] | None = None
+
+
+@dataclass
+class Comparison:
+    """A paired A/B comparison of two variants of one game."""
+
+    game: str
+    variant_a: str
+    variant_b: str
+    pairs: pd.DataFrame
+    seats: pd.DataFrame
+    scores: pd.DataFrame
+    length: pd.DataFrame
+
+
+@dataclass
+class Analysis:
+    """Every metric table of a run, plus the paired comparisons it supports."""
+
+    run: Run
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    comparisons: list[Comparison] = field(default_factory=list)
+    registry: Sequence[Metric] = ()
+    """The metrics this analysis computed, in section order."""
+    _variants: dict[str, list[str]] = field(default_factory=dict)
+    _names: dict[str, Names] = field(default_factory=dict)
+
+    def names(self, lang: str) -> Names:
+        """Display names of game terms in ``lang`` (run metadata first, then the per-game mapping)."""
+        if lang not in self._names:
+            self._names[lang] = Names.from_meta(self.run.meta, lang)  # type: ignore[arg-type]
+        return self._names[lang]
+
+    def variants(self, game: str) -> list[str]:
+        """Variants of a game in run.json order (then any others, sorted)."""
+        if not self._variants:
+            played = self.run.games.groupby("game")["variant"].unique()
+            for name, labels in played.items():
+                declared = [
+                    v["label"] for m in self.run.meta for v in m.get("variants", []) if v.get("game") == name
+                ]
+                ordered = [v for v in dict.fromkeys(declared) if v in set(labels)]
+                self._variants[name] = ordered + sorted(set(labels) - set(ordered))
+        return self._variants.get(game, [])
 
 
 def answer_row(

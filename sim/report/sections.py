@@ -7,14 +7,13 @@ import io
 import re
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from sim.report.labels import Lang, t
+from sim.report.metric import Analysis
 from sim.report.names import (
     IDENTIFIERS,
     P_VALUES,
@@ -27,52 +26,11 @@ from sim.report.names import (
     fmt_pct,
     named_value,
 )
+from sim.report.page import Figure, Section, Table
 from sim.report.style import figure_png, png_data_uri
-
-if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
-
-
-@dataclass
-class Figure:
-    uri: str
-    alt: str
-    verdicts: list[str] = field(default_factory=list)
-    """Plain-language findings shown under the chart."""
-    more_verdicts: list[str] = field(default_factory=list)
-    """Verdicts with nothing to act on, folded away under the chart."""
-    png: bytes = b""
-    """The chart at print resolution (``CHART_DPI``), written to charts/."""
-    svg: bytes = b""
-    caption: str = ""
-    """What the chart shows, in a sentence (its title stays short)."""
-    categories: int = 0
-    """Most category (non-numeric) tick labels on one axis of the chart."""
-    file: str = ""
-    """Stem of the chart files in charts/ (set when the report is written)."""
-
-
-@dataclass
-class Table:
-    caption: str
-    columns: list[str]
-    rows: list[list[str]]
-    classes: list[str] = field(default_factory=list)
-    """Per column CSS class: ``num`` (right-aligned), ``code`` (commands) or ``text``."""
-    note: str = ""
-    """'N of M rows shown; all in tables/x.csv' when the table is cut."""
-
-
-@dataclass
-class Section:
-    key: str
-    title: str
-    notes: list[str] = field(default_factory=list)
-    figures: list[Figure] = field(default_factory=list)
-    tables: list[Table] = field(default_factory=list)
 
 
 CHART_DPI = 200

@@ -3,7 +3,8 @@
 Every ``import`` of a ``sim`` module -- at the top of a file or inside a function -- is read from
 the source with ``ast``, and each module is placed in its layer. A module may import its own
 layer's modules and the layers below; an import of a higher layer, or between two layers that sit
-side by side (the games and the bots), fails the test, and so does any cycle between modules.
+side by side (the games and the bots), fails the test, and so does any cycle: between packages, and
+between the modules of one package (``KNOWN_MODULE_CYCLES`` lists the few inside a game left to break).
 """
 
 from __future__ import annotations
@@ -122,9 +123,8 @@ def unit_graph(graph: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
     return units
 
 
-def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
-    """Every import cycle between units (strongly connected components of more than one unit)."""
-    graph = unit_graph(graph)
+def strongly_connected(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The components of more than one node of a directed graph (each a cycle or a knot of them)."""
 
     def edges(name: str) -> list[str]:
         return [t for t in graph.get(name, {}) if t in graph]
@@ -159,7 +159,29 @@ def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
     for node in graph:
         if node not in index:
             visit(node)
-    return found
+    return sorted(found)
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """Every import cycle between units (strongly connected components of more than one unit)."""
+    return strongly_connected(unit_graph(graph))
+
+
+def module_cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """Every import cycle between modules, inside a package too. Every import counts: at the top,
+    inside a function (a deferred import only hides the cycle) or under ``TYPE_CHECKING`` (the two
+    modules still need each other to be read)."""
+    return strongly_connected(graph)
+
+
+KNOWN_MODULE_CYCLES = [
+    ["sim.games.mingchu.card_log", "sim.games.mingchu.state"],
+    ["sim.games.mingchu.rules", "sim.games.mingchu.story", "sim.games.mingchu.story.narrator"],
+]
+"""Cycles inside a game not broken yet (each to be removed from this list when it is): ``card_log``
+types its rows' state as ``state.MingchuState`` while ``state`` records rows with
+``card_log.card_row``; the narrator reads the decision kinds from ``rules`` while ``rules`` makes a
+narrator when a play log is asked for."""
 
 
 def test_imports_follow_the_layers() -> None:
@@ -168,6 +190,17 @@ def test_imports_follow_the_layers() -> None:
 
 def test_no_import_cycles() -> None:
     assert cycles(import_graph()) == []
+
+
+def test_no_import_cycles_between_modules() -> None:
+    assert module_cycles(import_graph()) == KNOWN_MODULE_CYCLES
+
+
+def test_contract_catches_a_planted_cycle_inside_a_package() -> None:
+    graph = import_graph()
+    graph["sim.report.page"] = {**graph["sim.report.page"], "sim.report.sections": 1}
+    assert any({"sim.report.page", "sim.report.sections"} <= set(c) for c in module_cycles(graph))
+    assert cycles(graph) == []  # the same package: the unit graph alone cannot see it
 
 
 def test_contract_catches_a_planted_upward_import(tmp_path: Path) -> None:

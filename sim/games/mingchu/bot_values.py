@@ -10,44 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.building import build_cost, road_cost
-from sim.games.mingchu.effects import condition_met, score_rule
+from sim.games.mingchu.building import build_cost
+from sim.games.mingchu.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
+    ABILITY_USES,
+    RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
+    effects_value,
+    usable_value,
+)
+from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
 from sim.games.mingchu.paths import Route, routes_from, sale_prices
 from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.production import manager_routes
 from sim.games.mingchu.state import SIDES, MingchuState
-
-GOOD_EFFECT_VALUE = {
-    "gain_coins": 1.0,
-    "gain_workers": 2.0,
-    "gain_favor": 1.0,
-    "reclaim_favor": 1.5,
-    "worker_track": 8.0,
-    "income_track": 3.0,
-    "draw_grace": 3.0,
-    "gain_vp": 8.0,
-    "free_build": 12.0,
-    "free_road": 8.0,
-    "bonus_moves": 2.0,
-    "monopoly_permit": 6.0,
-    "hire_retainer": 8.0,
-    "take_score_card": 8.0,
-    "random_coins": 2.0,
-    "discount": 2.0,
-    "sell_bonus": 2.0,
-    "produce_bonus": 4.0,
-    "extra_moves": 2.0,
-    "income_bonus": 1.0,
-    "gain_goods": 4.0,
-    "bank": 1.5,
-    "lose_coins": -1.0,
-    "lose_workers": -2.0,
-    "lose_goods": -6.0,
-    "forbid": -4.0,
-    "move_to_capital": -3.0,
-}
-
 
 _MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
 _DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
@@ -61,90 +36,6 @@ _FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and th
 def route_price(route: Route) -> float:
     """What a route costs in coins: its water fees, 伙计 and 恩义 markers at the prices above."""
     return _WORKER_PRICE * route.workers + route.coins + _FAVOR_PRICE * len(route.favor)
-
-
-TRIGGER_USES = {"each_round": 4.0, "on_delivery": 2.0, "on_event": 1.0}
-"""How often a triggered passive is expected to fire while the card lasts (a rough guess: about
-four rounds left on average, two more deliveries, one event that applies to the player)."""
-ABILITY_USES = TRIGGER_USES["each_round"]
-"""How often a 门客's ability (once a round, M39) is expected to be used while the card is held:
-as often as a passive that fires each round."""
-RIVAL_WEIGHT = 1.0
-"""What an effect on every other player is worth to the player, against the same effect on them:
-the player's standing moves by that much against each rival at once, so taking 4 VP from each of
-k rivals counts about as much as gaining 4 (a rank is won against every rival alike)."""
-
-
-def effects_value(effects, state: MingchuState | None = None, seat: int | None = None) -> float:
-    """A rough worth of a list of effects to the player who receives them.
-
-    Composite effects are valued through what they contain: an ``if`` by the branch the player's
-    condition picks now (both branches' mean without a state), effects on the others negatively,
-    triggered passives by how often they are expected to fire (``TRIGGER_USES``)."""
-    total = 0.0
-    for eff in effects:
-        total += effect_value(eff, state, seat)
-    return total
-
-
-def effect_value(eff, state: MingchuState | None = None, seat: int | None = None) -> float:
-    """One effect's term of ``effects_value``."""
-    kind = eff.effect
-    if kind == "if":
-        if state is not None and seat is not None:
-            branch = eff.then if condition_met(state, seat, eff.condition) else eff.otherwise
-            return effects_value(branch, state, seat)
-        return 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
-    if kind == "others":
-        return -(RIVAL_WEIGHT * effects_value(eff.effects))
-    if kind in TRIGGER_USES:
-        return TRIGGER_USES[kind] * effects_value(eff.effects)
-    amount = getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
-    return GOOD_EFFECT_VALUE.get(kind, 0.0) * amount
-
-
-def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0) -> float:
-    """``effects_value`` of what can be used now: a bonus build/road/retainer/score card only where
-    possible, goods only as far as the backpack (or warehouse) has room, bonus moves only as many
-    as the active 掌柜 still needs to reach its goal (``moves_wanted``)."""
-    player = state.players[seat]
-    places = set(player.managers)
-    total = 0.0
-    room: dict[str, int] = {}
-    for eff in effects:
-        kind = eff.effect
-        if kind == "gain_goods":
-            if eff.good not in room:
-                room[eff.good] = (
-                    state.warehouse_room(seat)
-                    if eff.to == "warehouse"
-                    else state.backpack_room(seat, eff.good)
-                )
-            fits = min(eff.amount, room[eff.good])
-            room[eff.good] -= fits
-            if fits:
-                total += GOOD_EFFECT_VALUE["gain_goods"] * fits  # the effect with ``fits`` goods
-            continue
-        if kind == "bonus_moves":
-            wanted = moves_wanted - player.bonus_moves
-            if wanted > 0:
-                total += GOOD_EFFECT_VALUE["bonus_moves"] * min(eff.amount, wanted)
-            continue
-        if kind == "free_build":
-            if not any(
-                build_cost(state, seat, p, eff.discount, eff.ignore_monopoly) is not None for p in places
-            ):
-                continue
-        elif kind == "free_road":
-            roads = {r for p in places for r, _ in state.topo.adjacent[p]}
-            if not any(road_cost(state, seat, r, eff.discount) is not None for r in roads):
-                continue
-        elif kind == "hire_retainer" and len(player.retainers) >= state.params.rules.max_retainers:
-            continue
-        elif kind == "take_score_card" and not state.score_row:
-            continue
-        total += effect_value(eff, state, seat)
-    return total
 
 
 class ActionValues:

@@ -4,7 +4,8 @@ Every card in ``configs/mingchu/*.yaml`` says what it does with these small mapp
 e.g. ``{effect: gain_coins, amount: 3}``. Each family is a pydantic discriminated
 union, so an unknown ``effect`` or a bad parameter fails validation; the card models
 in ``params.py`` re-raise the error with the card id. ``docs/cards.md`` documents
-every type with examples; ``effects.py`` interprets them.
+every type with examples; each effect's class in ``effect_kinds.py`` carries it out, values it
+for the bots and words it, and ``conditions.py`` evaluates conditions and scoring rules.
 """
 
 from __future__ import annotations

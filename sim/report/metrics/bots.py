@@ -13,7 +13,7 @@ from sim.report.metric import Metric
 from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def bot_section(a: Analysis, lang: Lang) -> Section:

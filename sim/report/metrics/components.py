@@ -14,7 +14,7 @@ from sim.report.metric import Metric
 from sim.report.sections import Section, chart, display_name, per_variant, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def component_section(a: Analysis, lang: Lang) -> Section | None:

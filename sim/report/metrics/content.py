@@ -17,7 +17,7 @@ from sim.report.verdicts import content_verdict
 from sim.stats.content import MIN_SEATS
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 MIN_CARD_GAMES = 50

@@ -14,7 +14,7 @@ from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import MAX_SEAT_CHARTS, Section, display_name, interval, panel_chart, select, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 from sim.dataset import GROUP
 
 

@@ -16,7 +16,7 @@ from sim.report.sections import Section, display_name, panel_chart, per_variant,
 from sim.stats.intervals import wilson
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 from sim.dataset import GROUP
 from sim.stats.outcomes import outcome_kind
 

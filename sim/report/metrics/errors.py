@@ -13,7 +13,7 @@ from sim.report.sections import Section, table
 from sim.report.verdicts import pct
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def error_section(a: Analysis, lang: Lang) -> Section:

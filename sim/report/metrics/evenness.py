@@ -17,7 +17,7 @@ from sim.report.sections import Section, panel_chart, table
 from sim.stats.evenness import categorical_factors, gap_by_value
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:

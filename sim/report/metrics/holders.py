@@ -14,7 +14,7 @@ from sim.report.verdicts import holders_verdict
 from sim.stats.holders import COLUMNS, holder_changes
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 TABLE = "changed_card_holders"
 

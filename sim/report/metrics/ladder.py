@@ -15,7 +15,7 @@ from sim.report.verdicts import ladder_verdict
 from sim.stats.bots import CONTROL_BOTS
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def ladder_section(a: Analysis, lang: Lang) -> Section | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -10,26 +9,13 @@ import pandas as pd
 from sim import stats
 from sim.report import plots
 from sim.report.labels import Lang, t
-from sim.report.metric import Answers, Metric, answer_row
+from sim.report.metric import Answers, Comparison, Metric, answer_row
 from sim.report.names import Names
 from sim.report.sections import Section, chart, safe_name, table
 from sim.report.verdicts import paired_verdict
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
-
-
-@dataclass
-class Comparison:
-    """A paired A/B comparison of two variants of one game."""
-
-    game: str
-    variant_a: str
-    variant_b: str
-    pairs: pd.DataFrame
-    seats: pd.DataFrame
-    scores: pd.DataFrame
-    length: pd.DataFrame
+    from sim.report.metric import Analysis
 
 
 MAX_PAIRED = 3

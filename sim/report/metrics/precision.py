@@ -14,7 +14,7 @@ from sim.report.verdicts import WIDE_HALFWIDTH
 from sim.stats.seats import games_for_halfwidth
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def widest(seats: pd.DataFrame) -> tuple[float, pd.Series, int]:

@@ -15,7 +15,7 @@ from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import Section, display_name, panel_chart, per_variant, select, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 RUNAWAY = 0.70

@@ -11,7 +11,7 @@ from sim.report.metric import Metric
 from sim.report.sections import Section, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def run_section(a: Analysis, lang: Lang) -> Section:

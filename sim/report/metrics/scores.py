@@ -13,7 +13,7 @@ from sim.report.metric import Metric
 from sim.report.sections import Section, display_name, panel_chart, per_variant, select, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 def score_section(a: Analysis, lang: Lang) -> Section:

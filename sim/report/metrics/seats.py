@@ -15,7 +15,7 @@ from sim.report.sections import MAX_SEAT_CHARTS, Section, chart, display_name
 from sim.report.verdicts import pct, seat_verdicts
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 
 BALANCED_GAP = 0.05

@@ -14,7 +14,7 @@ from sim.report.sections import Section, panel_chart
 from sim.report.verdicts import sweep_verdicts
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 from sim.stats.sweep import BOT_METRIC, METRICS
 
 

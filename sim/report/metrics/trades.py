@@ -13,7 +13,7 @@ from sim.report.names import fmt_pct
 from sim.report.sections import Section, display_name, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 TABLE = "trades"
 """The event table of offers answered (``kind``: accepted or refused), in a game that has trading."""

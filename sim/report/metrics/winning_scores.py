@@ -18,7 +18,7 @@ from sim.report.names import Names, fmt_number
 from sim.report.sections import Section, chart, display_name, per_variant, table
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 REFERENCE_KEY = "human_winning_score"
 
