@@ -29,6 +29,7 @@ import pandas as pd
 
 from sim.cards.effects import METRICS, Arm, card_effects, estimate, forced_units, removed_units, stream
 from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.core.resources import shown_config
 from sim.dataset import read_columns
 from sim.runner import RunResult, Study, run_study
 
@@ -163,13 +164,8 @@ def arm_study(
 
 
 def shown_path(path: Path) -> str:
-    """A config path as a report shows it: relative to the working folder when inside it, else
-    ``game/file`` (a bundled config)."""
-    path = Path(path)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return f"{path.parent.name}/{path.name}"
+    """A config path as a report shows it (``sim.core.resources.shown_config``)."""
+    return shown_config(path)
 
 
 def held_games(folder: Path) -> int:

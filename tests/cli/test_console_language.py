@@ -57,7 +57,10 @@ def test_report_names_each_step_and_prints_its_path_in_chinese(toy_run, tmp_path
 
 @pytest.mark.parametrize(
     ("lang", "names"),
-    [("en", ["base (no card forced)", "财神 forced", "白板 forced"]), ("zh", ["基准（不强制）", "财神：强制", "白板：强制"])],
+    [
+        ("en", ["base (no card forced)", "财神 forced", "白板 forced"]),
+        ("zh", ["基准（不强制）", "财神：强制", "白板：强制"]),
+    ],
 )
 def test_card_study_names_each_arm_in_its_progress_bar(tmp_path, lang, names):
     result = invoke(

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from sim.core.resources import shown_config
 from sim.report.labels import Lang, t
 from sim.report.metric import Metric
 from sim.report.sections import Section, table
@@ -40,7 +41,7 @@ def run_section(a: Analysis, lang: Lang) -> Section:
                 "variant": names.variant(
                     v.get("game") or next(iter(m.get("games") or {}), ""), v.get("label", "")
                 ),
-                "config_path": v.get("config_path", ""),
+                "config_path": shown_config(v["config_path"]) if v.get("config_path") else "",
                 "config_hash": v.get("config_hash", ""),
                 "rules_version": v.get("rules_version", ""),
                 "overrides": ", ".join(f"{k}={x}" for k, x in (v.get("overrides") or {}).items()),
