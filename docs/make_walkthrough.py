@@ -82,16 +82,18 @@ def main(page_path: Path = ROOT / "docs" / "walkthrough.zh.md", root: Path = ROO
         "-n",
         GAMES,
         "--no-progress",
+        "--lang",
+        "zh",
         "-o",
         str(WORK / "base"),
     )
     (root / VARIANT).write_text(VARIANT_TEXT, encoding="utf-8")
     compare_cmd, compare_out = sim(
         root, "compare", "configs/mingchu/base.yaml", str(VARIANT), "-p", PLAYERS, "-n", GAMES,
-        "--no-progress", "--no-report", "-o", str(WORK / "compare"),
+        "--no-progress", "--no-report", "--lang", "zh", "-o", str(WORK / "compare"),
     )  # fmt: skip
     report_cmd, report_out = sim(
-        root, "report", str(WORK / "compare"), "--out", str(WORK / "report"), "--lang", "zh"
+        root, "report", str(WORK / "compare"), "--out", str(WORK / "report"), "--lang", "zh", "--no-progress"
     )
     report = root / WORK / "report"
     summary = (report / "summary.md").read_text(encoding="utf-8")

@@ -200,9 +200,14 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
 
 
 def execute(
-    variants: list[ResolvedConfig], opts: dict[str, Any], default_out: str, until_ci: float | None = None
+    variants: list[ResolvedConfig],
+    opts: dict[str, Any],
+    default_out: str,
+    until_ci: float | None = None,
+    lang: str = "en",
 ) -> Path:
-    """Plan and run a study over ``variants``, print the summary, enforce the error threshold."""
+    """Plan and run a study over ``variants``, print the summary (in ``lang``), enforce the error threshold."""
+    from sim.report.labels import t
     from sim.runner.summary import summary_text
 
     spec = get_game(variants[0].game)
@@ -221,23 +226,26 @@ def execute(
     def out_for(planned: Study) -> Path:
         return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
 
-    run_options = runner_options(opts)
+    run_options = {**runner_options(opts), "label": t("progress_games", lang)}
     if until_ci is None:
         result = run_study(study, out_for(study), **run_options)
     else:
         result, games, reached = run_until(
-            study, out_for, widest_seat_interval, until_ci, on_step=_report_precision(until_ci), **run_options
+            study,
+            out_for,
+            widest_seat_interval,
+            until_ci,
+            on_step=_report_precision(until_ci, lang),
+            **run_options,
         )
-        verdict = "reached" if reached else "NOT reached (raise --games)"
-        click.echo(f"--until-ci {until_ci}: {verdict} after {games} games per player count and variant")
+        verdict = t("cli_until_reached" if reached else "cli_until_missed", lang)
+        click.echo(t("cli_until", lang, target=until_ci, verdict=verdict, games=games))
     out = result.out
-    click.echo(f"\nResults: {out}  (run {result.run_id})")
-    click.echo(summary_text(out))
+    click.echo(t("cli_results", lang, out=out, run_id=result.run_id))
+    click.echo(summary_text(out, lang, console_names(out, lang)))
     rate = result.error_rate
     if result.errors:
-        click.echo(
-            f"\n{result.errors} games failed ({rate:.2%}); see the error column of {out}/games", err=True
-        )
+        click.echo(t("cli_failed", lang, errors=result.errors, rate=f"{rate:.2%}", out=out), err=True)
     if rate > opts["max_error_rate"]:
         raise SystemExit(1)
     return out
@@ -252,14 +260,29 @@ def widest_seat_interval(out: Path) -> float:
     return max_halfwidth(pd.read_parquet(out / "players"))
 
 
-def _report_precision(target: float) -> Callable[[int, float], None]:
+def _report_precision(target: float, lang: str = "en") -> Callable[[int, float], None]:
+    from sim.report.labels import t
+
     def echo(games: int, halfwidth: float) -> None:
         click.echo(
-            f"{games} games per count: widest seat interval +-{halfwidth:.2%} (target +-{target:.2%})",
-            err=True,
+            t("cli_precision", lang, games=games, half=f"{halfwidth:.2%}", target=f"{target:.2%}"), err=True
         )
 
     return echo
+
+
+def console_names(out: Path, lang: str) -> Callable[[str, str], str]:
+    """Display names of bots and variants in ``lang`` for the console summary, from the run's metadata."""
+    from sim.report.names import Names
+
+    meta = json.loads((Path(out) / "run.json").read_text(encoding="utf-8"))
+    names = Names.from_meta([meta], lang)  # type: ignore[arg-type]
+    game = next(iter(meta.get("games") or {}), "")
+
+    def shown(kind: str, value: str) -> str:
+        return names.term(game, value) if kind == "bot" else names.variant(game, value)
+
+    return shown
 
 
 @cli.command()
@@ -271,8 +294,9 @@ def _report_precision(target: float) -> Callable[[int, float], None]:
     type=click.FloatRange(0.001, 0.5),
     help="Add games until every seat's 95% half-width is below this (capped by --games).",
 )
+@lang_option
 @friendly
-def run(config, sets, until_ci, **opts) -> None:
+def run(config, sets, until_ci, lang, **opts) -> None:
     """Run many games of one config and store the results as Parquet.
 
     \b
@@ -284,7 +308,7 @@ def run(config, sets, until_ci, **opts) -> None:
     Running the same command again resumes an interrupted run.
     """
     resolved, _ = load(config, sets)
-    execute([resolved], opts, f"{resolved.game}-{resolved.variant}", until_ci)
+    execute([resolved], opts, f"{resolved.game}-{resolved.variant}", until_ci, lang)
 
 
 @cli.command()
@@ -314,9 +338,9 @@ def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None
         variant_a, variant_b = (
             replace(v, variant=f"{v.path.parent.name}/{v.variant}") for v in (variant_a, variant_b)
         )
-    out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}")
+    out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}", lang=lang)
     if with_report:
-        make_report([out], out / "report", lang)
+        make_report([out], out / "report", lang, not opts["no_progress"])
 
 
 @cli.command()
@@ -351,9 +375,9 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
     variants = [
         load(config, base_sets + [f"{p}={v}" for p, v in combo])[0] for combo in itertools.product(*axes)
     ]
-    out = execute(variants, opts, f"sweep-{variants[0].game}-{variants[0].variant}")
+    out = execute(variants, opts, f"sweep-{variants[0].game}-{variants[0].variant}", lang=lang)
     if with_report:
-        make_report([out], out / "report", lang)
+        make_report([out], out / "report", lang, not opts["no_progress"])
 
 
 @cli.command()
@@ -439,7 +463,7 @@ def ladder(
     click.echo(ladder_summary(folders))
     if cost_games:
         click.echo(search_costs(spec, resolved.params, counts, rungs, cost_games))
-    make_report(folders, out / "report", lang)
+    make_report(folders, out / "report", lang, not no_progress)
 
 
 def ladder_summary(folders: Sequence[Path]) -> str:
@@ -477,11 +501,12 @@ def ladder_summary(folders: Sequence[Path]) -> str:
     return "\n".join(lines)
 
 
-def make_report(run_dirs: Sequence[Path], out: Path, lang: str) -> Path:
+def make_report(run_dirs: Sequence[Path], out: Path, lang: str, progress: bool = True) -> Path:
     from sim.report import build_report
+    from sim.report.labels import t
 
-    path = build_report(list(run_dirs), out, lang=lang)
-    click.echo(f"Report: {path}")
+    path = build_report(list(run_dirs), out, lang=lang, progress=progress)
+    click.echo(t("cli_report", lang, path=path))
     return path
 
 
@@ -496,14 +521,15 @@ def make_report(run_dirs: Sequence[Path], out: Path, lang: str) -> Path:
     help="Report folder (default RUN_DIR/report).",
 )
 @lang_option
+@click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
 @friendly
-def report(run_dirs, out, lang) -> None:
+def report(run_dirs, out, lang, no_progress) -> None:
     """Write a balance report (HTML, Markdown, CSV) for one or more run directories.
 
     \b
     Example:  sim report runs/brass --out reports/brass --lang zh
     """
-    make_report(run_dirs, out or run_dirs[0] / "report", lang)
+    make_report(run_dirs, out or run_dirs[0] / "report", lang, not no_progress)
 
 
 def main() -> None:

@@ -162,7 +162,11 @@ set_option = click.option(
 
 
 lang_option = click.option(
-    "--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Report language."
+    "--lang",
+    type=click.Choice(["en", "zh"]),
+    default="en",
+    show_default=True,
+    help="Language of the report and of the console output.",
 )
 
 

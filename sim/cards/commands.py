@@ -293,7 +293,7 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
         f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
         f"({plan.forced_seeds} seeds x {n_players} seats forced), {total} games in all -> {out}"
     )
-    results = run_card_study(plan, out, tolerance / 100, **runner_options(opts))
+    results = run_card_study(plan, out, tolerance / 100, lang, **runner_options(opts))
     effects = study_effects(out)
     report = write_study_report(effects, read_study(out), out / "report", lang)
     with pd_options():

@@ -27,8 +27,9 @@ from typing import Any
 
 import pandas as pd
 
-from sim.cards.effects import Arm, card_effects, forced_units, removed_units
+from sim.cards.effects import METRICS, Arm, card_effects, estimate, forced_units, removed_units, stream
 from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.core.resources import shown_config
 from sim.dataset import read_columns
 from sim.runner import RunResult, Study, run_study
 
@@ -163,13 +164,8 @@ def arm_study(
 
 
 def shown_path(path: Path) -> str:
-    """A config path as a report shows it: relative to the working folder when inside it, else
-    ``game/file`` (a bundled config)."""
-    path = Path(path)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return f"{path.parent.name}/{path.name}"
+    """A config path as a report shows it (``sim.core.resources.shown_config``)."""
+    return shown_config(path)
 
 
 def held_games(folder: Path) -> int:
@@ -178,14 +174,25 @@ def held_games(folder: Path) -> int:
     return int(games["game_index"].max()) + 1 if len(games) else 0
 
 
-def run_card_study(plan: CardStudy, out: Path, tolerance: float, **run_options: Any) -> dict[str, RunResult]:
+def arm_label(arms: Mapping[str, Arm], lang: str = "en") -> str:
+    """The progress bar's name of one run folder of a study: the base, or the card and its arm."""
+    from sim.report.labels import t
+
+    arm = next((a for a in arms.values() if a.kind != "base"), Arm("base"))
+    return t(f"progress_arm_{arm.kind}", lang, card=arm.card)  # type: ignore[arg-type]
+
+
+def run_card_study(
+    plan: CardStudy, out: Path, tolerance: float, lang: str = "en", **run_options: Any
+) -> dict[str, RunResult]:
     """Play every arm (resuming what ``out`` already holds, and keeping the games of an earlier,
-    larger study) and write ``out/study.json`` for this study's cards."""
+    larger study; each arm's progress bar names it in ``lang``) and write ``out/study.json``."""
     out = Path(out)
     results = {}
-    for folder, (study, _) in plan.studies.items():
+    for folder, (study, labels) in plan.studies.items():
         games = max(study.games_per_count, held_games(out / folder))
-        results[folder] = run_study(replace(study, games_per_count=games), out / folder, **run_options)
+        options = {**run_options, "label": arm_label(labels, lang)}
+        results[folder] = run_study(replace(study, games_per_count=games), out / folder, **options)
     meta = {
         "game": plan.base.game,
         "config": shown_path(plan.base.path),
@@ -237,13 +244,20 @@ def base_holders(folder: Path, labels: Mapping[str, Arm], deck: str) -> pd.DataF
     return events.loc[keep & (events["seat"] >= 0), ["game_index", "seat", "card_id"]]
 
 
-def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05) -> pd.DataFrame:
-    """The effects table of a finished (or partly run) card study folder."""
+def _study_players(out: Path) -> tuple[dict[str, Any], dict[str, Arm], pd.DataFrame]:
+    """A card study folder's ``study.json``, the arm of every variant label, and its finished players."""
     meta = read_study(out)
-    tolerance = meta["tolerance"] if tolerance is None else tolerance
     folders = meta["arms"]
     labels = {label: Arm(**arm) for arms in folders.values() for label, arm in arms.items()}
     players = pd.concat([finished_players(Path(out) / f) for f in folders], ignore_index=True)
+    return meta, labels, players
+
+
+def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05) -> pd.DataFrame:
+    """The effects table of a finished (or partly run) card study folder."""
+    meta, labels, players = _study_players(out)
+    tolerance = meta["tolerance"] if tolerance is None else tolerance
+    folders = meta["arms"]
     holders = base_holders(Path(out) / "base", labels, meta["deck"])
     units, games = {}, {}
     for arms in folders.values():
@@ -256,3 +270,22 @@ def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05
             played = players["variant"].isin(list(arms)) & (players["seat"] == 0)
             games[(card, kind)] = int(played.sum())
     return card_effects(units, games, tolerance, meta["seed"], alpha)
+
+
+def forced_change(before: Path, after: Path, card: str, level: float = 0.95) -> pd.DataFrame:
+    """How a change to a card moved its forced effect: two card studies of ``card`` (forced arm) on
+    the same seeds, one per config; per seed, the effect in ``after`` minus the effect in ``before``
+    (the same seed, the card at the same seats), with a bootstrap t interval at ``level``.
+
+    One row per metric (win_share, score): estimate, se, lo, hi, p_value, units (paired seeds)."""
+    units = []
+    for out in (before, after):
+        meta, labels, players = _study_players(out)
+        units.append(forced_units(players, labels, card))
+    pairs = units[0].merge(units[1], on="game_index", suffixes=("_before", "_after"))
+    rows = []
+    for metric in METRICS:
+        change = pairs[f"{metric}_after"] - pairs[f"{metric}_before"]
+        rng = stream(meta["seed"], card, "forced-change", metric)
+        rows.append({"card": card, "metric": metric, **estimate(change, level, rng)})
+    return pd.DataFrame(rows)

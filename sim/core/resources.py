@@ -27,3 +27,22 @@ def bundled_config(name: str) -> Path | None:
         return None
     candidate = config_root() / game / f"{variant or 'base'}.yaml"
     return candidate if candidate.is_file() else None
+
+
+def shown_config(path: str | Path) -> str:
+    """A config as reports show it, never as an absolute path of this machine: a bundled config by its
+    name (``mingchu/base``, which every command and ``extends:`` accept), a file under the working
+    folder by its path from there, any other file by its folder and file name."""
+    given = Path(path)
+    if not given.is_absolute() and ".." not in given.parts:
+        return given.as_posix()
+    full = given.resolve()
+    for base, bundled in ((config_root().resolve(), True), (Path.cwd().resolve(), False)):
+        try:
+            inside = full.relative_to(base)
+        except ValueError:
+            continue
+        if bundled and len(inside.parts) == 2:
+            return f"{inside.parts[0]}/{inside.stem}"
+        return inside.as_posix()
+    return f"{full.parent.name}/{full.name}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -10,6 +11,7 @@ from pathlib import Path
 import jinja2
 import matplotlib
 import matplotlib.pyplot as plt
+from tqdm import tqdm
 
 from sim.dataset import load_run
 from sim.report.analysis import Analysis, analyse
@@ -92,23 +94,72 @@ def render_html(analysis: Analysis, lang: Lang, sections: list[Section] | None =
     )
 
 
-def build_report(run_dirs: Path | str | Iterable[Path | str], out_dir: Path | str, lang: Lang = "en") -> Path:
+def build_report(
+    run_dirs: Path | str | Iterable[Path | str],
+    out_dir: Path | str,
+    lang: Lang = "en",
+    progress: bool = False,
+) -> Path:
     """Analyse one or more run directories and write out_dir/report.html, out_dir/summary.md and
-    out_dir/tables/*.csv; returns the path of report.html."""
+    out_dir/tables/*.csv; returns the path of report.html. ``progress`` shows a bar on stderr that
+    names the step (and each chart's metric)."""
     if lang not in ("en", "zh"):
         raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
     out = Path(out_dir)
-    analysis = analyse(load_run(run_dirs))  # first: a run that cannot be read leaves no folder behind
-    out.mkdir(parents=True, exist_ok=True)
-    write_tables(analysis, out / "tables", lang)
-    (out / "summary.md").write_text(summary_markdown(analysis, lang), encoding="utf-8")
-    with headless_charts():
-        sections = build_sections(analysis, lang)
-    name_charts(sections)
-    write_charts(sections, out / "charts")
-    report = out / "report.html"
-    report.write_text(render_html(analysis, lang, sections), encoding="utf-8")
+    with ReportProgress(lang, progress) as step:
+        step(t("progress_read", lang))
+        run = load_run(run_dirs)
+        step(t("progress_statistics", lang))
+        analysis = analyse(run)  # first: a run that cannot be read leaves no folder behind
+        out.mkdir(parents=True, exist_ok=True)
+        step(t("progress_tables", lang))
+        write_tables(analysis, out / "tables", lang)
+        (out / "summary.md").write_text(summary_markdown(analysis, lang), encoding="utf-8")
+        charts = t("progress_charts", lang)
+        step(charts)
+        drawn = iter(range(1, len(analysis.registry) + 1))
+        with headless_charts():
+            sections = build_sections(
+                analysis,
+                lang,
+                lambda _: step(f"{charts} {next(drawn)}/{len(analysis.registry)}", advance=False),
+            )
+        name_charts(sections)
+        write_charts(sections, out / "charts")
+        step(t("progress_page", lang))
+        report = out / "report.html"
+        report.write_text(render_html(analysis, lang, sections), encoding="utf-8")
     return report
+
+
+class ReportProgress:
+    """A bar on stderr over the report's steps, its description naming the step under way."""
+
+    STEPS = 5
+
+    def __init__(self, lang: Lang, enabled: bool) -> None:
+        self.lang = lang
+        self.bar = tqdm(
+            total=self.STEPS,
+            file=sys.stderr,
+            disable=not enabled,
+            bar_format="{desc} {n}/{total} [{elapsed}]",
+        )
+        self.started = False
+
+    def __call__(self, step: str, advance: bool = True) -> None:
+        if advance and self.started:
+            self.bar.update()
+        self.started = True
+        self.bar.set_description_str(t("progress_step", self.lang, step=step))
+
+    def __enter__(self) -> ReportProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is None:
+            self.bar.update(self.STEPS - self.bar.n)
+        self.bar.close()
 
 
 @contextmanager

@@ -13,9 +13,11 @@ and the deck "" and ``ability`` 能力, ``amount`` 数量)."""
 
 from __future__ import annotations
 
+import ast
+import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,6 +136,15 @@ class Names:
         shown = [_setting(self, game, s) for s in settings]
         return f"{match['base']}[{', '.join(shown)}]"
 
+    def value(self, game: str, value: object) -> str:
+        """A setting's value as a designer reads it: a list or mapping (written as JSON or as Python
+        prints it) by its parts, keys by their display names; anything else as it is."""
+        text = str(value)
+        parsed = _parsed(text)
+        if not isinstance(parsed, list | dict):
+            return text
+        return _readable(parsed, lambda part: self.term(game, part), self.lang)
+
     def title(self, game: str) -> str:
         self._known(game)
         return self.titles.get(game, game)
@@ -164,9 +175,45 @@ _SETTING_SPLIT = re.compile(r",\s*(?=[^,=\[\]{}]+=)")
 
 
 def _setting(names: Names, game: str, setting: str) -> str:
-    """``path=value`` with the path by its display name."""
+    """``path=value`` with the path by its display name and a list or mapping value by its parts."""
     path, eq, value = setting.partition("=")
-    return f"{names.term(game, path.strip())}{eq}{value}" if eq else setting
+    return f"{names.term(game, path.strip())}{eq}{names.value(game, value)}" if eq else setting
+
+
+def _parsed(text: str) -> object:
+    """``text`` read as JSON or as a Python literal (how a config's list prints); None if neither."""
+    if not text.lstrip().startswith(("[", "{")):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _readable(value: object, name: Callable[[str], str], lang: Lang) -> str:
+    """A parsed list or mapping in words: ``{id: 井, points: 2}`` -> ``井：分数 2``; a list of lists or
+    mappings as its items in brackets, one after the other."""
+    zh = lang == "zh"
+    if isinstance(value, dict):
+        named = [f"{name(str(k))} {_readable(v, name, lang)}" for k, v in value.items() if k != "id"]
+        joined = ("，" if zh else ", ").join(named)
+        if "id" in value:
+            return f"{value['id']}{'：' if zh else ': '}{joined}" if named else str(value["id"])
+        return joined
+    if isinstance(value, list):
+        items = [_readable(v, name, lang) for v in value]
+        if all(not isinstance(v, list | dict) for v in value):
+            return ("、" if zh else ", ").join(items)
+        if len(items) > 1:
+            items = [f"（{item}）" if zh else f"({item})" for item in items]
+        return ("；" if zh else "; ").join(items)
+    if isinstance(value, str):
+        return name(value)
+    return fmt_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
 
 
 def _spec_names(game: str) -> dict[str, Any]:

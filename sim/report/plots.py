@@ -114,7 +114,11 @@ def _legend_with_fair_share(ax: Axes, lang: Lang) -> None:
 def _from_zero(ax: Axes) -> None:
     """A value axis that starts at zero (or below, for negative values): levels compare by height."""
     low, high = ax.get_ylim()
-    ax.set_ylim(0.0 if ax.dataLim.ymin >= 0 else min(0.0, low), high)
+    bottom = 0.0 if ax.dataLim.ymin >= 0 else min(0.0, low)
+    top = ax.dataLim.ymax
+    if np.isfinite(top):  # headroom: the top point and its interval are not cut
+        high = max(high, top + 0.05 * (top - bottom))
+    ax.set_ylim(bottom, high)
 
 
 def plot_seat_win_rates(

@@ -183,7 +183,18 @@ def per_variant(a: Analysis, df: pd.DataFrame) -> Iterator[tuple[str, str, pd.Da
             yield game, variant, part
 
 
-def build_sections(a: Analysis, lang: Lang) -> list[Section]:
-    """The section of every metric of the analysis that applies to this run, in registry order."""
-    built = (m.section(a, lang) for m in a.registry if m.section is not None)
-    return [s for s in built if s is not None]
+def build_sections(
+    a: Analysis, lang: Lang, on_metric: Callable[[str], object] | None = None
+) -> list[Section]:
+    """The section of every metric of the analysis that applies to this run, in registry order;
+    ``on_metric(key)`` is called before each metric's section is drawn (progress)."""
+    sections = []
+    for metric in a.registry:
+        if metric.section is None:
+            continue
+        if on_metric is not None:
+            on_metric(metric.key)
+        section = metric.section(a, lang)
+        if section is not None:
+            sections.append(section)
+    return sections

@@ -242,18 +242,22 @@ def run_study(
     scheduler: str | None = None,
     progress: bool = True,
     command: str = "",
+    label: str = "games",
 ) -> RunResult:
-    """Run every planned game not yet in ``out``; identical rows for any ``jobs`` or backend."""
+    """Run every planned game not yet in ``out``; identical rows for any ``jobs`` or backend.
+    ``label`` names the progress bar (a card study names each arm)."""
     if backend not in BACKENDS:
         raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     out = Path(out)
     check_out_dir(out, study.run_id)
     _check_existing(out, study)
     with _backend(backend, scheduler), run_lock(out), interruptible():
-        return _run(study, out, jobs, backend, progress, command)
+        return _run(study, out, jobs, backend, progress, command, label)
 
 
-def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, command: str) -> RunResult:
+def _run(
+    study: Study, out: Path, jobs: int, backend: str, progress: bool, command: str, label: str = "games"
+) -> RunResult:
     out.mkdir(parents=True, exist_ok=True)
     remove_temp_files(out)
     run_id = study.run_id
@@ -271,7 +275,7 @@ def _run(study: Study, out: Path, jobs: int, backend: str, progress: bool, comma
     contexts = _contexts(study, run_id)
     metadata_base = {"sim.run_id": run_id, "sim.code_version": code_version(), "sim.numpy": np.__version__}
     total = sum(len(c.game_indices) for c in chunks)
-    bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc="games")
+    bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc=label)
     try:
         for chunk, tables in _cluster_errors_named(_execute(chunks, study, contexts, jobs, backend), backend):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]

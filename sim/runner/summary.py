@@ -3,19 +3,49 @@ the same figures the report shows (``sim.stats.seats.seat_win_rates``, ``sim.sta
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 from sim.dataset import read_columns
 from sim.stats.bots import bot_results
 from sim.stats.seats import seat_win_rates
 
+LABELS = {
+    "en": {
+        "group": "{variant}, {n} players: {games} games, {errors} errors, mean length {rounds} rounds "
+        "(fair share {fair})",
+        "seats": "  seat  win rate [95% CI]          mean score",
+        "adjusted": "  (adjusted for the bots)",
+        "seat": "{n:>6}",
+        "bots": "  bot           win rate [95% CI]          mean score",
+    },
+    "zh": {
+        "group": "{variant}，{n}人局：{games} 局，{errors} 局出错，平均 {rounds} 轮（公平份额 {fair}）",
+        "seats": "  座位     胜率 [95% 区间]          平均得分",
+        "adjusted": "（已按机器人校正）",
+        "seat": "  {n:>3}号位",
+        "bots": "  机器人        胜率 [95% 区间]          平均得分",
+    },
+}
+"""The summary's words in each console language (``--lang``)."""
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character takes two)."""
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
 
 def _pct(rate: float, lo: float, hi: float) -> str:
     return f"{rate:6.1%} [{lo:5.1%}, {hi:5.1%}]"
 
 
-def summary_text(out: Path) -> str:
-    """A plain-text summary of a results directory, per variant and player count."""
+def summary_text(out: Path, lang: str = "en", shown: Callable[[str, str], str] | None = None) -> str:
+    """A plain-text summary of a results directory, per variant and player count, in ``lang``;
+    ``shown(kind, value)`` gives the display name of a ``"bot"`` or a ``"variant"`` (default: as stored)."""
+    words = LABELS[lang]
+    name = shown or (lambda kind, value: value)
     games = read_columns(out / "games", ["variant", "n_players", "error", "rounds"])
     wanted = [
         "run_id",
@@ -35,25 +65,24 @@ def summary_text(out: Path) -> str:
         errors = int((group["error"] != "").sum())
         ok = group[group["error"] == ""]
         lines.append(
-            f"{variant}, {n} players: {len(group)} games, {errors} errors, "
-            f"mean length {ok['rounds'].mean():.1f} rounds (fair share {1 / n:.1%})"
-        )
+            words["group"].format(
+                variant=name("variant", variant), n=n, games=len(group), errors=errors,
+                rounds=f"{ok['rounds'].mean():.1f}", fair=f"{1 / n:.1%}",
+            )
+        )  # fmt: skip
         subset = players[(players["variant"] == variant) & (players["n_players"] == n)]
         if subset.empty:
             continue
         seats = seat_win_rates(subset, gap_interval=False)  # the report's figures, computed alike
         scores = subset.groupby("seat")["score"].mean()
         adjusted = bool((seats["adjusted"] == "bot").any())
-        lines.append(
-            "  seat  win rate [95% CI]          mean score"
-            + ("  (adjusted for the bots)" if adjusted else "")
-        )
+        lines.append(words["seats"] + (words["adjusted"] if adjusted else ""))
         for row in seats.itertuples():
-            lines.append(
-                f"  {row.seat + 1:>4}  {_pct(row.win_rate, row.lo, row.hi)}   {scores[row.seat]:8.1f}"
-            )
+            seat = words["seat"].format(n=row.seat + 1)
+            lines.append(f"{seat}  {_pct(row.win_rate, row.lo, row.hi)}   {scores[row.seat]:8.1f}")
         if subset["bot"].nunique() > 1:
-            lines.append("  bot           win rate [95% CI]          mean score")
+            lines.append(words["bots"])
             for row in bot_results(subset).itertuples():
-                lines.append(f"  {row.bot:<12}  {_pct(row.win_rate, row.lo, row.hi)}   {row.score_mean:8.1f}")
+                bot = _pad(name("bot", row.bot), 12)
+                lines.append(f"  {bot}  {_pct(row.win_rate, row.lo, row.hi)}   {row.score_mean:8.1f}")
     return "\n".join(lines)

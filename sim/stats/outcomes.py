@@ -7,6 +7,7 @@ import shlex
 import numpy as np
 import pandas as pd
 
+from sim.core.resources import shown_config
 from sim.dataset import GROUP
 from sim.stats.intervals import mean_ci, wilson
 
@@ -105,7 +106,7 @@ def error_list(games: pd.DataFrame, variants: pd.DataFrame) -> pd.DataFrame:
     failed = failed.merge(info, on=["run_id", "variant"], how="left")
     failed["replay"] = [
         replay_command(
-            path if isinstance(path, str) and path else f"<config of {variant}>",
+            shown_config(path) if isinstance(path, str) and path else f"<config of {variant}>",
             n_players,
             seed,
             bots,

@@ -41,8 +41,11 @@ def lead_changes(leaders: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
 
 
 def lead_change_summary(changes: pd.DataFrame) -> pd.DataFrame:
-    """Mean lead changes per game with a t interval, per (game, variant, n_players)."""
-    return mean_ci(changes.groupby(GROUP)["lead_changes"]).reset_index()
+    """Mean lead changes per game with a t interval, per (game, variant, n_players); a count is
+    never negative, so the interval is cut at zero."""
+    summary = mean_ci(changes.groupby(GROUP)["lead_changes"]).reset_index()
+    summary["lo"] = summary["lo"].clip(lower=0.0)
+    return summary
 
 
 def leader_wins(

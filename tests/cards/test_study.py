@@ -25,7 +25,7 @@ from sim.cards.effects import (
     stream,
     verdict,
 )
-from sim.cards.study import base_holders, read_study, study_effects
+from sim.cards.study import base_holders, forced_change, read_study, study_effects
 from sim.cli import cli
 
 N_PLAYERS = 4
@@ -244,3 +244,20 @@ def test_games_that_all_agree_do_not_make_a_zero_width_interval(units, expected)
     assert row["lo"] < 0 < row["hi"] and row["hi"] == pytest.approx(3 / units)
     assert verdict(row["lo"], row["hi"], 0.03) == expected
     assert np.isnan(estimate(np.zeros(units), 0.95, stream(1, "card"))["lo"])  # no bound, no interval
+
+
+def test_forced_change_pairs_two_studies_seed_by_seed(forced_study, tmp_path):
+    # 财神 from 4 points a round to 0: its holder's score drops; the same study twice changes nothing
+    weaker = tmp_path / "weaker"
+    result = study(weaker, "--cards", "财神", "--arms", "forced", "-n", "40",
+                   "--set", "cards.门客.财神.ability.0.amount=0")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    change = forced_change(forced_study, weaker, "财神").set_index("metric")
+    assert (change["units"] == 10).all()
+    assert change.loc["score", "hi"] < 0 and change.loc["win_share", "estimate"] < 0
+    before, after = (study_effects(f).query("card == '财神'").set_index("metric") for f in (forced_study, weaker))
+    assert change.loc["score", "estimate"] == pytest.approx(
+        after.loc["score", "estimate"] - before.loc["score", "estimate"]
+    )  # the same seeds on both sides: the mean change is the change of the means
+    same = forced_change(forced_study, forced_study, "财神").set_index("metric")
+    assert (same["estimate"] == 0).all()

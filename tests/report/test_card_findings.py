@@ -137,3 +137,32 @@ def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared
 def test_a_run_without_changed_cards_has_no_holders_lines(analysis):
     assert analysis.tables["changed_card_holders"].empty
     assert not any("持有" in line or "holding" in line for line in key_findings(analysis, "zh"))
+
+
+def test_the_content_chart_always_draws_the_strongest_findings(analysis, monkeypatch):
+    # the item with the middle difference of the largest chart becomes the strongest finding: the
+    # chart (12 bars of more items) must draw it, not only the largest and smallest differences
+    from dataclasses import replace
+
+    from sim.report import plots
+    from sim.report.metrics.content import MAX_CONTENT_BARS
+
+    rates = analysis.tables["event_win_rates"].copy()
+    compared = rates[rates["comparable"].astype(bool) & (rates["column"] == "card_id")]
+    keys = ["game", "variant", "table", "kind"]
+    sizes = compared.groupby(keys)["value"].nunique()
+    assert sizes.max() > MAX_CONTENT_BARS + 2, sizes  # the chart has to leave items out
+    group = compared.set_index(keys).loc[sizes.idxmax()]
+    by_item = group.groupby("value")["difference"].mean().sort_values()
+    middle = by_item.index[len(by_item) // 2]
+    planted = rates["value"] == middle
+    rates["notable"] = planted
+    rates["q_value"] = rates["q_value"].where(~planted, 1e-6)
+    drawn = []
+    monkeypatch.setattr(
+        plots, "plot_content_win_rates", lambda d, ax, *args: drawn.append(set(d["value"])) or ax
+    )
+    changed = replace(analysis, tables={**analysis.tables, "event_win_rates": rates})
+    content_section(changed, "en")
+    name = changed.names("en").term(sizes.idxmax()[0], middle)
+    assert any(name in items and len(items) == MAX_CONTENT_BARS for items in drawn), drawn

@@ -87,3 +87,14 @@ def test_notable_items_hatching_is_named_in_the_legend():
     ]
     assert hatched == [zh.MESSAGES["notable_legend"]]
     plt.close(ax.figure)
+
+
+def test_a_level_drawn_from_zero_keeps_headroom_over_its_top_point():
+    rounds = pd.DataFrame(
+        {"n_players": [2, 3, 4], "variant": "base", "mean": [3.9, 3.8, 3.7], "lo": [3.88, 3.78, 3.68],
+         "hi": [3.92, 3.82, 3.72]}
+    )  # fmt: skip
+    ax = plots.plot_metric_by_players(rounds, "mean", "lo", "hi", lang="en", ylabel="Rounds per game")
+    bottom, top = ax.get_ylim()
+    assert bottom == 0 and top >= 3.92 + 0.05 * 3.92  # the top marker and its interval are not cut
+    plt.close(ax.figure)

@@ -138,3 +138,38 @@ def test_winning_scores_and_human_reference(rules_run, tmp_path):
     assert codes[("base", "3")] == "above" and codes[("standard", "3")] == "no_reference"
     html = html_module.unescape((tmp_path / "en" / "report.html").read_text(encoding="utf-8"))
     assert "the human reference 10,000 lies above the bots' 10th-90th percentile range" in html
+
+
+def test_lead_changes_never_have_a_negative_lower_bound():
+    # 40 games: two lead changes in one game; a t interval around 0.05 would reach below zero
+    from types import SimpleNamespace
+
+    from sim.report.metrics import runaway
+
+    games = pd.DataFrame({"gid": range(40), "game": "g", "variant": "base", "n_players": 2})
+    rounds = pd.DataFrame(
+        [
+            {
+                "gid": g,
+                "round": r,
+                "seat": s,
+                "score": (2 if s == 0 else 1) if not (g == 0 and r == 2) else s * 3,
+            }
+            for g in range(40)
+            for r in range(1, 4)
+            for s in range(2)
+        ]
+    )
+    players = pd.DataFrame(
+        [
+            {"gid": g, "seat": s, "won": s == 0, "win_share": float(s == 0)}
+            for g in range(40)
+            for s in range(2)
+        ]
+    )
+    changes = runaway.compute(
+        SimpleNamespace(run=SimpleNamespace(rounds=rounds, games=games, players=players))
+    )["lead_changes"]
+    row = changes.iloc[0]
+    assert row["mean"] == pytest.approx(2 / 40)
+    assert row["lo"] == 0.0 and row["hi"] > row["mean"]  # a count's mean is never below zero

@@ -233,6 +233,24 @@ MESSAGES: dict[str, str] = {
     "ans_even_value_best": "{value} plays most evenly at {n} players, widest seat gap {gap}",
     "ans_even": "{game}, {param}: {value} plays most evenly: widest seat gap {gap} on average over the player counts both were run at, against {others}; it has the smaller gap at {best} of {shared} player counts and an interval below the other's at {separated} ({sure}). Per player count: {counts}. {values}.",
     "ans_even_apart": "{game}, {param}: the values were run at different player counts, so they cannot be compared directly. {values}.",
+    # console lines of the commands (sim run, compare, sweep, report)
+    "cli_results": "\nResults: {out}  (run {run_id})",
+    "cli_report": "Report: {path}",
+    "cli_failed": "\n{errors} games failed ({rate}); see the error column of {out}/games",
+    "cli_until": "--until-ci {target}: {verdict} after {games} games per player count and variant",
+    "cli_until_reached": "reached",
+    "cli_until_missed": "NOT reached (raise --games)",
+    "cli_precision": "{games} games per count: widest seat interval +-{half} (target +-{target})",
+    "progress_games": "games",
+    "progress_step": "report: {step}",
+    "progress_read": "reading the runs",
+    "progress_statistics": "statistics",
+    "progress_tables": "tables",
+    "progress_charts": "charts",
+    "progress_page": "page",
+    "progress_arm_base": "base (no card forced)",
+    "progress_arm_forced": "{card} forced",
+    "progress_arm_removed": "{card} removed",
 }
 """Messages by key, formatted with ``str.format``."""
 

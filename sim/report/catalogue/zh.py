@@ -233,6 +233,24 @@ MESSAGES: dict[str, str] = {
     "ans_even_value_best": "{value}在{n}人局最均衡，最大座位偏差 {gap}",
     "ans_even": "{game}，{param}：{value}最均衡：在两者都运行过的人数上平均最大座位偏差为 {gap}，对比 {others}；在 {shared} 种人数中有 {best} 种偏差更小，其中 {separated} 种的区间完全低于另一方（{sure}）。各人数：{counts}。{values}。",
     "ans_even_apart": "{game}，{param}：各取值运行的人数不同，无法直接比较。{values}。",
+    # 命令行输出（sim run、compare、sweep、report）
+    "cli_results": "\n结果：{out}（运行 {run_id}）",
+    "cli_report": "报告：{path}",
+    "cli_failed": "\n{errors} 局出错（{rate}）；见 {out}/games 的 error 列",
+    "cli_until": "--until-ci {target}：每个人数和变体 {games} 局后{verdict}",
+    "cli_until_reached": "已达到",
+    "cli_until_missed": "仍未达到（请加大 --games）",
+    "cli_precision": "每个人数 {games} 局：最宽的座位区间 ±{half}（目标 ±{target}）",
+    "progress_games": "对局",
+    "progress_step": "报告：{step}",
+    "progress_read": "读取运行",
+    "progress_statistics": "统计",
+    "progress_tables": "表格",
+    "progress_charts": "图表",
+    "progress_page": "网页",
+    "progress_arm_base": "基准（不强制）",
+    "progress_arm_forced": "{card}：强制",
+    "progress_arm_removed": "{card}：移除",
 }
 """Messages by key, formatted with ``str.format``."""
 

@@ -25,7 +25,8 @@ MIN_CARD_GAMES = 50
 
 
 MAX_CONTENT_BARS = 12
-"""Items per content chart: the strongest and weakest by win rate ratio when there are more."""
+"""Items per content chart when there are more: every notable item (the strongest findings), then
+the largest and smallest differences."""
 
 
 def content_section(a: Analysis, lang: Lang) -> Section | None:
@@ -46,9 +47,8 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
             section.notes.append(_too_few_line(a, lang, game, variant, name, kind, too_few))
             continue
         by_item = shown.groupby("value")["difference"].mean().sort_values(ascending=False)
-        if len(by_item) > MAX_CONTENT_BARS:
-            keep = [*by_item.index[: MAX_CONTENT_BARS // 2], *by_item.index[-MAX_CONTENT_BARS // 2 :]]
-            shown = shown[shown["value"].isin(keep)]
+        strongest = shown[shown["notable"].astype(bool)].sort_values("q_value", kind="stable")["value"]
+        shown = shown[shown["value"].isin(chart_items(by_item, list(dict.fromkeys(strongest))))]
         shown = (
             shown.set_index("value").loc[[v for v in by_item.index if v in set(shown["value"])]].reset_index()
         )
@@ -94,6 +94,20 @@ def content_section(a: Analysis, lang: Lang) -> Section | None:
         )
     )
     return section
+
+
+def chart_items(by_item: pd.Series, strongest: list[str], limit: int = MAX_CONTENT_BARS) -> list[str]:
+    """The items a content chart draws when it cannot draw all: the strongest findings first (the
+    notable items, smallest adjusted p-value first), then the largest and smallest differences in
+    turn. ``by_item`` is the mean difference per item, largest first."""
+    keep = list(strongest[:limit])
+    ends = [item for pair in zip(by_item.index, by_item.index[::-1], strict=True) for item in pair]
+    for item in ends:
+        if len(keep) >= min(limit, len(by_item)):
+            break
+        if item not in keep:
+            keep.append(item)
+    return keep
 
 
 def _too_few_line(

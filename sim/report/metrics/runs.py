@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from sim.core.resources import shown_config
 from sim.report.labels import Lang, t
 from sim.report.metric import Metric
 from sim.report.sections import Section, table
@@ -40,10 +41,10 @@ def run_section(a: Analysis, lang: Lang) -> Section:
                 "variant": names.variant(
                     v.get("game") or next(iter(m.get("games") or {}), ""), v.get("label", "")
                 ),
-                "config_path": v.get("config_path", ""),
+                "config_path": shown_config(v["config_path"]) if v.get("config_path") else "",
                 "config_hash": v.get("config_hash", ""),
                 "rules_version": v.get("rules_version", ""),
-                "overrides": ", ".join(f"{k}={x}" for k, x in (v.get("overrides") or {}).items()),
+                "overrides": ", ".join(f"{k}={_typed(x)}" for k, x in (v.get("overrides") or {}).items()),
             }
             for m in a.run.meta
             for v in m.get("variants", [])
@@ -54,6 +55,17 @@ def run_section(a: Analysis, lang: Lang) -> Section:
         table(a, lang, variants, t("variants_caption", lang)),
     ]
     return section
+
+
+def _typed(value: object) -> str:
+    """An override's value as it is typed after ``--set``: YAML's flow style, no quotes."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_typed(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_typed(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 METRIC = Metric(key="runs", section=run_section)

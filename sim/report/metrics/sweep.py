@@ -29,8 +29,11 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
         metrics = [m for m in METRICS if m in present] + sorted(
             m for m in present if m.startswith(BOT_METRIC)
         )
-        draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
         names = a.names(lang)
+        part = part.assign(  # the axis by the parameter's display name, lists in words
+            parameter=names.term(game, param), value=[names.value(game, v) for v in part["value"]]
+        )
+        draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
         title = t("sweep_title", lang, param=names.term(game, param), game=names.title(game))
         figure = panel_chart(draws, title, title, width=3.6)
         tests = a.tables["sweep_tests"]
