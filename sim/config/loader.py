@@ -14,13 +14,15 @@ import yaml
 from pydantic import ValidationError
 
 from sim.config.errors import ConfigError, format_scalar_problems, format_validation_error
+from sim.config.goals import Bands, check_goals
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
 from sim.config.scalars import too_large, yes_no_as_numbers
 
-RESERVED_KEYS = ("game", "extends", "description", "reference")
-"""Top-level keys that are not rules numbers (``reference``: figures from human play for the report)."""
+RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
+"""Top-level keys that are not rules numbers (``reference``: figures from human play for the report;
+``goals``: the design goals' bands, ``sim.config.goals``)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,8 @@ class ResolvedConfig:
     data: dict[str, Any]
     description: str = ""
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    goals: Bands = field(default_factory=dict)
+    """Every design goal's band (``sim.config.goals``): the defaults, replaced by ``goals:``."""
 
     @property
     def config_hash(self) -> str:
@@ -170,6 +174,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         applied[dotted] = value
 
     _check_reference(merged.get("reference"), origins, path)
+    goals = check_goals(merged.get("goals"), origins, path, spec.goals)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
     if problems := too_large(params_data):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
@@ -193,6 +198,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         data=merged,
         description=str(merged.get("description", "")),
         overrides=applied,
+        goals=goals,
     )
 
 

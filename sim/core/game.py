@@ -27,6 +27,8 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime
 
 import numpy as np
 
+from sim.core.goals import Goal
+
 State = TypeVar("State")
 Action = TypeVar("Action")
 Obs = TypeVar("Obs")
@@ -220,6 +222,8 @@ class GameSpec:
     """A template game: checked and tested like the others, left out of demos and benchmarks."""
     players_for: Callable[[Any], tuple[int, ...]] | None = None
     """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
+    goals: tuple[Goal, ...] = ()
+    """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
     display_names: DisplayNames = field(default_factory=dict)
     """The game's terms in each report language (``DisplayNames``); the runner writes them into
     ``run.json`` so a report needs no engine. A term without a name is shown as it is."""

@@ -51,7 +51,12 @@ _SLOTS: dict[type, tuple[str, ...]] = {}
 def _slots(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases (``__dict__``/``__weakref__`` aside)."""
     if cls not in _SLOTS:
-        names = (n for k in cls.__mro__ for n in getattr(k, "__slots__", ()) if n not in ("__dict__", "__weakref__"))
+        names = (
+            n
+            for k in cls.__mro__
+            for n in getattr(k, "__slots__", ())
+            if n not in ("__dict__", "__weakref__")
+        )
         _SLOTS[cls] = tuple(dict.fromkeys(names))
     return _SLOTS[cls]
 

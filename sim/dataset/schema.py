@@ -84,7 +84,6 @@ EVENT_KEYS = ROUNDS[:4]
 """Every ``events_<name>`` table starts with these, then the columns the game declares."""
 
 
-
 def column_types(columns: Sequence[Column]) -> dict[str, str]:
     """``{name: type}`` of an event table's columns, as a game declares them in its spec."""
     return {c.name: c.type for c in columns}

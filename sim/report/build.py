@@ -38,7 +38,7 @@ def write_tables(analysis: Analysis, folder: Path, lang: Lang) -> list[Path]:
     names = analysis.names(lang)
     for name, frame in frames.items():
         path = folder / f"{safe_name(name)}.csv"
-        write_csv(frame, path, names, lang)
+        write_csv(frame, path, names, lang, name)
         written.append(path)
     return written
 

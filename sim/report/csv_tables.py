@@ -45,17 +45,17 @@ def csv_cell(names: Names, column: str, value: object, game: str) -> str:
     return named_value(names, column, value, game)
 
 
-def display_frame(frame: pd.DataFrame, names: Names) -> pd.DataFrame:
-    """``frame`` with headers and cells in ``names``' language."""
+def display_frame(frame: pd.DataFrame, names: Names, table: str = "") -> pd.DataFrame:
+    """``frame`` (the report table ``table``) with headers and cells in ``names``' language."""
     games = frame["game"].astype(str).tolist() if "game" in frame.columns else [""] * len(frame)
     rows = [
         [csv_cell(names, str(c), v, g) for c, v in zip(frame.columns, row, strict=True)]
         for row, g in zip(frame.itertuples(index=False), games, strict=True)
     ]
-    return pd.DataFrame(rows, columns=[names.header(str(c)) for c in frame.columns])
+    return pd.DataFrame(rows, columns=[names.header(str(c), table) for c in frame.columns])
 
 
-def write_csv(frame: pd.DataFrame, path: Path, names: Names, lang: Lang) -> None:
+def write_csv(frame: pd.DataFrame, path: Path, names: Names, lang: Lang, table: str = "") -> None:
     """``frame`` to ``path``: as computed in English, for display under any other language."""
-    shown = frame if lang == "en" else display_frame(frame, names)
+    shown = frame if lang == "en" else display_frame(frame, names, table)
     shown.to_csv(path, index=False, encoding=ENCODING)

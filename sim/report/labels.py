@@ -19,9 +19,11 @@ def t(key: str, lang: Lang, **values: Any) -> str:
     return CATALOGUES[lang].MESSAGES[key].format(**values)
 
 
-def header(column: str, lang: Lang) -> str:
-    """A table header in ``lang`` (the column name when the catalogue has none)."""
-    return CATALOGUES[lang].HEADERS.get(column, column)
+def header(column: str, lang: Lang, table: str = "") -> str:
+    """A table header in ``lang``: the catalogue's ``<table>:<column>`` entry when the table names a
+    column its own way, else its ``<column>`` entry, else the column name."""
+    headers = CATALOGUES[lang].HEADERS
+    return headers.get(f"{table}:{column}") or headers.get(column, column)
 
 
 def shared_terms(lang: Lang) -> dict[str, str]:

@@ -45,7 +45,7 @@ VARIANTS = {"variant", "variant_a", "variant_b"}
 """Columns that name a variant (a sweep's carries its parameter paths, shown by their names)."""
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id", "goal", "verdict"}  # fmt: skip
 
 
 @dataclass
@@ -166,8 +166,8 @@ class Names:
             return column in declared
         return column.startswith(prefixes)
 
-    def header(self, column: str) -> str:
-        return header(column, self.lang)
+    def header(self, column: str, table: str = "") -> str:
+        return header(column, self.lang, table)
 
 
 _VARIANT = re.compile(r"^(?P<base>[^\[]*)\[(?P<settings>.+)\]$")

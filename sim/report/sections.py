@@ -142,7 +142,7 @@ def table(
     naming the CSV that has every row."""
     head = df.head(max_rows)
     names = a.names(lang)
-    columns = [names.header(str(c)) for c in head.columns]
+    columns = [names.header(str(c), csv or "") for c in head.columns]
     games = head["game"].astype(str).tolist() if "game" in head.columns else [""] * len(head)
     rows = [
         [_cell(a, lang, str(c), v, g, set(pct)) for c, v in zip(head.columns, row, strict=True)]

@@ -127,6 +127,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
                 "overrides": dict(v.overrides),
                 "resolved": v.params.model_dump(mode="json"),
                 "reference": v.data.get("reference") or {},
+                "goals": v.goals,
             }
             for v in study.variants
         ],

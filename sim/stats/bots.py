@@ -213,7 +213,8 @@ def _fit_bt(a: np.ndarray, b: np.ndarray, ahead: np.ndarray, gid: np.ndarray, na
     wins = np.bincount(a, ahead, minlength=k) + np.bincount(b, 1 - ahead, minlength=k)
     meetings = np.bincount(a, minlength=k) + np.bincount(b, minlength=k)
     bound = [
-        "at_most" if m and x == 0 else "at_least" if m and x == m else "" for x, m in zip(wins, meetings, strict=True)
+        "at_most" if m and x == 0 else "at_least" if m and x == m else ""
+        for x, m in zip(wins, meetings, strict=True)
     ]
     linked = meetings > 0
     s[~linked], se[~linked] = np.nan, np.nan

@@ -69,6 +69,7 @@ DISPLAY_NAMES = {
 }
 """The synthetic game's display names, carried in its run.json like a real game's."""
 
+
 def _seat_probabilities(weights: Sequence[float] | None, n_players: int) -> np.ndarray:
     w = np.ones(n_players) if weights is None else np.asarray(weights, dtype=float)
     if len(w) != n_players:

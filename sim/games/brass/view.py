@@ -13,7 +13,11 @@ def view(state: BrassState, seat: int, facedown: int) -> BrassState:
     """Other seats' hands show their wild cards (face up) first, then the rest as ``HIDDEN``; the deck and
     the face-down setup discards (the first ``facedown`` of each pile) are ``HIDDEN``; no rng."""
     hands = [hand if s == seat else _others(hand) for s, hand in enumerate(state.hands)]
-    discards = [[*masked(pile[:facedown]), *pile[facedown:]] for pile in state.discards] if facedown else state.discards
+    discards = (
+        [[*masked(pile[:facedown]), *pile[facedown:]] for pile in state.discards]
+        if facedown
+        else state.discards
+    )
     return _shallow(state, hands=hands, discards=discards, deck=masked(state.deck), rng=None)
 
 

@@ -4,6 +4,26 @@ headers, shared game terms and the glossary. Keys are the same in every language
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
+    "sec_goals": "Design goals",
+    "goals_note": "Each goal: its measure with a 95% interval, against the band set in the config's goals: block. Met: the whole interval lies in the band; not met: the whole interval lies outside it; undecided: the interval crosses an edge of the band (more games would decide).",
+    "goals_group": "{name}, {n} players: {lines}.",
+    "goal_line": "{goal} {value} [{lo}, {hi}], {verdict}",
+    "goal_band": " (goal {band})",
+    "goal_points": "{x} points",
+    "goal_rounds": "{x} rounds",
+    "goal_seat_fairness": "Seat fairness (widest seat gap)",
+    "goal_decisiveness": "Decisiveness (share of games decided by a tie-break or shared)",
+    "goal_drama": "Drama (lead changes per game)",
+    "goal_length": "Length (rounds)",
+    "goal_skill_gap": "Skill gap (how often the strongest bot finishes ahead of the weakest)",
+    "goal_variety": "Variety (how evenly winners' points come from different sources, 0-1)",
+    "goal_verdict_met": "met",
+    "goal_verdict_not_met": "not met",
+    "goal_verdict_undecided": "undecided",
+    "goal_verdict_no_band": "no band set",
+    "ans_topic_goals": "Are the design goals met?",
+    "ans_goals": "{name}: {met} goals met, {not_met} not met, {undecided} undecided. Not met: {missed}.",
+    "goals_none_missed": "none",
     "seat_title": "Seat win rates: {name}",
     "win_rate_pct": "Win rate (%)",
     "players_axis": "Number of players",
@@ -255,6 +275,14 @@ MESSAGES: dict[str, str] = {
 """Messages by key, formatted with ``str.format``."""
 
 HEADERS: dict[str, str] = {
+    "goals:goal": "goal",
+    "goals:verdict": "verdict",
+    "goals:value": "value",
+    "goals:low": "low",
+    "goals:high": "high",
+    "goals:band_min": "band_min",
+    "goals:band_max": "band_max",
+    "band": "band",
     "": "",
     "game": "Game",
     "variant": "Variant",
@@ -442,6 +470,16 @@ HEADERS: dict[str, str] = {
 """Table headers by column name."""
 
 TERMS: dict[str, str] = {
+    "seat_fairness": "seat fairness",
+    "decisiveness": "decisiveness",
+    "drama": "drama",
+    "length": "length",
+    "skill_gap": "skill gap",
+    "variety": "variety",
+    "met": "met",
+    "not_met": "not met",
+    "undecided": "undecided",
+    "no_band": "no band set",
     "turn cap": "turn cap (stall)",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in

@@ -4,6 +4,26 @@ headers, shared game terms and the glossary. Keys are the same in every language
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
+    "sec_goals": "设计目标",
+    "goals_note": "每个目标：测量值及其 95% 区间，与配置中 goals: 设定的范围比较。整个区间都在范围内为“达成”，整个区间都在范围外为“未达成”，区间跨过范围边界为“未定”（需要更多对局）。",
+    "goals_group": "{name}，{n}人局：{lines}。",
+    "goal_line": "{goal} {value} [{lo}, {hi}]，{verdict}",
+    "goal_band": "（目标 {band}）",
+    "goal_points": "{x} 个百分点",
+    "goal_rounds": "{x} 轮",
+    "goal_seat_fairness": "座位公平（最大座位偏差）",
+    "goal_decisiveness": "胜负分明（平局决胜或并列获胜的比例）",
+    "goal_drama": "悬念（每局领先者更替次数）",
+    "goal_length": "对局长度（轮数）",
+    "goal_skill_gap": "技巧差距（最强机器人名次高于最弱者的比例）",
+    "goal_variety": "多样性（胜者得分来源的均匀度，0–1）",
+    "goal_verdict_met": "达成",
+    "goal_verdict_not_met": "未达成",
+    "goal_verdict_undecided": "未定",
+    "goal_verdict_no_band": "未设目标",
+    "ans_topic_goals": "设计目标是否达成",
+    "ans_goals": "{name}：达成 {met} 项，未达成 {not_met} 项，未定 {undecided} 项。未达成：{missed}。",
+    "goals_none_missed": "无",
     "seat_title": "各座位胜率：{name}",
     "win_rate_pct": "胜率（%）",
     "players_axis": "玩家人数",
@@ -255,6 +275,14 @@ MESSAGES: dict[str, str] = {
 """Messages by key, formatted with ``str.format``."""
 
 HEADERS: dict[str, str] = {
+    "goals:goal": "设计目标",
+    "goals:verdict": "结论",
+    "goals:value": "测量值",
+    "goals:low": "95% 区间下限",
+    "goals:high": "95% 区间上限",
+    "goals:band_min": "目标下限",
+    "goals:band_max": "目标上限",
+    "band": "目标范围",
     "": "",
     "game": "游戏",
     "variant": "变体",
@@ -442,6 +470,16 @@ HEADERS: dict[str, str] = {
 """Table headers by column name."""
 
 TERMS: dict[str, str] = {
+    "seat_fairness": "座位公平",
+    "decisiveness": "胜负分明",
+    "drama": "悬念",
+    "length": "对局长度",
+    "skill_gap": "技巧差距",
+    "variety": "多样性",
+    "met": "达成",
+    "not_met": "未达成",
+    "undecided": "未定",
+    "no_band": "未设目标",
     "cards": "卡牌",
     "card": "卡牌",
     "drawn": "抽取",

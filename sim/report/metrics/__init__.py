@@ -12,6 +12,7 @@ from sim.report.metrics import (
     end,
     errors,
     evenness,
+    goals,
     holders,
     ladder,
     paired,
@@ -27,6 +28,7 @@ from sim.report.metrics import (
 )
 
 REGISTRY: list[Metric] = [
+    goals.METRIC,
     holders.METRIC,
     seats.METRIC,
     precision.METRIC,

@@ -34,7 +34,9 @@ def test_a_state_copy_shares_every_field():
     assert copy is not state
     for name in _field_names(MingchuState):
         value = getattr(state, name)
-        if isinstance(value, tuple):  # compiled, a tuple field is stored unboxed: read back equal, not identical
+        if isinstance(
+            value, tuple
+        ):  # compiled, a tuple field is stored unboxed: read back equal, not identical
             assert getattr(copy, name) == value, f"MingchuState.shallow_copy misses {name}"
         else:
             assert getattr(copy, name) is value, f"MingchuState.shallow_copy misses {name}"

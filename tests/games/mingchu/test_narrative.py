@@ -242,6 +242,7 @@ def test_spoiled_goods_are_told(told):
 
 def test_display_names_are_the_reports():
     from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
+
     reports = SPEC.display_names["zh"]["terms"]
     narrator = narrator_for(SPEC, BOTS)
     for term in (*BREAKDOWN_COLUMNS, *BOTS):
@@ -269,4 +270,6 @@ def test_the_play_header_is_in_the_story_language():
     line = header_line(SPEC, "base", 5, 1, BOTS)
     assert line == "明初商途，变体 base，5 人，种子 1，机器人 实业型、跑商型、修路型、跑商型、实业型"
     toy = get_game("toy")  # a game without a narrator keeps the plain English line
-    assert header_line(toy, "base", 2, 1, ["greedy", "random"]).endswith("2 players, seed 1, bots greedy, random")
+    assert header_line(toy, "base", 2, 1, ["greedy", "random"]).endswith(
+        "2 players, seed 1, bots greedy, random"
+    )

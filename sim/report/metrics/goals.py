@@ -1,0 +1,197 @@
+"""Design goals (``sim.core.goals``): each goal's measure with its interval, judged against the band
+the config sets (run.json ``goals``), one row per (game, variant, player count, goal).
+
+The measures are the other metrics' tables (the widest seat gap, lead changes, rounds), so a figure
+shown in both places is the same number, plus the few only goals need (``sim.stats.goals``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from sim.config.goals import default_bands
+from sim.core.goals import GENERIC_GOALS, verdict
+from sim.dataset import GROUP
+from sim.report.labels import Lang, t
+from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
+from sim.report.names import Names, fmt_number, fmt_pct
+from sim.report.sections import Section, display_name, per_variant, table
+from sim.stats import goals as measures
+
+if TYPE_CHECKING:
+    from sim.report.analysis import Analysis
+
+UNITS = {goal.key: goal.unit for goal in GENERIC_GOALS}
+COLUMNS = [*GROUP, "goal", "verdict", "value", "low", "high", "band_min", "band_max", "games"]
+
+
+def compute(a: Analysis) -> dict[str, pd.DataFrame]:
+    """The ``goals`` table: every generic goal that the run can measure, judged against its band."""
+    fairness = a.tables["first_player_advantage"]
+    length = a.tables["game_length"]
+    names = a.names("en")
+    variety = [
+        measures.winner_variety(part, [c for c in a.run.breakdown_columns if names.is_scoring(game, c)])
+        for game, part in a.run.players.groupby("game", sort=True)
+    ]
+    parts = {
+        "seat_fairness": _rename(fairness, "max_gap", "max_gap_lo", "max_gap_hi", scale=100.0),
+        "decisiveness": measures.decisiveness(a.run.games),
+        "drama": _rename(a.tables["lead_changes"], "mean", "lo", "hi", games="n"),
+        "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
+        "skill_gap": measures.skill_gap(a.run.players),
+        "variety": pd.concat(variety, ignore_index=True) if variety else pd.DataFrame(),
+    }
+    rows = [part.assign(goal=key) for key, part in parts.items() if not part.empty]
+    if not rows:
+        return {"goals": pd.DataFrame(columns=COLUMNS)}
+    out = pd.concat(rows, ignore_index=True)
+    bands = _bands(a)
+    band = [bands.get(v, {}).get(g, {}) for v, g in zip(out["variant"], out["goal"], strict=True)]
+    lows, highs = [_num(b.get("min")) for b in band], [_num(b.get("max")) for b in band]
+    out["verdict"] = [
+        "no_band" if bmin is None and bmax is None else verdict(lo, hi, bmin, bmax)
+        for lo, hi, bmin, bmax in zip(out["low"], out["high"], lows, highs, strict=True)
+    ]
+    out["band_min"], out["band_max"] = lows, highs
+    order = {key: i for i, key in enumerate(UNITS)}
+    out = out.sort_values([*GROUP, "goal"], key=lambda c: c.map(order) if c.name == "goal" else c)
+    return {"goals": out[COLUMNS].reset_index(drop=True)}
+
+
+def _rename(df: pd.DataFrame, value: str, low: str, high: str, scale: float = 1.0, games: str = "games"):
+    if df.empty:
+        return pd.DataFrame(columns=measures.MEASURE_COLUMNS)
+    out = df[[*GROUP, value, low, high, games]].copy()
+    out.columns = measures.MEASURE_COLUMNS
+    out[["value", "low", "high"]] = out[["value", "low", "high"]].astype(float) * scale
+    return out
+
+
+def _num(x: object) -> float | None:
+    return None if x is None or (isinstance(x, float) and np.isnan(x)) else float(x)  # type: ignore[arg-type]
+
+
+def _bands(a: Analysis) -> dict[str, dict[str, dict]]:
+    """Variant label -> goal -> band, from run.json (defaults for a run written before goals)."""
+    bands: dict[str, dict[str, dict]] = {}
+    for meta in a.run.meta:
+        for v in meta.get("variants", []):
+            bands.setdefault(v["label"], v.get("goals") or default_bands())
+    return bands
+
+
+def describe(row: dict, lang: Lang, with_band: bool = True) -> str:
+    """'<goal>: <value> [<low>, <high>] (<band>) — <verdict>' in the report language."""
+    unit = UNITS[row["goal"]]
+    text = t(
+        "goal_line",
+        lang,
+        goal=t(f"goal_{row['goal']}", lang),
+        value=_fmt(row["value"], unit, lang),
+        lo=_fmt(row["low"], unit, lang),
+        hi=_fmt(row["high"], unit, lang),
+        verdict=t(f"goal_verdict_{row['verdict']}", lang),
+    )
+    if with_band and row["verdict"] != "no_band":
+        text += t("goal_band", lang, band=band_text(row, unit, lang))
+    return text
+
+
+def band_text(row: dict, unit: str, lang: Lang) -> str:
+    """'≥ 1', '≤ 10 points', '8–12 rounds'."""
+    low, high = _num(row["band_min"]), _num(row["band_max"])
+    if low is not None and high is not None:
+        return f"{_fmt(low, unit, lang)} – {_fmt(high, unit, lang)}"
+    if low is not None:
+        return f"≥ {_fmt(low, unit, lang)}"
+    return f"≤ {_fmt(high, unit, lang)}" if high is not None else ""
+
+
+def _fmt(x: float, unit: str, lang: Lang) -> str:
+    if x is None or (isinstance(x, float) and np.isnan(x)):
+        return ""
+    if unit == "share":
+        return fmt_pct(x)
+    if unit == "points":
+        return t("goal_points", lang, x=f"{x:.1f}")
+    if unit == "rounds":
+        return t("goal_rounds", lang, x=f"{x:.1f}")
+    return fmt_number(round(float(x), 2))
+
+
+def goals_section(a: Analysis, lang: Lang) -> Section | None:
+    """Each goal of each variant: the measure, its interval, the band and the verdict."""
+    goals = a.tables.get("goals", pd.DataFrame())
+    if goals.empty:
+        return None
+    section = Section("goals", t("sec_goals", lang))
+    section.notes.append(t("goals_note", lang))
+    for game, variant, part in per_variant(a, goals):
+        name = display_name(a, lang, game, variant)
+        for n, by_n in part.groupby("n_players", sort=True):
+            lines = [describe(r, lang) for r in by_n.to_dict("records")]
+            section.notes.append(
+                t(
+                    "goals_group",
+                    lang,
+                    name=name,
+                    n=int(n),
+                    lines="；".join(lines) if lang == "zh" else "; ".join(lines),
+                )
+            )
+    shown = goals.assign(band=[band_text(r, UNITS[r["goal"]], lang) for r in goals.to_dict("records")])[
+        [*GROUP, "goal", "value", "low", "high", "band", "verdict"]
+    ]
+    section.tables.append(table(a, lang, shown, t("sec_goals", lang), "goals"))
+    return section
+
+
+def goals_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
+    """One sentence per variant: how many goals are met, which are not, how many are undecided."""
+    sentences, codes = [], []
+    goals = a.tables.get("goals", pd.DataFrame())
+    judged = goals[goals["verdict"] != "no_band"] if not goals.empty else goals
+    for game, variant, part in answer_groups(a, judged):
+        counts = part["verdict"].value_counts()
+        missed = part[part["verdict"] == "not_met"]
+        sep = "；" if lang == "zh" else "; "
+        sentences.append(
+            t(
+                "ans_goals",
+                lang,
+                name=answer_name(a, names, game, variant),
+                met=int(counts.get("met", 0)),
+                not_met=int(counts.get("not_met", 0)),
+                undecided=int(counts.get("undecided", 0)),
+                missed=sep.join(
+                    f"{describe(r, lang, with_band=True)}（{t('players_n', lang, n=int(r['n_players']))}）"
+                    if lang == "zh"
+                    else f"{describe(r, lang, with_band=True)} ({t('players_n', lang, n=int(r['n_players']))})"
+                    for r in missed.to_dict("records")
+                )
+                or t("goals_none_missed", lang),
+            )
+        )
+        worst = missed.iloc[0] if not missed.empty else part.iloc[0]
+        code = "not_met" if not missed.empty else ("met" if counts.get("undecided", 0) == 0 else "undecided")
+        codes.append(
+            answer_row("goals", game, variant, int(worst["n_players"]), code,
+                       worst["value"], worst["low"], worst["high"], "high" if code != "undecided" else "low")
+        )  # fmt: skip
+    return sentences, codes
+
+
+METRIC = Metric(
+    key="goals",
+    tables=("goals",),
+    compute=compute,
+    needs=("seats", "scores", "runaway"),
+    section=goals_section,
+    topic="ans_topic_goals",
+    answers=goals_answers,
+    answer_rank=1,
+    codes=("met", "not_met", "undecided"),
+)

@@ -1,0 +1,69 @@
+"""Measures of the generic design goals (``sim.core.goals``) that no other metric computes:
+decisiveness, winners' variety and the skill gap, one row per (game, variant, n_players) with a
+95% interval (columns ``value``, ``low``, ``high``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from sim.dataset import GROUP
+from sim.stats.bots import bot_matrix
+from sim.stats.intervals import bootstrap_means, seeded_rng, wilson
+from sim.stats.outcomes import finished
+
+MEASURE_COLUMNS = [*GROUP, "value", "low", "high", "games"]
+
+
+def decisiveness(games: pd.DataFrame) -> pd.DataFrame:
+    """Share of finished games decided by a tie-break or ending in a shared win (Wilson interval)."""
+    done = finished(games)
+    undecided = done["tie_break"].astype(bool) | done["winner_seats"].str.contains(",", regex=False)
+    out = done.assign(undecided=undecided).groupby(GROUP).agg(games=("gid", "size"), k=("undecided", "sum"))
+    out["value"] = out["k"] / out["games"]
+    out["low"], out["high"] = wilson(out["k"], out["games"])
+    return out.reset_index()[MEASURE_COLUMNS]
+
+
+def winner_variety(players: pd.DataFrame, scoring: Sequence[str], draws: int = 1000) -> pd.DataFrame:
+    """How evenly winners draw their points from different sources: the normalised entropy (0 to 1)
+    of the winner's largest scoring column over the games, with a game bootstrap interval.
+
+    A winner's source is the scoring column that gave it most points (ties: the first column).
+    With one scoring column, or none, there is no variety to measure (no row)."""
+    scoring = [c for c in scoring if c in players.columns]
+    if len(scoring) < 2:
+        return pd.DataFrame(columns=MEASURE_COLUMNS)
+    winners = players[players["won"].astype(bool)]
+    rows = []
+    for key, part in winners.groupby(GROUP, sort=True):
+        first = part.drop_duplicates("gid")  # a shared win: the first winner's source
+        source = first[scoring].to_numpy(dtype=float).argmax(axis=1)
+        counts = np.eye(len(scoring))[source]  # one-hot rows, one per game
+        value = _entropy(counts.mean(axis=0))
+        shares = bootstrap_means(counts, draws, seeded_rng("variety", *key))
+        boot = np.array([_entropy(s) for s in shares])
+        low, high = np.quantile(boot, [0.025, 0.975])
+        # resampling can only lower an entropy at its maximum: the interval keeps the estimate
+        rows.append((*key, value, min(float(low), value), max(float(high), value), len(first)))
+    return pd.DataFrame(rows, columns=MEASURE_COLUMNS)
+
+
+def _entropy(shares: np.ndarray) -> float:
+    """Shannon entropy of ``shares`` divided by its maximum, log(len(shares))."""
+    p = np.clip(np.asarray(shares, dtype=float), 0.0, None)
+    p = p[p > 0] / p.sum()
+    return float(-(p * np.log(p)).sum() / np.log(len(shares)))
+
+
+def skill_gap(players: pd.DataFrame) -> pd.DataFrame:
+    """How often the bot that most often finishes ahead of another does so: the largest head-to-head
+    share of ``bot_matrix`` per group (rows only where different bots met), with its interval."""
+    matrix = bot_matrix(players, by=GROUP)
+    if matrix.empty:
+        return pd.DataFrame(columns=MEASURE_COLUMNS)
+    best = matrix.loc[matrix.groupby(GROUP)["share_ahead"].idxmax()]
+    best = best.rename(columns={"share_ahead": "value", "lo": "low", "hi": "high"})
+    return best.reset_index(drop=True)[[*MEASURE_COLUMNS, "bot_a", "bot_b"]]

@@ -1,0 +1,118 @@
+"""``goals:`` in a config: the design goals' bands, checked like every other key, carried in run.json
+and judged in the report's "Design goals" section (goals.csv)."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import cli
+from sim.config import load_config
+from sim.config.errors import ConfigError
+from sim.core.goals import GENERIC_KEYS, verdict
+from sim.games import get_game
+
+TOY_BASE = get_game("toy").default_config
+
+
+def variant(tmp_path, body: str):
+    path = tmp_path / "with-goals.yaml"
+    path.write_text(f"extends: {TOY_BASE}\n{body}", encoding="utf-8")
+    return path
+
+
+def test_defaults_then_the_configs_bands(tmp_path):
+    default = load_config(TOY_BASE).goals
+    assert set(default) == set(GENERIC_KEYS)
+    assert default["seat_fairness"] == {"min": None, "max": 10.0}
+    config = load_config(variant(tmp_path, "goals:\n  seat_fairness: {max: 5}\n  length: {min: 3, max: 6}\n"))
+    assert config.goals["seat_fairness"] == {"min": None, "max": 5.0}
+    assert config.goals["length"] == {"min": 3.0, "max": 6.0}
+    assert config.goals["drama"] == default["drama"]  # untouched goals keep their default band
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("goals:\n  fun: {min: 1}\n", ["'goals.fun'", "unknown goal", "seat_fairness"]),
+        ("goals:\n  drama: {min: lots}\n", ["'goals.drama'.min", "'lots'", "must be a number"]),
+        ("goals:\n  drama: {least: 1}\n", ["'goals.drama'.least", "only 'min' and 'max'"]),
+        ("goals:\n  length: {min: 9, max: 3}\n", ["'goals.length'", "min (9) is above max (3)"]),
+        ("goals:\n  drama: 2\n", ["'goals.drama' = 2", "give a band"]),
+        ("goals: [seat_fairness]\n", ["'goals' = ['seat_fairness']", "mapping of goal names"]),
+    ],
+)
+def test_a_bad_goal_is_refused_naming_the_file_the_goal_and_the_value(tmp_path, body, words):
+    path = variant(tmp_path, body)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    message = str(info.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message, message
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "band", "expected"),
+    [
+        (2.0, 4.0, (None, 5.0), "met"),
+        (6.0, 8.0, (None, 5.0), "not_met"),
+        (4.0, 6.0, (None, 5.0), "undecided"),
+        (1.0, 2.0, (1.5, None), "undecided"),
+        (0.2, 0.4, (1.0, None), "not_met"),
+        (8.0, 9.0, (3.0, 12.0), "met"),
+        (float("nan"), float("nan"), (3.0, 12.0), "undecided"),
+    ],
+)
+def test_verdict_reads_the_whole_interval_against_the_band(low, high, band, expected):
+    assert verdict(low, high, *band) == expected
+
+
+def test_goals_reach_run_json_and_goals_csv_with_one_number_per_figure(tmp_path):
+    config = variant(tmp_path, "goals:\n  seat_fairness: {max: 50}\n  drama: {min: 100}\n  length: {}\n")
+    runner = CliRunner()
+    out = tmp_path / "r"
+    result = runner.invoke(
+        cli, ["run", str(config), "-p", "2,3", "-n", "60", "--out", str(out), "--no-progress"]
+    )
+    assert result.exit_code == 0, result.output
+    meta = json.loads((out / "run.json").read_text(encoding="utf-8"))
+    assert meta["variants"][0]["goals"]["drama"] == {"min": 100.0, "max": None}
+    result = runner.invoke(cli, ["report", str(out), "--out", str(tmp_path / "rep"), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    goals = pd.read_csv(tmp_path / "rep" / "tables" / "goals.csv", encoding="utf-8-sig")
+    assert {"goal", "verdict", "value", "low", "high"} <= set(goals.columns)
+    assert set(goals["verdict"]) <= {"met", "not_met", "undecided", "no_band"}
+    by = goals.set_index(["n_players", "goal"])
+    # the seat gap is the seat metric's own figure, in points
+    fpa = pd.read_csv(tmp_path / "rep" / "tables" / "first_player_advantage.csv", encoding="utf-8-sig")
+    for row in fpa.to_dict("records"):
+        assert by.loc[(row["n_players"], "seat_fairness"), "value"] == pytest.approx(100 * row["max_gap"])
+    # a band no toy game can reach is not met; a band that holds everything is met; {} judges nothing
+    assert (goals.loc[goals["goal"] == "drama", "verdict"] == "not_met").all()
+    assert (goals.loc[goals["goal"] == "seat_fairness", "verdict"] == "met").all()
+    assert (goals.loc[goals["goal"] == "length", "verdict"] == "no_band").all()
+    html = (tmp_path / "rep" / "report.html").read_text(encoding="utf-8")
+    assert "Design goals" in html
+
+
+def test_the_chinese_goals_csv_speaks_chinese(tmp_path):
+    out = tmp_path / "r"
+    runner = CliRunner()
+    assert (
+        runner.invoke(
+            cli, ["run", "toy", "-p", "2", "-n", "30", "--out", str(out), "--no-progress"]
+        ).exit_code
+        == 0
+    )
+    result = runner.invoke(cli, ["report", str(out), "--out", str(tmp_path / "rep"), "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    goals = pd.read_csv(tmp_path / "rep" / "tables" / "goals.csv", encoding="utf-8-sig", dtype=str)
+    assert list(goals.columns[3:8]) == ["设计目标", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
+    assert "座位公平" in set(goals["设计目标"])
+    assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标"}

@@ -1,0 +1,55 @@
+"""The generic goals' own measures (``sim.stats.goals``) on hand-made runs with known answers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.stats import goals
+
+
+def _players(sources: list[int], columns: int = 3) -> pd.DataFrame:
+    """One 2-player game per entry: the winner scored all its points from column ``sources[i]``."""
+    rows = []
+    for gid, source in enumerate(sources):
+        for seat in range(2):
+            points = [0.0] * columns
+            if seat == 0:
+                points[source] = 5.0
+            rows.append(
+                {"game": "g", "variant": "v", "n_players": 2, "gid": gid, "seat": seat, "won": seat == 0,
+                 "bot": "a" if seat == 0 else "b", "rank": 1 + seat, "win_share": 1.0 - seat,
+                 **{f"vp_{k}": p for k, p in enumerate(points)}}
+            )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_variety_is_zero_for_one_route_and_one_for_even_routes():
+    scoring = ["vp_0", "vp_1", "vp_2"]
+    one = goals.winner_variety(_players([1] * 60), scoring)
+    assert one["value"].iloc[0] == pytest.approx(0.0)
+    even = goals.winner_variety(_players([0, 1, 2] * 40), scoring)
+    row = even.iloc[0]
+    assert row["value"] == pytest.approx(1.0)
+    assert row["low"] <= row["value"] <= row["high"] + 1e-12
+    assert goals.winner_variety(_players([0] * 5), ["vp_0"]).empty  # one source: nothing to measure
+
+
+def test_decisiveness_counts_tie_breaks_and_shared_wins():
+    games = pd.DataFrame(
+        {"game": "g", "variant": "v", "n_players": 2, "gid": range(10), "error": "",
+         "tie_break": [True, False, False, False, False, False, False, False, False, False],
+         "winner_seats": ["0", "0,1", "1", "0", "1", "0", "1", "0", "1", "0"], "end_reason": "x"}
+    )  # fmt: skip
+    row = goals.decisiveness(games).iloc[0]
+    assert row["value"] == pytest.approx(0.2) and row["games"] == 10
+    assert row["low"] < 0.2 < row["high"]
+
+
+def test_skill_gap_is_the_stronger_bots_head_to_head_share():
+    players = _players([0] * 50)  # bot a always wins
+    row = goals.skill_gap(players).iloc[0]
+    assert (row["bot_a"], row["bot_b"]) == ("a", "b")
+    assert row["value"] == pytest.approx(1.0)
+    assert np.isfinite(row["low"]) and row["low"] > 0.8
