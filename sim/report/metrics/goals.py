@@ -21,7 +21,7 @@ from sim.report.sections import Section, display_name, per_variant, table
 from sim.stats import goals as measures
 
 if TYPE_CHECKING:
-    from sim.report.analysis import Analysis
+    from sim.report.metric import Analysis
 
 UNITS = {goal.key: goal.unit for goal in GENERIC_GOALS}
 COLUMNS = [*GROUP, "goal", "verdict", "value", "low", "high", "band_min", "band_max", "games"]
