@@ -33,7 +33,7 @@ GENERIC_GOALS: tuple[Goal, ...] = (
         "seat_fairness",
         "points",
         max=10.0,
-        about="Widest gap between two seats' win shares, in points (a fair game: small).",
+        about="Largest distance of a seat's win rate from the fair share, in points (fair: small).",
     ),
     Goal(
         "decisiveness",

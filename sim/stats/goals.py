@@ -15,6 +15,9 @@ from sim.stats.intervals import bootstrap_means, seeded_rng, wilson
 from sim.stats.outcomes import finished
 
 MEASURE_COLUMNS = [*GROUP, "value", "low", "high", "games"]
+DRIVER_COLUMNS = ["driver", "driver_other", "driver_value"]
+"""What drives a measure, where one thing does: the most common winning source and its share of
+the games (variety), the bot ahead and the bot behind (skill gap)."""
 
 
 def decisiveness(games: pd.DataFrame) -> pd.DataFrame:
@@ -35,7 +38,7 @@ def winner_variety(players: pd.DataFrame, scoring: Sequence[str], draws: int = 1
     With one scoring column, or none, there is no variety to measure (no row)."""
     scoring = [c for c in scoring if c in players.columns]
     if len(scoring) < 2:
-        return pd.DataFrame(columns=MEASURE_COLUMNS)
+        return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
     winners = players[players["won"].astype(bool)]
     rows = []
     for key, part in winners.groupby(GROUP, sort=True):
@@ -47,8 +50,13 @@ def winner_variety(players: pd.DataFrame, scoring: Sequence[str], draws: int = 1
         boot = np.array([_entropy(s) for s in shares])
         low, high = np.quantile(boot, [0.025, 0.975])
         # resampling can only lower an entropy at its maximum: the interval keeps the estimate
-        rows.append((*key, value, min(float(low), value), max(float(high), value), len(first)))
-    return pd.DataFrame(rows, columns=MEASURE_COLUMNS)
+        shares = counts.mean(axis=0)
+        top = int(shares.argmax())
+        rows.append(
+            (*key, value, min(float(low), value), max(float(high), value), len(first),
+             scoring[top], "", float(shares[top]))
+        )  # fmt: skip
+    return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 
 
 def _entropy(shares: np.ndarray) -> float:
@@ -63,7 +71,15 @@ def skill_gap(players: pd.DataFrame) -> pd.DataFrame:
     share of ``bot_matrix`` per group (rows only where different bots met), with its interval."""
     matrix = bot_matrix(players, by=GROUP)
     if matrix.empty:
-        return pd.DataFrame(columns=MEASURE_COLUMNS)
+        return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
     best = matrix.loc[matrix.groupby(GROUP)["share_ahead"].idxmax()]
-    best = best.rename(columns={"share_ahead": "value", "lo": "low", "hi": "high"})
-    return best.reset_index(drop=True)[[*MEASURE_COLUMNS, "bot_a", "bot_b"]]
+    best = best.rename(
+        columns={
+            "share_ahead": "value",
+            "lo": "low",
+            "hi": "high",
+            "bot_a": "driver",
+            "bot_b": "driver_other",
+        }
+    )
+    return best.reset_index(drop=True).assign(driver_value=np.nan)[MEASURE_COLUMNS + DRIVER_COLUMNS]

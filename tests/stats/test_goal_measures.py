@@ -34,6 +34,8 @@ def test_variety_is_zero_for_one_route_and_one_for_even_routes():
     assert row["value"] == pytest.approx(1.0)
     assert row["low"] <= row["value"] <= row["high"] + 1e-12
     assert goals.winner_variety(_players([0] * 5), ["vp_0"]).empty  # one source: nothing to measure
+    lopsided = goals.winner_variety(_players([2] * 30 + [0] * 10), scoring).iloc[0]
+    assert (lopsided["driver"], lopsided["driver_value"]) == ("vp_2", pytest.approx(0.75))
 
 
 def test_decisiveness_counts_tie_breaks_and_shared_wins():
@@ -50,6 +52,6 @@ def test_decisiveness_counts_tie_breaks_and_shared_wins():
 def test_skill_gap_is_the_stronger_bots_head_to_head_share():
     players = _players([0] * 50)  # bot a always wins
     row = goals.skill_gap(players).iloc[0]
-    assert (row["bot_a"], row["bot_b"]) == ("a", "b")
+    assert (row["driver"], row["driver_other"]) == ("a", "b")
     assert row["value"] == pytest.approx(1.0)
     assert np.isfinite(row["low"]) and row["low"] > 0.8

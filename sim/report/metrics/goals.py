@@ -24,7 +24,18 @@ if TYPE_CHECKING:
     from sim.report.metric import Analysis
 
 UNITS = {goal.key: goal.unit for goal in GENERIC_GOALS}
-COLUMNS = [*GROUP, "goal", "verdict", "value", "low", "high", "band_min", "band_max", "games"]
+COLUMNS = [
+    *GROUP,
+    "goal",
+    "verdict",
+    "value",
+    "low",
+    "high",
+    "band_min",
+    "band_max",
+    "games",
+    *measures.DRIVER_COLUMNS,
+]
 
 
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
@@ -37,7 +48,9 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
         for game, part in a.run.players.groupby("game", sort=True)
     ]
     parts = {
-        "seat_fairness": _rename(fairness, "max_gap", "max_gap_lo", "max_gap_hi", scale=100.0),
+        "seat_fairness": _farthest_seat(
+            _rename(fairness, "max_gap", "max_gap_lo", "max_gap_hi", scale=100.0), a.tables["seat_win_rates"]
+        ),
         "decisiveness": measures.decisiveness(a.run.games),
         "drama": _rename(a.tables["lead_changes"], "mean", "lo", "hi", games="n"),
         "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
@@ -70,6 +83,17 @@ def _rename(df: pd.DataFrame, value: str, low: str, high: str, scale: float = 1.
     return out
 
 
+def _farthest_seat(fairness: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
+    """The seat whose win rate is farthest from the fair share drives the seat gap (``driver``: the
+    seat, numbered from 1 as players count them; ``driver_value``: its win rate)."""
+    if fairness.empty or seats.empty:
+        return fairness
+    far = seats.assign(off=(seats["win_rate"] - seats["fair_share"]).abs())
+    far = far.loc[far.groupby(GROUP)["off"].idxmax(), [*GROUP, "seat", "win_rate"]]
+    far = far.assign(driver=(far["seat"] + 1).astype(str), driver_other="", driver_value=far["win_rate"])
+    return fairness.merge(far[[*GROUP, *measures.DRIVER_COLUMNS]], on=GROUP, how="left")
+
+
 def _num(x: object) -> float | None:
     return None if x is None or (isinstance(x, float) and np.isnan(x)) else float(x)  # type: ignore[arg-type]
 
@@ -83,8 +107,8 @@ def _bands(a: Analysis) -> dict[str, dict[str, dict]]:
     return bands
 
 
-def describe(row: dict, lang: Lang, with_band: bool = True) -> str:
-    """'<goal>: <value> [<low>, <high>] (<band>) — <verdict>' in the report language."""
+def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool = True) -> str:
+    """'<goal> <value> [<low>, <high>], <verdict> (<band>), <what drives it>' in the report language."""
     unit = UNITS[row["goal"]]
     text = t(
         "goal_line",
@@ -97,6 +121,15 @@ def describe(row: dict, lang: Lang, with_band: bool = True) -> str:
     )
     if with_band and row["verdict"] != "no_band":
         text += t("goal_band", lang, band=band_text(row, unit, lang))
+    driver = row.get("driver")
+    if isinstance(driver, str) and driver:
+        text += t(
+            f"goal_driver_{row['goal']}",
+            lang,
+            driver=names.term(row["game"], driver) if names is not None else driver,
+            other=names.term(row["game"], row.get("driver_other") or "") if names is not None else "",
+            value=fmt_pct(row.get("driver_value")),
+        )
     return text
 
 
@@ -132,7 +165,7 @@ def goals_section(a: Analysis, lang: Lang) -> Section | None:
     for game, variant, part in per_variant(a, goals):
         name = display_name(a, lang, game, variant)
         for n, by_n in part.groupby("n_players", sort=True):
-            lines = [describe(r, lang) for r in by_n.to_dict("records")]
+            lines = [describe(r, lang, a.names(lang)) for r in by_n.to_dict("records")]
             section.notes.append(
                 t(
                     "goals_group",
@@ -167,9 +200,9 @@ def goals_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                 not_met=int(counts.get("not_met", 0)),
                 undecided=int(counts.get("undecided", 0)),
                 missed=sep.join(
-                    f"{describe(r, lang, with_band=True)}（{t('players_n', lang, n=int(r['n_players']))}）"
+                    f"{describe(r, lang, names)}（{t('players_n', lang, n=int(r['n_players']))}）"
                     if lang == "zh"
-                    else f"{describe(r, lang, with_band=True)} ({t('players_n', lang, n=int(r['n_players']))})"
+                    else f"{describe(r, lang, names)} ({t('players_n', lang, n=int(r['n_players']))})"
                     for r in missed.to_dict("records")
                 )
                 or t("goals_none_missed", lang),
