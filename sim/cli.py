@@ -532,5 +532,41 @@ def report(run_dirs, out, lang, no_progress) -> None:
     make_report(run_dirs, out or run_dirs[0] / "report", lang, not no_progress)
 
 
+@cli.command()
+@click.argument("config")
+@set_option
+@run_options
+@lang_option
+@friendly
+def goals(config, sets, lang, **opts) -> None:
+    """Judge a config's design goals (its goals: block; docs/goals.md) and write the report.
+
+    Plays the game's bot lineup without random play (every goal but the skill gap), then the same
+    lineup with random play among it (the skill gap: how often the game's bots finish ahead of random play), on the
+    same seeds, and writes one report whose first section is the design goals. --bots replaces the
+    lineup. Running the same command again resumes.
+
+    \b
+    Examples:
+      sim goals configs/mingchu/base.yaml -p 5 -n 400 -j 2 --lang zh
+      sim goals brass -p 4 -n 1000 -j 2 --out runs/brass-goals
+    """
+    from sim.stats.goals import CONTROL
+
+    resolved, spec = load(config, sets)
+    folder = opts["out"] or Path("runs") / f"goals-{resolved.game}-{resolved.variant}"
+    lineup = parse_bots(spec, opts["bots"])
+    if CONTROL in lineup and opts["bots"]:
+        raise UserError(f"--bots: leave out {CONTROL!r}: the skill gap's run adds it to the lineup")
+    lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
+    if not lineup:
+        raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
+    played = execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / "lineup"}, "")
+    control = replace(resolved, variant=f"{resolved.variant}+{CONTROL}")
+    with_control = ",".join((CONTROL, *lineup))
+    played_control = execute([control], {**opts, "bots": with_control, "out": folder / "skill"}, "")
+    make_report([played, played_control], folder / "report", lang)
+
+
 def main() -> None:
     cli(prog_name="sim")

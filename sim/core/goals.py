@@ -52,7 +52,7 @@ GENERIC_GOALS: tuple[Goal, ...] = (
         "skill_gap",
         "share",
         min=0.75,
-        about="How often the strongest bot of a mixed run finishes ahead of the weakest (depth).",
+        about="How often the game's bots finish ahead of random play in the same game (depth).",
     ),
     Goal(
         "variety",

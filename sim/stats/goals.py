@@ -66,20 +66,25 @@ def _entropy(shares: np.ndarray) -> float:
     return float(-(p * np.log(p)).sum() / np.log(len(shares)))
 
 
+CONTROL = "random"
+"""Random play: the control the skill gap measures the game's bots against."""
+
+
 def skill_gap(players: pd.DataFrame) -> pd.DataFrame:
-    """How often the bot that most often finishes ahead of another does so: the largest head-to-head
-    share of ``bot_matrix`` per group (rows only where different bots met), with its interval."""
-    matrix = bot_matrix(players, by=GROUP)
+    """How often the game's bots finish ahead of random play (``CONTROL``) in the same game: the
+    share of (bot seat, random seat) pairings where the bot is ahead (a shared place counts one
+    half), with a cluster-robust interval over games; rows only where both met."""
+    pooled = players.assign(bot=np.where(players["bot"] == CONTROL, CONTROL, "bots"))
+    matrix = bot_matrix(pooled, by=GROUP)
     if matrix.empty:
         return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
-    best = matrix.loc[matrix.groupby(GROUP)["share_ahead"].idxmax()]
-    best = best.rename(
-        columns={
-            "share_ahead": "value",
-            "lo": "low",
-            "hi": "high",
-            "bot_a": "driver",
-            "bot_b": "driver_other",
-        }
-    )
-    return best.reset_index(drop=True).assign(driver_value=np.nan)[MEASURE_COLUMNS + DRIVER_COLUMNS]
+    ahead = matrix[(matrix["bot_a"] == "bots") & (matrix["bot_b"] == CONTROL)]
+    ahead = ahead.rename(columns={"share_ahead": "value", "lo": "low", "hi": "high"})
+    return ahead.reset_index(drop=True).assign(driver="", driver_other=CONTROL, driver_value=np.nan)[
+        MEASURE_COLUMNS + DRIVER_COLUMNS
+    ]
+
+
+def with_control(players: pd.DataFrame) -> pd.Index:
+    """The groups (game, variant, n_players) whose games seat random play."""
+    return pd.MultiIndex.from_frame(players.loc[players["bot"] == CONTROL, GROUP].drop_duplicates())

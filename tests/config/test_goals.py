@@ -78,7 +78,8 @@ def test_goals_reach_run_json_and_goals_csv_with_one_number_per_figure(tmp_path)
     runner = CliRunner()
     out = tmp_path / "r"
     result = runner.invoke(
-        cli, ["run", str(config), "-p", "2,3", "-n", "60", "--out", str(out), "--no-progress"]
+        cli,
+        ["run", str(config), "-p", "2,3", "-n", "60", "--bots", "greedy", "--out", str(out), "--no-progress"],
     )
     assert result.exit_code == 0, result.output
     meta = json.loads((out / "run.json").read_text(encoding="utf-8"))
@@ -106,7 +107,7 @@ def test_the_chinese_goals_csv_speaks_chinese(tmp_path):
     runner = CliRunner()
     assert (
         runner.invoke(
-            cli, ["run", "toy", "-p", "2", "-n", "30", "--out", str(out), "--no-progress"]
+            cli, ["run", "toy", "-p", "2", "-n", "30", "--bots", "greedy", "--out", str(out), "--no-progress"]
         ).exit_code
         == 0
     )
@@ -116,3 +117,28 @@ def test_the_chinese_goals_csv_speaks_chinese(tmp_path):
     assert list(goals.columns[3:8]) == ["设计目标", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
     assert "座位公平" in set(goals["设计目标"])
     assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标"}
+
+
+def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tmp_path):
+    out = tmp_path / "g"
+    args = ["goals", "toy", "-p", "2", "-n", "40", "--out", str(out), "--no-progress", "--lang", "en"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    goals = pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig")
+    players = pd.read_parquet(out / "lineup" / "players")
+    assert "random" not in set(players["bot"])  # the toy's lineup without its random player
+    assert "random" in set(pd.read_parquet(out / "skill" / "players")["bot"])
+    by_variant = goals.groupby("variant")["goal"].apply(set).to_dict()
+    assert by_variant == {
+        "base": {"seat_fairness", "decisiveness", "drama", "length"},
+        "base+random": {"skill_gap"},
+    }
+    again = CliRunner().invoke(cli, args)  # resumes: nothing more to play, same verdicts
+    assert again.exit_code == 0, again.output
+    assert pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig").equals(goals)
+
+
+def test_sim_goals_refuses_random_play_in_the_lineup(tmp_path):
+    result = CliRunner().invoke(cli, ["goals", "toy", "-p", "2", "-n", "5", "--bots", "greedy,random"])
+    assert result.exit_code != 0
+    assert "leave out 'random'" in result.output and "Traceback" not in result.output

@@ -91,7 +91,7 @@ def shrink(words: list[str]) -> list[str]:
         out += ["--playouts", "1"]
     if words[0] == "tune" and "-n" not in words:
         out += ["-n", "2"]
-    if words[0] in ("run", "compare", "sweep") and "-n" not in words and "--games" not in words:
+    if words[0] in ("run", "compare", "sweep", "goals") and "-n" not in words and "--games" not in words:
         out += ["-n", "2"]
     return out
 

@@ -49,9 +49,30 @@ def test_decisiveness_counts_tie_breaks_and_shared_wins():
     assert row["low"] < 0.2 < row["high"]
 
 
-def test_skill_gap_is_the_stronger_bots_head_to_head_share():
-    players = _players([0] * 50)  # bot a always wins
-    row = goals.skill_gap(players).iloc[0]
-    assert (row["driver"], row["driver_other"]) == ("a", "b")
-    assert row["value"] == pytest.approx(1.0)
-    assert np.isfinite(row["low"]) and row["low"] > 0.8
+def _duels(p_ahead: float, games: int, rng: np.random.Generator) -> pd.DataFrame:
+    """2-player games of a bot against random play; the bot wins with probability ``p_ahead``."""
+    wins = rng.random(games) < p_ahead
+    rows = []
+    for gid, won in enumerate(wins):
+        for seat, bot in enumerate(("heuristic", "random")):
+            first = (seat == 0) == bool(won)
+            rows.append(
+                {"game": "g", "variant": "v", "n_players": 2, "gid": gid, "seat": seat, "bot": bot,
+                 "won": first, "rank": 1 if first else 2, "win_share": float(first)}
+            )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_skill_gap_is_the_bots_share_ahead_of_random_play():
+    row = goals.skill_gap(_duels(1.0, 40, np.random.default_rng(1))).iloc[0]
+    assert row["value"] == pytest.approx(1.0) and row["driver_other"] == "random"
+    assert goals.skill_gap(_players([0] * 20)).empty  # no random play: nothing to compare with
+
+
+def test_skill_gap_intervals_cover_a_planted_share():
+    rng = np.random.default_rng(7)
+    covered = 0
+    for _ in range(100):
+        row = goals.skill_gap(_duels(0.7, 150, rng)).iloc[0]
+        covered += row["low"] <= 0.7 <= row["high"]
+    assert covered >= 88  # 95% intervals: 88 or more of 100 (a binomial 1% tail)

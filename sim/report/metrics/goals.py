@@ -61,6 +61,11 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     if not rows:
         return {"goals": pd.DataFrame(columns=COLUMNS)}
     out = pd.concat(rows, ignore_index=True)
+    # random play is the skill gap's control: a group that seats it judges the skill gap only
+    controlled = pd.MultiIndex.from_frame(out[GROUP]).isin(measures.with_control(a.run.players))
+    out = out[controlled == (out["goal"] == "skill_gap")].reset_index(drop=True)
+    if out.empty:
+        return {"goals": pd.DataFrame(columns=COLUMNS)}
     bands = _bands(a)
     band = [bands.get(v, {}).get(g, {}) for v, g in zip(out["variant"], out["goal"], strict=True)]
     lows, highs = [_num(b.get("min")) for b in band], [_num(b.get("max")) for b in band]
