@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from collections import Counter
 from statistics import mean
@@ -97,6 +98,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     tune_for_many_games()  # as a runner worker does
+    print(f"load average at the start: {os.getloadavg()[0]:.2f} (CPU time below; compare runs made alike)")
     finals: dict[str, list[float]] = {}
     for kind in args.kinds.split(","):
         for n in (int(x) for x in args.players.split(",")):
