@@ -7,7 +7,7 @@ plan they read: the goods its orders need, the turn's goal, road worths, order w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost, road_cost
@@ -49,13 +49,15 @@ GOOD_EFFECT_VALUE = {
 }
 
 
-_MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
-_DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
-FAR_GOAL = 0.5
+_MOVE_COST: Final = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
+_DEST_VALUE: Final = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+FAR_GOAL: Final = 0.5
 """A turn goal's value when it only brings the 掌柜 nearer a build for its next turn."""
-_CARRIER = 10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
-_WORKER_PRICE = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
-_FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
+_CARRIER: Final = (
+    10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
+)
+_WORKER_PRICE: Final = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
+_FAVOR_PRICE: Final = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
 
 
 def route_price(route: Route) -> float:
@@ -148,10 +150,38 @@ def usable_value(state: MingchuState, seat: int, effects, moves_wanted: int = 0)
 
 
 class ActionValues:
-    """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's)."""
+    """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's).
+
+    The plan methods the values read are declared below and defined by ``HeuristicBot``: declared
+    here, the compiled value methods call them directly rather than by name."""
 
     seat: int
     persona: Any
+    _war_contrarian: dict[int, bool]
+
+    def _holdings(self, state: MingchuState) -> dict[str, int]:
+        raise NotImplementedError
+
+    def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
+        raise NotImplementedError
+
+    def _best_price(self, state: MingchuState, good: str) -> float:
+        raise NotImplementedError
+
+    def _last_round(self, state: MingchuState) -> bool:
+        raise NotImplementedError
+
+    def _best_public(self, state: MingchuState) -> str:
+        raise NotImplementedError
+
+    def _order_worth(self, state: MingchuState, key: str) -> float:
+        raise NotImplementedError
+
+    def _reserve_bar(self, state: MingchuState, key: str) -> float:
+        raise NotImplementedError
+
+    def _road_worth(self, state: MingchuState, road: int) -> float:
+        raise NotImplementedError
 
     def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:
         if kind == "turn":
@@ -382,9 +412,9 @@ def _const(value: float):
     return lambda bot, state, action, context: value
 
 
-OTHERWISE = 0.0
+OTHERWISE: Final = 0.0
 """The value of an action outside a turn that ``VALUES`` does not list."""
-IN_TURN_OTHERWISE = -5.0
+IN_TURN_OTHERWISE: Final = -5.0
 """The value of an action in a turn that ``TURN_VALUES`` does not list: moving goods to or from the
 warehouse, storing them, only by chance."""
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -145,25 +145,16 @@ _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
 
-UNBOUNDED = float("inf")
-"""The bound of a value with none (``CAPS``)."""
-_ENTRIES = {kind: (value, CAPS.get(kind, UNBOUNDED)) for kind, value in _VALUES.items()}
-_TURN_ENTRIES = {kind: (value, TURN_CAPS.get(kind, UNBOUNDED)) for kind, value in _TURN_VALUES.items()}
-"""Action type -> (its value, the most it can be), read once per action by ``_values``."""
-_UNLISTED = (otherwise, OTHERWISE)
-_IN_TURN_UNLISTED = (in_turn_otherwise, IN_TURN_OTHERWISE)
-"""The entry of a type the tables do not list: a fixed value, which is its own bound."""
-
-NEVER = float("-inf")
+NEVER: Final = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
-TIE = 1e-3
+TIE: Final = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
 
-_PAYABLE_KEPT = 4096
+_PAYABLE_KEPT: Final = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
 
-_PLAN_LAYOUT = 5
+_PLAN_LAYOUT: Final = 5
 """Where ``_plan_key`` holds the industries: (their places, their owners)."""
 
 
@@ -174,7 +165,7 @@ class HeuristicBot(ActionValues):
         self.seat = seat
         self.name = persona
         self.persona = PERSONAS[persona]
-        self._war_contrarian: dict[int, bool] = {}
+        self._war_contrarian = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
@@ -786,24 +777,28 @@ def _values(
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
     its bound reaches the best value so far less ``TIE``."""
-    entries, unlisted = (_TURN_ENTRIES, _IN_TURN_UNLISTED) if turn else (_ENTRIES, _UNLISTED)
-    get = entries.get
+    if turn:
+        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
+    else:
+        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
     values = [NEVER] * len(legal)
     bounded: list[int] = []
     best = NEVER
     for i, action in enumerate(legal):
-        value_of, cap = get(type(action), unlisted)
-        if cap != UNBOUNDED:
+        kind = type(action)
+        value_of = table.get(kind)
+        if value_of is None or kind in caps:
             bounded.append(i)
             continue
         value = values[i] = float(value_of(bot, state, action, context))
         if value > best:
             best = value
+    tie = TIE
     for i in bounded:
         action = legal[i]
-        value_of, cap = get(type(action), unlisted)
-        if cap >= best - TIE:
-            value = values[i] = float(value_of(bot, state, action, context))
+        kind = type(action)
+        if caps.get(kind, unlisted) >= best - tie:
+            value = values[i] = float(table.get(kind, other)(bot, state, action, context))
             if value > best:
                 best = value
     return values
