@@ -313,9 +313,9 @@ class HeuristicBot(ActionValues):
         player = state.players[self.seat]
         return (
             player.personal_order,
-            tuple(o.order for o in state.public_orders),
+            tuple([o.order for o in state.public_orders]),
             state.period,
-            tuple(tuple(pack.items()) for pack in player.packs),
+            tuple([tuple(pack.items()) for pack in player.packs]),
             tuple(player.warehouse.items()),
             (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
