@@ -392,10 +392,14 @@ class ActionValues:
         cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
         return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
 
-    def _war_value(self, state: MingchuState, action: A.WarCommit) -> float:
+    def _war_value(self, state: MingchuState, action: A.WarCommit, context: dict) -> float:
         player = state.players[self.seat]
         side = SIDES.index(action.side)
-        totals = [sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)]
+        totals = context.get("war_totals")
+        if totals is None:  # the same for every option of the decision
+            totals = context["war_totals"] = [
+                sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)
+            ]
         ahead = 0 if totals[0] > totals[1] else 1
         preferred = 1 - ahead if self._war_contrarian.get(state.round) else ahead
         if side != preferred:
@@ -451,7 +455,7 @@ VALUES = {
     ),
     A.RefreshRetainers: _const(-1.0),
     A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context["kind"]),
-    A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action),
+    A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action, context),
     A.RepayLoan: lambda bot, state, action, context: (
         1.0 if state.players[bot.seat].coins >= state.params.loans.repay + 3 else -1.0
     ),

@@ -196,8 +196,9 @@ class HeuristicBot(ActionValues):
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
-        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started (per plan)
-        self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
+        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
+        self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
+        self._worths_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
 
@@ -259,8 +260,6 @@ class HeuristicBot(ActionValues):
             self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
-            self._roads_at = ()
-            self._road_worths = {}
         context = self._context(state, kind)
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
@@ -647,10 +646,11 @@ class HeuristicBot(ActionValues):
         return self._site_values, self._road_values
 
     def _road_key(self, state: MingchuState) -> tuple:
-        """What a 驿道's goal value (``_road_value``) reads besides the plan: the seat's 伙计 and
-        markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
+        """What a 驿道's goal value (``_road_value``) reads: the industries (``_road_worth``), the
+        seat's 伙计 and markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
         player = state.players[self.seat]
         return (
+            self._plan[_PLAN_LAYOUT],
             player.workers,
             player.supply,
             tuple(player.retainers),
@@ -751,8 +751,13 @@ class HeuristicBot(ActionValues):
         return loans if 0 < loans <= 1 else 0
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
-        """More for 驿道 next to other players' industries and busy junctions (kept with the plan,
-        which holds the industries)."""
+        """More for 驿道 next to other players' industries and busy junctions (kept while the
+        industries, in the plan key, stay the same)."""
+        layout = self._plan[_PLAN_LAYOUT]
+        if layout is not self._worths_layout:
+            if layout != self._worths_layout:
+                self._road_worths = {}
+            self._worths_layout = layout
         worth = self._road_worths.get(road)
         if worth is None:
             worth = self._road_worths[road] = self._road_worth_now(state, road)
