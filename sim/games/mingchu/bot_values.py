@@ -7,7 +7,7 @@ plan they read: the goods its orders need, the turn's goal, road worths, order w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost
@@ -24,13 +24,15 @@ from sim.games.mingchu.periods import side_markers
 from sim.games.mingchu.production import manager_routes
 from sim.games.mingchu.state import SIDES, MingchuState
 
-_MOVE_COST = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
-_DEST_VALUE = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
-FAR_GOAL = 0.5
+_MOVE_COST: Final = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
+_DEST_VALUE: Final = {"store": 1.0, "warehouse": 0.5, "discard": -50.0}
+FAR_GOAL: Final = 0.5
 """A turn goal's value when it only brings the 掌柜 nearer a build for its next turn."""
-_CARRIER = 10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
-_WORKER_PRICE = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
-_FAVOR_PRICE = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
+_CARRIER: Final = (
+    10.0  # an order's goods go to the 掌柜 collecting them (one pack pays an order) whatever the route
+)
+_WORKER_PRICE: Final = 0.5  # a 伙计 in coins (one a production per track space, more once the track is up)
+_FAVOR_PRICE: Final = 1.25  # a marker handed over: a coin to buy it back (M50), and that coin goes to a rival
 
 
 def route_price(route: Route) -> float:
@@ -39,10 +41,38 @@ def route_price(route: Route) -> float:
 
 
 class ActionValues:
-    """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's)."""
+    """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's).
+
+    The plan methods the values read are declared below and defined by ``HeuristicBot``: declared
+    here, the compiled value methods call them directly rather than by name."""
 
     seat: int
     persona: Any
+    _war_contrarian: dict[int, bool]
+
+    def _holdings(self, state: MingchuState) -> dict[str, int]:
+        raise NotImplementedError
+
+    def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
+        raise NotImplementedError
+
+    def _best_price(self, state: MingchuState, good: str) -> float:
+        raise NotImplementedError
+
+    def _last_round(self, state: MingchuState) -> bool:
+        raise NotImplementedError
+
+    def _best_public(self, state: MingchuState) -> str:
+        raise NotImplementedError
+
+    def _order_worth(self, state: MingchuState, key: str) -> float:
+        raise NotImplementedError
+
+    def _reserve_bar(self, state: MingchuState, key: str) -> float:
+        raise NotImplementedError
+
+    def _road_worth(self, state: MingchuState, road: int) -> float:
+        raise NotImplementedError
 
     def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:
         if kind == "turn":
@@ -253,10 +283,14 @@ class ActionValues:
         cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
         return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
 
-    def _war_value(self, state: MingchuState, action: A.WarCommit) -> float:
+    def _war_value(self, state: MingchuState, action: A.WarCommit, context: dict) -> float:
         player = state.players[self.seat]
         side = SIDES.index(action.side)
-        totals = [sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)]
+        totals = context.get("war_totals")
+        if totals is None:  # the same for every option of the decision
+            totals = context["war_totals"] = [
+                sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)
+            ]
         ahead = 0 if totals[0] > totals[1] else 1
         preferred = 1 - ahead if self._war_contrarian.get(state.round) else ahead
         if side != preferred:
@@ -273,9 +307,9 @@ def _const(value: float):
     return lambda bot, state, action, context: value
 
 
-OTHERWISE = 0.0
+OTHERWISE: Final = 0.0
 """The value of an action outside a turn that ``VALUES`` does not list."""
-IN_TURN_OTHERWISE = -5.0
+IN_TURN_OTHERWISE: Final = -5.0
 """The value of an action in a turn that ``TURN_VALUES`` does not list: moving goods to or from the
 warehouse, storing them, only by chance."""
 
@@ -312,7 +346,7 @@ VALUES = {
     ),
     A.RefreshRetainers: _const(-1.0),
     A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context["kind"]),
-    A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action),
+    A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action, context),
     A.RepayLoan: lambda bot, state, action, context: (
         1.0 if state.players[bot.seat].coins >= state.params.loans.repay + 3 else -1.0
     ),

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -145,25 +145,16 @@ _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
 
-UNBOUNDED = float("inf")
-"""The bound of a value with none (``CAPS``)."""
-_ENTRIES = {kind: (value, CAPS.get(kind, UNBOUNDED)) for kind, value in _VALUES.items()}
-_TURN_ENTRIES = {kind: (value, TURN_CAPS.get(kind, UNBOUNDED)) for kind, value in _TURN_VALUES.items()}
-"""Action type -> (its value, the most it can be), read once per action by ``_values``."""
-_UNLISTED = (otherwise, OTHERWISE)
-_IN_TURN_UNLISTED = (in_turn_otherwise, IN_TURN_OTHERWISE)
-"""The entry of a type the tables do not list: a fixed value, which is its own bound."""
-
-NEVER = float("-inf")
+NEVER: Final = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
-TIE = 1e-3
+TIE: Final = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
 
-_PAYABLE_KEPT = 4096
+_PAYABLE_KEPT: Final = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
 
-_PLAN_LAYOUT = 5
+_PLAN_LAYOUT: Final = 5
 """Where ``_plan_key`` holds the industries: (their places, their owners)."""
 
 
@@ -174,7 +165,7 @@ class HeuristicBot(ActionValues):
         self.seat = seat
         self.name = persona
         self.persona = PERSONAS[persona]
-        self._war_contrarian: dict[int, bool] = {}
+        self._war_contrarian = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
@@ -205,8 +196,9 @@ class HeuristicBot(ActionValues):
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
-        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started (per plan)
-        self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, per plan (industries)
+        self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
+        self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
+        self._worths_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
 
@@ -268,8 +260,6 @@ class HeuristicBot(ActionValues):
             self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
-            self._roads_at = ()
-            self._road_worths = {}
         context = self._context(state, kind)
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
@@ -322,9 +312,9 @@ class HeuristicBot(ActionValues):
         player = state.players[self.seat]
         return (
             player.personal_order,
-            tuple(o.order for o in state.public_orders),
+            tuple([o.order for o in state.public_orders]),
             state.period,
-            tuple(tuple(pack.items()) for pack in player.packs),
+            tuple([tuple(pack.items()) for pack in player.packs]),
             tuple(player.warehouse.items()),
             (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
@@ -656,10 +646,11 @@ class HeuristicBot(ActionValues):
         return self._site_values, self._road_values
 
     def _road_key(self, state: MingchuState) -> tuple:
-        """What a 驿道's goal value (``_road_value``) reads besides the plan: the seat's 伙计 and
-        markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
+        """What a 驿道's goal value (``_road_value``) reads: the industries (``_road_worth``), the
+        seat's 伙计 and markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
         player = state.players[self.seat]
         return (
+            self._plan[_PLAN_LAYOUT],
             player.workers,
             player.supply,
             tuple(player.retainers),
@@ -760,8 +751,13 @@ class HeuristicBot(ActionValues):
         return loans if 0 < loans <= 1 else 0
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
-        """More for 驿道 next to other players' industries and busy junctions (kept with the plan,
-        which holds the industries)."""
+        """More for 驿道 next to other players' industries and busy junctions (kept while the
+        industries, in the plan key, stay the same)."""
+        layout = self._plan[_PLAN_LAYOUT]
+        if layout is not self._worths_layout:
+            if layout != self._worths_layout:
+                self._road_worths = {}
+            self._worths_layout = layout
         worth = self._road_worths.get(road)
         if worth is None:
             worth = self._road_worths[road] = self._road_worth_now(state, road)
@@ -786,24 +782,28 @@ def _values(
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
     its bound reaches the best value so far less ``TIE``."""
-    entries, unlisted = (_TURN_ENTRIES, _IN_TURN_UNLISTED) if turn else (_ENTRIES, _UNLISTED)
-    get = entries.get
+    if turn:
+        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
+    else:
+        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
     values = [NEVER] * len(legal)
     bounded: list[int] = []
     best = NEVER
     for i, action in enumerate(legal):
-        value_of, cap = get(type(action), unlisted)
-        if cap != UNBOUNDED:
+        kind = type(action)
+        value_of = table.get(kind)
+        if value_of is None or kind in caps:
             bounded.append(i)
             continue
         value = values[i] = float(value_of(bot, state, action, context))
         if value > best:
             best = value
+    tie = TIE
     for i in bounded:
         action = legal[i]
-        value_of, cap = get(type(action), unlisted)
-        if cap >= best - TIE:
-            value = values[i] = float(value_of(bot, state, action, context))
+        kind = type(action)
+        if caps.get(kind, unlisted) >= best - tie:
+            value = values[i] = float(table.get(kind, other)(bot, state, action, context))
             if value > best:
                 best = value
     return values

@@ -17,21 +17,21 @@ Answering: accept exactly when the bot's own valuation says it gains.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.bot_values import _FAVOR_PRICE, RIVAL_WEIGHT, effects_value, usable_value
 from sim.games.mingchu.state import MingchuState
 from sim.games.mingchu.trade import Accept, Offer, ProposeTrade, Refuse, favor_room, offers_made
 
-CARD_KEEP = 0.5
+CARD_KEEP: Final = 0.5
 """A 皇恩卡 that cannot be used now may be later: half the worth of its effects."""
-DISCARD = 0.5
+DISCARD: Final = 0.5
 """A 皇恩卡 discarded gives a marker in hand, which buys a 伙计 (``_WORKER_PRICE``) (M29)."""
-HELD_MARKER = 1.0
+HELD_MARKER: Final = 1.0
 """Another player's marker: pays a use of their (or a third player's) 驿道 or industry in place of
 an own marker, or counts in the war."""
-OFFER_VALUE = 55.0
+OFFER_VALUE: Final = 55.0
 """``ProposeTrade``'s value when a good offer is ready: taken before the turn's moves and sales
 change what the offer was worked out from."""
 DECISIONS = ("trade_offer", "trade_answer")

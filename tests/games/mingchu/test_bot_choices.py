@@ -16,7 +16,7 @@ from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import HeuristicBot, free_distances
+from sim.games.mingchu.bots import _PLAN_LAYOUT, HeuristicBot, free_distances
 from sim.games.mingchu.orders import payment
 from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
@@ -248,7 +248,7 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
     personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]
     bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
     rngs = [bot_rng(4, seat) for seat in range(5)]
-    checked = built = far = paid = roads = 0
+    checked = built = far = paid = roads = worths = 0
     while not RULES.is_terminal(state):
         seat = RULES.current_player(state)
         legal = RULES.legal_actions(state)
@@ -271,6 +271,10 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
                 for place, value in bot._site_values.items():
                     assert value == fresh._site_value(state, place)
                 fresh._build_values(state)
+                if bot._worths_layout is bot._plan[_PLAN_LAYOUT]:  # the worths are for these industries
+                    for road, value in bot._road_worths.items():
+                        assert value == fresh._road_worth_now(state, road)
+                        worths += 1
                 for road, value in (bot._road_values or {}).items():
                     assert value == fresh._road_value(state, road)
                     roads += 1
@@ -287,8 +291,9 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
                         paid += 1
             checked += 1
         RULES.apply(state, action)
-    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 100 and roads >= 200, (
+    assert checked >= 200 and built >= 50 and far >= 10 and paid >= 100 and roads >= 200 and worths >= 200, (
         checked,
+        worths,
         built,
         far,
         paid,
