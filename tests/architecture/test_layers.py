@@ -4,7 +4,7 @@ Every ``import`` of a ``sim`` module -- at the top of a file or inside a functio
 the source with ``ast``, and each module is placed in its layer. A module may import its own
 layer's modules and the layers below; an import of a higher layer, or between two layers that sit
 side by side (the games and the bots), fails the test, and so does any cycle: between packages, and
-between the modules of one package (``KNOWN_MODULE_CYCLES`` lists the few inside a game left to break).
+between the modules of one package.
 """
 
 from __future__ import annotations
@@ -174,16 +174,6 @@ def module_cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
     return strongly_connected(graph)
 
 
-KNOWN_MODULE_CYCLES = [
-    ["sim.games.mingchu.card_log", "sim.games.mingchu.state"],
-    ["sim.games.mingchu.rules", "sim.games.mingchu.story", "sim.games.mingchu.story.narrator"],
-]
-"""Cycles inside a game not broken yet (each to be removed from this list when it is): ``card_log``
-types its rows' state as ``state.MingchuState`` while ``state`` records rows with
-``card_log.card_row``; the narrator reads the decision kinds from ``rules`` while ``rules`` makes a
-narrator when a play log is asked for."""
-
-
 def test_imports_follow_the_layers() -> None:
     assert layer_violations(import_graph()) == []
 
@@ -193,7 +183,7 @@ def test_no_import_cycles() -> None:
 
 
 def test_no_import_cycles_between_modules() -> None:
-    assert module_cycles(import_graph()) == KNOWN_MODULE_CYCLES
+    assert module_cycles(import_graph()) == []
 
 
 def test_contract_catches_a_planted_cycle_inside_a_package() -> None:

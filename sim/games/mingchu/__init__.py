@@ -16,6 +16,7 @@ from sim.games.mingchu.params import Decks, MingchuParams
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
 from sim.games.mingchu.state import MingchuState, Topology
+from sim.games.mingchu.story import Narrator
 from sim.games.mingchu.turn import TURN
 
 compiled.CORE.register_pickling()
@@ -88,6 +89,6 @@ SPEC = GameSpec(
     display_names=DISPLAY_NAMES,
     scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
     compiled=compiled.CORE,
-    narrator=_GAME.narrator,
+    narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
 )

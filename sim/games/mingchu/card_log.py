@@ -6,10 +6,11 @@ the target and what the card changed, from ``holdings`` before and after.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from sim.games.mingchu.state import MingchuState
+MingchuState = Any
+"""The game state (``state.MingchuState``, which records its rows with ``card_row``): named here
+without importing it, so the two modules do not import each other."""
 
 REWARDS = "奖励"
 """What the flow calls both reward decks; a row names the card's own deck (下赏 or 上赏)."""

@@ -102,12 +102,6 @@ class MingchuGame:
     def invariants(self, state: MingchuState) -> list[str]:
         return laws.invariants(state)
 
-    def narrator(self, bot_names: list[str]) -> Any:
-        """The story teller of ``sim play`` (``story.Narrator``): the play log in Chinese, fact by fact."""
-        from sim.games.mingchu.story import Narrator  # it replays actions with this module's kinds
-
-        return Narrator(bot_names)
-
 
 def _scored(state: MingchuState, card: str, deck: str, seat: int) -> dict[str, Any]:
     return card_row(state, card, deck, seat, "scored")
