@@ -31,7 +31,7 @@ def bundled_config(name: str) -> Path | None:
 
 def shown_config(path: str | Path) -> str:
     """A config as reports show it, never as an absolute path of this machine: a bundled config by its
-    name (``mingchu/base``, which every command and ``extends:`` accept), a file under the working
+    name (``<game>/<variant>``, which every command and ``extends:`` accept), a file under the working
     folder by its path from there, any other file by its folder and file name."""
     given = Path(path)
     if not given.is_absolute() and ".." not in given.parts:
