@@ -173,3 +173,23 @@ def test_lead_changes_never_have_a_negative_lower_bound():
     row = changes.iloc[0]
     assert row["mean"] == pytest.approx(2 / 40)
     assert row["lo"] == 0.0 and row["hi"] > row["mean"]  # a count's mean is never below zero
+
+
+def test_best_count_never_rests_on_seats_that_cannot_be_judged(report_run):
+    # a count where one bot takes the wins has no seat verdict: it cannot lead on the seat gap
+    from dataclasses import replace
+
+    from sim.report.analysis import analyse
+    from sim.report.metrics.counts import best_count_answers
+
+    a = analyse(load_run(report_run))
+    counts = a.tables["player_counts"]
+    part = counts[counts["variant"] == "fix"].dropna(subset=["max_gap"])
+    tightest = int(part.loc[part["max_gap"].idxmin(), "n_players"])
+    fpa = a.tables["first_player_advantage"].copy()
+    fpa["dominated"] = (fpa["variant"] == "fix") & (fpa["n_players"] == tightest)
+    changed = replace(a, tables={**a.tables, "first_player_advantage": fpa})
+    sentences, _ = best_count_answers(changed, changed.names("en"), "en")
+    fix = next(s for s in sentences if "/ fix" in s or "fix:" in s)
+    assert f"{tightest} players plays best on the smallest widest seat gap" not in fix
+    assert f"{tightest} players: seat gap not judged (one bot takes the wins)" in fix

@@ -204,6 +204,7 @@ MESSAGES: dict[str, str] = {
     "ans_best_why_medium": "it leads on most measures but no interval sets it clearly apart",
     "ans_best_sep": ", ",
     "ans_best_why_low": "the criteria disagree and the intervals overlap: run more games",
+    "ans_gap_unjudged": "not judged (one bot takes the wins)",
     "ans_count_detail": "{n} players: seat gap {gap}, winning margin {spread} of the mean score, {changes} lead changes, {rounds} rounds",
     "ans_runaway_part": "{n} players: the leader after round {k} wins {rate} (95% CI {lo}–{hi}; fair share {fair})",
     "ans_runaway_strong": "{name}: a leader at mid-game usually runs away with it (at least {threshold}): {parts} ({sure}).",

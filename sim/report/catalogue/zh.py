@@ -204,6 +204,7 @@ MESSAGES: dict[str, str] = {
     "ans_best_why_medium": "它在多数指标上领先，但没有一个区间把它与其他人数明确分开",
     "ans_best_sep": "，",
     "ans_best_why_low": "各项指标不一致且区间重叠：需要更多对局",
+    "ans_gap_unjudged": "无法判断（一个机器人包揽胜局）",
     "ans_count_detail": "{n}人局：座位偏差 {gap}，胜分差占平均得分 {spread}，领先更替 {changes} 次，{rounds} 轮",
     "ans_runaway_part": "{n}人局：第 {k} 轮后的领先者最终获胜 {rate}（95% 区间 {lo}–{hi}；公平份额 {fair}）",
     "ans_runaway_strong": "{name}：中盘领先者往往一路领先到底（至少 {threshold}）：{parts}（{sure}）。",

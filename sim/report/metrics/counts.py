@@ -164,15 +164,20 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     sentences, codes = [], []
     counts = a.tables["player_counts"].dropna(subset=["max_gap"])
     scores = a.tables["score_distribution"].set_index(["game", "variant", "n_players"])["mean"]
+    fpa = a.tables["first_player_advantage"]
+    dominated = fpa.set_index(["game", "variant", "n_players"])["dominated"] if "dominated" in fpa else None
     for game, variant, part in answer_groups(a, counts):
         if part["n_players"].nunique() < 2:
             continue
         part = part.sort_values("n_players").copy()
+        if dominated is not None:  # one bot takes the wins: the seats there cannot be judged, nor ranked on
+            unjudged = [bool(dominated.get((game, variant, n), False)) for n in part["n_players"]]
+            part.loc[unjudged, ["max_gap", "max_gap_lo", "max_gap_hi"]] = np.nan
         mean_score = [scores.get((game, variant, n), np.nan) for n in part["n_players"]]
         part["spread"] = part["mean_margin"] / np.maximum(np.abs(mean_score), 1e-9)
         measures = count_measures(part)
         level = part[[m for m, _ in measures]].round(9)  # float noise is no lead
-        ranks = sum(level[m].rank(ascending=not higher) for m, higher in measures)
+        ranks = sum(level[m].rank(ascending=not higher, na_option="bottom") for m, higher in measures)
         best = part.loc[ranks.idxmin()]
         others = level.drop(index=best.name)
         led = [m for m, higher in measures if _leads(level.at[best.name, m], others[m], higher)]
@@ -184,7 +189,7 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                 "ans_count_detail",
                 lang,
                 n=int(r["n_players"]),
-                gap=fmt_points(r["max_gap"], lang),
+                gap=fmt_points(r["max_gap"], lang) if pd.notna(r["max_gap"]) else t("ans_gap_unjudged", lang),
                 spread=fmt_pct(r["spread"]),
                 changes=fmt_number(round(r["lead_changes"], 2)) if pd.notna(r["lead_changes"]) else "–",
                 rounds=fmt_number(round(r["mean_rounds"], 1)),
