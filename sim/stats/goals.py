@@ -80,6 +80,10 @@ def skill_gap(players: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
     ahead = matrix[(matrix["bot_a"] == "bots") & (matrix["bot_b"] == CONTROL)]
     ahead = ahead.rename(columns={"share_ahead": "value", "lo": "low", "hi": "high"})
+    # a share of 0 or 1 has a cluster-robust interval of width 0: the Wilson interval over the
+    # games (the clusters) keeps it honest
+    floor, ceiling = wilson(ahead["value"] * ahead["games"], ahead["games"])
+    ahead["low"], ahead["high"] = np.minimum(ahead["low"], floor), np.maximum(ahead["high"], ceiling)
     return ahead.reset_index(drop=True).assign(driver="", driver_other=CONTROL, driver_value=np.nan)[
         MEASURE_COLUMNS + DRIVER_COLUMNS
     ]

@@ -255,7 +255,9 @@ def test_forced_change_pairs_two_studies_seed_by_seed(forced_study, tmp_path):
     change = forced_change(forced_study, weaker, "财神").set_index("metric")
     assert (change["units"] == 10).all()
     assert change.loc["score", "hi"] < 0 and change.loc["win_share", "estimate"] < 0
-    before, after = (study_effects(f).query("card == '财神'").set_index("metric") for f in (forced_study, weaker))
+    before, after = (
+        study_effects(f).query("card == '财神'").set_index("metric") for f in (forced_study, weaker)
+    )
     assert change.loc["score", "estimate"] == pytest.approx(
         after.loc["score", "estimate"] - before.loc["score", "estimate"]
     )  # the same seeds on both sides: the mean change is the change of the means

@@ -71,7 +71,9 @@ def _code_cells_with_headings(book) -> list[tuple[str | None, object]]:
 
 def _images(cell) -> list[bytes]:
     return [
-        base64.b64decode(o["data"]["image/png"]) for o in cell.get("outputs", []) if "image/png" in o.get("data", {})
+        base64.b64decode(o["data"]["image/png"])
+        for o in cell.get("outputs", [])
+        if "image/png" in o.get("data", {})
     ]
 
 
@@ -81,10 +83,16 @@ def test_committed_notebook_holds_its_outputs(path):
     cells = _code_cells_with_headings(book)
     assert cells, f"{path.name} has no code"
     for subject, cell in cells:
-        assert cell.get("execution_count") is not None, f"{path.name}: a cell was not run: {cell.source[:60]!r}"
+        assert cell.get("execution_count") is not None, (
+            f"{path.name}: a cell was not run: {cell.source[:60]!r}"
+        )
         for output in cell.get("outputs", []):
-            assert output.get("output_type") != "error", f"{path.name}: {output.get('ename')}: {output.get('evalue')}"
-            assert output.get("name") != "stderr", f"{path.name}: stderr output {output.get('text', '')[:80]!r}"
+            assert output.get("output_type") != "error", (
+                f"{path.name}: {output.get('ename')}: {output.get('evalue')}"
+            )
+            assert output.get("name") != "stderr", (
+                f"{path.name}: stderr output {output.get('text', '')[:80]!r}"
+            )
             text = json.dumps(output.get("data", {}).get("text/plain", "")) + output.get("text", "")
             assert not MACHINE_PATHS.search(text), f"{path.name}: a path of this machine in {text[:120]!r}"
         for png in _images(cell):
@@ -112,7 +120,9 @@ def test_notebook_runs_and_each_chart_is_the_one_its_heading_names(path, monkeyp
             assert errors == [], f"{path.name}: {errors[0].get('ename')}: {errors[0].get('evalue')}"
             probe.outputs = []
             client.execute_cell(probe, index)
-            figures = json.loads("".join(o.get("text", "") for o in probe.outputs if o.get("name") == "stdout"))
+            figures = json.loads(
+                "".join(o.get("text", "") for o in probe.outputs if o.get("name") == "stdout")
+            )
             assert len(figures) == len(_images(cell)), f"{path.name}: a figure drawn but not shown"
             drawn.append((subject, figures))
     assert any(figures for _, figures in drawn), f"{path.name} shows no chart"
@@ -126,5 +136,9 @@ def test_the_heading_check_catches_a_chart_under_the_wrong_heading():
     right = ("账房先生改了什么", [["账房先生改了什么：持有者的配对效应", "胜率份额效应（百分点）"]])
     wrong = ("账房先生改了什么", [["对局结束方式：原型"]])
     assert chart_mismatches([right]) == []
-    assert chart_mismatches([right, wrong]) == ["heading '账房先生改了什么' over a chart of ['对局结束方式：原型']"]
-    assert chart_mismatches([(None, [["Seat win rates"]])]) == ["a chart under no heading: ['Seat win rates']"]
+    assert chart_mismatches([right, wrong]) == [
+        "heading '账房先生改了什么' over a chart of ['对局结束方式：原型']"
+    ]
+    assert chart_mismatches([(None, [["Seat win rates"]])]) == [
+        "a chart under no heading: ['Seat win rates']"
+    ]

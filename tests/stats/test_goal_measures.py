@@ -66,6 +66,7 @@ def _duels(p_ahead: float, games: int, rng: np.random.Generator) -> pd.DataFrame
 def test_skill_gap_is_the_bots_share_ahead_of_random_play():
     row = goals.skill_gap(_duels(1.0, 40, np.random.default_rng(1))).iloc[0]
     assert row["value"] == pytest.approx(1.0) and row["driver_other"] == "random"
+    assert 0.85 < row["low"] < 1.0  # never a zero-width interval at 100%
     assert goals.skill_gap(_players([0] * 20)).empty  # no random play: nothing to compare with
 
 
