@@ -383,9 +383,10 @@ def import_command(csv_path, deck, into_yaml, parent) -> None:
     "--chunk-size", type=click.IntRange(1), default=25, show_default=True, help="Games per task and file."
 )
 @click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
+@lang_option
 @friendly
 def tune_command(
-    config, param, span, target, players, games, step, deck, seed, bots, sets, out, **opts
+    config, param, span, target, players, games, step, deck, seed, bots, sets, out, lang, **opts
 ) -> None:
     """Find the value of a parameter that brings a card's effect or a seat's win share to a target.
 
@@ -400,6 +401,7 @@ def tune_command(
       sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
     """
     from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
+    from sim.report.names import Names
 
     try:
         goal = parse_target(target)
@@ -429,7 +431,10 @@ def tune_command(
         opts["chunk_size"],
         deck or "",
     )
-    unit = "" if goal.metric == "score_effect" else " points"
+    text = TUNE_TEXT[lang]
+    unit = "" if goal.metric == "score_effect" else text["points"]
+    shown = Names.from_meta([], lang).term(resolved.game, param) if lang != "en" else param
+    metric = text[goal.metric]
 
     def show(point) -> None:
         sign = "" if goal.metric == "win_share" else "+"  # a share is not a difference
@@ -439,22 +444,63 @@ def tune_command(
             if point.lo != point.lo
             else f" [{point.lo * goal.scale:{sign}.2f}, {point.hi * goal.scale:{sign}.2f}]"
         )
-        click.echo(f"  {param}={point.value}: {goal.metric} {est}{interval}{unit} ({point.games} games)")
+        click.echo(
+            text["point"].format(
+                param=shown, value=point.value, metric=metric, est=est, interval=interval, unit=unit,
+                games=point.games,
+            )
+        )  # fmt: skip
 
     click.echo(
-        f"Tuning {param} over {span} to bring {goal.metric}:{goal.subject} to {goal.value:g}{unit} ..."
+        text["start"].format(
+            param=shown, span=span, metric=metric, subject=goal.subject, value=f"{goal.value:g}", unit=unit
+        )
     )
     result = tune(evaluation, lo, hi, step, integer, on_point=show, **runner_options(opts))
     interval = (
-        "no interval (too few games per value)"
+        text["no_interval"]
         if result.lo != result.lo
-        else f"values with the target inside their interval: {result.lo:.3g} .. {result.hi:.3g}"
+        else text["interval"].format(lo=f"{result.lo:.3g}", hi=f"{result.hi:.3g}")
     )
     if not result.bracketed:
-        click.echo(
-            f"The target is not between the two ends of {span}: the nearer end is {param}={result.value}. "
-            "Widen --range (or the metric does not move with this parameter)."
-        )
+        click.echo(text["not_bracketed"].format(span=span, param=shown, value=result.value))
     else:
-        click.echo(f"\n{param} = {result.value}  (straight-line root {result.root:.3g}; {interval})")
-    click.echo(f"Games spent: {result.games}  (runs in {folder})")
+        click.echo(
+            text["result"].format(
+                param=shown, value=result.value, root=f"{result.root:.3g}", interval=interval
+            )
+        )
+    click.echo(text["spent"].format(games=result.games, folder=folder))
+
+
+TUNE_TEXT = {
+    "en": {
+        "points": " points",
+        "effect": "effect",
+        "score_effect": "score effect",
+        "win_share": "win share",
+        "start": "Tuning {param} over {span} to bring {metric}:{subject} to {value}{unit} ...",
+        "point": "  {param}={value}: {metric} {est}{interval}{unit} ({games} games)",
+        "no_interval": "no interval (too few games per value)",
+        "interval": "values with the target inside their interval: {lo} .. {hi}",
+        "not_bracketed": "The target is not between the two ends of {span}: the nearer end is {param}={value}. "
+        "Widen --range (or the metric does not move with this parameter).",
+        "result": "\n{param} = {value}  (straight-line root {root}; {interval})",
+        "spent": "Games spent: {games}  (runs in {folder})",
+    },
+    "zh": {
+        "points": " 个百分点",
+        "effect": "卡牌效应（胜率）",
+        "score_effect": "卡牌效应（得分）",
+        "win_share": "座位胜率",
+        "start": "调整 {param}（范围 {span}），使 {metric}（{subject}）达到 {value}{unit} ……",
+        "point": "  {param}={value}：{metric} {est}{interval}{unit}（{games} 局）",
+        "no_interval": "没有区间（每个取值的对局太少）",
+        "interval": "区间包含目标的取值：{lo} 至 {hi}",
+        "not_bracketed": "目标不在 {span} 两端之间：较近的一端是 {param}={value}。请放宽 --range"
+        "（或该指标不随这个参数变化）。",
+        "result": "\n{param} = {value}（直线插值的根 {root}；{interval}）",
+        "spent": "共用 {games} 局（运行结果在 {folder}）",
+    },
+}
+"""What ``sim tune`` prints, in each console language."""

@@ -71,3 +71,14 @@ def test_card_study_names_each_arm_in_its_progress_bar(tmp_path, lang, names):
     for name in names:
         assert any(line.startswith(name) for line in bars), (name, bars[-3:])
     assert "games:" not in result.stderr
+
+
+def test_tune_speaks_chinese_under_lang_zh(tmp_path):
+    args = ["tune", "toy", "--param", "target", "--range", "12..20", "--target", "win_share:1=50", "-p", "2"]
+    args += ["-n", "10", "--out", str(tmp_path / "t"), "--no-progress"]
+    zh = CliRunner().invoke(cli, [*args, "--lang", "zh"])
+    assert zh.exit_code == 0, zh.output
+    assert "调整 target" in zh.output and "座位胜率" in zh.output and "共用 20 局" in zh.output
+    assert not any(word in zh.output for word in ("Tuning", "games", "Games spent", "win_share"))
+    en = CliRunner().invoke(cli, args)
+    assert en.exit_code == 0 and "Tuning target over 12..20" in en.output and "Games spent: 20" in en.output
