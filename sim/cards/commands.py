@@ -401,6 +401,7 @@ def tune_command(
       sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
     """
     from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
+    from sim.report.labels import t
     from sim.report.names import Names
 
     try:
@@ -456,7 +457,8 @@ def tune_command(
             param=shown, span=span, metric=metric, subject=goal.subject, value=f"{goal.value:g}", unit=unit
         )
     )
-    result = tune(evaluation, lo, hi, step, integer, on_point=show, **runner_options(opts))
+    bar = {"label": t("progress_games", lang)}  # the progress bar's name
+    result = tune(evaluation, lo, hi, step, integer, on_point=show, **runner_options(opts), **bar)
     interval = (
         text["no_interval"]
         if result.lo != result.lo
