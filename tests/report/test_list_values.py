@@ -16,9 +16,9 @@ OPTIONS = '[[{"effect": "gain_vp", "amount": 3}], [{"effect": "income_track", "s
 
 def test_list_values_read_by_their_parts_in_both_languages():
     zh = Names.from_meta([{"variants": [{"game": "mingchu"}, {"game": "toy"}]}], "zh")
-    assert zh.value("mingchu", OPTIONS) == "（效果 gain_vp，数量 3）；（效果 收入轨道，steps 1）"
+    assert zh.value("mingchu", OPTIONS) == "（效果 获得分数，数量 3）；（效果 收入总和轨移动，步数 1）"
     assert zh.variant("mingchu", f"base[cards.下赏.诰命.options={OPTIONS}]") == (
-        "base[诰命·选项=（效果 gain_vp，数量 3）；（效果 收入轨道，steps 1）]"
+        "base[诰命·选项=（效果 获得分数，数量 3）；（效果 收入总和轨移动，步数 1）]"
     )
     square = "[{'id': '井', 'position': 5, 'points': 2}]"  # how a config's list prints in a variant name
     assert zh.value("toy", square) == "井：position 5，points 2"

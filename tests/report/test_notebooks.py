@@ -22,7 +22,8 @@ from nbclient import NotebookClient
 NOTEBOOKS = sorted((Path(__file__).parents[2] / "notebooks").glob("*.ipynb"))
 MAX_PNG_BYTES = 120_000
 """A chart is a modest-dpi PNG: outputs stay small enough to review in a diff."""
-MACHINE_PATHS = re.compile(r"(/tmp/|/work/|/home/|/root/|/Users/|[A-Z]:\\\\)")
+MACHINE_FOLDERS = ("tmp", "work", "home", "root", "Users")
+MACHINE_PATHS = re.compile("(" + "|".join(f"/{folder}/" for folder in MACHINE_FOLDERS) + r"|[A-Z]:\\\\)")
 
 PROBE = """
 import json as _json

@@ -3,7 +3,46 @@ kinds and parameter path parts (``cards.门客.账房先生.ability.0.amount`` r
 
 from __future__ import annotations
 
+EFFECT_NAMES_ZH: dict[str, str] = {
+    "gain_coins": "获得铜币",
+    "lose_coins": "失去铜币",
+    "gain_workers": "获得伙计",
+    "lose_workers": "失去伙计",
+    "gain_favor": "获得恩义",
+    "reclaim_favor": "收回恩义",
+    "worker_track": "伙计人数轨前进",
+    "income_track": "收入总和轨移动",
+    "gain_goods": "获得货物",
+    "lose_goods": "失去货物",
+    "draw_grace": "抽皇恩卡",
+    "gain_vp": "获得分数",
+    "bank": "存入掌柜板下",
+    "free_build": "免费建造产业",
+    "free_road": "免费修建驿道",
+    "bonus_moves": "额外移动",
+    "move_to_capital": "移到京城",
+    "monopoly_permit": "专营许可",
+    "hire_retainer": "招募门客",
+    "take_score_card": "拿取皇恩计分卡",
+    "random_coins": "掷骰得铜币",
+    "discount": "减免",
+    "sell_bonus": "售价加成",
+    "produce_bonus": "产量加成",
+    "extra_moves": "移动距离加成",
+    "forbid": "禁止行动",
+    "income_bonus": "收入加成",
+    "if": "条件效果",
+    "others": "对其他玩家生效",
+    "each_round": "每轮生效",
+    "on_event": "事件时生效",
+    "on_delivery": "交付订单时生效",
+}
+"""Each card effect's name (the ``effect`` values of ``docs/cards.md``), for a designer reading a
+setting such as 诰命's options in a report; a test checks every effect has one."""
+
+
 ZH_TERMS: dict[str, str] = {
+    **EFFECT_NAMES_ZH,
     "vp_coins": "钱币得分",
     "vp_industries": "产业得分",
     "vp_orders": "订单得分",

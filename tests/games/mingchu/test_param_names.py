@@ -43,3 +43,11 @@ def test_a_chinese_report_shows_rules_and_card_fields_without_code():
     assert names.term("mingchu", "rules.build_max_moved") == "规则·建造前最多移动步数"
     shown = names.term("mingchu", "cards.事件.胡惟庸案.effects.0.steps")
     assert shown.endswith("步数") and not any(c.isascii() and c.isalpha() for c in shown), shown
+
+
+def test_every_card_effect_has_a_chinese_name():
+    from sim.games.mingchu.effect_kinds import KINDS
+    from sim.games.mingchu.names import EFFECT_NAMES_ZH
+
+    assert set(EFFECT_NAMES_ZH) == set(KINDS)
+    assert all(name and name.isascii() is False for name in EFFECT_NAMES_ZH.values())
