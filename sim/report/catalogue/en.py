@@ -10,7 +10,7 @@ MESSAGES: dict[str, str] = {
     "goal_line": "{goal} {value} [{lo}, {hi}], {verdict}",
     "goal_driver_seat_fairness": ", the seat farthest from fair is seat {driver} (win rate {value})",
     "goal_driver_variety": ", winners' most common source is {driver} ({value} of games)",
-    "goal_driver_skill_gap": "",
+    "goal_at_count": "{line} ({n} players)",
     "goal_band": " (goal {band})",
     "goal_points": "{x} points",
     "goal_rounds": "{x} rounds",

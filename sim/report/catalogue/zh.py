@@ -10,7 +10,7 @@ MESSAGES: dict[str, str] = {
     "goal_line": "{goal} {value} [{lo}, {hi}]，{verdict}",
     "goal_driver_seat_fairness": "，最偏离公平的是 {driver}号位（胜率 {value}）",
     "goal_driver_variety": "，胜者最常见的得分来源是{driver}（{value} 的对局）",
-    "goal_driver_skill_gap": "",
+    "goal_at_count": "{line}（{n}人局）",
     "goal_band": "（目标 {band}）",
     "goal_points": "{x} 个百分点",
     "goal_rounds": "{x} 轮",

@@ -177,7 +177,7 @@ def goals_section(a: Analysis, lang: Lang) -> Section | None:
                     lang,
                     name=name,
                     n=int(n),
-                    lines="；".join(lines) if lang == "zh" else "; ".join(lines),
+                    lines=t("list_sep", lang).join(lines),
                 )
             )
     shown = goals.assign(band=[band_text(r, UNITS[r["goal"]], lang) for r in goals.to_dict("records")])[
@@ -195,7 +195,6 @@ def goals_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
     for game, variant, part in answer_groups(a, judged):
         counts = part["verdict"].value_counts()
         missed = part[part["verdict"] == "not_met"]
-        sep = "；" if lang == "zh" else "; "
         sentences.append(
             t(
                 "ans_goals",
@@ -204,10 +203,8 @@ def goals_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
                 met=int(counts.get("met", 0)),
                 not_met=int(counts.get("not_met", 0)),
                 undecided=int(counts.get("undecided", 0)),
-                missed=sep.join(
-                    f"{describe(r, lang, names)}（{t('players_n', lang, n=int(r['n_players']))}）"
-                    if lang == "zh"
-                    else f"{describe(r, lang, names)} ({t('players_n', lang, n=int(r['n_players']))})"
+                missed=t("list_sep", lang).join(
+                    t("goal_at_count", lang, line=describe(r, lang, names), n=int(r["n_players"]))
                     for r in missed.to_dict("records")
                 )
                 or t("goals_none_missed", lang),
