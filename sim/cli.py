@@ -541,17 +541,18 @@ def report(run_dirs, out, lang, no_progress) -> None:
 def goals(config, sets, lang, **opts) -> None:
     """Judge a config's design goals (its goals: block; docs/goals.md) and write the report.
 
-    Plays the game's bot lineup without random play (every goal but the skill gap), then the same
-    lineup with random play among it (the skill gap: how often the game's bots finish ahead of random play), on the
-    same seeds, and writes one report whose first section is the design goals. --bots replaces the
-    lineup. Running the same command again resumes.
+    Plays the game's bot lineup without random play (the goals measured on the lineup's games),
+    then, on the same seeds, each set of games a goal needs (docs/goals.md): the same lineup with
+    random play among it (the skill gap), and those the game declares for its own goals. Writes one
+    report whose first section is the design goals. --bots replaces the lineup. Running the same
+    command again resumes.
 
     \b
     Examples:
       sim goals configs/mingchu/base.yaml -p 5 -n 400 -j 2 --lang zh
       sim goals brass -p 4 -n 1000 -j 2 --out runs/brass-goals
     """
-    from sim.stats.goals import CONTROL
+    from sim.core.goals import CONTROL, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, PLAY_SEPARATOR
 
     resolved, spec = load(config, sets)
     folder = opts["out"] or Path("runs") / f"goals-{resolved.game}-{resolved.variant}"
@@ -561,11 +562,15 @@ def goals(config, sets, lang, **opts) -> None:
     lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
-    played = execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / "lineup"}, "")
-    control = replace(resolved, variant=f"{resolved.variant}+{CONTROL}")
-    with_control = ",".join((CONTROL, *lineup))
-    played_control = execute([control], {**opts, "bots": with_control, "out": folder / "skill"}, "")
-    make_report([played, played_control], folder / "report", lang)
+    played = [execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / LINEUP}, "")]
+    needed = {goal.play for goal in (*GENERIC_GOALS, *spec.goals)}
+    for play in (*GENERIC_PLAYS, *spec.goal_plays):
+        if play.key not in needed:
+            continue
+        variant = replace(resolved, variant=f"{resolved.variant}{PLAY_SEPARATOR}{play.key}")
+        bots = ",".join(play.bots(lineup))
+        played.append(execute([variant], {**opts, "bots": bots, "out": folder / play.key}, ""))
+    make_report(played, folder / "report", lang)
 
 
 def main() -> None:

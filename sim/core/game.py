@@ -27,7 +27,7 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime
 
 import numpy as np
 
-from sim.core.goals import Goal
+from sim.core.goals import Goal, Play
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -224,6 +224,8 @@ class GameSpec:
     """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
     goals: tuple[Goal, ...] = ()
     """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
+    goal_plays: tuple[Play, ...] = ()
+    """The games its own goals need beyond the lineup's (``sim goals`` plays them)."""
     display_names: DisplayNames = field(default_factory=dict)
     """The game's terms in each report language (``DisplayNames``); the runner writes them into
     ``run.json`` so a report needs no engine. A term without a name is shown as it is."""

@@ -10,10 +10,14 @@ undecided otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-Unit = Literal["points", "share", "count", "rounds", "index"]
+Unit = Literal["points", "share", "count", "rounds", "index", "ratio", "decisions"]
+LINEUP = "lineup"
+"""The play of a goal measured on the lineup's own games."""
+PLAY_SEPARATOR = "+"
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,29 @@ class Goal:
     max: float | None = None
     about: str = ""
     """What the measure is, in one English sentence (the report's texts are in its catalogue)."""
+    play: str = LINEUP
+    """The games the measure reads: ``LINEUP`` (the bot lineup's own games) or the key of a ``Play``
+    that ``sim goals`` plays for it (variant ``<variant>+<key>``)."""
+    measure: str = ""
+    """A game's own goal: ``"module:function"``, a function of a ``sim.dataset.read.Run`` holding the
+    play's games that returns one row per (game, variant, n_players) with ``value``, ``low``,
+    ``high``, ``games`` (and optionally ``driver``, ``driver_other``, ``driver_value``). Pure pandas:
+    the report imports it without the engine. Empty for the generic goals (the report's own tables)."""
+
+    def declaration(self) -> dict:
+        """What run.json records of the goal, so a report judges it without the game's package."""
+        return {"key": self.key, "unit": self.unit, "play": self.play, "measure": self.measure}
+
+
+@dataclass(frozen=True)
+class Play:
+    """Games a goal needs beyond the lineup's own: ``sim goals`` plays them on the same seeds, as the
+    variant ``<variant>+<key>`` in ``<out>/<key>``."""
+
+    key: str
+    bots: Callable[[Sequence[str]], tuple[str, ...]]
+    """The bots, seat by seat, given the lineup being judged (e.g. random play among it)."""
+    about: str = ""
 
 
 GENERIC_GOALS: tuple[Goal, ...] = (
@@ -53,6 +80,7 @@ GENERIC_GOALS: tuple[Goal, ...] = (
         "share",
         min=0.75,
         about="How often the game's bots finish ahead of random play in the same game (depth).",
+        play="skill",
     ),
     Goal(
         "variety",
@@ -65,6 +93,20 @@ GENERIC_GOALS: tuple[Goal, ...] = (
 """The goals every game has. Their measures come from the report's tables, computed once."""
 
 GENERIC_KEYS = tuple(goal.key for goal in GENERIC_GOALS)
+CONTROL = "random"
+"""Random play: the control the skill gap measures the game's bots against."""
+GENERIC_PLAYS: tuple[Play, ...] = (
+    Play("skill", lambda lineup: (CONTROL, *lineup), "the lineup with random play among it"),
+)
+
+
+def play_of(variant: str, plays: Sequence[str]) -> tuple[str, str]:
+    """(the judged variant, the play) of a variant label: ``base+skill`` -> ("base", "skill") when
+    ``skill`` is one of ``plays``; any other label is the lineup's own games."""
+    base, sep, tail = variant.rpartition(PLAY_SEPARATOR)
+    return (base, tail) if sep and tail in plays else (variant, LINEUP)
+
+
 BOUND_KEYS = ("min", "max")
 
 

@@ -43,6 +43,21 @@ class Run:
         """The ``param:<path>`` columns of ``games``."""
         return [c for c in self.games.columns if c.startswith(PARAM_PREFIX)]
 
+    def subset(self, gids: Iterable[int]) -> Run:
+        """The same run holding only the games ``gids`` (every table filtered on ``gid``)."""
+        keep = set(gids)
+
+        def only(df: pd.DataFrame) -> pd.DataFrame:
+            return df[df["gid"].isin(keep)].reset_index(drop=True) if "gid" in df.columns else df
+
+        return Run(
+            games=only(self.games),
+            players=only(self.players),
+            rounds=only(self.rounds),
+            events={name: only(df) for name, df in self.events.items()},
+            meta=self.meta,
+        )
+
     def variant_info(self) -> pd.DataFrame:
         """One row per (run_id, variant label) with its config path and overrides."""
         rows = [

@@ -107,6 +107,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "event_tables": {k: dict(v) for k, v in spec.event_tables.items()},
             "display_names": {lang: dict(names) for lang, names in spec.display_names.items()},
             "scoring_columns": list(spec.scoring_columns),
+            "goals": [goal.declaration() for goal in spec.goals],
         }
     return {
         "run_id": study.run_id,

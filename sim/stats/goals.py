@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from sim.core.goals import CONTROL
 from sim.dataset import GROUP
 from sim.stats.bots import bot_matrix
 from sim.stats.intervals import bootstrap_means, seeded_rng, wilson
@@ -66,8 +67,6 @@ def _entropy(shares: np.ndarray) -> float:
     return float(-(p * np.log(p)).sum() / np.log(len(shares)))
 
 
-CONTROL = "random"
-"""Random play: the control the skill gap measures the game's bots against."""
 
 
 def skill_gap(players: pd.DataFrame) -> pd.DataFrame:

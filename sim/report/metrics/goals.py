@@ -6,13 +6,14 @@ shown in both places is the same number, plus the few only goals need (``sim.sta
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from sim.config.goals import default_bands
-from sim.core.goals import GENERIC_GOALS, verdict
+from sim.core.goals import GENERIC_GOALS, GENERIC_PLAYS, LINEUP, play_of, verdict
 from sim.dataset import GROUP
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
@@ -35,35 +36,26 @@ COLUMNS = [
     "band_max",
     "games",
     *measures.DRIVER_COLUMNS,
+    "unit",
 ]
 
 
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
-    """The ``goals`` table: every generic goal that the run can measure, judged against its band."""
-    fairness = a.tables["first_player_advantage"]
-    length = a.tables["game_length"]
-    names = a.names("en")
-    variety = [
-        measures.winner_variety(part, [c for c in a.run.breakdown_columns if names.is_scoring(game, c)])
-        for game, part in a.run.players.groupby("game", sort=True)
-    ]
-    parts = {
-        "seat_fairness": _farthest_seat(
-            _rename(fairness, "max_gap", "max_gap_lo", "max_gap_hi", scale=100.0), a.tables["seat_win_rates"]
-        ),
-        "decisiveness": measures.decisiveness(a.run.games),
-        "drama": _rename(a.tables["lead_changes"], "mean", "lo", "hi", games="n"),
-        "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
-        "skill_gap": measures.skill_gap(a.run.players),
-        "variety": pd.concat(variety, ignore_index=True) if variety else pd.DataFrame(),
-    }
-    rows = [part.assign(goal=key) for key, part in parts.items() if not part.empty]
-    if not rows:
+    """The ``goals`` table: every goal the runs can measure, judged against its band.
+
+    A group of games belongs to the play its variant label names (``<variant>+<play>``, the games
+    ``sim goals`` plays for a goal) or else to the lineup's own games; each goal is measured on its
+    play's games and reported under the judged variant. A lineup that seats random play is the skill
+    gap's play (a ``sim run`` with random play in its lineup)."""
+    declared = _declared_goals(a)
+    plays = sorted({g["play"] for g in declared.values()} | {p.key for p in GENERIC_PLAYS})
+    parts = [part.assign(goal=key) for key, part in _generic_measures(a).items() if not part.empty]
+    parts += [_game_measure(a, goal, plays) for goal in declared.values() if goal["measure"]]
+    parts = [part for part in parts if not part.empty]
+    if not parts:
         return {"goals": pd.DataFrame(columns=COLUMNS)}
-    out = pd.concat(rows, ignore_index=True)
-    # random play is the skill gap's control: a group that seats it judges the skill gap only
-    controlled = pd.MultiIndex.from_frame(out[GROUP]).isin(measures.with_control(a.run.players))
-    out = out[controlled == (out["goal"] == "skill_gap")].reset_index(drop=True)
+    out = pd.concat(parts, ignore_index=True)
+    out = out[_read_from_its_play(a, out, declared, plays)].reset_index(drop=True)
     if out.empty:
         return {"goals": pd.DataFrame(columns=COLUMNS)}
     bands = _bands(a)
@@ -74,9 +66,70 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
         for lo, hi, bmin, bmax in zip(out["low"], out["high"], lows, highs, strict=True)
     ]
     out["band_min"], out["band_max"] = lows, highs
-    order = {key: i for i, key in enumerate(UNITS)}
+    out["unit"] = [UNITS.get(g) or declared.get(g, {}).get("unit", "index") for g in out["goal"]]
+    out["variant"] = [play_of(v, plays)[0] for v in out["variant"]]
+    order = {key: i for i, key in enumerate([*UNITS, *declared])}
     out = out.sort_values([*GROUP, "goal"], key=lambda c: c.map(order) if c.name == "goal" else c)
+    for column in measures.DRIVER_COLUMNS:
+        if column not in out.columns:
+            out[column] = np.nan if column == "driver_value" else ""
     return {"goals": out[COLUMNS].reset_index(drop=True)}
+
+
+def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
+    """The generic goals' measures on every group (the report's own tables, computed once)."""
+    fairness = a.tables["first_player_advantage"]
+    length = a.tables["game_length"]
+    names = a.names("en")
+    variety = [
+        measures.winner_variety(part, [c for c in a.run.breakdown_columns if names.is_scoring(game, c)])
+        for game, part in a.run.players.groupby("game", sort=True)
+    ]
+    return {
+        "seat_fairness": _farthest_seat(
+            _rename(fairness, "max_gap", "max_gap_lo", "max_gap_hi", scale=100.0), a.tables["seat_win_rates"]
+        ),
+        "decisiveness": measures.decisiveness(a.run.games),
+        "drama": _rename(a.tables["lead_changes"], "mean", "lo", "hi", games="n"),
+        "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
+        "skill_gap": measures.skill_gap(a.run.players),
+        "variety": pd.concat(variety, ignore_index=True) if variety else pd.DataFrame(),
+    }
+
+
+def _declared_goals(a: Analysis) -> dict[str, dict]:
+    """The games' own goals as run.json declares them (key -> declaration), first declaration wins."""
+    declared: dict[str, dict] = {}
+    for meta in a.run.meta:
+        for game, info in (meta.get("games") or {}).items():
+            for goal in info.get("goals") or []:
+                declared.setdefault(goal["key"], {**goal, "game": game})
+    return declared
+
+
+def _read_from_its_play(
+    a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]
+) -> pd.Series:
+    """True for the rows measured on the games of their goal's play."""
+    seats_control = pd.MultiIndex.from_frame(out[GROUP]).isin(measures.with_control(a.run.players))
+    wanted = {goal.key: goal.play for goal in GENERIC_GOALS} | {k: g["play"] for k, g in declared.items()}
+    row_play = [play_of(v, plays)[1] for v in out["variant"]]
+    row_play = ["skill" if p == LINEUP and c else p for p, c in zip(row_play, seats_control, strict=True)]
+    return pd.Series(
+        [wanted.get(g, LINEUP) == p for g, p in zip(out["goal"], row_play, strict=True)], index=out.index
+    )
+
+
+def _game_measure(a: Analysis, goal: dict, plays: list[str]) -> pd.DataFrame:
+    """A game's own goal, measured by the function it declares on its play's games."""
+    keep = [play_of(v, plays)[1] == goal["play"] for v in a.run.games["variant"]]
+    games = a.run.games[keep & (a.run.games["game"] == goal["game"])]
+    if games.empty:
+        return pd.DataFrame()
+    module, _, function = goal["measure"].partition(":")
+    measure = getattr(importlib.import_module(module), function)
+    rows = measure(a.run.subset(games["gid"]))
+    return rows.assign(goal=goal["key"]) if not rows.empty else rows
 
 
 def _rename(df: pd.DataFrame, value: str, low: str, high: str, scale: float = 1.0, games: str = "games"):
@@ -114,7 +167,7 @@ def _bands(a: Analysis) -> dict[str, dict[str, dict]]:
 
 def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool = True) -> str:
     """'<goal> <value> [<low>, <high>], <verdict> (<band>), <what drives it>' in the report language."""
-    unit = UNITS[row["goal"]]
+    unit = row["unit"]
     text = t(
         "goal_line",
         lang,
@@ -180,7 +233,7 @@ def goals_section(a: Analysis, lang: Lang) -> Section | None:
                     lines=t("list_sep", lang).join(lines),
                 )
             )
-    shown = goals.assign(band=[band_text(r, UNITS[r["goal"]], lang) for r in goals.to_dict("records")])[
+    shown = goals.assign(band=[band_text(r, r["unit"], lang) for r in goals.to_dict("records")])[
         [*GROUP, "goal", "value", "low", "high", "band", "verdict"]
     ]
     section.tables.append(table(a, lang, shown, t("sec_goals", lang), "goals"))
