@@ -569,7 +569,10 @@ def goals(config, sets, lang, **opts) -> None:
             continue
         variant = replace(resolved, variant=f"{resolved.variant}{PLAY_SEPARATOR}{play.key}")
         bots = ",".join(play.bots(lineup))
-        played.append(execute([variant], {**opts, "bots": bots, "out": folder / play.key}, ""))
+        games = max(1, round(opts["games"] * play.share))
+        played.append(
+            execute([variant], {**opts, "bots": bots, "games": games, "out": folder / play.key}, "")
+        )
     make_report(played, folder / "report", lang)
 
 

@@ -53,6 +53,8 @@ class Play:
     bots: Callable[[Sequence[str]], tuple[str, ...]]
     """The bots, seat by seat, given the lineup being judged (e.g. random play among it)."""
     about: str = ""
+    share: float = 1.0
+    """Its games as a share of the lineup's (``-n``): less for a costly play (a search bot's)."""
 
 
 GENERIC_GOALS: tuple[Goal, ...] = (
