@@ -16,6 +16,7 @@ from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
 from sim.report.names import Names
+from sim.report.style import new_figure
 
 PNG_DPI = 220
 COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", UNDECIDED: "#8c8c8c"}
@@ -129,7 +130,7 @@ def forest_plot(table: pd.DataFrame, tolerance: float, lang: Lang, title: str) -
     """Effects with their intervals, one row per card, largest on top, coloured by verdict."""
     rows = table.sort_values("effect", kind="stable").reset_index(drop=True)
     level = float(rows["level"].iloc[0]) if len(rows) else 0.95
-    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.32 * len(rows)), layout="constrained")
+    fig, ax = new_figure(figsize=(7.5, 1.2 + 0.32 * len(rows)), layout="constrained")
     ax.axvspan(-100 * tolerance, 100 * tolerance, color="#4a9a5b", alpha=0.12, linewidth=0)
     ax.axvline(0, color="#222", linewidth=0.9)
     for i, row in rows.iterrows():

@@ -15,7 +15,7 @@ from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
 from sim.report.names import Names, fmt_p
-from sim.report.style import PALETTE
+from sim.report.style import PALETTE, new_figure
 
 PNG_DPI = 220
 VERDICT_COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", NOT_ENOUGH: "#8c8c8c"}
@@ -145,7 +145,7 @@ def forest_plot(effects: pd.DataFrame, tolerance: float, lang: Lang, title: str 
     top); the tolerance band shaded; the forced marker coloured by its verdict."""
     wide = wide_table(effects).iloc[::-1].reset_index(drop=True)
     level = effects["level"].iloc[0] if len(effects) else 0.95
-    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.36 * len(wide)), layout="constrained")
+    fig, ax = new_figure(figsize=(7.5, 1.2 + 0.36 * len(wide)), layout="constrained")
     ax.axvspan(-100 * tolerance, 100 * tolerance, color="#4a9a5b", alpha=0.12, linewidth=0)
     ax.axvline(0, color="#222", linewidth=0.9)
     y = np.arange(len(wide))

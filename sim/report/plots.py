@@ -12,7 +12,7 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from sim.report.labels import Lang, t
-from sim.report.style import FAIR_COLOUR, PALETTE
+from sim.report.style import FAIR_COLOUR, PALETTE, new_figure
 from sim.stats.sweep import BOT_METRIC
 
 
@@ -24,7 +24,7 @@ def short_label(value: object, width: int = 18) -> str:
 
 def _axes(ax: Axes | None, width: float = 7.5, height: float = 4.0) -> Axes:
     if ax is None:
-        _, ax = plt.subplots(figsize=(width, height), layout="constrained")
+        _, ax = new_figure(figsize=(width, height), layout="constrained")
     return ax
 
 

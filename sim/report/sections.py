@@ -27,7 +27,7 @@ from sim.report.names import (
     named_value,
 )
 from sim.report.page import Figure, Section, Table
-from sim.report.style import figure_png, png_data_uri
+from sim.report.style import figure_png, new_figure, png_data_uri
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -64,7 +64,7 @@ def _finish(fig: plt.Figure, alt: str) -> Figure:
 
 
 def chart(draw: Callable[[plt.Axes], object], alt: str, size: tuple[float, float] = (7.5, 4.0)) -> Figure:
-    fig, ax = plt.subplots(figsize=size, layout="constrained")
+    fig, ax = new_figure(figsize=size, layout="constrained")
     draw(ax)
     return _finish(fig, alt)
 
@@ -89,7 +89,7 @@ def _panels(
     """A grid of panels, each drawn by its function (spare cells hidden), and the drawn axes."""
     ncols = min(len(draws), ncols)
     nrows = -(-len(draws) // ncols)
-    fig, axes = plt.subplots(
+    fig, axes = new_figure(
         nrows, ncols, figsize=(width * ncols, 3.8 * nrows), layout="constrained", squeeze=False
     )
     for ax in axes.flat[len(draws) :]:

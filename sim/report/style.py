@@ -52,6 +52,13 @@ def apply_style() -> None:
     )
 
 
+def new_figure(*args: object, **kwargs: object) -> tuple[plt.Figure, object]:
+    """``plt.subplots`` with the report's style (CJK fonts) set first: a chart drawn on its own
+    (a notebook, one section) shows its Chinese labels like one drawn by ``build_report``."""
+    apply_style()
+    return plt.subplots(*args, **kwargs)
+
+
 def figure_png(fig: plt.Figure) -> bytes:
     """Render and close a figure, returning PNG bytes."""
     buffer = io.BytesIO()
