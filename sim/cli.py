@@ -454,50 +454,58 @@ def ladder(
         raise UserError(f"--budgets {budgets!r}: budgets must be at least 1")
     rungs = ladder_rungs(names, steps, games, search_games)
     out = out or Path("runs") / f"ladder-{spec.name}-{resolved.variant}-{resolved.config_hash[:8]}"
+    from sim.report.labels import t
+    from sim.report.names import Names
+
+    names = Names.from_meta([], lang)
+    names.term(spec.name, "")  # reads the game's names from its spec
+    title = names.titles.get(spec.name) or spec.title
     click.echo(
-        f"Ladder for {spec.title} ({resolved.label}), {', '.join(map(str, counts))} players: {len(rungs)} rungs"
-    )
+        t("cli_ladder_start", lang, title=title, label=names.variant(spec.name, resolved.label),
+          counts=", ".join(map(str, counts)), rungs=len(rungs))
+    )  # fmt: skip
     folders = run_ladder(
         resolved, counts, rungs, out, seed=seed, jobs=jobs, progress=not no_progress, command=command_line()
     )
-    click.echo(ladder_summary(folders))
+    click.echo(ladder_summary(folders, lang))
     if cost_games:
-        click.echo(search_costs(spec, resolved.params, counts, rungs, cost_games))
+        click.echo(search_costs(spec, resolved.params, counts, rungs, cost_games, lang))
     make_report(folders, out / "report", lang, not no_progress)
 
 
-def ladder_summary(folders: Sequence[Path]) -> str:
-    """Bot strengths with intervals, then each seat's ladder status, as plain text."""
+def ladder_summary(folders: Sequence[Path], lang: str = "en") -> str:
+    """Bot strengths with intervals, then each seat's ladder status, as plain text in ``lang``."""
     from sim import stats
+    from sim.report.labels import t
+    from sim.report.names import Names
 
     run = stats.load_run(folders)
+    names = Names.from_meta(run.meta, lang)
     strengths = stats.bradley_terry(run.players, by=["game", "n_players"])
-    lines = [
-        "",
-        "Bot strength (Bradley-Terry log-odds of finishing ahead, centred on random play when it met",
-    ]
-    lines.append("the others, else on their mean; 95% interval):")
+    lines = [t("cli_ladder_strengths", lang)]
     for row in strengths.sort_values(["n_players", "strength"], ascending=[True, False]).itertuples():
         shown = f"{row.strength:+6.2f}  [{row.lo:+.2f}, {row.hi:+.2f}]"
         if row.bound == "at_most":
-            shown = f"at most {row.hi:+.2f} (never finished ahead of another bot)"
+            shown = t("cli_ladder_at_most", lang, hi=f"{row.hi:+.2f}")
         elif row.bound == "at_least":
-            shown = f"at least {row.lo:+.2f} (always finished ahead)"
-        lines.append(f"  {row.n_players}p  {row.bot:<16} {shown}")
+            shown = t("cli_ladder_at_least", lang, lo=f"{row.lo:+.2f}")
+        bot = names.term(row.game, row.bot)
+        lines.append(t("cli_ladder_strength", lang, n=row.n_players, bot=bot, shown=shown))
     by_tier = stats.seat_win_rates_by_tier(run.players, run.games)
     verdicts = stats.ladder_consistency(by_tier, stats.bradley_terry(run.players, by=["game"]))
-    lines.append("Seat effects across the tiers:")
+    lines.append(t("cli_ladder_seats", lang))
     for row in verdicts.itertuples():
         effect = (
             f"{row.effect:.1%} [{row.effect_lo:.1%}, {row.effect_hi:.1%}]"
             if row.effect == row.effect
             else "-"
         )
-        holm = f", Holm p {row.pooled_p:.3f} across seats" if row.pooled_p == row.pooled_p else ""
+        holm = t("cli_ladder_holm", lang, p=f"{row.pooled_p:.3f}") if row.pooled_p == row.pooled_p else ""
+        status = names.term(row.game, row.status)
         lines.append(
-            f"  {row.n_players}p seat {row.seat + 1}: {row.status:<18} pooled win share {effect} (95%, this seat"
-            f" alone), fair {row.fair_share:.1%}{holm}"
-        )
+            t("cli_ladder_seat", lang, n=row.n_players, seat=row.seat + 1, status=status, effect=effect,
+              fair=f"{row.fair_share:.1%}", holm=holm)
+        )  # fmt: skip
     return "\n".join(lines)
 
 

@@ -34,6 +34,8 @@ def csv_cell(names: Names, column: str, value: object, game: str) -> str:
         return fmt_bool(bool(value), names.lang)
     if column in SEATS and isinstance(value, int | np.integer):
         return str(int(value) + 1)
+    if column == "unit":  # a design goal's unit
+        return names.term(game, f"unit:{value}")
     if column == "stage" and isinstance(value, int | np.integer):
         return names.stage(game, int(value))
     if isinstance(value, int | np.integer) or column in IDENTIFIERS:

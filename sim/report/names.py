@@ -131,10 +131,15 @@ class Names:
         text = str(name)
         match = _VARIANT.match(text)
         if not match:
-            return text
+            return self._stem(text)
         settings = _SETTING_SPLIT.split(match["settings"])
         shown = [_setting(self, game, s) for s in settings]
-        return f"{match['base']}[{', '.join(shown)}]"
+        return f"{self._stem(match['base'])}[{', '.join(shown)}]"
+
+    def _stem(self, label: str) -> str:
+        """A config file's stem as shown: the bundled ``base`` by its name in the report language
+        (a designer's own file names are shown as they are)."""
+        return shared_terms(self.lang).get(f"variant:{label}", label)
 
     def value(self, game: str, value: object) -> str:
         """A setting's value as a designer reads it: a list or mapping (written as JSON or as Python

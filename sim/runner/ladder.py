@@ -17,6 +17,7 @@ from typing import Any
 from sim.bots.cost import measure_cost
 from sim.config import ResolvedConfig
 from sim.core.game import GameSpec
+from sim.report.labels import Lang, t
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
 
@@ -73,13 +74,16 @@ def run_ladder(
 
 
 def search_costs(
-    spec: GameSpec, params: Any, player_counts: Sequence[int], rungs: Sequence[Rung], games: int
+    spec: GameSpec,
+    params: Any,
+    player_counts: Sequence[int],
+    rungs: Sequence[Rung],
+    games: int,
+    lang: Lang = "en",
 ) -> str:
     """What each rung's lookahead or search bot costs, timed in ``games`` extra games per player count
     (CPU of its decisions, at seat 1 among copies of the rung's first heuristic), as plain text."""
-    lines = [
-        f"Search bot cost (CPU of its decisions; {games} game(s) per count timed at seat 1 among heuristics):"
-    ]
+    lines = [t("cli_cost_head", lang, games=games)]
     for rung in rungs:
         bot = rung.bots[0]
         if bot.partition(":")[0] not in SEARCH_BOTS:
@@ -87,5 +91,5 @@ def search_costs(
         opponent = rung.bots[1] if len(rung.bots) > 1 else None
         for n in player_counts:
             cost = measure_cost(spec, params, n, bot, games, opponent=opponent)
-            lines.append(f"  {n}p  {cost.line()}")
+            lines.append(cost.line(n, lang))
     return "\n".join(lines)

@@ -32,3 +32,13 @@ def test_ladder_rates_bots_and_calls_seat_effects(tmp_path):
 def test_ladder_refuses_bad_budgets(tmp_path):
     result = CliRunner().invoke(cli, ["ladder", "toy", "--budgets", "ten", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "--budgets 'ten'" in result.output
+
+
+def test_ladder_console_speaks_chinese(tmp_path):
+    args = ["ladder", "toy", "-p", "3", "-n", "10", "--search-games", "4", "--budgets", "5", "--lang", "zh"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "lad"), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    for heading in ("强度阶梯", "机器人强度", "各技能层级的座位效应", "搜索机器人的开销", "每次决策"):
+        assert heading in result.output
+    for english in ("Ladder for", "Bot strength", "Seat effects", "ms per decision", " seat 1:"):
+        assert english not in result.output

@@ -18,7 +18,7 @@ def test_list_values_read_by_their_parts_in_both_languages():
     zh = Names.from_meta([{"variants": [{"game": "mingchu"}, {"game": "toy"}]}], "zh")
     assert zh.value("mingchu", OPTIONS) == "（效果 获得分数，数量 3）；（效果 收入总和轨移动，步数 1）"
     assert zh.variant("mingchu", f"base[cards.下赏.诰命.options={OPTIONS}]") == (
-        "base[诰命·选项=（效果 获得分数，数量 3）；（效果 收入总和轨移动，步数 1）]"
+        "基础版[诰命·选项=（效果 获得分数，数量 3）；（效果 收入总和轨移动，步数 1）]"
     )
     square = "[{'id': '井', 'position': 5, 'points': 2}]"  # how a config's list prints in a variant name
     assert zh.value("toy", square) == "井：position 5，points 2"
@@ -44,7 +44,7 @@ def test_chinese_report_of_list_settings_shows_no_json(tmp_path):
     result = CliRunner().invoke(cli, [*args, "--out", str(out), "--lang", "zh", "--no-progress"])
     assert result.exit_code == 0, result.output
     text = _visible(out / "report" / "report.html")
-    assert "base[bonus_squares=井：position 5，points 6]" in text
+    assert "基础版[bonus_squares=井：position 5，points 6]" in text
     printed = re.search(r".{0,30}[\[{]\s*['\"].{0,30}", text)  # JSON or Python's printout of a list
     assert printed is None, printed.group(0)
     assert "bonus_squares=[{id: 井, position: 5, points: 2}]" in text  # the override as it is typed

@@ -31,6 +31,8 @@ DOTTED = re.compile(
     r"(?<![\w.])[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff-]*(?:\.[A-Za-z_\u4e00-\u9fff][\w\u4e00-\u9fff-]*)+"
 )
 FILE_NAME = re.compile(r"\.(?:ya?ml|csv|png|svg|md|html|parquet|json|jsonl)$")
+RUN_ID = re.compile(r"[0-9a-f]{12}")
+"""A run's id (12 hex digits) may read like scientific notation (``3681e4070899``): it is an id."""
 SCIENTIFIC = re.compile(r"(?<![\w.])[-+]?\d+(?:\.\d+)?[eE][-+]?\d+(?![\w.])")
 BOTS = ("industrialist", "roadbuilder", "runner", "random", "greedy", "builder", "income", "merchant",
         "networker", "potter", "heuristic", "rollout", "mcts")  # fmt: skip
@@ -94,7 +96,7 @@ def code_names(text: str) -> dict[str, list[str]]:
         "snake_case": SNAKE.findall(text),
         "dotted path": [d for d in DOTTED.findall(text) if not FILE_NAME.search(d)],
         "English bot or event": ENGLISH.findall(text),
-        "scientific notation": SCIENTIFIC.findall(text),
+        "scientific notation": [x for x in SCIENTIFIC.findall(text) if not RUN_ID.fullmatch(x)],
     }
     return {
         kind: sorted(set(items) - set(ALLOWED)) for kind, items in found.items() if set(items) - set(ALLOWED)
