@@ -30,7 +30,9 @@ def main() -> None:
     for n_players in (int(p) for p in args.players.split(",")):
         for bot in args.bots.split(","):
             cost = measure_cost(spec, params, n_players, bot, args.games, args.seed)
-            print(f"{args.game:>8} {n_players}p {cost.line(n_players)} (mean of {cost.games} games)", flush=True)
+            print(
+                f"{args.game:>8} {n_players}p {cost.line(n_players)} (mean of {cost.games} games)", flush=True
+            )
 
 
 if __name__ == "__main__":
