@@ -275,6 +275,9 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "base (no card forced)",
     "progress_arm_forced": "{card} forced",
     "progress_arm_removed": "{card} removed",
+    # design goals: routes and setup luck (明初商途, 差异性平衡)
+    "goal_routes": "Route balance (spread of the routes' win shares, each with its best player)",
+    "goal_driver_routes": ", the weakest route is {driver} (its best player {other}, win share {value})",
 }
 """Messages by key, formatted with ``str.format``."""
 
