@@ -32,14 +32,26 @@ SPEC = dataclasses.replace(
 
 def test_advised_names():
     assert is_known_bot(SPEC, "rollout:2@lazy") and is_known_bot(SPEC, "rollout:2@greedy")
-    for name in ("rollout:2@random", "rollout:2@nobody", "rollout:2@", "rollout@lazy", "mcts:2@lazy", "rollout:0@lazy"):
+    for name in (
+        "rollout:2@random",
+        "rollout:2@nobody",
+        "rollout:2@",
+        "rollout@lazy",
+        "mcts:2@lazy",
+        "rollout:0@lazy",
+    ):
         assert not is_known_bot(SPEC, name), name
     bot = make_bot(SPEC, "rollout:3@lazy", 1)
     assert isinstance(bot, RolloutBot) and bot.name == "rollout:3@lazy" and bot.rollouts == 3
     assert (bot.policy, set(bot.proposers), bot.top_k) == ("lazy", {"lazy"}, ADVISED_TOP_K)
     assert [name for name, _ in bot.advisers] == ["lazy"]
     plain = make_bot(SPEC, "rollout:3", 1)
-    assert (plain.name, plain.policy, set(plain.proposers), plain.top_k) == ("rollout:3", "greedy", {"lazy", "greedy"}, 1)
+    assert (plain.name, plain.policy, set(plain.proposers), plain.top_k) == (
+        "rollout:3",
+        "greedy",
+        {"lazy", "greedy"},
+        1,
+    )
 
 
 def test_the_adviser_proposes_its_best_moves_in_order():

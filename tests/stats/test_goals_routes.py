@@ -74,7 +74,10 @@ def test_the_interval_covers_the_planted_spread_in_most_replications():
     shares = planted_shares(4)
     best = {r: max(shares[b] for b in WEIGHTS if route_of(b) == r) for r in "abc"}
     planted = 100 * (max(best.values()) - min(best.values()))
-    rows = [route_spread(SimpleNamespace(players=tournament(800, 4, seed)), draws=400).iloc[0] for seed in range(40)]
+    rows = [
+        route_spread(SimpleNamespace(players=tournament(800, 4, seed)), draws=400).iloc[0]
+        for seed in range(40)
+    ]
     covered = sum(r["low"] <= planted <= r["high"] for r in rows)
     assert covered >= 34  # a 95% interval (the max of noisy shares is biased: somewhat less here)
 
