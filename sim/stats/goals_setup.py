@@ -21,10 +21,14 @@ from sim.dataset import GROUP
 from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng, win_shares
 
+MIN_SETUPS = 10
+"""Below this many setups the bootstrap over setups says nothing: no interval (undecided)."""
+
 
 def setup_share(run, draws: int = 1000) -> pd.DataFrame:
     """One row per (game, variant, n_players) whose games replay setups (a ``seed`` played at least
-    twice): the share of a seat's win variance between setups, with its bootstrap interval;
+    twice): the share of a seat's win variance between setups, with its bootstrap interval (none
+    under ``MIN_SETUPS`` setups);
     ``games`` counts the games. No driver (the columns are empty)."""
     players = run.players
     if players.empty or "seed" not in run.games.columns:
@@ -40,8 +44,11 @@ def setup_share(run, draws: int = 1000) -> pd.DataFrame:
         pick = seeded_rng("setup_luck", *key).integers(setups, size=(draws, setups))
         boot = intraclass(*(s[pick] for s in stats))
         low, high = np.nanquantile(boot, [0.025, 0.975])
+        low, high = (
+            (min(float(low), value), max(float(high), value)) if setups >= MIN_SETUPS else (np.nan, np.nan)
+        )
         games = part["gid"].nunique()
-        rows.append((*key, value, min(float(low), value), max(float(high), value), games, "", "", np.nan))
+        rows.append((*key, value, low, high, games, "", "", np.nan))
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 
 

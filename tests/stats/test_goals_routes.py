@@ -86,3 +86,8 @@ def test_one_route_has_no_row():
     players = tournament(50, 5, 3)
     players = players.assign(bot="a")
     assert route_spread(SimpleNamespace(players=players)).empty
+
+
+def test_too_few_games_give_no_interval():
+    row = route_spread(SimpleNamespace(players=tournament(5, 5, 4))).iloc[0]
+    assert row["games"] == 5 and np.isnan(row["low"]) and np.isnan(row["high"]) and row["value"] >= 0

@@ -80,3 +80,8 @@ def test_the_interval_covers_a_planted_setup_effect():
 def test_games_played_once_have_no_row():
     run = replays(30, 1, 4, 0.2, 2)
     assert setup_share(run).empty
+
+
+def test_too_few_setups_give_no_interval():
+    row = setup_share(replays(6, 4, 4, 0.4, 3), draws=100).iloc[0]
+    assert row["games"] == 24 and np.isnan(row["low"]) and np.isnan(row["high"])
