@@ -91,3 +91,24 @@ def test_one_route_has_no_row():
 def test_too_few_games_give_no_interval():
     row = route_spread(SimpleNamespace(players=tournament(5, 5, 4))).iloc[0]
     assert row["games"] == 5 and np.isnan(row["low"]) and np.isnan(row["high"]) and row["value"] >= 0
+
+
+def test_the_report_measures_the_goal_on_its_plays_games_only():
+    from sim.dataset.read import Run
+    from sim.report.metrics.goals import _game_measure
+
+    players = tournament(40, 5, 5)
+    lineup = players.assign(gid=players["gid"] + 1000, bot="a")  # the lineup's games: one route
+    players = pd.concat([players.assign(variant="base+routes"), lineup.assign(variant="base")])
+    players["game"] = "mingchu"
+    games = players.drop_duplicates("gid")[["gid", "game", "variant", "n_players"]]
+    run = Run(games=games, players=players, rounds=pd.DataFrame(), events={}, meta=[])
+    goal = {
+        "key": "routes",
+        "play": "routes",
+        "measure": "sim.stats.goals_routes:route_spread",
+        "game": "mingchu",
+    }
+    rows = _game_measure(SimpleNamespace(run=run), goal, ["routes", "skill"])
+    assert list(rows["variant"]) == ["base+routes"] and rows["games"].iloc[0] == 40
+    assert (rows["goal"] == "routes").all()
