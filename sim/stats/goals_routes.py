@@ -19,8 +19,8 @@ from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import bootstrap_means, seeded_rng, win_shares
 
 MIN_GAMES = 10
-"""Below this many games the bootstrap says nothing (two games can look certain): no interval, so
-the verdict is undecided."""
+"""Below this many games the bootstrap says nothing (two games can look certain): the interval is
+the measure's whole range (0 to 100 points), so the verdict is undecided."""
 ROUTE_MARK = "@"
 """A search bot's name names the route it stays on after this mark (``rollout:2@roadbuilder``)."""
 
@@ -34,7 +34,7 @@ def route_spread(run, draws: int = 1000) -> pd.DataFrame:
     """One row per (game, variant, n_players): the spread (points) between the strongest and the
     weakest route, each route's strength its better player's win share per seat; ``driver`` the
     weakest route, ``driver_other`` its better player, ``driver_value`` that player's win share.
-    Groups with fewer than two routes have no row; under ``MIN_GAMES`` games, no interval."""
+    Groups with fewer than two routes have no row; under ``MIN_GAMES`` games, the interval is the whole range."""
     players = run.players
     if players.empty:
         return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
@@ -59,9 +59,7 @@ def route_spread(run, draws: int = 1000) -> pd.DataFrame:
         # resampled spreads repeat that bias; reflecting them about the estimate takes it out once
         q_low, q_high = np.nanquantile(boot_spread, [0.025, 0.975])
         low, high = max(0.0, 2 * spread[0] - q_high), 2 * spread[0] - q_low
-        low, high = (
-            (min(low, spread[0]), max(high, spread[0])) if len(credit) >= MIN_GAMES else (np.nan, np.nan)
-        )
+        low, high = (min(low, spread[0]), max(high, spread[0])) if len(credit) >= MIN_GAMES else (0.0, 1.0)
         weakest = int(np.argmin(best[0]))
         player = _best_player(shares, member[weakest])
         rows.append(

@@ -22,12 +22,13 @@ from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng, win_shares
 
 MIN_SETUPS = 10
-"""Below this many setups the bootstrap over setups says nothing: no interval (undecided)."""
+"""Below this many setups the bootstrap over setups says nothing: the interval is the whole range, 0
+to 1 (undecided)."""
 
 
 def setup_share(run, draws: int = 1000) -> pd.DataFrame:
     """One row per (game, variant, n_players) whose games replay setups (a ``seed`` played at least
-    twice): the share of a seat's win variance between setups, with its bootstrap interval (none
+    twice): the share of a seat's win variance between setups, with its bootstrap interval (0 to 1
     under ``MIN_SETUPS`` setups);
     ``games`` counts the games. No driver (the columns are empty)."""
     players = run.players
@@ -44,9 +45,7 @@ def setup_share(run, draws: int = 1000) -> pd.DataFrame:
         pick = seeded_rng("setup_luck", *key).integers(setups, size=(draws, setups))
         boot = intraclass(*(s[pick] for s in stats))
         low, high = np.nanquantile(boot, [0.025, 0.975])
-        low, high = (
-            (min(float(low), value), max(float(high), value)) if setups >= MIN_SETUPS else (np.nan, np.nan)
-        )
+        low, high = (min(float(low), value), max(float(high), value)) if setups >= MIN_SETUPS else (0.0, 1.0)
         games = part["gid"].nunique()
         rows.append((*key, value, low, high, games, "", "", np.nan))
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)

@@ -84,4 +84,4 @@ def test_games_played_once_have_no_row():
 
 def test_too_few_setups_give_no_interval():
     row = setup_share(replays(6, 4, 4, 0.4, 3), draws=100).iloc[0]
-    assert row["games"] == 24 and np.isnan(row["low"]) and np.isnan(row["high"])
+    assert row["games"] == 24 and (row["low"], row["high"]) == (0.0, 1.0)
