@@ -221,6 +221,7 @@ def execute(
         parse_bots(spec, opts["bots"]),
         opts["seed"],
         opts["chunk_size"],
+        opts.get("replays", 1),
     )
 
     def out_for(planned: Study) -> Path:
@@ -577,10 +578,9 @@ def goals(config, sets, lang, **opts) -> None:
             continue
         variant = replace(resolved, variant=f"{resolved.variant}{PLAY_SEPARATOR}{play.key}")
         bots = ",".join(play.bots(lineup))
-        games = max(1, round(opts["games"] * play.share))
-        played.append(
-            execute([variant], {**opts, "bots": bots, "games": games, "out": folder / play.key}, "")
-        )
+        games = max(1, round(opts["games"] * play.share)) * play.replays
+        run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
+        played.append(execute([variant], run, ""))
     make_report(played, folder / "report", lang)
 
 

@@ -132,7 +132,8 @@ def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -
             raise UserError(
                 f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, "
                 f"mcts:N (N iterations per decision, N ≤ {MAX_BUDGET['mcts']:,}), "
-                f"rollout:N (N playouts per candidate, N ≤ {MAX_BUDGET['rollout']:,})"
+                f"rollout:N (N playouts per candidate, N ≤ {MAX_BUDGET['rollout']:,}), "
+                "rollout:N@BOT (the rollout bot on one of the game's bots' route)"
             )
     if n_players is not None:
         if not text:

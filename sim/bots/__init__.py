@@ -3,7 +3,8 @@
 A name is one of the game's own bots (``spec.bots``, which take precedence), ``random``,
 ``onestep`` (one-ply lookahead on the running score), ``mcts`` / ``mcts:N`` (information-set
 MCTS with N iterations per decision) or ``rollout`` / ``rollout:N`` (the game's heuristics'
-candidate moves, each played out N times by the game's rollout heuristic).
+candidate moves, each played out N times by the game's rollout heuristic); ``rollout:N@H`` is the
+rollout bot on heuristic ``H``'s route (``H``'s best moves, played out by ``H``).
 """
 
 from __future__ import annotations
@@ -32,12 +33,21 @@ def _budget(text: str) -> int | None:
     return int(text) if text.isdigit() and int(text) > 0 else None
 
 
+def _adviser(spec: GameSpec, base: str, arg: str) -> tuple[str, str | None]:
+    """(budget text, adviser) of a ``rollout:N@H`` argument; (arg, None) for any other name."""
+    budget, at, adviser = arg.partition("@")
+    if base != "rollout" or not at:
+        return arg, None
+    return budget, adviser if adviser in spec.bots and adviser != "random" else ""
+
+
 def is_known_bot(spec: GameSpec, name: str) -> bool:
     base, colon, arg = name.partition(":")
     if name in spec.bots or (not colon and base in GENERIC_BOTS):
         return True
+    arg, adviser = _adviser(spec, base, arg)
     budget = _budget(arg)
-    return base in BUDGETED and budget is not None and budget <= MAX_BUDGET[base]
+    return base in BUDGETED and budget is not None and budget <= MAX_BUDGET[base] and adviser != ""
 
 
 def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
@@ -51,10 +61,14 @@ def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
         return OneStepBot(spec.game, seat)
     if base == "mcts" and (not arg or _budget(arg)):
         return MCTSBot(spec.game, seat, _budget(arg) or DEFAULT_BUDGET)
-    if base == "rollout" and (not arg or _budget(arg)):
+    arg, adviser = _adviser(spec, base, arg)
+    if base == "rollout" and adviser is None and (not arg or _budget(arg)):
         return RolloutBot(spec, seat, _budget(arg) or DEFAULT_ROLLOUTS)
+    if base == "rollout" and adviser and _budget(arg):
+        return RolloutBot(spec, seat, _budget(arg) or DEFAULT_ROLLOUTS, adviser)
     raise KeyError(
-        f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N, rollout:N"
+        f"unknown bot {name!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, mcts:N, rollout:N, "
+        "rollout:N@BOT"
     )
 
 

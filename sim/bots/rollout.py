@@ -19,6 +19,11 @@ A policy-rollout bot (Tesauro and Galperin 1996; Bertsekas' rollout algorithm). 
 
 It reads only what a player may see (its observation) and needs no game-specific code beyond the
 heuristics the game already has. ``searched``, ``playouts`` and ``playout_actions`` count its work.
+
+``rollout:N@H`` stays on one heuristic's route: ``H`` (one of the game's own bots) alone proposes,
+its ``ADVISED_TOP_K`` best moves instead of one (its pick, then its pick once the first is ruled
+out, ...), and ``H`` plays every seat in the playouts. So a route's strength can be judged with a
+stronger player than its heuristic that still plays that route.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from sim.bots.search import leaf_values
 from sim.core.game import GameSpec
 
 DEFAULT_ROLLOUTS = 4
+ADVISED_TOP_K = 2
+"""Moves a single adviser proposes (``rollout:N@H``): its best and its second best."""
 MARGIN_WEIGHT = 1e-3
 """Weight of the score margin (per point) next to the win share: a tie-break, not a goal."""
 
@@ -41,11 +48,17 @@ class RolloutBot:
 
     sees = "observation"
 
-    def __init__(self, spec: GameSpec, seat: int = 0, rollouts: int = DEFAULT_ROLLOUTS) -> None:
+    def __init__(
+        self, spec: GameSpec, seat: int = 0, rollouts: int = DEFAULT_ROLLOUTS, adviser: str | None = None
+    ) -> None:
         self.spec, self.game, self.seat, self.rollouts = spec, spec.game, seat, rollouts
-        self.name = f"rollout:{rollouts}"
+        self.name = f"rollout:{rollouts}" if adviser is None else f"rollout:{rollouts}@{adviser}"
         heuristics = [name for name in spec.lineup if name in spec.bots and name != "random"]
-        self.policy = spec.search_policy or heuristics[0]
+        if adviser is not None:
+            heuristics = [adviser]
+        self.top_k = 1 if adviser is None else ADVISED_TOP_K
+        """How many moves each proposer proposes: 1, or ``ADVISED_TOP_K`` for a single adviser."""
+        self.policy = adviser or spec.search_policy or heuristics[0]
         self.proposers = frozenset(heuristics)
         """The heuristics whose picks are the candidates: the lineup's."""
         self.advisers = [(name, spec.bots[name](seat)) for name in heuristics]
@@ -65,6 +78,8 @@ class RolloutBot:
         sample = self.game.determinize(observation, rng)  # a full state of the observation's type
         picks = self._picks(sample, legal, rng)
         candidates = list(dict.fromkeys(action for name, action in picks if name in self.proposers))
+        if self.top_k > 1:
+            candidates = self._runners_up(sample, legal, rng, candidates)
         if len(candidates) == 1:
             return candidates[0]
         if self.worthy is not None and not self.worthy(sample, candidates):
@@ -81,6 +96,22 @@ class RolloutBot:
         """(heuristic, its move) from the seat's view of ``sample``, in the order of the game's bot list."""
         view = self.game.view(sample, self.seat)
         return [(name, adviser.choose(view, legal, rng)) for name, adviser in self.advisers]
+
+    def _runners_up(
+        self, sample: Any, legal: Sequence[Any], rng: np.random.Generator, ranked: list[Any]
+    ) -> list[Any]:
+        """``ranked`` (the adviser's pick) followed by its next picks, each once the earlier ones are
+        ruled out, up to ``top_k`` moves (fewer when the adviser picks a move already ruled out)."""
+        adviser = self.advisers[0][1]
+        view = self.game.view(sample, self.seat)
+        rest = [action for action in legal if action not in ranked]
+        while len(ranked) < self.top_k and rest:
+            action = rest[0] if len(rest) == 1 else adviser.choose(view, rest, rng)
+            if action not in rest:
+                break
+            ranked.append(action)
+            rest = [other for other in rest if other != action]
+        return ranked
 
     def _playout(self, observation: Any, action: Any, seed: int, horizon: int) -> float:
         """The seat's value after ``action`` and heuristic play (see the module's docstring)."""

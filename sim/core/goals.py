@@ -55,6 +55,9 @@ class Play:
     about: str = ""
     share: float = 1.0
     """Its games as a share of the lineup's (``-n``): less for a costly play (a search bot's)."""
+    replays: int = 1
+    """Games per setup: each of its ``round(-n * share)`` setups is played this many times, the
+    setup dealt alike, the play (bots' streams, draws after the setup) from another seed."""
 
 
 GENERIC_GOALS: tuple[Goal, ...] = (

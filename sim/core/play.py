@@ -23,6 +23,12 @@ def bot_rng(seed: int, seat: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(1, seat))))
 
 
+def play_rng(play_seed: int) -> np.random.Generator:
+    """The rules' stream after the setup when a game replays a setup with other play randomness
+    (``play_game(..., play_seed=...)``): every draw during play, as ``state.rng``."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(play_seed, spawn_key=(2,))))
+
+
 def seen_by(game: Any, bot: Any, state: Any, seat: int) -> Any:
     """What ``bot`` is given to decide from (its ``sees``): never the full state."""
     sees = getattr(bot, "sees", "view")
@@ -84,15 +90,19 @@ def play_game(
     on_step: StepHook | None = None,
     catch_errors: bool = True,
     make_bot: BotMaker = own_bot,
+    play_seed: int | None = None,
 ) -> GameRecord:
     """Play one game; a rules or bot exception becomes ``record.error`` when ``catch_errors``.
 
     ``make_bot`` turns each name into a bot: the game's own bots by default; the layers above the
-    bots pass ``sim.bots.make_bot`` for the generic ones (``mcts``, ``rollout``, ...)."""
+    bots pass ``sim.bots.make_bot`` for the generic ones (``mcts``, ``rollout``, ...).
+    ``play_seed`` replays the setup ``seed`` deals with other play randomness: the bots' streams
+    and every draw after the setup (``state.rng``, ``play_rng``) come from it instead; None (the
+    default) plays the game of ``seed`` alone."""
     record = GameRecord(seed=seed, n_players=n_players, bots=list(bot_names))
     start = time.perf_counter()
     try:
-        _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot)
+        _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, play_seed)
     except Exception as exc:  # one failing game must not stop a run
         if not catch_errors:
             raise
@@ -102,13 +112,15 @@ def play_game(
     return record
 
 
-def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot) -> None:
+def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, play_seed=None) -> None:
     game = spec.game
     if len(bot_names) != n_players:
         raise ValueError(f"need {n_players} bots, got {len(bot_names)}")
     bots = [make_bot(spec, name, seat) for seat, name in enumerate(bot_names)]
-    rngs = [bot_rng(seed, seat) for seat in range(n_players)]
+    rngs = [bot_rng(seed if play_seed is None else play_seed, seat) for seat in range(n_players)]
     state = game.initial_state(params, n_players, setup_rng(seed))
+    if play_seed is not None:  # the setup is dealt: the draws from here on follow the play seed
+        state.rng = play_rng(play_seed)
     cap = spec.max_actions(n_players)
     current_round = game.round_number(state)
     while not game.is_terminal(state):

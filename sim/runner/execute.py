@@ -118,6 +118,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
         "games_per_count": study.games_per_count,
         "bots": list(study.bots),
         "chunk_size": study.chunk_size,
+        **({"replays": study.replays} if study.replays != 1 else {}),
         "variants": [
             {
                 "label": v.label,
@@ -337,7 +338,7 @@ def _execute(
         variant = study.variants[chunk.variant_index]
         ctx = contexts[(chunk.variant_index, chunk.n_players)]
         return joblib.delayed(run_chunk)(
-            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx
+            chunk, variant.game, variant.params, study.bots, study.root_seed, ctx, study.replays
         )
 
     if backend == "local" and jobs == 1:

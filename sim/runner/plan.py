@@ -18,6 +18,23 @@ def game_seed(root_seed: int, n_players: int, game_index: int) -> int:
     return int(state[0] >> np.uint64(1))
 
 
+def game_seeds(root_seed: int, n_players: int, game_index: int, replays: int = 1) -> tuple[int, int | None]:
+    """(setup seed, play seed) of one game: with ``replays`` games per setup, game ``i`` is replay
+    ``i % replays`` of setup ``i // replays``, whose seed is that of game ``i // replays`` of a run
+    without replays; replay 0 is that game itself (play seed None), the others draw their play from
+    ``SeedSequence(root_seed, spawn_key=(n_players, setup, replay, 1))``."""
+    if replays == 1:
+        return game_seed(root_seed, n_players, game_index), None
+    setup, replay = divmod(game_index, replays)
+    seed = game_seed(root_seed, n_players, setup)
+    if replay == 0:
+        return seed, None
+    state = np.random.SeedSequence(root_seed, spawn_key=(n_players, setup, replay, 1)).generate_state(
+        1, np.uint64
+    )
+    return seed, int(state[0] >> np.uint64(1))
+
+
 @dataclass(frozen=True)
 class Chunk:
     """A batch of consecutive games of one variant and player count: one Parquet file per table."""
@@ -46,6 +63,9 @@ class Study:
     bots: tuple[str, ...]
     root_seed: int = 0
     chunk_size: int = 25
+    replays: int = 1
+    """Games per setup: game ``i`` replays setup ``i // replays`` (``game_seeds``); 1: every game
+    its own setup."""
 
     @property
     def run_id(self) -> str:
@@ -67,6 +87,8 @@ class Study:
                 for v, spec in ((v, get_game(v.game)) for v in self.variants)
             ],
         }
+        if self.replays != 1:  # a run without replays keeps the id it always had
+            identity["replays"] = self.replays
         text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
