@@ -92,7 +92,9 @@ class ToyGame:
 
     def outcome(self, state: ToyState) -> Outcome:
         extra = state.params.seat_points
-        scores = [score + (extra[s] if s < len(extra) else 0) for s, score in enumerate(self.running_scores(state))]
+        scores = [
+            score + (extra[s] if s < len(extra) else 0) for s, score in enumerate(self.running_scores(state))
+        ]
         return Outcome(
             scores=scores,
             ranks=[1 + sum(other > mine for other in scores) for mine in scores],

@@ -49,7 +49,8 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     gap's play (a ``sim run`` with random play in its lineup)."""
     declared = _declared_goals(a)
     plays = sorted(
-        {p for g in declared.values() for p in (g["play"], *g.get("reads", ()))} | {p.key for p in GENERIC_PLAYS}
+        {p for g in declared.values() for p in (g["play"], *g.get("reads", ()))}
+        | {p.key for p in GENERIC_PLAYS}
     )
     parts = [part.assign(goal=key) for key, part in _generic_measures(a).items() if not part.empty]
     parts += [_game_measure(a, goal, plays) for goal in declared.values() if goal["measure"]]
