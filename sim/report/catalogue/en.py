@@ -488,6 +488,9 @@ TERMS: dict[str, str] = {
     "length": "length",
     "skill_gap": "skill gap",
     "variety": "variety",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "seat_source": "seat advantage source",
+    "seat_compensation": "seat compensation",
     "met": "met",
     "not_met": "not met",
     "undecided": "undecided",

@@ -488,6 +488,9 @@ TERMS: dict[str, str] = {
     "length": "对局长度",
     "skill_gap": "技巧差距",
     "variety": "多样性",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "seat_source": "座位优势来源",
+    "seat_compensation": "座位补偿",
     "met": "达成",
     "not_met": "未达成",
     "undecided": "未定",
