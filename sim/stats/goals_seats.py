@@ -96,11 +96,16 @@ def seat_source(run) -> pd.DataFrame:
 # --- compensation ---------------------------------------------------------------------------------
 
 
-def _win_rates(scores: np.ndarray, bonus: np.ndarray) -> np.ndarray:
-    """Each seat's mean share of the win once ``bonus`` is added to its score (ties shared)."""
+def _shares(scores: np.ndarray, bonus: np.ndarray) -> np.ndarray:
+    """Games x seats: each seat's share of the game's win with ``bonus`` added (ties shared)."""
     total = scores + bonus
     top = total == total.max(axis=1, keepdims=True)
-    return (top / top.sum(axis=1, keepdims=True)).mean(axis=0)
+    return top / top.sum(axis=1, keepdims=True)
+
+
+def _win_rates(scores: np.ndarray, bonus: np.ndarray) -> np.ndarray:
+    """Each seat's mean share of the win once ``bonus`` is added to its score (ties shared)."""
+    return _shares(scores, bonus).mean(axis=0)
 
 
 def _gap(scores: np.ndarray, bonus: np.ndarray) -> float:
@@ -147,26 +152,39 @@ def search_compensation(scores: np.ndarray, most: int, start: np.ndarray | None 
     return best
 
 
+def held_out_shares(scores: np.ndarray, most: int) -> np.ndarray:
+    """Games x seats win shares, each game's under the compensation fitted on the other half of the
+    games (halves by position: even and odd rows): an honest figure for a proposal fitted on data."""
+    out = np.empty_like(scores, dtype=float)
+    halves = (np.arange(len(scores)) % 2 == 0, np.arange(len(scores)) % 2 == 1)
+    for judged, fitted in (halves, halves[::-1]):
+        out[judged] = _shares(scores[judged], search_compensation(scores[fitted], most))
+    return out
+
+
 def compensation(players: pd.DataFrame, most: int = 10, draws: int = 200) -> pd.DataFrame:
     """Per (game, variant, player count) and seat: the proposed points per seat (``points``), its
     percentile interval over a bootstrap of the games (``low``, ``high``; the search repeated on each
-    resample, started from the proposal), the seat's win rate with it (``win_rate``), and the widest
-    seat gap with it and its interval (``gap``, ``gap_low``, ``gap_high``, points of win share)."""
+    resample, started from the proposal), and the seat's win rate with it (``win_rate``); and the
+    widest seat gap (points of win share) with a compensation fitted on the other half of the games
+    (``gap``: held out, so not flattered by the fit), with a bootstrap interval (``gap_low``,
+    ``gap_high``)."""
     rows = []
     for (game, variant, n), group in players.groupby(["game", "variant", "n_players"], sort=True):
         table = group.pivot_table(index="gid", columns="seat", values="score", aggfunc="first").dropna()
         scores = table.to_numpy(dtype=float)
-        if len(scores) < 2:
+        if len(scores) < 4:
             continue
         best = search_compensation(scores, most)
         rng = seeded_rng("seat_compensation", game, variant, int(n))
-        boots, gaps = [], []
-        for pick in rng.integers(0, len(scores), size=(draws, len(scores))):
-            boots.append(search_compensation(scores[pick], most, start=best))
-            gaps.append(_gap(scores[pick], best))
+        picks = rng.integers(0, len(scores), size=(draws, len(scores)))
+        boots = [search_compensation(scores[pick], most, start=best) for pick in picks]
         low, high = np.quantile(np.array(boots), [0.025, 0.975], axis=0)
+        held = held_out_shares(scores, most)
+        fair = 1.0 / scores.shape[1]
+        gap = float(np.abs(held.mean(axis=0) - fair).max())
+        gaps = np.abs(held[picks].mean(axis=1) - fair).max(axis=1)
         gap_low, gap_high = np.quantile(gaps, [0.025, 0.975])
-        gap = _gap(scores, best)
         rates = _win_rates(scores, best)
         for seat in range(scores.shape[1]):
             rows.append(
@@ -189,9 +207,10 @@ def points_text(part: pd.DataFrame) -> str:
 
 
 def seat_compensation(run) -> pd.DataFrame:
-    """The ``seat_compensation`` goal: the widest seat gap (points of win share) once the proposed
-    per-seat points are added to the lineup's final scores, with its interval; ``driver``: the points
-    per seat, each with its interval."""
+    """The ``seat_compensation`` goal: the widest seat gap (points of win share) once fitted per-seat
+    points are added to the lineup's final scores (held out: each half of the games judged with the
+    points fitted on the other), with its interval; ``driver``: the points proposed from all the
+    games, seat by seat, each with its interval."""
     table = compensation(run.players)
     rows = []
     for (game, variant, n), part in table.groupby(["game", "variant", "n_players"], sort=True):
