@@ -31,7 +31,7 @@ MESSAGES: dict[str, str] = {
     "goal_seat_source": "Seat advantage source (share of the seat advantage that follows that phase's seat order)",
     "goal_driver_seat_source": ", the seat advantage follows the order of {driver} (next: {other})",
     "goal_seat_compensation": "Seat gap after compensation (widest seat gap with the proposed points per seat)",
-    "goal_driver_seat_compensation": ", proposed end points by seat {driver} (95% interval in brackets)",
+    "goal_driver_seat_compensation": ", proposed end points by seat {driver} (a 95% interval in brackets where it differs)",
     "seat_title": "Seat win rates: {name}",
     "win_rate_pct": "Win rate (%)",
     "players_axis": "Number of players",
