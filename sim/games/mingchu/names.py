@@ -237,6 +237,9 @@ PARAMS: dict[str, str] = {
 reads 账房先生·能力1·数量)."""
 
 EN_TERMS: dict[str, str] = {
+    "draft_order": "the draft order",  # seat-order phases (goals_seats)
+    "placement_order": "the placement order",
+    "turn_order": "the turn order",
     "洪武驾崩": "Hongwu emperor dies",
     "洪武订单耗尽": "Hongwu orders run out",
     "燕王胜": "Prince of Yan wins",

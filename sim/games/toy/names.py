@@ -12,7 +12,7 @@ ZH_TERMS: dict[str, str] = {
     "moves": "移动",
     "random": "随机",
     "greedy": "贪心",
-    "draft": "开局选取",
+    "draft": "开局选取顺序",
     "play": "行动顺序",
     "draft_bonus": "开局选取分数",
     "draft_shift": "选取顺序轮转",
@@ -22,7 +22,7 @@ ZH_TERMS: dict[str, str] = {
 }
 """Code name -> Chinese display name."""
 
-EN_TERMS: dict[str, str] = {}
+EN_TERMS: dict[str, str] = {"draft": "the draft order", "play": "the turn order"}
 """Code name -> English display name (where the code name is not already English)."""
 
 DISPLAY_NAMES = {

@@ -29,7 +29,7 @@ MESSAGES: dict[str, str] = {
     "goals_none_missed": "none",
     # seat fairness explained and fixed (sim.core.seat_goals)
     "goal_seat_source": "Seat advantage source (share of the seat advantage that follows that phase's seat order)",
-    "goal_driver_seat_source": ", the seat advantage follows the order of {driver} (next: {other})",
+    "goal_driver_seat_source": ", the seat advantage follows {driver} (next: {other})",
     "goal_seat_compensation": "Seat gap after compensation (widest seat gap with the proposed points per seat)",
     "goal_driver_seat_compensation": ", proposed end points by seat {driver} (a 95% interval in brackets where it differs)",
     "seat_title": "Seat win rates: {name}",

@@ -29,7 +29,7 @@ MESSAGES: dict[str, str] = {
     "goals_none_missed": "无",
     # seat fairness explained and fixed (sim.core.seat_goals)
     "goal_seat_source": "座位优势来源（随该阶段座位顺序移动的座位优势比例）",
-    "goal_driver_seat_source": "，座位优势主要随{driver}的顺序移动（其次：{other}）",
+    "goal_driver_seat_source": "，座位优势主要随{driver}移动（其次：{other}）",
     "goal_seat_compensation": "座位补偿后的最大座位偏差",
     "goal_driver_seat_compensation": "，建议按座位顺序终局加分 {driver}（与建议值不同的 95% 区间在括号内）",
     "seat_title": "各座位胜率：{name}",
