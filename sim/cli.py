@@ -572,11 +572,14 @@ def goals(config, sets, lang, **opts) -> None:
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
     played = [execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / LINEUP}, "")]
-    needed = {goal.play for goal in (*GENERIC_GOALS, *spec.goals)}
+    needed = {key for goal in (*GENERIC_GOALS, *spec.goals) for key in (goal.play, *goal.reads)}
     for play in (*GENERIC_PLAYS, *spec.goal_plays):
         if play.key not in needed:
             continue
-        variant = replace(resolved, variant=f"{resolved.variant}{PLAY_SEPARATOR}{play.key}")
+        played_with = load(config, (*sets, *play.sets))[0] if play.sets else resolved
+        # the label is the lineup's (its --set values included) + the play: the report pairs them
+        label = f"{resolved.label}{PLAY_SEPARATOR}{play.key}"
+        variant = replace(played_with, variant=label, overrides={})
         bots = ",".join(play.bots(lineup))
         games = max(1, round(opts["games"] * play.share)) * play.replays
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}

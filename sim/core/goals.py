@@ -38,10 +38,15 @@ class Goal:
     play's games that returns one row per (game, variant, n_players) with ``value``, ``low``,
     ``high``, ``games`` (and optionally ``driver``, ``driver_other``, ``driver_value``). Pure pandas:
     the report imports it without the engine. Empty for the generic goals (the report's own tables)."""
+    reads: tuple[str, ...] = ()
+    """Further plays whose games the measure also reads (``LINEUP`` or play keys), e.g. a comparison
+    of the lineup's games with counterfactual plays on the same seeds; its rows are reported under
+    ``play``'s variant label."""
 
     def declaration(self) -> dict:
         """What run.json records of the goal, so a report judges it without the game's package."""
-        return {"key": self.key, "unit": self.unit, "play": self.play, "measure": self.measure}
+        declared = {"key": self.key, "unit": self.unit, "play": self.play, "measure": self.measure}
+        return {**declared, "reads": list(self.reads)} if self.reads else declared
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,9 @@ class Play:
     replays: int = 1
     """Games per setup: each of its ``round(-n * share)`` setups is played this many times, the
     setup dealt alike, the play (bots' streams, draws after the setup) from another seed."""
+    sets: tuple[str, ...] = ()
+    """Config overrides (``path=value``, as ``--set`` takes them) the play's games are played with,
+    e.g. a counterfactual seat order (``sim.core.seat_goals``)."""
 
 
 GENERIC_GOALS: tuple[Goal, ...] = (

@@ -26,7 +26,7 @@ def variant(tmp_path, body: str):
 
 def test_defaults_then_the_configs_bands(tmp_path):
     default = load_config(TOY_BASE).goals
-    assert set(default) == set(GENERIC_KEYS)
+    assert set(default) == set(GENERIC_KEYS) | {goal.key for goal in get_game("toy").goals}
     assert default["seat_fairness"] == {"min": None, "max": 10.0}
     config = load_config(variant(tmp_path, "goals:\n  seat_fairness: {max: 5}\n  length: {min: 3, max: 6}\n"))
     assert config.goals["seat_fairness"] == {"min": None, "max": 5.0}
@@ -131,7 +131,21 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
     by_variant = goals.groupby("variant")["goal"].apply(set).to_dict()
     # each goal is read from its own games (the skill gap from those with random play) and
     # reported under the variant judged
-    assert by_variant == {"base": {"seat_fairness", "decisiveness", "drama", "length", "skill_gap"}}
+    assert by_variant == {
+        "base": {
+            "seat_fairness",
+            "decisiveness",
+            "drama",
+            "length",
+            "skill_gap",
+            "seat_source",
+            "seat_compensation",
+        }
+    }
+    # the counterfactual seat orders were played on the lineup's seeds, each with its one rotation
+    draft = pd.read_parquet(out / "seats_draft" / "games")
+    assert set(draft["variant"]) == {"base+seats_draft"}
+    assert set(draft["game_index"]) == set(pd.read_parquet(out / "lineup" / "games")["game_index"])
     again = CliRunner().invoke(cli, args)  # resumes: nothing more to play, same verdicts
     assert again.exit_code == 0, again.output
     assert pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig").equals(goals)

@@ -12,6 +12,7 @@ from sim.core.resources import default_config
 from sim.games.mingchu import (
     compiled,  # before the other modules: the compiled core or the .py files
     goals_routes,
+    goals_seats,
 )
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
@@ -94,6 +95,6 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
-    goals=(*goals_routes.GOALS,),
-    goal_plays=(*goals_routes.PLAYS,),
+    goals=(*goals_routes.GOALS, *goals_seats.GOALS),
+    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS),
 )

@@ -29,17 +29,24 @@ def _draft(state: MingchuState) -> None:
         _next(state, "place")
 
 
+def _placing_seat(state: MingchuState) -> int:
+    """M11/M12: from the start player on; ``seats.placement_shift`` rotates it."""
+    return (_seat(state) + state.params.seats.placement_shift) % state.n
+
+
 def _place(state: MingchuState) -> None:
     if state.step < 2 * state.n:
-        state.pending.push(Decision("place_manager", _seat(state)))
+        state.pending.push(Decision("place_manager", _placing_seat(state)))
     else:
         _next(state, "road")
 
 
 def _road(state: MingchuState) -> None:
     if state.step < state.n:
-        state.pending.push(Decision("setup_road", _seat(state)))
+        state.pending.push(Decision("setup_road", _placing_seat(state)))
     else:
+        # the first round's start player: seat 1 by the rules, rotated by ``seats.play_shift``
+        state.start_player = (state.start_player + state.params.seats.play_shift) % state.n
         _next(state, "round_start")
 
 

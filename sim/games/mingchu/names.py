@@ -43,6 +43,9 @@ setting such as 诰命's options in a report; a test checks every effect has one
 
 ZH_TERMS: dict[str, str] = {
     **EFFECT_NAMES_ZH,
+    "draft_order": "选列顺序",  # seat-order phases (goals_seats)
+    "placement_order": "放置掌柜与官府驿道的顺序",
+    "turn_order": "行动顺序（起始玩家）",
     "vp_coins": "钱币得分",
     "vp_industries": "产业得分",
     "vp_orders": "订单得分",
@@ -225,11 +228,18 @@ PARAMS: dict[str, str] = {
     "end_tiebreak": "终局平分规则",
     "pay_favor_with_held_first": "先用持有的他人恩义支付",
     "event_markers_return_to": "事件恩义标记归还处",
+    "seats": "座位",
+    "draft_shift": "选列顺序轮转",
+    "placement_shift": "放置顺序轮转",
+    "play_shift": "起始玩家轮转",
 }
 """Parameter path part -> Chinese display name ("" leaves the part out: ``cards.门客.账房先生.ability.0.amount``
 reads 账房先生·能力1·数量)."""
 
 EN_TERMS: dict[str, str] = {
+    "draft_order": "the draft order",  # seat-order phases (goals_seats)
+    "placement_order": "the placement order",
+    "turn_order": "the turn order",
     "洪武驾崩": "Hongwu emperor dies",
     "洪武订单耗尽": "Hongwu orders run out",
     "燕王胜": "Prince of Yan wins",

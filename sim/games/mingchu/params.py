@@ -155,6 +155,17 @@ class SetupParams(_Model):
     setup_road_max_cost: int = Field(default=1, ge=0)  # M12: "造价为1木材" read as yidao_cost <= this
 
 
+class SeatParams(_Model):
+    """Seat-order counterfactuals and compensation (docs/goals.md "Seat fairness, explained and
+    fixed"); the defaults are the rules. A shift rotates one phase's seat order alone: seat s acts
+    where seat s - shift acted by the rules."""
+
+    draft_shift: int = Field(default=0, ge=0)  # M09: the draft, from the last player backwards
+    placement_shift: int = Field(default=0, ge=0)  # M11/M12: 掌柜 and 官府驿道 placement
+    play_shift: int = Field(default=0, ge=0)  # M13/M51: the first round's start player
+    points: tuple[int, ...] = ()  # points each seat scores (start of the score track), by seat
+
+
 class ScoringParams(_Model):
     coins_per_vp: int = Field(default=10, ge=1)  # M60
     industry_vp: int = 1  # M61
@@ -378,6 +389,7 @@ class MingchuParams(_Model):
     setup: SetupParams
     scoring: ScoringParams = ScoringParams()
     rules: RuleSwitches = RuleSwitches()
+    seats: SeatParams = SeatParams()
     cards: Decks
     forced_cards: tuple[ForcedCard, ...] = ()
 

@@ -73,7 +73,12 @@ def vp_terms(state: MingchuState, seat: int) -> dict[str, int]:
 
 
 def scores(state: MingchuState) -> list[float]:
-    return [float(sum(vp_terms(state, seat).values())) for seat in range(state.n)]
+    """Every seat's points (M60-M64), plus the points ``seats.points`` gives its seat."""
+    extra = state.params.seats.points
+    return [
+        float(sum(vp_terms(state, seat).values()) + (extra[seat] if seat < len(extra) else 0))
+        for seat in range(state.n)
+    ]
 
 
 def ranking(state: MingchuState) -> list[int]:

@@ -218,8 +218,8 @@ def _forced_draft(state: MingchuState, seat: int, retainer: str, families: tuple
 
 
 def draft_seat(state: MingchuState) -> int:
-    """From the last player backwards (M09)."""
-    return (state.start_player - 1 - state.step) % state.n
+    """From the last player backwards (M09); ``seats.draft_shift`` rotates it."""
+    return (state.start_player - 1 - state.step + state.params.seats.draft_shift) % state.n
 
 
 @decision_kind

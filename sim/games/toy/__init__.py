@@ -5,10 +5,14 @@ from __future__ import annotations
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
+from sim.core.seat_goals import seat_goals
 from sim.games.toy.bots import BOTS
 from sim.games.toy.names import DISPLAY_NAMES
 from sim.games.toy.params import ToyParams
 from sim.games.toy.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, ToyGame
+
+SEAT_GOALS, SEAT_PLAYS = seat_goals({"draft": "draft_shift", "play": "play_shift"}, share=1.0)
+"""Where a seat's edge can come from: the setup draft's order or the turn order of play."""
 
 SPEC = GameSpec(
     name="toy",
@@ -25,4 +29,6 @@ SPEC = GameSpec(
     example=True,
     display_names=DISPLAY_NAMES,
     scoring_columns=("steps",),
+    goals=SEAT_GOALS,
+    goal_plays=SEAT_PLAYS,
 )

@@ -12,10 +12,17 @@ ZH_TERMS: dict[str, str] = {
     "moves": "移动",
     "random": "随机",
     "greedy": "贪心",
+    "draft": "开局选取顺序",
+    "play": "行动顺序",
+    "draft_bonus": "开局选取分数",
+    "draft_shift": "选取顺序轮转",
+    "play_shift": "行动顺序轮转",
+    "finish_round": "到达终点后打完本轮",
+    "seat_points": "座位加分",
 }
 """Code name -> Chinese display name."""
 
-EN_TERMS: dict[str, str] = {}
+EN_TERMS: dict[str, str] = {"draft": "the draft order", "play": "the turn order"}
 """Code name -> English display name (where the code name is not already English)."""
 
 DISPLAY_NAMES = {

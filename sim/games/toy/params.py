@@ -28,6 +28,13 @@ class ToyParams(BaseModel):
     hand_size: int = Field(1, ge=0, le=5, description="sprint cards dealt to each player")
     fail_rate: float = Field(0.0, ge=0.0, le=1.0, description="share of games that raise (for tests)")
     bonus_squares: tuple[BonusSquare, ...] = ()
+    draft_bonus: tuple[int, ...] = Field(
+        (), description="points tokens drafted at setup, the largest first, seat 1 first (one each)"
+    )
+    draft_shift: int = Field(0, ge=0, le=100, description="rotate the draft's seat order (0: the rules)")
+    play_shift: int = Field(0, ge=0, le=100, description="rotate the turn order of play (0: the rules)")
+    finish_round: bool = Field(True, description="the round is finished after the target is reached")
+    seat_points: tuple[int, ...] = Field((), description="points each seat scores at the end, by seat")
 
     @model_validator(mode="after")
     def _squares_reachable(self) -> ToyParams:

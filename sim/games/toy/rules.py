@@ -28,6 +28,16 @@ BREAKDOWN_COLUMNS = ("steps", "gambles", "cards_played", "bonus")
 EVENT_TABLES = {"moves": {"seat": "int64", "kind": "string", "count": "int64"}}
 
 
+def draft(params: ToyParams, n_players: int) -> list[int]:
+    """The setup draft: seat 1 first (``draft_shift`` rotates the order), each seat takes the
+    largest points token left (none when the tokens run out); the points count as bonus."""
+    tokens = sorted(params.draft_bonus, reverse=True)[:n_players]
+    points = [0] * n_players
+    for pick, token in enumerate(tokens):
+        points[(pick + params.draft_shift) % n_players] = token
+    return points
+
+
 class ToyGame:
     """A race: the first to reach ``target`` ends the game at the end of that round."""
 
@@ -37,13 +47,16 @@ class ToyGame:
         deck = [params.card_values[i] for i in rng.permutation(len(params.card_values))]
         hands = [[deck.pop() for _ in range(min(params.hand_size, len(deck)))] for _ in range(n_players)]
         zeros = [0] * n_players
+        first = params.play_shift % n_players
         return ToyState(
             params,
             list(zeros),
             rng,
             hands=hands,
             deck=deck,
-            bonus=list(zeros),
+            current=first,
+            first=first,
+            bonus=draft(params, n_players),
             steps_taken=list(zeros),
             gambles=list(zeros),
             cards_played=list(zeros),
@@ -63,11 +76,13 @@ class ToyGame:
 
     def _end_turn(self, state: ToyState) -> None:
         state.current = (state.current + 1) % state.n_players
-        if state.current == 0 and not self.is_terminal(state):
+        if state.current == state.first and not self.is_terminal(state):
             state.round += 1
 
     def is_terminal(self, state: ToyState) -> bool:
-        return state.current == 0 and not state.pending and max(state.positions) >= state.params.target
+        if state.pending or max(state.positions) < state.params.target:
+            return False
+        return state.current == state.first or not state.params.finish_round
 
     def round_number(self, state: ToyState) -> int:
         return state.round
@@ -76,7 +91,10 @@ class ToyGame:
         return [float(p + b) for p, b in zip(state.positions, state.bonus, strict=True)]
 
     def outcome(self, state: ToyState) -> Outcome:
-        scores = self.running_scores(state)
+        extra = state.params.seat_points
+        scores = [
+            score + (extra[s] if s < len(extra) else 0) for s, score in enumerate(self.running_scores(state))
+        ]
         return Outcome(
             scores=scores,
             ranks=[1 + sum(other > mine for other in scores) for mine in scores],

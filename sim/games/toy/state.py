@@ -26,6 +26,8 @@ class ToyState:
     discard: list[int] = field(default_factory=list)
     """Played cards, face up."""
     current: int = 0
+    first: int = 0
+    """The seat that starts every round (``play_shift``; seat 0 by the rules)."""
     round: int = 1
     pending: Pending = field(default_factory=Pending)
     bonus: list[int] = field(default_factory=list)

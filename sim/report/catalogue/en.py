@@ -27,6 +27,11 @@ MESSAGES: dict[str, str] = {
     "ans_topic_goals": "Are the design goals met?",
     "ans_goals": "{name}: {met} goals met, {not_met} not met, {undecided} undecided. Not met: {missed}.",
     "goals_none_missed": "none",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "goal_seat_source": "Seat advantage source (share of the seat advantage that follows that phase's seat order)",
+    "goal_driver_seat_source": ", the seat advantage follows {driver} (next: {other})",
+    "goal_seat_compensation": "Seat gap after compensation (widest seat gap with the proposed points per seat)",
+    "goal_driver_seat_compensation": ", proposed end points by seat {driver} (a 95% interval in brackets where it differs)",
     "seat_title": "Seat win rates: {name}",
     "win_rate_pct": "Win rate (%)",
     "players_axis": "Number of players",
@@ -507,6 +512,9 @@ TERMS: dict[str, str] = {
     "length": "length",
     "skill_gap": "skill gap",
     "variety": "variety",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "seat_source": "seat advantage source",
+    "seat_compensation": "seat compensation",
     "met": "met",
     "not_met": "not met",
     "undecided": "undecided",

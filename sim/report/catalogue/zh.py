@@ -27,6 +27,11 @@ MESSAGES: dict[str, str] = {
     "ans_topic_goals": "设计目标是否达成",
     "ans_goals": "{name}：达成 {met} 项，未达成 {not_met} 项，未定 {undecided} 项。未达成：{missed}。",
     "goals_none_missed": "无",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "goal_seat_source": "座位优势来源（随该阶段座位顺序移动的座位优势比例）",
+    "goal_driver_seat_source": "，座位优势主要随{driver}移动（其次：{other}）",
+    "goal_seat_compensation": "座位补偿后的最大座位偏差",
+    "goal_driver_seat_compensation": "，建议按座位顺序终局加分 {driver}（与建议值不同的 95% 区间在括号内）",
     "seat_title": "各座位胜率：{name}",
     "win_rate_pct": "胜率（%）",
     "players_axis": "玩家人数",
@@ -507,6 +512,9 @@ TERMS: dict[str, str] = {
     "length": "对局长度",
     "skill_gap": "技巧差距",
     "variety": "多样性",
+    # seat fairness explained and fixed (sim.core.seat_goals)
+    "seat_source": "座位优势来源",
+    "seat_compensation": "座位补偿",
     "met": "达成",
     "not_met": "未达成",
     "undecided": "未定",

@@ -48,7 +48,10 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     play's games and reported under the judged variant. A lineup that seats random play is the skill
     gap's play (a ``sim run`` with random play in its lineup)."""
     declared = _declared_goals(a)
-    plays = sorted({g["play"] for g in declared.values()} | {p.key for p in GENERIC_PLAYS})
+    plays = sorted(
+        {p for g in declared.values() for p in (g["play"], *g.get("reads", ()))}
+        | {p.key for p in GENERIC_PLAYS}
+    )
     parts = [part.assign(goal=key) for key, part in _generic_measures(a).items() if not part.empty]
     parts += [_game_measure(a, goal, plays) for goal in declared.values() if goal["measure"]]
     parts = [part for part in parts if not part.empty]
@@ -122,7 +125,8 @@ def _read_from_its_play(
 
 def _game_measure(a: Analysis, goal: dict, plays: list[str]) -> pd.DataFrame:
     """A game's own goal, measured by the function it declares on its play's games."""
-    keep = np.array([play_of(v, plays)[1] == goal["play"] for v in a.run.games["variant"]], dtype=bool)
+    reads = {goal["play"], *goal.get("reads", ())}
+    keep = np.array([play_of(v, plays)[1] in reads for v in a.run.games["variant"]], dtype=bool)
     games = a.run.games[keep & (a.run.games["game"] == goal["game"])]
     if games.empty:
         return pd.DataFrame()
