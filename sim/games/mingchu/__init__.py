@@ -12,6 +12,7 @@ from sim.core.resources import default_config
 from sim.games.mingchu import compiled  # before the other modules: the compiled core or the .py files
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
+from sim.games.mingchu.novice import NoviceBot
 from sim.games.mingchu.params import Decks, MingchuParams
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
@@ -78,7 +79,7 @@ SPEC = GameSpec(
     game=_GAME,
     params_model=MingchuParams,
     default_config=default_config("mingchu"),
-    bots={"random": RandomBot, **BOTS},
+    bots={"random": RandomBot, **BOTS, "novice": NoviceBot},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 6000 * n_players,
