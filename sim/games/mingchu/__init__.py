@@ -9,7 +9,10 @@ from typing import Any
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
-from sim.games.mingchu import compiled  # before the other modules: the compiled core or the .py files
+from sim.games.mingchu import (
+    compiled,  # before the other modules: the compiled core or the .py files
+    goals_novice,
+)
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.novice import NoviceBot
@@ -92,4 +95,6 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
+    goals=(*goals_novice.GOALS,),
+    goal_plays=(*goals_novice.PLAYS,),
 )

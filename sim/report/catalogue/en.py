@@ -275,6 +275,13 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "base (no card forced)",
     "progress_arm_forced": "{card} forced",
     "progress_arm_removed": "{card} removed",
+    # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
+    "goal_newcomer": "Newcomer (the novice's mean score as a ratio of its table's)",
+    "goal_driver_newcomer": ", the novice is not last in {value} of games",
+    "goal_learning": "Learning (proxy: share of the score gap from random play to the heuristics that the novice closes)",
+    "goal_driver_learning": ", the novice scores {value} of the {other}' score",
+    "goal_depth": "Depth (the skill ladder's weakest step, head-to-head share)",
+    "goal_driver_depth": ", the weakest step is {driver} over {other} (ahead in {value})",
 }
 """Messages by key, formatted with ``str.format``."""
 

@@ -10,7 +10,6 @@ import pytest
 
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
 from sim.games.mingchu.novice import NEVER, TURN_ACTIONS
 
 from .helpers import PARAMS
