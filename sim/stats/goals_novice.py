@@ -1,6 +1,6 @@
 """Measures of the newcomer and depth goals (a game declares them; docs/goals.md): how a ``novice``
-seat that only reserves and fulfils orders scores against its table, how far common sense alone
-takes it from random play towards the experienced bots, and whether the skill ladder random <
+seat that only reserves and fulfils orders scores against its table, what share of the experienced
+bots' score common sense alone earns, and whether the skill ladder random <
 novice < heuristics < search holds step by step. Pure pandas: one row per (game, variant,
 n_players) with ``value``, ``low``, ``high``, ``games`` and the driver columns."""
 
@@ -25,6 +25,10 @@ COLUMNS = MEASURE_COLUMNS + DRIVER_COLUMNS
 DRAWS = 1000
 
 
+EXPERIENCED = "experienced"
+"""The heuristic and search rungs together (``learning``)."""
+
+
 def rung(bot: str) -> str:
     """The ladder rung a bot stands on."""
     if bot in (CONTROL, NOVICE):
@@ -32,11 +36,17 @@ def rung(bot: str) -> str:
     return "search" if bot.startswith(SEARCH_PREFIXES) else "heuristics"
 
 
-def _per_game(players: pd.DataFrame, rungs: tuple[str, ...]) -> pd.DataFrame:
-    """Per game: the mean score of each rung's seats (columns ``rungs``) and of the whole table
-    (``table``), and whether a novice seat finished above some other seat (``not_last``); games
-    without a seat of every rung asked for are left out."""
-    seats = players.assign(rung=players["bot"].map(rung))
+def experience(bot: str) -> str:
+    """Random play, the novice, or ``EXPERIENCED`` (a heuristic or search bot)."""
+    level = rung(bot)
+    return level if level in (CONTROL, NOVICE) else EXPERIENCED
+
+
+def _per_game(players: pd.DataFrame, rungs: tuple[str, ...], rung_of=rung) -> pd.DataFrame:
+    """Per game: the mean score of each rung's seats (columns ``rungs``; ``rung_of`` maps a bot to
+    its rung) and of the whole table (``table``), and whether a novice seat finished above some
+    other seat (``not_last``); games without a seat of every rung asked for are left out."""
+    seats = players.assign(rung=players["bot"].map(rung_of))
     means = seats.pivot_table(index=[*GROUP, "gid"], columns="rung", values="score", aggfunc="mean")
     means["table"] = seats.groupby([*GROUP, "gid"])["score"].mean()
     worst = seats.groupby([*GROUP, "gid"])["rank"].max()
@@ -48,14 +58,13 @@ def _per_game(players: pd.DataFrame, rungs: tuple[str, ...]) -> pd.DataFrame:
     return means.dropna(subset=list(rungs)).reset_index()
 
 
-def _ratio_interval(values: np.ndarray, key: tuple, top: int, bottom: int, base: int | None = None):
-    """(estimate, low, high) of (mean[top] - mean[base]) / (mean[bottom] - mean[base]) (``base``
-    None: mean[top] / mean[bottom]), a percentile bootstrap over games."""
+def _ratio_interval(values: np.ndarray, key: tuple, top: int, bottom: int):
+    """(estimate, low, high) of mean[top] / mean[bottom] over the games (rows), a percentile
+    bootstrap over games."""
 
     def ratio(means: np.ndarray) -> np.ndarray:
-        floor = means[..., base] if base is not None else 0.0
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (means[..., top] - floor) / (means[..., bottom] - floor)
+            return means[..., top] / means[..., bottom]
 
     value = float(ratio(values.mean(axis=0)))
     boot = ratio(bootstrap_means(values, DRAWS, seeded_rng(*key)))
@@ -80,18 +89,18 @@ def newcomer(run) -> pd.DataFrame:
 
 
 def learning(run) -> pd.DataFrame:
-    """How far common sense alone goes: the share of the score gap from random play to the heuristic
-    bots that the novice closes, (novice - random) / (heuristics - random), mean scores over the
-    games that seat all three, bootstrap interval over games; driver: the novice's mean score as a
-    share of the heuristics' (0 to 1 when both are positive)."""
-    rungs = (CONTROL, NOVICE, "heuristics")
-    games = _per_game(run.players, rungs)
+    """A proxy of how far common sense alone goes: the novice's mean score as a share of the
+    experienced bots' (the heuristic and search seats) in the same games, over the games that seat
+    both, bootstrap interval over games; driver: how often the novice finishes ahead of a heuristic
+    bot (head-to-head share, ``bot_matrix`` on the bots pooled by rung)."""
+    games = _per_game(run.players, (NOVICE, EXPERIENCED), experience)
+    ahead = bot_matrix(run.players.assign(bot=run.players["bot"].map(rung)), by=GROUP)
+    ahead = ahead[(ahead["bot_a"] == NOVICE) & (ahead["bot_b"] == "heuristics")].set_index(GROUP)
     rows = []
     for key, part in games.groupby(GROUP, sort=True):
-        values = part[list(rungs)].to_numpy(dtype=float)
-        value, low, high = _ratio_interval(values, ("learning", *key), 1, 2, base=0)
-        means = values.mean(axis=0)
-        share = float(means[1] / means[2]) if means[2] else np.nan
+        values = part[[NOVICE, EXPERIENCED]].to_numpy(dtype=float)
+        value, low, high = _ratio_interval(values, ("learning", *key), 0, 1)
+        share = float(ahead.loc[key, "share_ahead"]) if key in ahead.index else np.nan
         rows.append((*key, value, low, high, len(part), NOVICE, "heuristics", share))
     return pd.DataFrame(rows, columns=COLUMNS)
 

@@ -47,20 +47,20 @@ def test_newcomer_counts_not_last_exactly():
     assert always_last["driver_value"] == 0.0
 
 
-def test_learning_recovers_the_planted_share_of_the_gap():
+def test_learning_recovers_the_planted_share_of_the_experienced_score():
     bots = ["random", "novice", "industrialist", "rollout:2", "runner"]
-    means = {"random": -40.0, "novice": 0.0, "industrialist": 40.0, "rollout:2": 50.0, "runner": 40.0}
+    means = {"random": -40.0, "novice": 20.0, "industrialist": 40.0, "rollout:2": 50.0, "runner": 40.0}
     row = m.learning(_run(bots, means, 300)).iloc[0]
-    assert row["value"] == pytest.approx(0.5, abs=0.03)  # (0 - -40) / (40 - -40)
-    assert row["low"] < 0.5 < row["high"]
-    assert row["driver_other"] == "heuristics"
+    planted = 20.0 / np.mean([40.0, 50.0, 40.0])  # random play is not experienced
+    assert row["value"] == pytest.approx(planted, abs=0.03)
+    assert row["low"] < planted < row["high"]
+    assert row["driver_other"] == "heuristics" and row["driver_value"] < 0.1  # 20 vs 40, sd 6
 
 
-def test_learning_needs_random_novice_and_heuristics_in_the_same_game():
-    run = _run(
-        ["novice", "runner", "industrialist"], {"novice": 1.0, "runner": 2.0, "industrialist": 3.0}, 20
-    )
+def test_learning_needs_the_novice_and_an_experienced_bot_in_the_same_game():
+    run = _run(["random", "runner", "industrialist"], {"random": 1.0, "runner": 2.0, "industrialist": 3.0}, 20)
     assert m.learning(run).empty
+    assert not m.learning(_run(["novice", "mcts:50"], {"novice": 1.0, "mcts:50": 2.0}, 20)).empty
 
 
 def test_depth_is_the_weakest_step_and_names_it():

@@ -2,8 +2,9 @@
 
 * ``newcomer`` (新手友好不坐牢): the ``novice`` seat's mean score as a ratio of its table's, read
   from the play ``novice`` (the lineup with one seat given to the novice);
-* ``learning`` (学习成本低, a proxy): the share of the score gap from random play to the heuristic
-  bots that the novice, who uses only the basic actions, closes; read from the play ``ladder``;
+* ``learning`` (学习成本低, a proxy): the novice's mean score, who uses only the basic actions, as a
+  share of the experienced bots' (heuristics and search) in the same games; read from the play
+  ``ladder``;
 * ``depth`` (策略有深度): the ladder random < novice < heuristics < search, its weakest step as a
   head-to-head share; read from the play ``ladder`` (random play, the novice, the strongest heuristic,
   the search bot and one more heuristic), a small share of the games: the search bot is costly.
@@ -66,10 +67,10 @@ GOALS: tuple[Goal, ...] = (
     ),
     Goal(
         "learning",
-        "share",
+        "ratio",
         min=0.5,
-        about="Proxy: the share of the score gap from random play to the heuristic bots that the "
-        "novice closes with the basic actions alone (the basic actions are common sense).",
+        about="Proxy: the novice's mean score, with the basic actions alone, as a share of the "
+        "experienced bots' (heuristics and search) in the same games (the basic actions are common sense).",
         play="ladder",
         measure=f"{MEASURES}:learning",
     ),

@@ -278,8 +278,8 @@ MESSAGES: dict[str, str] = {
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
     "goal_newcomer": "Newcomer (the novice's mean score as a ratio of its table's)",
     "goal_driver_newcomer": ", the novice is not last in {value} of games",
-    "goal_learning": "Learning (proxy: share of the score gap from random play to the heuristics that the novice closes)",
-    "goal_driver_learning": ", the novice scores {value} of the {other}' score",
+    "goal_learning": "Learning (proxy: the novice's score with the basic actions alone as a ratio of the experienced bots')",
+    "goal_driver_learning": ", the novice finishes ahead of the {other} in {value} of pairings",
     "goal_depth": "Depth (the skill ladder's weakest step, head-to-head share)",
     "goal_driver_depth": ", the weakest step is {driver} over {other} (ahead in {value})",
 }

@@ -278,8 +278,8 @@ MESSAGES: dict[str, str] = {
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
     "goal_newcomer": "新手友好（新手得分与全桌平均分之比）",
     "goal_driver_newcomer": "，新手不垫底的对局占 {value}",
-    "goal_learning": "学习成本低（代理指标：从随机玩法到老手的得分差距中新手补上的比例）",
-    "goal_driver_learning": "，新手得分为{other}的 {value}",
+    "goal_learning": "学习成本低（代理指标：只用基本行动的新手得分与老手得分之比）",
+    "goal_driver_learning": "，新手名次高于{other}的比例为 {value}",
     "goal_depth": "策略有深度（技巧阶梯中最弱一级的对位领先比例）",
     "goal_driver_depth": "，最弱的一级是{driver}胜过{other}（领先 {value}）",
 }
