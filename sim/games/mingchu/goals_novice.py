@@ -29,7 +29,7 @@ STRONGEST = "industrialist"
 of the search bot's playouts."""
 SEARCH = "rollout:2"
 """The search bot of the ladder: 2 playouts per candidate from round 4 (``SPEC.search_worthy``)."""
-LADDER_SHARE = 0.1
+LADDER_SHARE = 0.2
 """The ladder's games as a share of the lineup's: a search bot's game costs seconds."""
 
 
