@@ -58,7 +58,9 @@ def test_learning_recovers_the_planted_share_of_the_experienced_score():
 
 
 def test_learning_needs_the_novice_and_an_experienced_bot_in_the_same_game():
-    run = _run(["random", "runner", "industrialist"], {"random": 1.0, "runner": 2.0, "industrialist": 3.0}, 20)
+    run = _run(
+        ["random", "runner", "industrialist"], {"random": 1.0, "runner": 2.0, "industrialist": 3.0}, 20
+    )
     assert m.learning(run).empty
     assert not m.learning(_run(["novice", "mcts:50"], {"novice": 1.0, "mcts:50": 2.0}, 20)).empty
 
