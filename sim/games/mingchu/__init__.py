@@ -11,11 +11,13 @@ from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
 from sim.games.mingchu import (
     compiled,  # before the other modules: the compiled core or the .py files
+    goals_novice,
     goals_routes,
     goals_seats,
 )
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
+from sim.games.mingchu.novice import NoviceBot
 from sim.games.mingchu.params import Decks, MingchuParams
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
@@ -82,7 +84,7 @@ SPEC = GameSpec(
     game=_GAME,
     params_model=MingchuParams,
     default_config=default_config("mingchu"),
-    bots={"random": RandomBot, **BOTS},
+    bots={"random": RandomBot, **BOTS, "novice": NoviceBot},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 6000 * n_players,
@@ -95,6 +97,6 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
-    goals=(*goals_routes.GOALS, *goals_seats.GOALS),
-    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS),
+    goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS),
+    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS),
 )

@@ -295,6 +295,13 @@ MESSAGES: dict[str, str] = {
     "goal_routes": "Route balance (spread of the routes' win shares, each with its best player)",
     "goal_driver_routes": ", the weakest route is {driver} (its best player {other}, win share {value})",
     "goal_setup_luck": "Setup luck (share of a seat's win variance the setup alone explains)",
+    # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
+    "goal_newcomer": "Newcomer (the novice's mean score as a ratio of its table's)",
+    "goal_driver_newcomer": ", the novice is not last in {value} of games",
+    "goal_learning": "Learning (proxy: the novice's score with the basic actions alone as a ratio of the experienced bots')",
+    "goal_driver_learning": ", the novice finishes ahead of the {other} in {value} of pairings",
+    "goal_depth": "Depth (the skill ladder's weakest step, head-to-head share)",
+    "goal_driver_depth": ", the weakest step is {driver} over {other} (ahead in {value})",
 }
 """Messages by key, formatted with ``str.format``."""
 

@@ -295,6 +295,13 @@ MESSAGES: dict[str, str] = {
     "goal_routes": "路线平衡（各路线最佳玩家胜率的极差）",
     "goal_driver_routes": "，最弱的路线是{driver}（其最佳玩家 {other}，胜率 {value}）",
     "goal_setup_luck": "开局运气（座位胜负的方差中开局本身解释的比例）",
+    # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
+    "goal_newcomer": "新手友好（新手得分与全桌平均分之比）",
+    "goal_driver_newcomer": "，新手不垫底的对局占 {value}",
+    "goal_learning": "学习成本低（代理指标：只用基本行动的新手得分与老手得分之比）",
+    "goal_driver_learning": "，新手名次高于{other}的比例为 {value}",
+    "goal_depth": "策略有深度（技巧阶梯中最弱一级的对位领先比例）",
+    "goal_driver_depth": "，最弱的一级是{driver}胜过{other}（领先 {value}）",
 }
 """Messages by key, formatted with ``str.format``."""
 
