@@ -9,7 +9,10 @@ from typing import Any
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
-from sim.games.mingchu import compiled  # before the other modules: the compiled core or the .py files
+from sim.games.mingchu import (
+    compiled,  # before the other modules: the compiled core or the .py files
+    goals_interact,
+)
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.params import Decks, MingchuParams
@@ -91,4 +94,6 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
+    goals=(*goals_interact.GOALS,),
+    goal_plays=(*goals_interact.PLAYS,),
 )

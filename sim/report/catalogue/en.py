@@ -275,6 +275,10 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "base (no card forced)",
     "progress_arm_forced": "{card} forced",
     "progress_arm_removed": "{card} removed",
+    # interaction and waiting goals
+    "goal_waiting": "Waiting (other players' decisions between two of a player's turns)",
+    "goal_interaction": "Interaction (value exchanged with other players per value a player gains)",
+    "goal_driver_interaction": ", mostly through {driver} ({value} of it)",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -488,6 +492,9 @@ TERMS: dict[str, str] = {
     "undecided": "undecided",
     "no_band": "no band set",
     "turn cap": "turn cap (stall)",
+    # interaction and waiting goals
+    "waiting": "waiting",
+    "interaction": "interaction",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""

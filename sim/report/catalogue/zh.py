@@ -275,6 +275,10 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "基准（不强制）",
     "progress_arm_forced": "{card}：强制",
     "progress_arm_removed": "{card}：移除",
+    # interaction and waiting goals (互动性强，等待时间短)
+    "goal_waiting": "等待时间（两次轮到自己之间其他玩家的决策数）",
+    "goal_interaction": "互动性（与其他玩家往来的价值占自身所得的比例）",
+    "goal_driver_interaction": "，往来价值主要来自{driver}（占 {value}）",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -521,6 +525,9 @@ TERMS: dict[str, str] = {
     "above": "高于区间",
     "below": "低于区间",
     "actions": "行动数",
+    # interaction and waiting goals (互动性强，等待时间短)
+    "waiting": "等待时间",
+    "interaction": "互动性",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""
