@@ -131,7 +131,9 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
     by_variant = goals.groupby("variant")["goal"].apply(set).to_dict()
     # each goal is read from its own games (the skill gap from those with random play) and
     # reported under the variant judged
-    assert by_variant == {"base": {"seat_fairness", "decisiveness", "drama", "length", "skill_gap"}}
+    assert by_variant == {
+        "base": {"seat_fairness", "decisiveness", "drama", "length", "skill_gap", "waiting"}
+    }
     again = CliRunner().invoke(cli, args)  # resumes: nothing more to play, same verdicts
     assert again.exit_code == 0, again.output
     assert pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig").equals(goals)
