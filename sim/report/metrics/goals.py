@@ -124,7 +124,7 @@ def _read_from_its_play(
 
 def _game_measure(a: Analysis, goal: dict, plays: list[str]) -> pd.DataFrame:
     """A game's own goal, measured by the function it declares on its play's games."""
-    keep = [play_of(v, plays)[1] == goal["play"] for v in a.run.games["variant"]]
+    keep = np.array([play_of(v, plays)[1] == goal["play"] for v in a.run.games["variant"]], dtype=bool)
     games = a.run.games[keep & (a.run.games["game"] == goal["game"])]
     if games.empty:
         return pd.DataFrame()
