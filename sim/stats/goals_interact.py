@@ -1,12 +1,15 @@
 """Measures of interaction and waiting (design goals ``waiting`` and ``interaction``), pure pandas.
 
 ``waiting`` reads the players table's ``decisions`` and ``spells`` (every game); ``interaction``
-reads 明初商途's flow columns (``flow_<kind>_<unit>_out`` / ``_in`` and ``coins_earned``), so the
-report measures both without the engine. One row per (game, variant, n_players) with ``value``,
+reads a game's flow columns (``flow_<kind>_<unit>_out`` / ``_in``, what passes between players, and
+``earned_<unit>``, what a player gains from outside them), so the report measures both without the
+engine. One row per (game, variant, n_players) with ``value``,
 ``low``, ``high`` (a t interval over games: each game is one observation), ``games`` and the driver
 columns."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
@@ -47,43 +50,43 @@ def waiting(players: pd.DataFrame) -> pd.DataFrame:
 
 
 FLOW_PREFIX = "flow_"
-EARNED = "coins_earned"
-UNIT_PRICE = {"coins": 1.0, "favor": 1.0, "card": 1.0}
-"""A flow's unit in coins: a coin 1; a 恩义 marker 1 (the rules' own price for a marker between two
-players: its owner buys it back for 1 coin, M50); a 皇恩卡 1 (its floor: it can always be discarded
-for 1 恩义, M29)."""
+EARNED_PREFIX = "earned_"
 
 
 def flow_columns(columns) -> dict[str, tuple[str, str, str]]:
-    """``flow_<kind>_<unit>_<out|in>`` columns -> (kind, unit, direction)."""
+    """``flow_<kind>_<unit>_<out|in>`` columns (what a player paid to / received from the other
+    players) -> (kind, unit, direction)."""
     found = {}
     for name in columns:
         if not name.startswith(FLOW_PREFIX):
             continue
         kind, _, rest = name[len(FLOW_PREFIX) :].partition("_")
         unit, _, direction = rest.rpartition("_")
-        if unit in UNIT_PRICE and direction in ("out", "in"):
+        if unit and direction in ("out", "in"):
             found[name] = (kind, unit, direction)
     return found
 
 
-def interaction(players: pd.DataFrame) -> pd.DataFrame:
-    """The value a player exchanges with the other players (received + paid, in coins at
-    ``UNIT_PRICE``) per unit of value it gains (coins from the bank during play, ``coins_earned``,
-    plus what it receives from players); averaged over the game's players, then over games.
+def interaction(players: pd.DataFrame, prices: Mapping[str, float] | None = None) -> pd.DataFrame:
+    """The value a player exchanges with the other players (received + paid) per unit of value it
+    gains (``earned_<unit>`` columns: from outside the players, plus what it receives from them);
+    averaged over the game's players, then over games. A unit's value is ``prices[unit]``, 1 when
+    not given (the game's columns are in one currency: its docs say why).
 
     Driver: the kind of flow (``flow_toll``, ``flow_industry``, ...) that carries most of the value
     exchanged, with its share of it. Runs without the columns give no rows."""
     flows = flow_columns(players.columns)
-    if not flows or EARNED not in players.columns:
+    earned = [c for c in players.columns if c.startswith(EARNED_PREFIX)]
+    if not flows or not earned:
         return pd.DataFrame(columns=OUT)
-    known = players.dropna(subset=[EARNED, *flows])
+    known = players.dropna(subset=[*earned, *flows])
     if known.empty:
         return pd.DataFrame(columns=OUT)
-    value = {name: known[name].astype(float) * UNIT_PRICE[unit] for name, (_, unit, _) in flows.items()}
+    prices = prices or {}
+    value = {name: known[name].astype(float) * prices.get(unit, 1.0) for name, (_, unit, _) in flows.items()}
     received = sum(v for name, v in value.items() if flows[name][2] == "in")
     exchanged = sum(value.values())
-    gained = known[EARNED].astype(float) + received
+    gained = received + sum(known[c].astype(float) * prices.get(c[len(EARNED_PREFIX) :], 1.0) for c in earned)
     share = (exchanged / gained).where(gained > 0)
     out = _per_game(known.assign(share=share), "share")
     if out.empty:
@@ -103,5 +106,5 @@ def interaction(players: pd.DataFrame) -> pd.DataFrame:
 
 
 def interaction_goal(run) -> pd.DataFrame:
-    """``interaction`` of a ``sim.dataset.read.Run`` (the measure 明初商途's goal declares)."""
+    """``interaction`` of a ``sim.dataset.read.Run`` (the measure a game's goal declares)."""
     return interaction(run.players)

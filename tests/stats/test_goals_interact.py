@@ -61,7 +61,7 @@ def _flows(n_games: int, rng: np.random.Generator) -> tuple[pd.DataFrame, float]
         t, c = int(rng.integers(0, 10)), int(rng.integers(0, 30))
         for s in range(3):
             rows.append(
-                {"game": "g", "variant": "v", "n_players": 3, "gid": g, "seat": s, "coins_earned": 100.0,
+                {"game": "g", "variant": "v", "n_players": 3, "gid": g, "seat": s, "earned_coins": 100.0,
                  "flow_toll_favor_out": t, "flow_toll_favor_in": t,
                  "flow_trade_coins_out": c, "flow_trade_coins_in": c, "flow_trade_card_out": 0,
                  "flow_trade_card_in": 0}
@@ -85,7 +85,7 @@ def test_interaction_of_one_exact_game():
     # seat 0 pays seat 1 one toll marker and 5 coins for its industry; both earn 20 from the bank
     players = pd.DataFrame(
         {"game": "g", "variant": "v", "n_players": 2, "gid": [0, 0], "seat": [0, 1],
-         "coins_earned": [20.0, 20.0], "flow_toll_favor_out": [1, 0], "flow_toll_favor_in": [0, 1],
+         "earned_coins": [20.0, 20.0], "flow_toll_favor_out": [1, 0], "flow_toll_favor_in": [0, 1],
          "flow_industry_coins_out": [5, 0], "flow_industry_coins_in": [0, 5]}
     )  # fmt: skip
     row = gi.interaction(players).iloc[0]

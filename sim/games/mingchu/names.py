@@ -70,7 +70,7 @@ ZH_TERMS: dict[str, str] = {
     "best_income": "最高收入",
     "retainers": "门客数",
     # interaction (互动性) statistics: what passes between players, and the goal's drivers
-    "coins_earned": "从银行获得的铜币",
+    "earned_coins": "从银行获得的铜币",
     "flow_toll_favor_out": "支付他人驿道恩义",
     "flow_toll_favor_in": "收取驿道恩义",
     "flow_industry_coins_out": "借用他人产业付出铜币",

@@ -37,7 +37,7 @@ BREAKDOWN_COLUMNS = (
     "worker_track",
     "best_income",
     "retainers",
-    "coins_earned",
+    "earned_coins",
     *(f"flow_{flow}_{way}" for flow in FLOWS for way in ("out", "in")),
 )
 
@@ -111,7 +111,7 @@ def breakdown(state: MingchuState) -> list[dict[str, float]]:
             worker_track=float(player.worker_pos),
             best_income=float(player.income_best),
             retainers=float(len(player.retainers)),
-            coins_earned=float(player.coins_earned),
+            earned_coins=float(player.coins_earned),
         )
         row.update(
             {f"flow_{flow}_{way}": float(player.flows[2 * i + j]) for i, flow in enumerate(FLOWS)

@@ -91,7 +91,7 @@ def test_in_a_played_game_every_flow_is_paid_as_much_as_received_and_turns_add_u
     for row in rows:  # every marker handed to another player is one of the counted flows
         markers = row["flow_toll_favor_out"] + row["flow_industry_favor_out"] + row["flow_trade_favor_out"]
         assert markers == row["favor_paid"]
-        assert row["coins_earned"] > 0
+        assert row["earned_coins"] > 0
     # decisions and spells, recounted from the sequence of seats that acted
     assert record.decisions == [seats.count(s) for s in range(4)]
     assert sum(record.decisions) == record.actions
