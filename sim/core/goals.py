@@ -102,6 +102,12 @@ GENERIC_GOALS: tuple[Goal, ...] = (
         about="How evenly winners draw their points from different sources (0: one route always "
         "wins; 1: every route equally often).",
     ),
+    Goal(
+        "waiting",
+        "decisions",
+        about="Decisions the other players take while a player waits for its next turn (its next run "
+        "of own decisions), averaged over players (short waits: few); no band by default.",
+    ),
 )
 """The goals every game has. Their measures come from the report's tables, computed once."""
 

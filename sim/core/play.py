@@ -61,6 +61,11 @@ class GameRecord:
     """One list of per-seat scores for each completed round."""
     error: str = ""
     duration_s: float = 0.0
+    decisions: list[int] = field(default_factory=list)
+    """Per seat, the decisions it took."""
+    spells: list[int] = field(default_factory=list)
+    """Per seat, its spells: maximal runs of its own consecutive decisions (its turns, as a player
+    waiting for them counts them)."""
 
     @property
     def winner_seats(self) -> list[int]:
@@ -123,6 +128,8 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, p
         state.rng = play_rng(play_seed)
     cap = spec.max_actions(n_players)
     current_round = game.round_number(state)
+    decisions, spells, last_seat = [0] * n_players, [0] * n_players, -1
+    record.decisions, record.spells = decisions, spells
     while not game.is_terminal(state):
         if record.actions >= cap:
             raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
@@ -131,6 +138,10 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, p
         if not legal:
             raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
         action = bots[seat].choose(seen_by(game, bots[seat], state, seat), legal, rngs[seat])
+        decisions[seat] += 1
+        if seat != last_seat:
+            spells[seat] += 1
+            last_seat = seat
         if on_step is not None:
             on_step(state, seat, action, game.describe(state, action))
         game.apply(state, action)

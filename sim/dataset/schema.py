@@ -70,6 +70,12 @@ PLAYERS = (
     Column(
         "win_share", "float64", "1/k for each of k players sharing first place, else 0; sums to 1 per game"
     ),
+    Column("decisions", "int64", "decisions (actions) the player took; empty in runs written before it"),
+    Column(
+        "spells",
+        "int64",
+        "the player's turns as the others wait for them: maximal runs of its own consecutive decisions",
+    ),
 )
 ROUNDS = (
     Column("run_id", "string", "as in games"),

@@ -90,6 +90,8 @@ def chunk_tables(records: Sequence[tuple[int, GameRecord]], ctx: ChunkContext) -
                 "rank": rec.ranks[seat],
                 "won": rec.ranks[seat] == 1,
                 "win_share": 1.0 / winners if rec.ranks[seat] == 1 else 0.0,
+                "decisions": rec.decisions[seat] if seat < len(rec.decisions) else None,
+                "spells": rec.spells[seat] if seat < len(rec.spells) else None,
             }
             player.update({name: float(breakdown.get(name, float("nan"))) for name in ctx.breakdown_columns})
             for name, value in player.items():

@@ -225,6 +225,8 @@ def _simulate_block(
             "rank": rank[ok].ravel().astype(np.int64),
             "won": rank[ok].ravel() == 1,
             "win_share": ((rank[ok] == 1) / (rank[ok] == 1).sum(axis=1, keepdims=True)).ravel(),
+            "decisions": np.repeat(n_rounds[ok] * 3, n_players).astype(np.int64),  # 3 a round
+            "spells": np.repeat(n_rounds[ok], n_players).astype(np.int64),  # one turn a round
             "points_trade": trade[ok].ravel(),
             "points_build": build[ok].ravel(),
             "points_bonus": bonus[ok].ravel(),

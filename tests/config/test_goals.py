@@ -140,6 +140,7 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
             "skill_gap",
             "seat_source",
             "seat_compensation",
+            "waiting",
         }
     }
     # the counterfactual seat orders were played on the lineup's seeds, each with its one rotation

@@ -11,6 +11,7 @@ from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
 from sim.games.mingchu import (
     compiled,  # before the other modules: the compiled core or the .py files
+    goals_interact,
     goals_novice,
     goals_routes,
     goals_seats,
@@ -97,6 +98,6 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
-    goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS),
-    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS),
+    goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS, *goals_interact.GOALS),
+    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS, *goals_interact.PLAYS),
 )

@@ -55,6 +55,12 @@ def give_favor(state: MingchuState, payer: int, receiver: int) -> None:
     taker.held[payer] += 1
 
 
+def note_flow(state: MingchuState, payer: int, receiver: int, flow: int, amount: int) -> None:
+    """Count ``amount`` of ``FLOWS[flow]`` paid by ``payer`` to ``receiver`` (a statistic only)."""
+    state.players[payer].flows[2 * flow] += amount
+    state.players[receiver].flows[2 * flow + 1] += amount
+
+
 def can_give_favor(state: MingchuState, payer: int, receivers) -> bool:
     """Whether ``payer`` has a marker for each of ``receivers``, paid as ``give_favor`` pays (M21)."""
     giver = state.players[payer]

@@ -93,6 +93,7 @@ class GainCoins(EffectKind):
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.players[seat].coins += eff.amount
+        state.players[seat].coins_earned += eff.amount
 
     def text(self, eff: Any) -> str:
         return f"得{eff.amount}铜币"
@@ -411,7 +412,9 @@ class RandomCoins(EffectKind):
     worth = 2.0
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
-        state.players[seat].coins += int(eff.faces[roll(state, seat, len(eff.faces))])
+        coins = int(eff.faces[roll(state, seat, len(eff.faces))])
+        state.players[seat].coins += coins
+        state.players[seat].coins_earned += coins
 
     def text(self, eff: Any) -> str:
         return f"掷骰得{'/'.join(str(f) for f in eff.faces)}铜币之一"

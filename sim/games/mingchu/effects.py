@@ -10,10 +10,10 @@ from typing import Any
 
 from sim.games.mingchu.card_log import changes, fill, holdings
 from sim.games.mingchu.conditions import condition_met, measure, score_rule
-from sim.games.mingchu.economy import give_favor
+from sim.games.mingchu.economy import give_favor, note_flow
 from sim.games.mingchu.effect_kinds import apply_effect
 from sim.games.mingchu.modifiers import lasting_sources, modifier_total, note_used
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.state import TOLL_FAVOR, MingchuState
 
 __all__ = [
     "apply_effect",
@@ -86,7 +86,7 @@ def _matches(trigger, facts: dict[str, str | None]) -> bool:
     return all(getattr(trigger, name) in (None, value) for name, value in facts.items())
 
 
-def pay_favor(state: MingchuState, payer: int, owners) -> None:
+def pay_favor(state: MingchuState, payer: int, owners, flow: int = TOLL_FAVOR) -> None:
     """Pay one marker to each owner in ``owners`` (another player's 驿道 or industry), the first
     ones waived by ``discount: favor`` (one toll payment); a passive that waives one is ``used``."""
     waived = min(len(owners), max(0, modifier_total(state, payer, "discount", action="favor")))
@@ -94,3 +94,4 @@ def pay_favor(state: MingchuState, payer: int, owners) -> None:
         note_used(state, payer, "discount", action="favor")
     for owner in list(owners)[waived:]:
         give_favor(state, payer, owner)
+        note_flow(state, payer, owner, flow, 1)

@@ -12,12 +12,12 @@ from typing import Any
 from sim.core.decisions import Decision, DecisionKind
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
-from sim.games.mingchu.economy import add_goods, can_give_favor
+from sim.games.mingchu.economy import add_goods, can_give_favor, note_flow
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.kinds import decision_kind
 from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.paths import NO_ROADS, Route, affordable, route_cost, routes_from, sale_price
-from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.state import INDUSTRY_COINS, INDUSTRY_FAVOR, OFFICIAL, MingchuState
 
 
 def start_production(state: MingchuState, seat: int) -> None:
@@ -240,7 +240,8 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
         owner = state.industries[place].owner
         if owner != OFFICIAL:  # "支付该玩家1个恩义标记以及...铜币": the owner gets both
             state.players[owner].coins += cost
-            pay_favor(state, seat, [owner])
+            note_flow(state, seat, owner, INDUSTRY_COINS, cost)
+            pay_favor(state, seat, [owner], INDUSTRY_FAVOR)
         state.foreign_used[place] = state.foreign_used.get(place, 0) + 1
     route = routes_from(state, seat, place).get(player.managers[manager])
     if route is None or not affordable(state, seat, route):
@@ -316,6 +317,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             price = sale_price(state, seat, good, action.place, in_production=True)
             note_used(state, seat, "sell_bonus", good=good)
             player.coins += price
+            player.coins_earned += price
             player.income_round += price
         elif action.dest == "backpack":
             pay_route(state, seat, manager_routes(state, seat, place)[action.manager])

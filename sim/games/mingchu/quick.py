@@ -11,14 +11,14 @@ from __future__ import annotations
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
-from sim.games.mingchu.economy import add_goods, remove_good
+from sim.games.mingchu.economy import add_goods, note_flow, remove_good
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
 from sim.games.mingchu.paths import NO_ROADS, routes_to_any, sale_price
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
-from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.state import INDUSTRY_COINS, OFFICIAL, MingchuState
 
 
 class SellKind(ActionKind[MingchuState, A.Sell]):
@@ -49,7 +49,9 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
             remove_good(player.warehouse, action.good)
         else:
             state.take_good(seat, state.packs_at(seat, action.place), action.good)
-        player.coins += sale_price(state, seat, action.good, action.place, in_production=False)
+        price = sale_price(state, seat, action.good, action.place, in_production=False)
+        player.coins += price
+        player.coins_earned += price
         note_used(state, seat, "sell_bonus", good=action.good)
 
     def describe(self, state: MingchuState, action: A.Sell) -> str:
@@ -123,6 +125,7 @@ class BuyStoredKind(LocalGoodsKind):
         value = state.topo.goods[ind.stored].base_value
         state.players[seat].coins -= value
         state.players[ind.owner].coins += value
+        note_flow(state, seat, ind.owner, INDUSTRY_COINS, value)
         _take_stored(state, seat, action.place)
 
     def describe(self, state: MingchuState, action: A.BuyStored) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sim.games.mingchu.effects import measure, score_rule
 from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.state import FLOWS, MingchuState
 
 VP_TERMS = (
     "vp_coins",
@@ -37,6 +37,8 @@ BREAKDOWN_COLUMNS = (
     "worker_track",
     "best_income",
     "retainers",
+    "earned_coins",
+    *(f"flow_{flow}_{way}" for flow in FLOWS for way in ("out", "in")),
 )
 
 
@@ -114,6 +116,11 @@ def breakdown(state: MingchuState) -> list[dict[str, float]]:
             worker_track=float(player.worker_pos),
             best_income=float(player.income_best),
             retainers=float(len(player.retainers)),
+            earned_coins=float(player.coins_earned),
         )
+        row.update(
+            {f"flow_{flow}_{way}": float(player.flows[2 * i + j]) for i, flow in enumerate(FLOWS)
+             for j, way in enumerate(("out", "in"))}
+        )  # fmt: skip
         rows.append(row)
     return rows

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from sim.core.decisions import Decision
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import draw_retainer, pay_coins, remove_good, return_marker
+from sim.games.mingchu.economy import draw_retainer, note_flow, pay_coins, remove_good, return_marker
 from sim.games.mingchu.effects import condition_met
 from sim.games.mingchu.kinds import PerSeat, decision_kind, who
 from sim.games.mingchu.modifiers import modifier_total, note_used
 from sim.games.mingchu.setup import reveal_next_event
-from sim.games.mingchu.state import SIDES, MingchuState
+from sim.games.mingchu.state import BUYBACK_COINS, SIDES, MingchuState
 
 # --- events (M42/M43) ---------------------------------------------------------------------------
 
@@ -197,6 +197,7 @@ class BuybackKind(PerSeat):
     def take(self, state: MingchuState, seat: int, action: A.BuyBack) -> None:
         state.players[seat].coins -= action.count
         state.players[action.holder].coins += action.count
+        note_flow(state, seat, action.holder, BUYBACK_COINS, action.count)
         for _ in range(action.count):
             return_marker(state, action.holder, seat)
         decision = state.pending.next

@@ -110,6 +110,21 @@ class Industry:
     stored: str | None = None  # a good stored under the marker (M16), max 1
 
 
+FLOWS = (
+    "toll_favor",
+    "industry_coins",
+    "industry_favor",
+    "trade_coins",
+    "trade_favor",
+    "trade_card",
+    "buyback_coins",
+)
+"""What passes between two players (statistics for the ``interaction`` goal, never read by the rules):
+<kind>_<unit>. ``Player.flows[2 * i]`` is what the player paid to others of ``FLOWS[i]``,
+``flows[2 * i + 1]`` what it received from others (``economy.note_flow``)."""
+TOLL_FAVOR, INDUSTRY_COINS, INDUSTRY_FAVOR, TRADE_COINS, TRADE_FAVOR, TRADE_CARD, BUYBACK_COINS = range(7)
+
+
 @dataclass
 class Player:
     coins: int = 0
@@ -148,6 +163,8 @@ class Player:
     war: list[int] = field(default_factory=lambda: [0, 0])  # markers on 建文, 燕王
     war_orders: list[int] = field(default_factory=lambda: [0, 0])  # special orders completed per side
     favor_paid: int = 0  # statistic: markers handed to others
+    flows: list[int] = field(default_factory=lambda: [0] * (2 * len(FLOWS)))  # statistic (FLOWS)
+    coins_earned: int = 0  # statistic: coins gained from the bank in play (sales, effects; no loans)
 
     def shallow_copy(self) -> Player:
         """A new Player sharing every field's value with this one (``copy.copy``, which costs about ten
@@ -190,6 +207,8 @@ class Player:
         new.war = self.war
         new.war_orders = self.war_orders
         new.favor_paid = self.favor_paid
+        new.flows = self.flows
+        new.coins_earned = self.coins_earned
         return new
 
     def clone(self) -> Player:
@@ -212,6 +231,7 @@ class Player:
         new.tianwei = list(self.tianwei)
         new.war = list(self.war)
         new.war_orders = list(self.war_orders)
+        new.flows = list(self.flows)
         return new
 
     @property

@@ -26,9 +26,9 @@ from typing import Any
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import can_give_favor, give_favor
+from sim.games.mingchu.economy import can_give_favor, give_favor, note_flow
 from sim.games.mingchu.kinds import decision_kind, seat_to_act, who
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.state import TRADE_CARD, TRADE_COINS, TRADE_FAVOR, MingchuState
 
 HIDDEN_CARD = "?"
 """A traded 皇恩卡 as a seat outside the trade sees it (in ``state.trades`` and an open offer)."""
@@ -266,11 +266,14 @@ def _transfer(state: MingchuState, seat: int, to: int, coins: int, card: str, fa
     giver, taker = state.players[seat], state.players[to]
     giver.coins -= coins
     taker.coins += coins
+    note_flow(state, seat, to, TRADE_COINS, coins)
     if card:
         giver.grace_cards.remove(card)
         taker.grace_cards.append(card)
+        note_flow(state, seat, to, TRADE_CARD, 1)
     for _ in range(favor):
         give_favor(state, seat, to)
+    note_flow(state, seat, to, TRADE_FAVOR, favor)
 
 
 def execute(state: MingchuState, seat: int, offer: Offer) -> None:

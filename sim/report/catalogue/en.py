@@ -302,6 +302,10 @@ MESSAGES: dict[str, str] = {
     "goal_driver_learning": ", the novice finishes ahead of the {other} in {value} of pairings",
     "goal_depth": "Depth (the skill ladder's weakest step, head-to-head share)",
     "goal_driver_depth": ", the weakest step is {driver} over {other} (ahead in {value})",
+    # interaction and waiting goals
+    "goal_waiting": "Waiting (other players' decisions between two of a player's turns)",
+    "goal_interaction": "Interaction (value exchanged with other players per value a player gains)",
+    "goal_driver_interaction": ", mostly through {driver} ({value} of it)",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -527,6 +531,9 @@ TERMS: dict[str, str] = {
     "undecided": "undecided",
     "no_band": "no band set",
     "turn cap": "turn cap (stall)",
+    # interaction and waiting goals
+    "waiting": "waiting",
+    "interaction": "interaction",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""

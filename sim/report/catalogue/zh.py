@@ -302,6 +302,10 @@ MESSAGES: dict[str, str] = {
     "goal_driver_learning": "，新手名次高于{other}的比例为 {value}",
     "goal_depth": "策略有深度（技巧阶梯中最弱一级的对位领先比例）",
     "goal_driver_depth": "，最弱的一级是{driver}胜过{other}（领先 {value}）",
+    # interaction and waiting goals (互动性强，等待时间短)
+    "goal_waiting": "等待时间（两次轮到自己之间其他玩家的决策数）",
+    "goal_interaction": "互动性（与其他玩家往来的价值占自身所得的比例）",
+    "goal_driver_interaction": "，往来价值主要来自{driver}（占 {value}）",
 }
 """Messages by key, formatted with ``str.format``."""
 
@@ -560,6 +564,9 @@ TERMS: dict[str, str] = {
     "above": "高于区间",
     "below": "低于区间",
     "actions": "行动数",
+    # interaction and waiting goals (互动性强，等待时间短)
+    "waiting": "等待时间",
+    "interaction": "互动性",
 }
 """Terms shared by every game (event kinds, ladder labels, bots, metrics); game-specific names are in
 ``sim.report.names``."""

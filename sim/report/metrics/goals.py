@@ -20,6 +20,7 @@ from sim.report.metric import Answers, Metric, answer_groups, answer_name, answe
 from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import Section, display_name, per_variant, table
 from sim.stats import goals as measures
+from sim.stats import goals_interact
 
 if TYPE_CHECKING:
     from sim.report.metric import Analysis
@@ -97,6 +98,7 @@ def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
         "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
         "skill_gap": measures.skill_gap(a.run.players),
         "variety": pd.concat(variety, ignore_index=True) if variety else pd.DataFrame(),
+        "waiting": goals_interact.waiting(a.run.players),
     }
 
 
