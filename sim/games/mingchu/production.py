@@ -6,7 +6,6 @@ Two decision kinds: ``produce`` (one per seat and round: which industry next, or
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
@@ -103,9 +102,6 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     return legal
 
 
-_OWNER, _UPGRADED = attrgetter("owner"), attrgetter("upgraded_by")
-
-
 def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
     """Per industry by place: (place, ``ProduceOwn`` or None, good, cost, goods it gives).
 
@@ -114,12 +110,12 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
     keys end with the temporary roads) as immutable tuples: a clone shares them.
     """
     industries = state.industries
-    layout = (
-        tuple(industries),
-        tuple(map(_OWNER, industries.values())),
-        tuple(map(_UPGRADED, industries.values())),
-    )
-    key = (seat, ("produce", discount, layout), NO_ROADS)
+    flat: list = []  # (place, owner, upgraded_by) of each industry in a row: one tuple to hash
+    for place, ind in industries.items():
+        flat.append(place)
+        flat.append(ind.owner)
+        flat.append(ind.upgraded_by)
+    key = (seat, ("produce", discount, tuple(flat)), NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
     found = state.route_cache.get(key)
