@@ -84,7 +84,7 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     order = [source]  # places in the order they were first reached (the routes' order)
     settled: list[int] = []  # places in the order their cheapest route is final
     frontier = [source]  # reached, not settled
-    adjacent = state.topo.adjacent
+    adjacent_roads, adjacent_places = state.topo.adjacent_roads, state.topo.adjacent_places
     while frontier:
         place = -1
         key_cost = 0
@@ -103,7 +103,9 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
         frontier.pop()
         settled.append(place)
         roads = key_roads + 1
-        for road, other in adjacent[place]:
+        near = adjacent_places[place]
+        for i, road in enumerate(adjacent_roads[place]):
+            other = near[i]
             step = cost[road]
             if step < 0:
                 continue
@@ -175,14 +177,15 @@ _WORKER_STEP = (1, 0, 0, 1)  # a road without 驿道: one 伙计, then a tempora
 
 def _board_edges(state: MingchuState, seat: int, water_discount: int) -> list:
     yidao = state.yidao
+    road_coins = state.topo.road_coins
     edges: list = []
-    for road, info in enumerate(state.topo.roads):
+    for road, kind in enumerate(state.topo.road_kind):
         owner = yidao.get(road)
-        if info.kind == "water":
-            coins = max(0, info.coins - water_discount)
+        if kind == "water":
+            coins = max(0, road_coins[road] - water_discount)
             edges.append((0, coins, 0, coins))
         elif owner is None:
-            edges.append(None if info.kind == "dashed" else _WORKER_STEP)
+            edges.append(None if kind == "dashed" else _WORKER_STEP)
         else:
             edges.append(_FREE if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
     return edges

@@ -293,13 +293,14 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
-            legal.extend(
-                action
-                for route, action in _sales(state, seat, place, routes)
-                if route.workers <= workers
-                and route.coins <= coins
-                and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
-            )
+            for q in sorted(routes):  # every place reachable from ``place``, by place
+                route = routes[q]
+                if (
+                    route.workers <= workers
+                    and route.coins <= coins
+                    and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
+                ):
+                    legal.append(_sell_at(q))
         legal.append(A.made(A.GoodTo, "discard"))
         return legal
 
@@ -333,16 +334,15 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         return describe_good_to(good, action)
 
 
-def _sales(state: MingchuState, seat: int, place: int, routes: dict[int, Route]) -> list:
-    """(route, ``SellProduced``) for every place reachable from ``place``, by place; kept beside the
-    routes in ``state.route_cache`` (same board, same temporary roads)."""
-    temp = state.temp_roads
-    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
-    key = (seat, ("sell", place, water), frozenset(temp) if temp else NO_ROADS)
-    sales = state.route_cache.get(key)
-    if sales is None:
-        sales = state.route_cache[key] = [(routes[q], A.made(A.SellProduced, q)) for q in sorted(routes)]
-    return sales
+def _sell_at(place: int) -> A.SellProduced:
+    """The ``SellProduced`` record for ``place`` (``A.made``'s, kept in a list by place)."""
+    records = _SELL_AT
+    while len(records) <= place:
+        records.append(A.made(A.SellProduced, len(records)))
+    return records[place]
+
+
+_SELL_AT: list[A.SellProduced] = []
 
 
 def settle_income(state: MingchuState, seat: int) -> None:

@@ -55,6 +55,10 @@ class Topology:
         for r, (a, b) in enumerate(self.road_ends):
             self.adjacent[a].append((r, b))
             self.adjacent[b].append((r, a))
+        # the same per place as two lists of small ints (roads, places across them): the route search
+        # reads these without unpacking a tuple per road
+        self.adjacent_roads: list[list[int]] = [[r for r, _ in pairs] for pairs in self.adjacent]
+        self.adjacent_places: list[list[int]] = [[q for _, q in pairs] for pairs in self.adjacent]
         self.goods = {g.id: g for g in params.goods}
         self.monopoly_thresholds = sorted(
             g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
