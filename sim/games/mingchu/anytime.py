@@ -14,9 +14,9 @@ from sim.games.mingchu.economy import can_take_loan, take_loan
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act, who
 from sim.games.mingchu.modifiers import forbidden
-from sim.games.mingchu.orders import DeliverKind
+from sim.games.mingchu.orders import DeliverKind, legal_deliveries
 from sim.games.mingchu.state import MingchuState
-from sim.games.mingchu.trade import ProposeTrade, ProposeTradeKind
+from sim.games.mingchu.trade import ProposeTradeKind
 
 
 def grace_options(state: MingchuState, seat: int) -> list:
@@ -69,15 +69,20 @@ class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
         return f"弃皇恩卡 {action.card} 换1恩义"
 
 
+def legal_rewards(state: MingchuState, seat: int) -> list:
+    """``PlayRewardKind``'s options: each reward card held, each of its options."""
+    rewards = state.topo.rewards
+    cards = sorted(set(state.players[seat].reward_cards))
+    return [A.made(A.PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
+
+
 class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
     """M40: a reward card, one of its options; the card leaves play."""
 
     action = A.PlayReward
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        rewards = state.topo.rewards
-        cards = sorted(set(state.players[seat].reward_cards))
-        return [A.made(A.PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
+        return legal_rewards(state, seat)
 
     def apply(self, state: MingchuState, action: A.PlayReward) -> None:
         seat = seat_to_act(state)
@@ -89,16 +94,21 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
         return f"打出奖励卡 {action.card}（第{action.option + 1}项）"
 
 
+def legal_favor_discards(state: MingchuState, seat: int) -> list:
+    """``DiscardFavorKind``'s options: an own marker in hand, then each other player's held."""
+    player = state.players[seat]
+    legal = [A.made(A.DiscardFavor, seat)] if player.hand > 0 else []
+    legal.extend(A.made(A.DiscardFavor, q) for q in range(state.n) if q != seat and player.held[q] > 0)
+    return legal
+
+
 class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
     """M29: a held 恩义 marker (own from hand, or another player's) for 1 伙计."""
 
     action = A.DiscardFavor
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        player = state.players[seat]
-        legal = [A.made(A.DiscardFavor, seat)] if player.hand > 0 else []
-        legal.extend(A.made(A.DiscardFavor, q) for q in range(state.n) if q != seat and player.held[q] > 0)
-        return legal
+        return legal_favor_discards(state, seat)
 
     def apply(self, state: MingchuState, action: A.DiscardFavor) -> None:
         seat = seat_to_act(state)
@@ -116,15 +126,18 @@ class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
         return f"弃{owner}的恩义标记换1伙计"
 
 
+def legal_loan(state: MingchuState, seat: int) -> list:
+    """``TakeLoanKind``'s option, when a loan can be taken and is not forbidden."""
+    return [A.made(A.TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+
+
 class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
     """M40: an 官府 marker on the loan card, ``loans.amount`` coins."""
 
     action = A.TakeLoan
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return (
-            [A.made(A.TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
-        )
+        return legal_loan(state, seat)
 
     def apply(self, state: MingchuState, action: A.TakeLoan) -> None:
         take_loan(state, seat_to_act(state))
@@ -133,6 +146,7 @@ class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
         return f"借贷 {state.params.loans.amount} 铜币"
 
 
+_PROPOSE = ProposeTradeKind()
 ANYTIME_KINDS = ActionKinds(
     [
         DeliverKind(),
@@ -141,7 +155,7 @@ ANYTIME_KINDS = ActionKinds(
         PlayRewardKind(),
         DiscardFavorKind(),
         TakeLoanKind(),
-        ProposeTradeKind(),
+        _PROPOSE,
     ]
 )
 """The action types offered in the player's turn and production step."""
@@ -149,12 +163,10 @@ ANYTIME_KINDS = ActionKinds(
 
 def legal_anytime(state: MingchuState, seat: int) -> list:
     """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan, a trade."""
-    kinds = ANYTIME_KINDS.by_type
-    return [
-        *kinds[A.Deliver].legal(state, seat),
-        *grace_options(state, seat),
-        *kinds[A.PlayReward].legal(state, seat),
-        *kinds[A.DiscardFavor].legal(state, seat),
-        *kinds[A.TakeLoan].legal(state, seat),
-        *kinds[ProposeTrade].legal(state, seat),
-    ]
+    legal = legal_deliveries(state, seat, sorted(set(state.players[seat].managers)))  # ``DeliverKind``'s
+    legal += grace_options(state, seat)
+    legal += legal_rewards(state, seat)
+    legal += legal_favor_discards(state, seat)
+    legal += legal_loan(state, seat)
+    legal += _PROPOSE.legal(state, seat)
+    return legal

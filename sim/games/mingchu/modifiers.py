@@ -63,9 +63,12 @@ def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
     for mod in mods:
         if mod.effect != kind:
             continue
-        if action is not None and getattr(mod, "action", None) != action:
+        # the effect's field values (a pydantic model, ``extra="forbid"``): a field the effect lacks
+        # reads None here without ``getattr``'s slow miss through the model's ``__getattr__``
+        values = mod.__dict__
+        if action is not None and values.get("action") != action:
             continue
-        if getattr(mod, "good", None) not in (None, good):
+        if values.get("good") not in (None, good):
             continue
         total += mod.amount
     return total

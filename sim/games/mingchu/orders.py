@@ -15,7 +15,7 @@ from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
-from sim.games.mingchu.state import SIDES, MingchuState
+from sim.games.mingchu.state import SIDES, MingchuState, new_counter
 
 SPECIAL = {"建文特别": "建文", "燕王特别": "燕王"}
 
@@ -63,8 +63,8 @@ def payment(
     if units < sum(order_info(state, key).goods.values()):
         return None  # every good asked for takes one good carried (a 黄金 stands in for one)
     backpack = state.goods_in(seat, packs)
-    warehouse = Counter(player.warehouse) if use_warehouse else Counter()
-    from_bp, from_wh = Counter(), Counter()
+    warehouse = new_counter(player.warehouse) if use_warehouse else new_counter()
+    from_bp, from_wh = new_counter(), new_counter()
     missing = []
     for good, need in order_info(state, key).goods.items():
         for _ in range(need):

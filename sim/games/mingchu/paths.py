@@ -54,7 +54,6 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
     return max(0, fee - modifier_total(state, seat, "discount", action="water"))
 
 
-_STRIDE = 1 << 16  # more roads than any route can have
 NO_ROADS: frozenset[int] = frozenset()
 
 
@@ -71,59 +70,68 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
-    edges, weights = _edge_costs(state, seat, water_discount)
+    workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
-    # a weight packs (cost, roads) into one int: cost * _STRIDE + roads orders exactly like the pair.
-    # Dijkstra's search with the frontier scanned for the smallest (weight, place) each time: on maps
-    # of a few dozen places this beats a heap, and it settles places in the same order.
+    # Dijkstra's search on (cost, roads), with the frontier scanned for the smallest (cost, roads,
+    # place) each time: on maps of a few dozen places this beats a heap, and it settles places in
+    # the same order. Costs and road counts stay small ints (no int object made per step).
     size = len(state.topo.places)
-    best = [-1] * size  # -1: not reached yet
-    best[source] = 0
+    best_cost = [-1] * size  # -1: not reached yet
+    best_roads = [0] * size
+    best_cost[source] = 0
     back_road = [0] * size
     back_place = [0] * size
     order = [source]  # places in the order they were first reached (the routes' order)
     settled: list[int] = []  # places in the order their cheapest route is final
     frontier = [source]  # reached, not settled
-    adjacent = state.topo.adjacent
+    adjacent_roads, adjacent_places = state.topo.adjacent_roads, state.topo.adjacent_places
     while frontier:
         place = -1
-        key = 0
+        key_cost = 0
+        key_roads = 0
         at = 0
         for i in range(len(frontier)):
             p = frontier[i]
-            k = best[p]
-            if place < 0 or k < key or (k == key and p < place):
-                place, key, at = p, k, i
+            c = best_cost[p]
+            if place < 0 or c < key_cost:
+                place, key_cost, key_roads, at = p, c, best_roads[p], i
+            elif c == key_cost:
+                r = best_roads[p]
+                if r < key_roads or (r == key_roads and p < place):
+                    place, key_roads, at = p, r, i
         frontier[at] = frontier[-1]
         frontier.pop()
         settled.append(place)
-        for road, other in adjacent[place]:
-            weight = weights[road]
-            if weight < 0:
+        roads = key_roads + 1
+        near = adjacent_places[place]
+        for i, road in enumerate(adjacent_roads[place]):
+            other = near[i]
+            step = cost[road]
+            if step < 0:
                 continue
-            new = key + weight
-            old = best[other]
-            if old < 0 or new < old:
+            new = key_cost + step
+            old = best_cost[other]
+            if old < 0 or new < old or (new == old and roads < best_roads[other]):
                 if old < 0:
                     order.append(other)
                     frontier.append(other)
-                best[other] = new
+                best_cost[other] = new
+                best_roads[other] = roads
                 back_road[other] = road
                 back_place[other] = place
     found = [_ORIGIN] * size  # every place reached is settled, so each gets its own below
     for target in settled[1:]:  # a route extends its predecessor's, settled earlier
         road = back_road[target]
         base = found[back_place[target]]
-        step = edges[road]
-        if step is _FREE:
+        if cost[road] == 0:
             found[target] = base  # a free road adds nothing: the same (read-only) route
             continue
-        w, c, f, _ = step
+        w = workers[road]
         found[target] = Route(
             base.workers + w,
-            base.coins + c,
-            (yidao[road], *base.favor) if f else base.favor,
-            (road, *base.new_temp) if w else base.new_temp,
+            base.coins + coins[road],
+            (yidao[road],) + base.favor if favor[road] else base.favor,
+            (road,) + base.new_temp if w else base.new_temp,
         )
     routes = {target: found[target] for target in order}  # the discovery order, as before
     state.route_cache[cache_key] = routes
@@ -133,33 +141,34 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
 _ORIGIN = Route()
 
 
-def _edge_costs(state: MingchuState, seat: int, water_discount: int) -> tuple[list, list[int]]:
-    """Per road (workers, coins, favor, total) for ``seat`` now, None when it cannot be used, and the
-    search weight (total * _STRIDE + 1, -1 when it cannot be used).
-
-    The board's part (驿道, water fees) is kept in ``state.board_cache``; this step's temporary roads
-    (free to use again, M17) are laid over a copy.
-    """
+def _edge_table(
+    state: MingchuState, seat: int, water_discount: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per road, for ``seat`` now: the 伙计, coins and 恩义 markers (0 or 1) it costs and their total
+    (-1 when it cannot be used), this step's temporary roads (free to use again, M17) laid over the
+    board's part kept in ``state.board_cache`` (the 驿道, water fees: ``_board_edges``)."""
     if state.board_cache is None:
         state.board_cache = {}
-    key = ("edges", seat, water_discount)
+    key = ("edge_table", seat, water_discount)
     found = state.board_cache.get(key)
     if found is None:
         edges = _board_edges(state, seat, water_discount)
-        found = state.board_cache[key] = (edges, [_weight(e) for e in edges])
+        found = state.board_cache[key] = (
+            [0 if e is None else e[0] for e in edges],
+            [0 if e is None else e[1] for e in edges],
+            [0 if e is None else e[2] for e in edges],
+            [-1 if e is None else e[3] for e in edges],
+        )
     temp = state.temp_roads
     if not temp:
         return found
-    edges, weights = list(found[0]), list(found[1])
+    workers, coins, favor, cost = found
+    workers, cost = list(workers), list(cost)
     for road in temp:
-        if edges[road] == _WORKER_STEP:
-            edges[road] = _FREE
-            weights[road] = 1
-    return edges, weights
-
-
-def _weight(edge: tuple | None) -> int:
-    return -1 if edge is None else edge[3] * _STRIDE + 1
+        if workers[road] == 1 and cost[road] == 1:  # a road without 驿道 (``_WORKER_STEP``)
+            workers[road] = 0
+            cost[road] = 0
+    return workers, coins, favor, cost
 
 
 _FREE = (0, 0, 0, 0)
@@ -168,14 +177,15 @@ _WORKER_STEP = (1, 0, 0, 1)  # a road without 驿道: one 伙计, then a tempora
 
 def _board_edges(state: MingchuState, seat: int, water_discount: int) -> list:
     yidao = state.yidao
+    road_coins = state.topo.road_coins
     edges: list = []
-    for road, info in enumerate(state.topo.roads):
+    for road, kind in enumerate(state.topo.road_kind):
         owner = yidao.get(road)
-        if info.kind == "water":
-            coins = max(0, info.coins - water_discount)
+        if kind == "water":
+            coins = max(0, road_coins[road] - water_discount)
             edges.append((0, coins, 0, coins))
         elif owner is None:
-            edges.append(None if info.kind == "dashed" else _WORKER_STEP)
+            edges.append(None if kind == "dashed" else _WORKER_STEP)
         else:
             edges.append(_FREE if owner in (seat, OFFICIAL) else (0, 0, 1, 1))
     return edges

@@ -6,7 +6,6 @@ Two decision kinds: ``produce`` (one per seat and round: which industry next, or
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
@@ -103,9 +102,6 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     return legal
 
 
-_OWNER, _UPGRADED = attrgetter("owner"), attrgetter("upgraded_by")
-
-
 def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
     """Per industry by place: (place, ``ProduceOwn`` or None, good, cost, goods it gives).
 
@@ -114,12 +110,12 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
     keys end with the temporary roads) as immutable tuples: a clone shares them.
     """
     industries = state.industries
-    layout = (
-        tuple(industries),
-        tuple(map(_OWNER, industries.values())),
-        tuple(map(_UPGRADED, industries.values())),
-    )
-    key = (seat, ("produce", discount, layout), NO_ROADS)
+    flat: list = []  # (place, owner, upgraded_by) of each industry in a row: one tuple to hash
+    for place, ind in industries.items():
+        flat.append(place)
+        flat.append(ind.owner)
+        flat.append(ind.upgraded_by)
+    key = (seat, ("produce", discount, tuple(flat)), NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
     found = state.route_cache.get(key)
@@ -298,13 +294,14 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
-            legal.extend(
-                action
-                for route, action in _sales(state, seat, place, routes)
-                if route.workers <= workers
-                and route.coins <= coins
-                and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
-            )
+            for q in sorted(routes):  # every place reachable from ``place``, by place
+                route = routes[q]
+                if (
+                    route.workers <= workers
+                    and route.coins <= coins
+                    and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
+                ):
+                    legal.append(_sell_at(q))
         legal.append(A.made(A.GoodTo, "discard"))
         return legal
 
@@ -339,16 +336,15 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         return describe_good_to(good, action)
 
 
-def _sales(state: MingchuState, seat: int, place: int, routes: dict[int, Route]) -> list:
-    """(route, ``SellProduced``) for every place reachable from ``place``, by place; kept beside the
-    routes in ``state.route_cache`` (same board, same temporary roads)."""
-    temp = state.temp_roads
-    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
-    key = (seat, ("sell", place, water), frozenset(temp) if temp else NO_ROADS)
-    sales = state.route_cache.get(key)
-    if sales is None:
-        sales = state.route_cache[key] = [(routes[q], A.made(A.SellProduced, q)) for q in sorted(routes)]
-    return sales
+def _sell_at(place: int) -> A.SellProduced:
+    """The ``SellProduced`` record for ``place`` (``A.made``'s, kept in a list by place)."""
+    records = _SELL_AT
+    while len(records) <= place:
+        records.append(A.made(A.SellProduced, len(records)))
+    return records[place]
+
+
+_SELL_AT: list[A.SellProduced] = []
 
 
 def settle_income(state: MingchuState, seat: int) -> None:

@@ -27,20 +27,7 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
     action = A.Sell
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        player = state.players[seat]
-        if forbidden(state, seat, "sell"):
-            return []
-        sellable = state.topo.sellable
-        capitals = state.capitals_with_warehouse()
-        legal = []
-        for place in sorted(set(player.managers)):
-            carried = state.goods_in(seat, state.packs_at(seat, place))
-            legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if g in sellable)
-            if place in capitals:
-                legal.extend(
-                    A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if g in sellable
-                )
-        return legal
+        return legal_sell(state, seat)
 
     def apply(self, state: MingchuState, action: A.Sell) -> None:
         seat = seat_to_act(state)
@@ -58,6 +45,22 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         price = sale_price(state, seat_to_act(state), action.good, action.place, in_production=False)
         where = "京城仓库的" if action.from_warehouse else ""
         return f"在 {state.place_name(action.place)} 卖出{where}{action.good}，得 {price} 铜币"
+
+
+def legal_sell(state: MingchuState, seat: int) -> list:
+    """``SellKind``'s options: per place of a 掌柜, the goods carried there, then the warehouse's."""
+    player = state.players[seat]
+    if forbidden(state, seat, "sell"):
+        return []
+    sellable = state.topo.sellable
+    capitals = state.capitals_with_warehouse()
+    legal = []
+    for place in sorted(set(player.managers)):
+        carried = state.goods_in(seat, state.packs_at(seat, place))
+        legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if g in sellable)
+        if place in capitals:
+            legal.extend(A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if g in sellable)
+    return legal
 
 
 def local_goods(state: MingchuState, seat: int) -> list:
@@ -188,31 +191,37 @@ def _counts(top: int) -> tuple[int, ...]:
     return () if top < 1 else (1,) if top == 1 else (1, top)
 
 
+def legal_transport(state: MingchuState, seat: int) -> list:
+    """``TransportKind``'s options: per 掌柜 with an affordable route to the warehouse, 1 or all
+    that fit of each good, to the warehouse and back."""
+    player = state.players[seat]
+    if not player.goods_total() and not player.warehouse:
+        return []
+    legal: list = []
+    room = state.warehouse_room(seat)
+    managers = sorted(_warehouse_routes(state, seat))
+    if not managers:
+        return legal
+    stored = sorted(player.warehouse)
+    back = [min(state.backpack_room(seat, good), player.warehouse[good]) for good in stored]
+    for manager in managers:
+        pack = player.packs[state.pack_index(manager)]
+        for good in sorted(pack):
+            for k in _counts(min(room, pack[good])):
+                legal.append(A.made(A.Transport, good, k, True, manager))
+        for good, top in zip(stored, back, strict=True):
+            for k in _counts(top):
+                legal.append(A.made(A.Transport, good, k, False, manager))
+    return legal
+
+
 class TransportKind(ActionKind[MingchuState, A.Transport]):
     """M37: carry 1 or all that fit of one good between a 掌柜's pack and the 京城 warehouse."""
 
     action = A.Transport
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        player = state.players[seat]
-        if not player.goods_total() and not player.warehouse:
-            return []
-        legal: list = []
-        room = state.warehouse_room(seat)
-        managers = sorted(_warehouse_routes(state, seat))
-        if not managers:
-            return legal
-        stored = sorted(player.warehouse)
-        back = [min(state.backpack_room(seat, good), player.warehouse[good]) for good in stored]
-        for manager in managers:
-            pack = player.packs[state.pack_index(manager)]
-            for good in sorted(pack):
-                for k in _counts(min(room, pack[good])):
-                    legal.append(A.made(A.Transport, good, k, True, manager))
-            for good, top in zip(stored, back, strict=True):
-                for k in _counts(top):
-                    legal.append(A.made(A.Transport, good, k, False, manager))
-        return legal
+        return legal_transport(state, seat)
 
     def apply(self, state: MingchuState, action: A.Transport) -> None:
         seat = seat_to_act(state)
@@ -231,15 +240,20 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
         return f"将掌柜{action.manager + 1}的{action.count}个{action.good}{way}"
 
 
+def legal_retainers(state: MingchuState, seat: int) -> list:
+    """``UseRetainerKind``'s options: each untapped 门客 with an ability."""
+    player = state.players[seat]
+    ready = sorted(set(player.retainers) - player.tapped)
+    return [A.made(A.UseRetainer, c) for c in ready if state.topo.retainers[c].ability]
+
+
 class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
     """M39: a 门客's ability, once per round (the card is tapped)."""
 
     action = A.UseRetainer
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        player = state.players[seat]
-        ready = sorted(set(player.retainers) - player.tapped)
-        return [A.made(A.UseRetainer, c) for c in ready if state.topo.retainers[c].ability]
+        return legal_retainers(state, seat)
 
     def apply(self, state: MingchuState, action: A.UseRetainer) -> None:
         seat = seat_to_act(state)
@@ -250,16 +264,21 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
         return f"使用门客 {action.card}"
 
 
+def legal_discard(state: MingchuState, seat: int) -> list:
+    """``DiscardGoodKind``'s options: each good carried, when the backpack is full."""
+    player = state.players[seat]
+    if player.goods_total() and state.backpack_full(seat):
+        return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
+    return []
+
+
 class DiscardGoodKind(ActionKind[MingchuState, A.DiscardGood]):
     """M72: offered only when the backpack is full (otherwise discarding can only hurt)."""
 
     action = A.DiscardGood
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        player = state.players[seat]
-        if player.goods_total() and state.backpack_full(seat):
-            return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
-        return []
+        return legal_discard(state, seat)
 
     def apply(self, state: MingchuState, action: A.DiscardGood) -> None:
         seat = seat_to_act(state)
@@ -287,13 +306,11 @@ QUICK = ActionKinds([*_KINDS, *ANYTIME_KINDS.kinds])
 
 def legal_quick(state: MingchuState, seat: int) -> list:
     """Everything a player may do inside the turn besides moving and the main action, in this order."""
-    kinds = QUICK.by_type
-    return [
-        *kinds[A.Sell].legal(state, seat),
-        *legal_reserves(state, seat),
-        *local_goods(state, seat),
-        *kinds[A.Transport].legal(state, seat),
-        *kinds[A.UseRetainer].legal(state, seat),
-        *legal_anytime(state, seat),
-        *kinds[A.DiscardGood].legal(state, seat),
-    ]
+    legal = legal_sell(state, seat)
+    legal += legal_reserves(state, seat)
+    legal += local_goods(state, seat)
+    legal += legal_transport(state, seat)
+    legal += legal_retainers(state, seat)
+    legal += legal_anytime(state, seat)
+    legal += legal_discard(state, seat)
+    return legal

@@ -25,6 +25,15 @@ ModifierTerm = tuple[str | None, str | None, int]
 """A modifier as ``modifiers.modifier_total`` reads it: (its ``action``, its ``good``, its ``amount``)."""
 
 
+def new_counter(counts: dict[str, int] | None = None) -> Counter:
+    """``Counter(counts)`` for a mapping of counts (or empty), made without ``Counter.__init__``'s
+    interpreted code: the legal lists make several per decision."""
+    total: Counter = Counter.__new__(Counter)
+    if counts:
+        dict.update(total, counts)
+    return total
+
+
 def modifier_terms(mods: Sequence[Any]) -> tuple[ModifierTerm, ...]:
     """(action, good, amount) of each modifier (None for a field it lacks), read once per game."""
     return tuple(
@@ -46,6 +55,10 @@ class Topology:
         for r, (a, b) in enumerate(self.road_ends):
             self.adjacent[a].append((r, b))
             self.adjacent[b].append((r, a))
+        # the same per place as two lists of small ints (roads, places across them): the route search
+        # reads these without unpacking a tuple per road
+        self.adjacent_roads: list[list[int]] = [[r for r, _ in pairs] for pairs in self.adjacent]
+        self.adjacent_places: list[list[int]] = [[q for _, q in pairs] for pairs in self.adjacent]
         self.goods = {g.id: g for g in params.goods}
         self.monopoly_thresholds = sorted(
             g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
@@ -237,9 +250,10 @@ class Player:
     @property
     def backpack(self) -> Counter:
         """Everything both 掌柜 carry (read only: change goods through the packs)."""
-        total: Counter = Counter()
+        total = new_counter()
         for pack in self.packs:
-            total.update(pack)
+            for good, k in pack.items():  # ``Counter.update``'s sums, without its interpreted code
+                total[good] = total.get(good, 0) + k
         return total
 
     def goods_total(self) -> int:
@@ -461,7 +475,7 @@ class MingchuState:
     def goods_in(self, seat: int, packs: list[int]) -> Counter:
         """A new count of the goods in ``packs`` (the caller may change it)."""
         player_packs = self.players[seat].packs
-        total: Counter = Counter()
+        total = new_counter()
         for index in packs:
             pack = player_packs[index]
             if not total:

@@ -79,7 +79,7 @@ class SelectManagerKind(ActionKind[MingchuState, A.SelectManager]):
     action = A.SelectManager
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return [A.made(A.SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
+        return legal_select(state, seat)
 
     def apply(self, state: MingchuState, action: A.SelectManager) -> None:
         state.pending.next.data["manager"] = action.manager
@@ -95,45 +95,7 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
     action = A.Move
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        data = state.pending.next.data
-        rules = state.params.rules
-        if data["moves"] >= rules.max_steps_per_turn:
-            return []
-        player = state.players[seat]
-        manager = data["manager"]
-        allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
-        pack = player.packs[state.pack_index(manager)]
-        free_moves = state.topo.free_move_goods
-        horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
-        topo, yidao = state.topo, state.yidao
-        kinds = topo.road_kind
-        step = data["steps"] < allowance
-        workers = player.workers >= rules.workers_per_free_step
-        moves = []
-        for road, _ in topo.adjacent[player.managers[manager]]:
-            kind = kinds[road]
-            owner = yidao.get(road)
-            if kind == "dashed" and owner is None:
-                continue  # not usable (M28)
-            water = kind == "water"
-            if not water and owner in (seat, OFFICIAL):
-                moves.append(_move(road, "yidao"))
-                continue
-            if water_fee(state, seat, road) > player.coins:
-                continue
-            if owner is not None and not water and can_give_favor(state, seat, (owner,)):
-                moves.append(_move(road, "yidao_paid"))
-            if kind == "dashed":
-                continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
-            if horse:
-                moves.append(_move(road, "horse"))
-            elif player.bonus_moves > 0:
-                moves.append(_move(road, "bonus"))
-            if step:
-                moves.append(_move(road, "step"))
-            if workers:
-                moves.append(_move(road, "workers"))
-        return moves
+        return legal_moves(state, seat, state.pending.next.data)
 
     def apply(self, state: MingchuState, action: A.Move) -> None:
         seat = seat_to_act(state)
@@ -173,13 +135,7 @@ class BuildIndustryKind(ActionKind[MingchuState, A.BuildIndustry]):
     action = A.BuildIndustry
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        place = _here(state, seat)
-        if (
-            state.pending.next.data["steps"] <= state.params.rules.build_max_moved
-            and build_cost(state, seat, place) is not None
-        ):
-            return [A.made(A.BuildIndustry, place)]
-        return []
+        return legal_build(state, seat, state.pending.next.data)
 
     def apply(self, state: MingchuState, action: A.BuildIndustry) -> None:
         seat = seat_to_act(state)
@@ -196,10 +152,7 @@ class BuildRoadKind(ActionKind[MingchuState, A.BuildRoad]):
     action = A.BuildRoad
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        if state.pending.next.data["steps"] > state.params.rules.road_max_moved:
-            return []
-        roads = roads_near(state, [_here(state, seat)])
-        return [A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
+        return legal_road(state, seat, state.pending.next.data)
 
     def apply(self, state: MingchuState, action: A.BuildRoad) -> None:
         seat = seat_to_act(state)
@@ -216,12 +169,7 @@ class HireWorkerKind(ActionKind[MingchuState, A.HireWorker]):
     action = A.HireWorker
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        if state.pending.next.data["steps"] > state.params.rules.hire_max_moved or forbidden(
-            state, seat, "hire"
-        ):
-            return []
-        cost = worker_step_cost(state, seat)
-        return [A.made(A.HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
+        return legal_hire(state, seat, state.pending.next.data)
 
     def apply(self, state: MingchuState, action: A.HireWorker) -> None:
         seat = seat_to_act(state)
@@ -250,6 +198,80 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
         return "结束回合"
 
 
+# --- each main action type's options (the kinds and ``TurnKind`` call these directly) ----------
+
+
+def legal_select(state: MingchuState, seat: int) -> list:
+    """M23: each 掌柜 that has not acted this round."""
+    return [A.made(A.SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
+
+
+def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
+    """``MoveKind``'s options for the turn whose data is ``data``."""
+    rules = state.params.rules
+    if data["moves"] >= rules.max_steps_per_turn:
+        return []
+    player = state.players[seat]
+    manager = data["manager"]
+    allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
+    pack = player.packs[state.pack_index(manager)]
+    free_moves = state.topo.free_move_goods
+    horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
+    topo, yidao = state.topo, state.yidao
+    kinds = topo.road_kind
+    step = data["steps"] < allowance
+    workers = player.workers >= rules.workers_per_free_step
+    moves = []
+    for road, _ in topo.adjacent[player.managers[manager]]:
+        kind = kinds[road]
+        owner = yidao.get(road)
+        if kind == "dashed" and owner is None:
+            continue  # not usable (M28)
+        water = kind == "water"
+        if not water and owner in (seat, OFFICIAL):
+            moves.append(_move(road, "yidao"))
+            continue
+        if water_fee(state, seat, road) > player.coins:
+            continue
+        if owner is not None and not water and can_give_favor(state, seat, (owner,)):
+            moves.append(_move(road, "yidao_paid"))
+        if kind == "dashed":
+            continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
+        if horse:
+            moves.append(_move(road, "horse"))
+        elif player.bonus_moves > 0:
+            moves.append(_move(road, "bonus"))
+        if step:
+            moves.append(_move(road, "step"))
+        if workers:
+            moves.append(_move(road, "workers"))
+    return moves
+
+
+def legal_build(state: MingchuState, seat: int, data: dict) -> list:
+    """``BuildIndustryKind``'s options for the turn whose data is ``data``."""
+    place = state.players[seat].managers[data["manager"]]
+    if data["steps"] <= state.params.rules.build_max_moved and build_cost(state, seat, place) is not None:
+        return [A.made(A.BuildIndustry, place)]
+    return []
+
+
+def legal_road(state: MingchuState, seat: int, data: dict) -> list:
+    """``BuildRoadKind``'s options for the turn whose data is ``data``."""
+    if data["steps"] > state.params.rules.road_max_moved:
+        return []
+    roads = roads_near(state, [state.players[seat].managers[data["manager"]]])
+    return [A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
+
+
+def legal_hire(state: MingchuState, seat: int, data: dict) -> list:
+    """``HireWorkerKind``'s options for the turn whose data is ``data``."""
+    if data["steps"] > state.params.rules.hire_max_moved or forbidden(state, seat, "hire"):
+        return []
+    cost = worker_step_cost(state, seat)
+    return [A.made(A.HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
+
+
 SELECT = SelectManagerKind()
 MAIN = ActionKinds([MoveKind(), BuildIndustryKind(), BuildRoadKind(), HireWorkerKind(), EndTurnKind()])
 """After the 掌柜 is chosen: moves, then the main actions, in this order."""
@@ -263,14 +285,17 @@ class TurnKind(DecisionKind[MingchuState, Any]):
     kind = "turn"
 
     def legal(self, state: MingchuState, decision: Decision) -> list:
-        seat = decision.seat
-        if decision.data["manager"] is None:
-            return SELECT.legal(state, seat)
-        legal: list = []
-        for kind in MAIN.kinds:
-            legal += kind.legal(state, seat)
-        if decision.data["quick"] < state.params.rules.quick_actions_per_turn:
-            legal.extend(legal_quick(state, seat))
+        seat, data = decision.seat, decision.data
+        if data["manager"] is None:
+            return legal_select(state, seat)
+        # the ``MAIN`` kinds' options in their order, then the quick actions
+        legal = legal_moves(state, seat, data)
+        legal += legal_build(state, seat, data)
+        legal += legal_road(state, seat, data)
+        legal += legal_hire(state, seat, data)
+        legal.append(A.made(A.EndTurn))
+        if data["quick"] < state.params.rules.quick_actions_per_turn:
+            legal += legal_quick(state, seat)
         return legal
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from sim.core.view import masked
+from sim.core.view import HIDDEN
 from sim.games.mingchu.state import MingchuState
 from sim.games.mingchu.trade import seat_trades
 
@@ -35,19 +35,31 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     for other, player in enumerate(players):
         if other != seat and player.grace_cards:
             players[other] = hidden = player.shallow_copy()
-            hidden.grace_cards = masked(player.grace_cards)
+            hidden.grace_cards = _masked(player.grace_cards)
     new = state.shallow_copy()
     new.rng = None
     new.players = players
     new.war_secret = [side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)]
-    new.event_deck = masked(state.event_deck)
-    new.retainer_deck = masked(state.retainer_deck)
-    new.grace_deck = masked(state.grace_deck)
-    new.order_decks = {name: masked(deck) for name, deck in state.order_decks.items()}
-    new.reward_decks = {tier: masked(deck) for tier, deck in state.reward_decks.items()}
+    new.event_deck = _masked(state.event_deck)
+    new.retainer_deck = _masked(state.retainer_deck)
+    new.grace_deck = _masked(state.grace_deck)
+    new.order_decks = {name: _masked(deck) for name, deck in state.order_decks.items()}
+    new.reward_decks = {tier: _masked(deck) for tier, deck in state.reward_decks.items()}
     new.log = SeatLog(state.log, seat)
     new.trades = seat_trades(state.trades, seat)
     return new
+
+
+def _masked(cards: Sequence[Any]) -> tuple[str, ...]:
+    """``sim.core.view.masked`` (as many ``HIDDEN`` placeholders as cards, one shared tuple per
+    length), compiled here: a view masks about ten decks and hands."""
+    n = len(cards)
+    if n >= len(_MASKS):
+        _MASKS.extend((HIDDEN,) * k for k in range(len(_MASKS), n + 1))
+    return _MASKS[n]
+
+
+_MASKS: list[tuple[str, ...]] = [()]
 
 
 class SeatLog(Sequence):

@@ -1,0 +1,79 @@
+"""What the engine keeps between decisions gives what a fresh computation gives.
+
+The legal lists read values kept across decisions: routes, carrier and sale tables and the industry
+table in ``state.route_cache``, per-road cost tables in ``state.board_cache``, distances in
+``state.price_cache``. A stale kept value is a rules bug, so after every decision of whole random
+and heuristic games at 4 and 5 players the legal list is compared with the one a copy of the state
+with no kept values computes, every kept per-road cost table with one derived afresh from the board,
+and every kept route table that applies now with a fresh search.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.config import load_config
+from sim.core.play import play_game
+from sim.games.mingchu import SPEC
+from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.paths import NO_ROADS, _board_edges, routes_from
+
+from .helpers import RULES
+
+PARAMS = load_config(SPEC.default_config).params
+PERSONAS = ("runner", "industrialist", "roadbuilder")
+
+
+def _fresh(state):
+    fresh = state.clone()
+    fresh.route_cache = fresh.board_cache = fresh.price_cache = None
+    return fresh
+
+
+def _as_tuples(routes: dict) -> list:
+    return [(p, r.workers, r.coins, r.favor, r.new_temp) for p, r in routes.items()]
+
+
+class _Checks:
+    """An ``on_step`` hook comparing the kept values with fresh ones before each action."""
+
+    def __init__(self) -> None:
+        self.decisions = self.tables = self.routes = 0
+
+    def __call__(self, state, seat, action, description) -> None:
+        kept = list(RULES.legal_actions(state))
+        assert kept == list(RULES.legal_actions(_fresh(state))), (state.round, state.stage, action)
+        self.decisions += 1
+        for key, table in list((state.board_cache or {}).items()):
+            if isinstance(key, tuple) and key[0] == "edge_table":
+                _, who, water = key
+                edges = _board_edges(state, who, water)
+                assert table == (
+                    [0 if e is None else e[0] for e in edges],
+                    [0 if e is None else e[1] for e in edges],
+                    [0 if e is None else e[2] for e in edges],
+                    [-1 if e is None else e[3] for e in edges],
+                ), key
+                self.tables += 1
+        temp = frozenset(state.temp_roads) if state.temp_roads else NO_ROADS
+        fresh = None
+        for key, routes in list((state.route_cache or {}).items()):
+            who, source = key[0], key[1]
+            if not isinstance(source, int) or key[-1] != temp:
+                continue  # a table derived from routes, or routes over other temporary roads
+            if key[2] != modifier_total(state, who, "discount", action="water"):
+                continue  # kept for a water discount the seat no longer has
+            fresh = fresh or _fresh(state)
+            assert _as_tuples(routes) == _as_tuples(routes_from(fresh, who, source)), key
+            self.routes += 1
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+@pytest.mark.parametrize("n", [4, 5])
+def test_kept_values_equal_fresh_ones_after_every_decision(kind: str, n: int):
+    seed = 7 + n
+    bots = ["random"] * n if kind == "random" else [PERSONAS[(s + seed) % 3] for s in range(n)]
+    checks = _Checks()
+    record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
+    assert record.actions == checks.decisions > 500
+    assert checks.tables > 100 and checks.routes > 100  # the comparisons above did happen
