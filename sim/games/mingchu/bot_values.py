@@ -218,9 +218,10 @@ class ActionValues:
         value = 2.0 + ABILITY_USES * effects_value(info.ability, state, self.seat)
         for eff in info.passive:
             weight = 1.0
-            if getattr(eff, "action", None) == "build":
+            action = eff.__dict__.get("action")  # no ``getattr`` miss (see ``modifiers._matching``)
+            if action == "build":
                 weight = self.persona.build / 25
-            elif getattr(eff, "action", None) == "road":
+            elif action == "road":
                 weight = self.persona.road / 25
             elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
                 weight = 2.0

@@ -51,7 +51,10 @@ def _signed(amount: int, up: str, down: str) -> str:
 
 def _size(eff: Any) -> int:
     """How many of the effect a card gives, for its worth: ``amount`` or ``steps``, else 1."""
-    return getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+    # the effect's field values (a pydantic model, ``extra="forbid"``): a field the effect lacks
+    # reads None here without ``getattr``'s slow miss through the model's ``__getattr__``
+    values = eff.__dict__
+    return values.get("amount") or values.get("steps") or 1
 
 
 class EffectKind:
