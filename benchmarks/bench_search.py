@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 
 from sim.bots.cost import measure_cost
+from sim.cli import cost_line
 from sim.config import load_config
 from sim.games import get_game
 
@@ -31,7 +32,8 @@ def main() -> None:
         for bot in args.bots.split(","):
             cost = measure_cost(spec, params, n_players, bot, args.games, args.seed)
             print(
-                f"{args.game:>8} {n_players}p {cost.line(n_players)} (mean of {cost.games} games)", flush=True
+                f"{args.game:>8} {n_players}p {cost_line(cost, n_players)} (mean of {cost.games} games)",
+                flush=True,
             )
 
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -34,6 +34,9 @@ from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
+
+if TYPE_CHECKING:
+    from sim.bots.cost import Cost
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -470,8 +473,24 @@ def ladder(
     )
     click.echo(ladder_summary(folders, lang))
     if cost_games:
-        click.echo(search_costs(spec, resolved.params, counts, rungs, cost_games, lang))
+        costs = search_costs(spec, resolved.params, counts, rungs, cost_games)
+        click.echo(
+            "\n".join(
+                [t("cli_cost_head", lang, games=cost_games), *(cost_line(c, n, lang) for n, c in costs)]
+            )
+        )
     make_report(folders, out / "report", lang, not no_progress)
+
+
+def cost_line(cost: Cost, n_players: int, lang: str = "en") -> str:
+    """One console line: a bot's cost per decision and per game at ``n_players``, in ``lang``."""
+    from sim.report.labels import t
+
+    searched = t("cli_cost_searched", lang, n=f"{cost.searched:.0f}") if cost.searched is not None else ""
+    return t(
+        "cli_cost_line", lang, n=n_players, bot=cost.bot, ms=f"{cost.ms_per_decision:.1f}",
+        decisions=f"{cost.decisions:.0f}", searched=searched, seconds=f"{cost.s_per_game:.2f}",
+    )  # fmt: skip
 
 
 def ladder_summary(folders: Sequence[Path], lang: str = "en") -> str:

@@ -17,7 +17,6 @@ import numpy as np
 
 from sim.bots import make_bot, play_game
 from sim.core.game import GameSpec
-from sim.report.labels import Lang, t
 
 
 class Timed:
@@ -47,14 +46,6 @@ class Cost:
     """Decisions per game where it ran a search (bots that count them, e.g. ``rollout``), else None."""
     ms_per_decision: float
     s_per_game: float
-
-    def line(self, n_players: int, lang: Lang = "en") -> str:
-        """One console line: the cost at ``n_players`` in ``lang``."""
-        searched = t("cli_cost_searched", lang, n=f"{self.searched:.0f}") if self.searched is not None else ""
-        return t(
-            "cli_cost_line", lang, n=n_players, bot=self.bot, ms=f"{self.ms_per_decision:.1f}",
-            decisions=f"{self.decisions:.0f}", searched=searched, seconds=f"{self.s_per_game:.2f}",
-        )  # fmt: skip
 
 
 def measure_cost(

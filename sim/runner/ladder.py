@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.bots.cost import measure_cost
+from sim.bots.cost import Cost, measure_cost
 from sim.config import ResolvedConfig
 from sim.core.game import GameSpec
-from sim.report.labels import Lang, t
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
 
@@ -74,22 +73,15 @@ def run_ladder(
 
 
 def search_costs(
-    spec: GameSpec,
-    params: Any,
-    player_counts: Sequence[int],
-    rungs: Sequence[Rung],
-    games: int,
-    lang: Lang = "en",
-) -> str:
+    spec: GameSpec, params: Any, player_counts: Sequence[int], rungs: Sequence[Rung], games: int
+) -> list[tuple[int, Cost]]:
     """What each rung's lookahead or search bot costs, timed in ``games`` extra games per player count
-    (CPU of its decisions, at seat 1 among copies of the rung's first heuristic), as plain text."""
-    lines = [t("cli_cost_head", lang, games=games)]
+    (CPU of its decisions, at seat 1 among copies of the rung's first heuristic): (count, cost) pairs."""
+    costs = []
     for rung in rungs:
         bot = rung.bots[0]
         if bot.partition(":")[0] not in SEARCH_BOTS:
             continue
         opponent = rung.bots[1] if len(rung.bots) > 1 else None
-        for n in player_counts:
-            cost = measure_cost(spec, params, n, bot, games, opponent=opponent)
-            lines.append(cost.line(n, lang))
-    return "\n".join(lines)
+        costs += [(n, measure_cost(spec, params, n, bot, games, opponent=opponent)) for n in player_counts]
+    return costs

@@ -1,6 +1,6 @@
 """The routes goal (差异性平衡): each route's strength judged with the best player it has.
 
-A route is a heuristic archetype's way of playing (明初商途: runner, industrialist, roadbuilder).
+A route is a heuristic archetype's way of playing (e.g. a runner, an industrialist, a roadbuilder).
 Its players are the archetype bot itself and the search bot that stays on its route
 (``rollout:N@<archetype>``, whose name names the route after ``@``). In one tournament where every
 player sits in every seat alike, a player's strength is its win share per seat (a shared win counts

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sim.bots import play_game
 from sim.bots.cost import measure_cost
+from sim.cli import cost_line
 from sim.config import load_config
 from sim.games import get_game
 
@@ -24,5 +25,5 @@ def test_cost_counts_the_bots_own_decisions():
     assert cost.searched is not None and 0 <= cost.searched <= cost.decisions
     assert abs(cost.s_per_game - cost.ms_per_decision * cost.decisions / 1000) < 1e-9
     assert measure_cost(TOY, PARAMS, 2, "greedy", games=1).searched is None  # a heuristic counts no searches
-    assert "ms per decision" in cost.line(4) and "searched" in cost.line(4)
-    assert "每次决策" in cost.line(4, "zh") and "搜索" in cost.line(4, "zh")
+    assert "ms per decision" in cost_line(cost, 4) and "searched" in cost_line(cost, 4)
+    assert "每次决策" in cost_line(cost, 4, "zh") and "搜索" in cost_line(cost, 4, "zh")

@@ -33,7 +33,7 @@ def test_run_summary_speaks_chinese_under_lang_zh(toy_run):
     assert "2人局：30 局，0 局出错" in stdout and "1号位" in stdout and "胜率 [95% 区间]" in stdout
     assert "贪心" in stdout and "随机" in stdout  # the bots by their Chinese names
     english = re.findall(r"\b[A-Za-z]{3,}\b", re.sub(r"（运行 \w+）", "", stdout.replace(str(out), "")))
-    assert english == ["base"], english  # the variant's file name is the only Latin word left
+    assert english == [], english  # the bundled base variant reads 基础版: no Latin word left
     assert "对局" in stderr and "games" not in stderr  # the progress bar too
 
 

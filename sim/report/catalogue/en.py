@@ -291,7 +291,7 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "base (no card forced)",
     "progress_arm_forced": "{card} forced",
     "progress_arm_removed": "{card} removed",
-    # design goals: routes and setup luck (明初商途, 差异性平衡)
+    # design goals: routes and setup luck (a game's own goals)
     "goal_routes": "Route balance (spread of the routes' win shares, each with its best player)",
     "goal_driver_routes": ", the weakest route is {driver} (its best player {other}, win share {value})",
     "goal_setup_luck": "Setup luck (share of a seat's win variance the setup alone explains)",

@@ -291,7 +291,7 @@ MESSAGES: dict[str, str] = {
     "progress_arm_base": "基准（不强制）",
     "progress_arm_forced": "{card}：强制",
     "progress_arm_removed": "{card}：移除",
-    # design goals: routes and setup luck (明初商途, 差异性平衡)
+    # design goals: routes and setup luck (a game's own goals)
     "goal_routes": "路线平衡（各路线最佳玩家胜率的极差）",
     "goal_driver_routes": "，最弱的路线是{driver}（其最佳玩家 {other}，胜率 {value}）",
     "goal_setup_luck": "开局运气（座位胜负的方差中开局本身解释的比例）",
