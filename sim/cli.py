@@ -590,7 +590,7 @@ def goals(config, sets, lang, **opts) -> None:
     lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
-    played = [execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / LINEUP}, "")]
+    played = [execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / LINEUP}, "", lang=lang)]
     needed = {key for goal in (*GENERIC_GOALS, *spec.goals) for key in (goal.play, *goal.reads)}
     for play in (*GENERIC_PLAYS, *spec.goal_plays):
         if play.key not in needed:
@@ -602,7 +602,7 @@ def goals(config, sets, lang, **opts) -> None:
         bots = ",".join(play.bots(lineup))
         games = max(1, round(opts["games"] * play.share)) * play.replays
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
-        played.append(execute([variant], run, ""))
+        played.append(execute([variant], run, "", lang=lang))
     make_report(played, folder / "report", lang)
 
 

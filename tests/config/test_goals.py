@@ -152,6 +152,26 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
     assert pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig").equals(goals)
 
 
+def test_sim_goals_speaks_the_chosen_language(tmp_path):
+    args = [
+        "goals",
+        "toy",
+        "-p",
+        "2",
+        "-n",
+        "10",
+        "--out",
+        str(tmp_path / "g"),
+        "--no-progress",
+        "--lang",
+        "zh",
+    ]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "结果：" in result.output and "胜率 [95% 区间]" in result.output  # every play's summary
+    assert "Results:" not in result.output and "win rate" not in result.output
+
+
 def test_sim_goals_refuses_random_play_in_the_lineup(tmp_path):
     result = CliRunner().invoke(cli, ["goals", "toy", "-p", "2", "-n", "5", "--bots", "greedy,random"])
     assert result.exit_code != 0
