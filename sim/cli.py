@@ -602,8 +602,15 @@ def goals(config, sets, lang, **opts) -> None:
         bots = ",".join(play.bots(lineup))
         games = max(1, round(opts["games"] * play.share)) * play.replays
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
+        run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
         played.append(execute([variant], run, "", lang=lang))
     make_report(played, folder / "report", lang)
+
+
+def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:
+    """A chunk size that gives every worker several tasks: a costly play of a few games (a search
+    bot's) would otherwise be one chunk on one worker."""
+    return min(chunk_size, max(1, -(-games // (4 * jobs))))
 
 
 def main() -> None:
