@@ -604,7 +604,7 @@ def goals(config, sets, lang, **opts) -> None:
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
         run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
         played.append(execute([variant], run, "", lang=lang))
-    make_report(played, folder / "report", lang)
+    make_report(played, folder / "report", lang, not opts["no_progress"])
 
 
 def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:

@@ -4,21 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sim.core.goals import GENERIC_PLAYS, LINEUP, play_of
 from sim.dataset import Run
 from sim.report import metrics
 from sim.report.metric import Analysis, Comparison, Metric
 from sim.report.metrics.counts import player_count_table
 from sim.report.metrics.end import end_stages
 
-__all__ = ["Analysis", "Comparison", "analyse", "end_stages", "player_count_table"]
+__all__ = ["Analysis", "Comparison", "analyse", "end_stages", "lineup_games", "player_count_table"]
+
+
+def lineup_games(run: Run) -> Run:
+    """``run`` without the games ``sim goals`` plays for single goals (variant ``<variant>+<play>``),
+    when the lineup's own games are there too; else ``run`` as it is."""
+    plays = {play.key for play in GENERIC_PLAYS}
+    for meta in run.meta:
+        for info in (meta.get("games") or {}).values():
+            for goal in info.get("goals") or []:
+                plays |= {goal.get("play", LINEUP), *goal.get("reads", ())}
+    variants = run.games["variant"].astype(str)
+    is_play = variants.map(lambda v: play_of(v, sorted(plays))[1] != LINEUP)
+    if not is_play.any() or is_play.all():
+        return run
+    return run.subset(run.games.loc[~is_play.to_numpy(), "gid"])
 
 
 def analyse(run: Run, registry: Sequence[Metric] | None = None) -> Analysis:
     """Compute the tables of every metric (``sim.report.metrics.REGISTRY`` unless given), each after
-    the metrics it needs."""
+    the metrics it needs. The games of the design goals' plays are read by the goals alone."""
     chosen = list(metrics.REGISTRY if registry is None else registry)
     by_key = {m.key: m for m in chosen}
-    analysis = Analysis(run=run, registry=chosen)
+    analysis = Analysis(run=lineup_games(run), registry=chosen, goal_run=run)
     done: set[str] = set()
 
     def compute(metric: Metric, path: tuple[str, ...] = ()) -> None:

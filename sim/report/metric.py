@@ -70,6 +70,10 @@ class Analysis:
     run: Run
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
+    goal_run: Run | None = None
+    """Every game read, the plays ``sim goals`` adds for the design goals included; ``run`` leaves
+    those plays out when the lineup's own games are there, so every other section describes the
+    lineup. None: the same as ``run``."""
     registry: Sequence[Metric] = ()
     """The metrics this analysis computed, in section order."""
     _variants: dict[str, list[str]] = field(default_factory=dict)

@@ -116,6 +116,9 @@ class Names:
         terms = self.terms.get(game) or shared_terms(self.lang)
         if key in terms:
             return terms[key]
+        bot, at, route = key.partition("@")
+        if at and bot and route:  # a search bot on a heuristic's route (rollout:2@roadbuilder)
+            return f"{self.term(game, bot)}@{self.term(game, route)}"
         for prefix, shown in self.prefixes.get(game, {}).items():
             if key.startswith(prefix):
                 rest = key.removeprefix(prefix)

@@ -67,8 +67,6 @@ def _entropy(shares: np.ndarray) -> float:
     return float(-(p * np.log(p)).sum() / np.log(len(shares)))
 
 
-
-
 def skill_gap(players: pd.DataFrame) -> pd.DataFrame:
     """How often the game's bots finish ahead of random play (``CONTROL``) in the same game: the
     share of (bot seat, random seat) pairings where the bot is ahead (a shared place counts one

@@ -147,6 +147,9 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
     draft = pd.read_parquet(out / "seats_draft" / "games")
     assert set(draft["variant"]) == {"base+seats_draft"}
     assert set(draft["game_index"]) == set(pd.read_parquet(out / "lineup" / "games")["game_index"])
+    # every other section describes the lineup's own games, not the plays added for single goals
+    seats = pd.read_csv(out / "report" / "tables" / "seat_win_rates.csv", encoding="utf-8-sig")
+    assert set(seats["variant"]) == {"base"}
     again = CliRunner().invoke(cli, args)  # resumes: nothing more to play, same verdicts
     assert again.exit_code == 0, again.output
     assert pd.read_csv(out / "report" / "tables" / "goals.csv", encoding="utf-8-sig").equals(goals)

@@ -109,6 +109,6 @@ def test_the_report_measures_the_goal_on_its_plays_games_only():
         "measure": "sim.stats.goals_routes:route_spread",
         "game": "mingchu",
     }
-    rows = _game_measure(SimpleNamespace(run=run), goal, ["routes", "skill"])
+    rows = _game_measure(SimpleNamespace(run=run, goal_run=None), goal, ["routes", "skill"])
     assert list(rows["variant"]) == ["base+routes"] and rows["games"].iloc[0] == 40
     assert (rows["goal"] == "routes").all()

@@ -524,6 +524,11 @@ TERMS: dict[str, str] = {
     "skill_gap": "skill gap",
     "variety": "variety",
     # seat fairness explained and fixed (sim.core.seat_goals)
+    "routes": "route balance",
+    "setup_luck": "setup luck",
+    "newcomer": "newcomer",
+    "learning": "learning",
+    "depth": "depth",
     "seat_source": "seat advantage source",
     "seat_compensation": "seat compensation",
     "met": "met",

@@ -524,6 +524,11 @@ TERMS: dict[str, str] = {
     "skill_gap": "技巧差距",
     "variety": "多样性",
     # seat fairness explained and fixed (sim.core.seat_goals)
+    "routes": "路线平衡",
+    "setup_luck": "开局运气",
+    "newcomer": "新手友好",
+    "learning": "学习成本低",
+    "depth": "策略深度",
     "seat_source": "座位优势来源",
     "seat_compensation": "座位补偿",
     "met": "达成",

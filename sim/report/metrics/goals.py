@@ -14,7 +14,7 @@ import pandas as pd
 
 from sim.config.goals import default_bands
 from sim.core.goals import GENERIC_GOALS, GENERIC_PLAYS, LINEUP, play_of, verdict
-from sim.dataset import GROUP
+from sim.dataset import GROUP, Run
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
 from sim.report.names import Names, fmt_number, fmt_pct
@@ -96,10 +96,15 @@ def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
         "decisiveness": measures.decisiveness(a.run.games),
         "drama": _rename(a.tables["lead_changes"], "mean", "lo", "hi", games="n"),
         "length": _rename(length[length["metric"] == "rounds"], "mean", "lo", "hi", games="n"),
-        "skill_gap": measures.skill_gap(a.run.players),
+        "skill_gap": measures.skill_gap(_every_game(a).players),
         "variety": pd.concat(variety, ignore_index=True) if variety else pd.DataFrame(),
         "waiting": goals_interact.waiting(a.run.players),
     }
+
+
+def _every_game(a: Analysis) -> Run:
+    """The games of every play, the lineup's included (``Analysis.run`` holds the lineup's alone)."""
+    return a.goal_run if a.goal_run is not None else a.run
 
 
 def _declared_goals(a: Analysis) -> dict[str, dict]:
@@ -116,7 +121,7 @@ def _read_from_its_play(
     a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]
 ) -> pd.Series:
     """True for the rows measured on the games of their goal's play."""
-    seats_control = pd.MultiIndex.from_frame(out[GROUP]).isin(measures.with_control(a.run.players))
+    seats_control = pd.MultiIndex.from_frame(out[GROUP]).isin(measures.with_control(_every_game(a).players))
     wanted = {goal.key: goal.play for goal in GENERIC_GOALS} | {k: g["play"] for k, g in declared.items()}
     row_play = [play_of(v, plays)[1] for v in out["variant"]]
     row_play = ["skill" if p == LINEUP and c else p for p, c in zip(row_play, seats_control, strict=True)]
@@ -128,13 +133,14 @@ def _read_from_its_play(
 def _game_measure(a: Analysis, goal: dict, plays: list[str]) -> pd.DataFrame:
     """A game's own goal, measured by the function it declares on its play's games."""
     reads = {goal["play"], *goal.get("reads", ())}
-    keep = np.array([play_of(v, plays)[1] in reads for v in a.run.games["variant"]], dtype=bool)
-    games = a.run.games[keep & (a.run.games["game"] == goal["game"])]
+    run = _every_game(a)
+    keep = np.array([play_of(v, plays)[1] in reads for v in run.games["variant"]], dtype=bool)
+    games = run.games[keep & (run.games["game"] == goal["game"])]
     if games.empty:
         return pd.DataFrame()
     module, _, function = goal["measure"].partition(":")
     measure = getattr(importlib.import_module(module), function)
-    rows = measure(a.run.subset(games["gid"]))
+    rows = measure(run.subset(games["gid"]))
     return rows.assign(goal=goal["key"]) if not rows.empty else rows
 
 
