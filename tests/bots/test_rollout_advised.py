@@ -6,28 +6,7 @@ import dataclasses
 
 from sim.bots import is_known_bot, make_bot, play_game
 from sim.bots.rollout import ADVISED_TOP_K, RolloutBot
-from sim.config import load_config
-from sim.games import get_game
-
-TOY = get_game("toy")
-PARAMS = load_config(TOY.default_config).params
-
-
-class Lazy:
-    """Takes the first legal action: its best move is legal[0], its second best legal[1]."""
-
-    name = "lazy"
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-
-    def choose(self, view, legal, rng):
-        return legal[0]
-
-
-SPEC = dataclasses.replace(
-    TOY, bots={**TOY.bots, "lazy": Lazy}, default_bots=("lazy", "greedy"), search_policy="greedy"
-)
+from tests.bots.test_rollout import PARAMS, SPEC, TOY
 
 
 def test_advised_names():
