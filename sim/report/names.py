@@ -118,7 +118,11 @@ class Names:
             return terms[key]
         bot, at, route = key.partition("@")
         if at and bot and route:  # a search bot on a heuristic's route (rollout:2@roadbuilder)
-            return f"{self.term(game, bot)}@{self.term(game, route)}"
+            shown, on = self.term(game, bot), self.term(game, route)
+            return f"{shown}（{on}路线）" if self.lang == "zh" else f"{shown}@{on}"
+        base, colon, budget = key.partition(":")
+        if colon and budget.isdigit() and base in terms:  # a budgeted generic bot (rollout:2, mcts:200)
+            return f"{terms[base]}:{budget}"
         for prefix, shown in self.prefixes.get(game, {}).items():
             if key.startswith(prefix):
                 rest = key.removeprefix(prefix)

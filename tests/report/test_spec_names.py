@@ -38,3 +38,16 @@ def test_every_bundled_game_names_its_columns_end_reasons_and_bots_in_chinese():
             assert names.term(game, column) != column, (game, column)
         for bot in spec.bots:
             assert names.term(game, bot) != bot, (game, bot)
+
+
+def test_the_generic_bots_and_their_budgets_read_in_chinese():
+    """A search bot's name never reaches a Chinese reader as code (``rollout:2@roadbuilder``)."""
+    from sim.bots import GENERIC_BOTS
+
+    names = _names("mingchu")
+    for bot in GENERIC_BOTS:
+        assert names.term("mingchu", bot) != bot, bot
+    assert names.term("mingchu", "rollout:2") == "推演搜索:2"
+    assert names.term("mingchu", "mcts:200") == "蒙特卡洛树搜索:200"
+    assert names.term("mingchu", "rollout:2@roadbuilder") == "推演搜索:2（修路型路线）"
+    assert _names("mingchu", "en").term("mingchu", "rollout:2@roadbuilder") == "rollout:2@roadbuilder"
