@@ -166,3 +166,22 @@ def test_the_content_chart_always_draws_the_strongest_findings(analysis, monkeyp
     content_section(changed, "en")
     name = changed.names("en").term(sizes.idxmax()[0], middle)
     assert any(name in items and len(items) == MAX_CONTENT_BARS for items in drawn), drawn
+
+
+def test_one_card_with_the_same_numbers_under_two_kinds_is_one_finding():
+    """A 门客 taken and played by the same seats is one finding naming both kinds, not two lines."""
+    from sim.report.metrics.content import shown_findings
+    from sim.report.names import Names
+
+    row = {"game": "mingchu", "variant": "base", "n_players": 5, "table": "cards", "column": "card_id",
+           "value": "门客·镖师", "difference": -0.157, "diff_lo": -0.207, "diff_hi": -0.106, "seats": 37,
+           "q_value": 0.0001}  # fmt: skip
+    other = row | {"value": "门客·相士", "difference": 0.1}
+    notable = pd.DataFrame([row | {"kind": "played"}, row | {"kind": "taken"}, other | {"kind": "taken"}])
+    names = Names.from_meta([], "zh")
+    shown = shown_findings(notable, names, "zh")
+    assert [r["item"] for r in shown] == ["门客·镖师", "门客·相士"]
+    assert shown[0]["kind"] == f"{names.term('mingchu', 'played')}、{names.term('mingchu', 'taken')}"
+    assert shown[1]["kind"] == names.term("mingchu", "taken")
+    alone = shown_findings(notable.iloc[[0, 2]], names, "zh")
+    assert [r["kind"] for r in alone] == [names.term("mingchu", "played"), names.term("mingchu", "taken")]

@@ -148,17 +148,44 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers
             answer_row("cards", "", "", "", "none", np.nan, np.nan, np.nan, "low")
         ]
     sentences = [t("ans_cards_some", lang, count=len(notable), tested=f"{tested:,}")]
-    for r in notable.head(top).to_dict("records"):
-        game = r["game"]
-        shown = r | {"value": names.term(game, r["value"]), "column": names.term(game, r["column"])}
-        shown["kind"] = names.term(game, r["kind"]) if r.get("kind") else ""
-        sentences.append(f"[{answer_name(a, names, game, r['variant'])}] " + content_verdict(shown, lang))
+    shown = shown_findings(notable, names, lang)[:top]
+    for r in shown:
+        sentences.append(f"[{answer_name(a, names, r['game'], r['variant'])}] " + content_verdict(r, lang))
     codes = [
-        answer_row("cards", r["game"], r["variant"], r["n_players"], f"notable:{r['value']}", r["difference"],
+        answer_row("cards", r["game"], r["variant"], r["n_players"], f"notable:{r['item']}", r["difference"],
              r["diff_lo"], r["diff_hi"], "medium")
-        for r in notable.head(top).to_dict("records")
+        for r in shown
     ]  # fmt: skip
     return sentences, codes
+
+
+def shown_findings(notable: pd.DataFrame, names: Names, lang: Lang) -> list[dict]:
+    """Notable rows as a reader sees them, item, column and kind by their display names (the item's
+    id kept as ``item``). One item's rows whose numbers are the same under several event kinds (a
+    门客 taken and played by the same seats) are one row naming every kind."""
+    merged: dict[tuple, dict] = {}
+    for r in notable.to_dict("records"):
+        game = r["game"]
+        kind = names.term(game, r["kind"]) if r.get("kind") else ""
+        same = (
+            "game",
+            "variant",
+            "n_players",
+            "table",
+            "column",
+            "value",
+            "difference",
+            "diff_lo",
+            "diff_hi",
+        )
+        key = tuple(r[k] for k in same) + (r["seats"],)
+        if key in merged:
+            if kind:
+                merged[key]["kind"] += ("、" if lang == "zh" else "/") + kind
+            continue
+        item = {"value": names.term(game, r["value"]), "column": names.term(game, r["column"]), "kind": kind}
+        merged[key] = r | item | {"item": r["value"]}
+    return list(merged.values())
 
 
 MAX_CONTENT_FINDINGS = 5
@@ -180,19 +207,10 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
         for k in zip(content["game"], content["variant"], content["n_players"], strict=True)
     ]
     content = content[pd.Series(enough, index=content.index, dtype=bool)]
-    notable = content[content["notable"]].sort_values("q_value").head(MAX_CONTENT_FINDINGS)
+    notable = content[content["notable"]].sort_values("q_value")
     return [
-        f"[{display_name(a, lang, r['game'], r['variant'])}] "
-        + content_verdict(
-            r
-            | {
-                "value": names.term(r["game"], r["value"]),
-                "column": names.term(r["game"], r["column"]),
-                "kind": names.term(r["game"], r["kind"]) if r.get("kind") else "",
-            },
-            lang,
-        )
-        for r in notable.to_dict("records")
+        f"[{display_name(a, lang, r['game'], r['variant'])}] " + content_verdict(r, lang)
+        for r in shown_findings(notable, names, lang)[:MAX_CONTENT_FINDINGS]
     ]
 
 
