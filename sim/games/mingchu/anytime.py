@@ -23,6 +23,8 @@ def grace_options(state: MingchuState, seat: int) -> list:
     """Per 皇恩卡 in hand: play it (on any target its card allows), or discard it for 1 恩义 (M29)."""
     player = state.players[seat]
     legal: list = []
+    if not player.grace_cards:
+        return legal
     for card in sorted(set(player.grace_cards)):
         targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
         legal.extend(A.made(A.PlayGrace, card, t) for t in targets)
@@ -71,6 +73,8 @@ class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
 
 def legal_rewards(state: MingchuState, seat: int) -> list:
     """``PlayRewardKind``'s options: each reward card held, each of its options."""
+    if not state.players[seat].reward_cards:
+        return []
     rewards = state.topo.rewards
     cards = sorted(set(state.players[seat].reward_cards))
     return [A.made(A.PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
@@ -163,10 +167,10 @@ ANYTIME_KINDS = ActionKinds(
 
 def legal_anytime(state: MingchuState, seat: int) -> list:
     """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan, a trade."""
-    legal = legal_deliveries(state, seat, sorted(set(state.players[seat].managers)))  # ``DeliverKind``'s
-    legal += grace_options(state, seat)
-    legal += legal_rewards(state, seat)
-    legal += legal_favor_discards(state, seat)
-    legal += legal_loan(state, seat)
-    legal += _PROPOSE.legal(state, seat)
+    legal = legal_deliveries(state, seat, state.players[seat].managers)  # ``DeliverKind``'s
+    legal.extend(grace_options(state, seat))
+    legal.extend(legal_rewards(state, seat))
+    legal.extend(legal_favor_discards(state, seat))
+    legal.extend(legal_loan(state, seat))
+    legal.extend(_PROPOSE.legal(state, seat))
     return legal

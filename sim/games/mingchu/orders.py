@@ -54,46 +54,51 @@ def payment(
     at the 京城 the warehouse counts too.
     """
     player = state.players[seat]
-    goods = state.topo.goods
     use_warehouse = place in state.capitals_with_warehouse()
     packs = state.packs_at(seat, place) if packs is None else packs
-    units = sum(sum(player.packs[i].values()) for i in packs)
+    units = 0
+    for i in packs:
+        units += sum(player.packs[i].values())
     if use_warehouse:
         units += sum(player.warehouse.values())
-    if units < sum(order_info(state, key).goods.values()):
+    asked = order_info(state, key).goods
+    if units < sum(asked.values()):
         return None  # every good asked for takes one good carried (a 黄金 stands in for one)
     backpack = state.goods_in(seat, packs)
     warehouse = new_counter(player.warehouse) if use_warehouse else new_counter()
     from_bp, from_wh = new_counter(), new_counter()
+    # ``get`` throughout: a Counter's missing key would run its interpreted ``__missing__``
     missing = []
-    for good, need in order_info(state, key).goods.items():
+    for good, need in asked.items():
         for _ in range(need):
-            if backpack[good] > 0:
+            if backpack.get(good, 0) > 0:
                 backpack[good] -= 1
-                from_bp[good] += 1
-            elif warehouse[good] > 0:
+                from_bp[good] = from_bp.get(good, 0) + 1
+            elif warehouse.get(good, 0) > 0:
                 warehouse[good] -= 1
-                from_wh[good] += 1
+                from_wh[good] = from_wh.get(good, 0) + 1
             else:
                 missing.append(good)
+    if not missing:
+        return from_bp, from_wh
+    goods = state.topo.goods
     wilds = [g for g in goods if goods[g].wild]
     for good in missing:
         if goods[good].not_substitutable or goods[good].wild:
             return None
-        source = next(
-            (
-                (store, taken, w)
-                for w in wilds
-                for store, taken in ((backpack, from_bp), (warehouse, from_wh))
-                if store[w] > 0
-            ),
-            None,
-        )
-        if source is None:
+        # the first wild good carried, from the packs before the warehouse
+        store, taken, wild = backpack, from_bp, ""
+        for w in wilds:
+            if backpack.get(w, 0) > 0:
+                wild = w
+                break
+            if warehouse.get(w, 0) > 0:
+                store, taken, wild = warehouse, from_wh, w
+                break
+        if not wild:
             return None
-        store, taken, wild = source
         store[wild] -= 1
-        taken[wild] += 1
+        taken[wild] = taken.get(wild, 0) + 1
     return from_bp, from_wh
 
 
@@ -105,15 +110,20 @@ def legal_reserves(state: MingchuState, seat: int) -> list:
 
 
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
-    player = state.players[seat]
-    keys = [o.order for o in state.public_orders]
-    if player.personal_order is not None:
-        keys.append(player.personal_order)
-    legal = []
-    for key in keys:
-        place = state.topo.order_place[state.order_card[key]]
+    """``DeliverKind``'s options: each public order, then the personal one, that can be paid where
+    it is delivered, when that is one of ``places``."""
+    personal = state.players[seat].personal_order
+    order_place, order_card = state.topo.order_place, state.order_card
+    legal: list = []
+    for public in state.public_orders:
+        key = public.order
+        place = order_place[order_card[key]]
         if place in places and payment(state, seat, key, place) is not None:
             legal.append(A.made(A.Deliver, key, place))
+    if personal is not None:
+        place = order_place[order_card[personal]]
+        if place in places and payment(state, seat, personal, place) is not None:
+            legal.append(A.made(A.Deliver, personal, place))
     return legal
 
 

@@ -257,7 +257,12 @@ class Player:
         return total
 
     def goods_total(self) -> int:
-        return sum(sum(pack.values()) for pack in self.packs)
+        """Goods both 掌柜 carry (a loop: a generator costs more than the sums on these small packs)."""
+        total = 0
+        for pack in self.packs:
+            if pack:
+                total += sum(pack.values())
+        return total
 
 
 @dataclass
@@ -444,22 +449,33 @@ class MingchuState:
 
     def backpack_room(self, seat: int, good: str) -> int:
         """Free slots for ``good`` in the board's shared slots (``horse_slot`` goods may use the 马匹格)."""
+        plain, horse = self.backpack_rooms(seat)
+        return horse if good in self.topo.horse_slot_goods else plain
+
+    def backpack_rooms(self, seat: int) -> tuple[int, int]:
+        """``backpack_room`` for a good without and with ``horse_slot``, counted in one pass (the
+        legal lists ask for several goods' room at each decision)."""
         topo = self.topo
         total = horses = 0
+        horse_goods = topo.horse_goods
         for pack in self.players[seat].packs:
             if pack:
                 total += sum(pack.values())
-                for name in topo.horse_goods:
-                    horses += pack.get(name, 0)
+                for name in horse_goods:
+                    if name in pack:
+                        horses += pack[name]
         horse_slots = topo.horse_slots
         room = topo.backpack_slots - (total - horses) - max(0, horses - horse_slots)
-        if good in topo.horse_slot_goods:
-            room += max(0, horse_slots - horses)
-        return max(0, room)
+        return max(0, room), max(0, room + max(0, horse_slots - horses))
 
     def backpack_full(self, seat: int) -> bool:
         """No room left for any good."""
-        return all(self.backpack_room(seat, g) == 0 for g in self.topo.room_probes)
+        plain, horse = self.backpack_rooms(seat)
+        horse_goods = self.topo.horse_slot_goods
+        for good in self.topo.room_probes:
+            if (horse if good in horse_goods else plain) != 0:
+                return False
+        return True
 
     def pack_index(self, manager: int) -> int:
         """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
@@ -480,9 +496,9 @@ class MingchuState:
             pack = player_packs[index]
             if not total:
                 dict.update(total, pack)
-            else:
+            else:  # ``get``: a missing key of a Counter would run its interpreted ``__missing__``
                 for good, k in pack.items():
-                    total[good] += k
+                    total[good] = total.get(good, 0) + k
         return total
 
     def take_good(self, seat: int, packs: list[int], good: str, amount: int = 1) -> None:

@@ -40,15 +40,22 @@ MOVE_MODES = {
 }
 
 
-_MOVES: dict[tuple[int, str], A.Move] = {}
+_MOVES: dict[str, dict[int, A.Move]] = {mode: {} for mode in MOVE_MODES}
+"""Per mode, per road: the ``Move`` record (frozen, so one per road and mode is shared: legal lists
+are rebuilt often)."""
 
 
 def _move(road: int, mode: str) -> A.Move:
-    """The ``Move`` record (frozen, so one per road and mode is shared: legal lists are rebuilt often)."""
-    move = _MOVES.get((road, mode))
+    """The shared ``Move`` record of ``road`` and ``mode``."""
+    by_road = _MOVES[mode]
+    move = by_road.get(road)
     if move is None:
-        move = _MOVES[road, mode] = A.Move(road, mode)
+        move = by_road[road] = A.Move(road, mode)
     return move
+
+
+_NO_OWNER = -2
+"""``yidao``'s default in ``legal_moves``: no 驿道 on the road (owners are seats or ``OFFICIAL``)."""
 
 
 def start_turn(state: MingchuState, seat: int) -> None:
@@ -213,33 +220,37 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
         return []
     player = state.players[seat]
     manager = data["manager"]
-    allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
-    pack = player.packs[state.pack_index(manager)]
-    free_moves = state.topo.free_move_goods
-    horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
     topo, yidao = state.topo, state.yidao
-    kinds = topo.road_kind
-    step = data["steps"] < allowance
+    horse = False
+    if not player.horse_used[manager]:
+        free_moves = topo.free_move_goods
+        for good in player.packs[state.pack_index(manager)]:
+            if good in free_moves:
+                horse = True
+                break
+    bonus = player.bonus_moves > 0
+    step = data["steps"] < rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
     workers = player.workers >= rules.workers_per_free_step
+    kinds, fees = topo.road_kind, topo.road_coins
     moves = []
-    for road, _ in topo.adjacent[player.managers[manager]]:
+    for road in topo.adjacent_roads[player.managers[manager]]:
         kind = kinds[road]
-        owner = yidao.get(road)
-        if kind == "dashed" and owner is None:
+        owner: int = yidao.get(road, _NO_OWNER)
+        if owner == _NO_OWNER and kind == "dashed":
             continue  # not usable (M28)
         water = kind == "water"
-        if not water and owner in (seat, OFFICIAL):
+        if not water and (owner == seat or owner == OFFICIAL):
             moves.append(_move(road, "yidao"))
             continue
-        if water_fee(state, seat, road) > player.coins:
+        if (water_fee(state, seat, road) if fees[road] else 0) > player.coins:
             continue
-        if owner is not None and not water and can_give_favor(state, seat, (owner,)):
+        if owner != _NO_OWNER and not water and can_give_favor(state, seat, (owner,)):
             moves.append(_move(road, "yidao_paid"))
         if kind == "dashed":
             continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
         if horse:
             moves.append(_move(road, "horse"))
-        elif player.bonus_moves > 0:
+        elif bonus:
             moves.append(_move(road, "bonus"))
         if step:
             moves.append(_move(road, "step"))
@@ -278,6 +289,9 @@ MAIN = ActionKinds([MoveKind(), BuildIndustryKind(), BuildRoadKind(), HireWorker
 TURN = ActionKinds([SELECT, *MAIN.kinds])
 
 
+_END_TURN = A.made(A.EndTurn)
+
+
 @decision_kind
 class TurnKind(DecisionKind[MingchuState, Any]):
     """A turn: choose a 掌柜, then moves, quick actions and one main action (or ``EndTurn``)."""
@@ -293,9 +307,9 @@ class TurnKind(DecisionKind[MingchuState, Any]):
         legal += legal_build(state, seat, data)
         legal += legal_road(state, seat, data)
         legal += legal_hire(state, seat, data)
-        legal.append(A.made(A.EndTurn))
+        legal.append(_END_TURN)
         if data["quick"] < state.params.rules.quick_actions_per_turn:
-            legal += legal_quick(state, seat)
+            legal.extend(legal_quick(state, seat))
         return legal
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
