@@ -10,12 +10,15 @@ from collections import Counter
 
 from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import Deliver, Reserve, made
 from sim.games.mingchu.economy import remove_good
 from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
-from sim.games.mingchu.state import SIDES, MingchuState, new_counter
+from sim.games.mingchu.state import SIDES, MingchuState, count_total, new_counter
 
 SPECIAL = {"建文特别": "建文", "燕王特别": "燕王"}
 
@@ -58,25 +61,26 @@ def payment(
     packs = state.packs_at(seat, place) if packs is None else packs
     units = 0
     for i in packs:
-        units += sum(player.packs[i].values())
+        units += count_total(player.packs[i])
     if use_warehouse:
-        units += sum(player.warehouse.values())
+        units += count_total(player.warehouse)
     asked = order_info(state, key).goods
-    if units < sum(asked.values()):
+    if units < count_total(asked):
         return None  # every good asked for takes one good carried (a 黄金 stands in for one)
     backpack = state.goods_in(seat, packs)
     warehouse = new_counter(player.warehouse) if use_warehouse else new_counter()
     from_bp, from_wh = new_counter(), new_counter()
-    # ``get`` throughout: a Counter's missing key would run its interpreted ``__missing__``
+    # membership tested first throughout: a Counter's missing key would run its interpreted
+    # ``__missing__`` (and its ``get`` is a method call from compiled code)
     missing = []
     for good, need in asked.items():
         for _ in range(need):
-            if backpack.get(good, 0) > 0:
+            if good in backpack and backpack[good] > 0:
                 backpack[good] -= 1
-                from_bp[good] = from_bp.get(good, 0) + 1
-            elif warehouse.get(good, 0) > 0:
+                _count_one(from_bp, good)
+            elif good in warehouse and warehouse[good] > 0:
                 warehouse[good] -= 1
-                from_wh[good] = from_wh.get(good, 0) + 1
+                _count_one(from_wh, good)
             else:
                 missing.append(good)
     if not missing:
@@ -89,24 +93,31 @@ def payment(
         # the first wild good carried, from the packs before the warehouse
         store, taken, wild = backpack, from_bp, ""
         for w in wilds:
-            if backpack.get(w, 0) > 0:
+            if w in backpack and backpack[w] > 0:
                 wild = w
                 break
-            if warehouse.get(w, 0) > 0:
+            if w in warehouse and warehouse[w] > 0:
                 store, taken, wild = warehouse, from_wh, w
                 break
         if not wild:
             return None
         store[wild] -= 1
-        taken[wild] = taken.get(wild, 0) + 1
+        _count_one(taken, wild)
     return from_bp, from_wh
+
+
+def _count_one(counts: Counter, good: str) -> None:
+    if good in counts:
+        counts[good] += 1
+    else:
+        counts[good] = 1
 
 
 def legal_reserves(state: MingchuState, seat: int) -> list:
     """M34: at most one personal order, never a 靖难 special order."""
     if state.players[seat].personal_order is not None or forbidden(state, seat, "reserve"):
         return []
-    return [A.made(A.Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+    return [made(Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
 
 
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
@@ -119,11 +130,11 @@ def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
         key = public.order
         place = order_place[order_card[key]]
         if place in places and payment(state, seat, key, place) is not None:
-            legal.append(A.made(A.Deliver, key, place))
+            legal.append(made(Deliver, key, place))
     if personal is not None:
         place = order_place[order_card[personal]]
         if place in places and payment(state, seat, personal, place) is not None:
-            legal.append(A.made(A.Deliver, personal, place))
+            legal.append(made(Deliver, personal, place))
     return legal
 
 

@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import (
+    BuyStored,
+    DiscardGood,
+    Sell,
+    StoreGood,
+    TakeStored,
+    Transport,
+    Upgrade,
+    UseRetainer,
+    made,
+)
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, note_flow, remove_good
 from sim.games.mingchu.effects import play_card
@@ -55,14 +68,14 @@ def legal_sell(state: MingchuState, seat: int) -> list:
     sellable = state.topo.sellable
     capitals = state.capitals_with_warehouse()
     legal: list = []
-    for place in sorted(set(player.managers)):
+    for place in state.manager_places(seat):
         for good in _carried_goods(state, seat, place):
             if good in sellable:
-                legal.append(A.made(A.Sell, good, place))
+                legal.append(made(Sell, good, place))
         if place in capitals and player.warehouse:
             for good in sorted(player.warehouse):
                 if good in sellable:
-                    legal.append(A.made(A.Sell, good, place, True))
+                    legal.append(made(Sell, good, place, True))
     return legal
 
 
@@ -81,16 +94,17 @@ def local_goods(state: MingchuState, seat: int) -> list:
     industries = state.industries
     legal: list = []
     rooms: tuple[int, int] | None = None
-    for place in sorted(set(player.managers)):
+    for place in state.manager_places(seat):
         ind = industries.get(place)
         if ind is None:
             continue
         packs = state.packs_at(seat, place)
         carried = player.packs[packs[0]] if len(packs) == 1 else state.goods_in(seat, packs)
         if ind.upgraded_by is None and player.supply > 0:
-            goods = topo.goods
-            if any(goods[g].upgrades for g in carried):
-                legal.append(A.made(A.Upgrade, place))
+            for good in carried:
+                if good in topo.upgrade_goods:
+                    legal.append(made(Upgrade, place))
+                    break
         stored = ind.stored
         if stored is not None:
             if rooms is None:
@@ -98,11 +112,11 @@ def local_goods(state: MingchuState, seat: int) -> list:
             if (rooms[1] if stored in topo.horse_slot_goods else rooms[0]) == 0:
                 continue
             if ind.owner == seat:
-                legal.append(A.made(A.TakeStored, place))
+                legal.append(made(TakeStored, place))
             elif player.coins >= topo.goods[stored].base_value:
-                legal.append(A.made(A.BuyStored, place))
+                legal.append(made(BuyStored, place))
         elif ind.owner == seat and topo.site[place].good in carried:
-            legal.append(A.made(A.StoreGood, topo.site[place].good, place))
+            legal.append(made(StoreGood, topo.site[place].good, place))
     return legal
 
 
@@ -234,9 +248,9 @@ def legal_transport(state: MingchuState, seat: int) -> list:
 def _add_counts(legal: list, good: str, top: int, to_warehouse: bool, manager: int) -> None:
     """How many to carry: 1, or all that fit (``top``), or both."""
     if top >= 1:
-        legal.append(A.made(A.Transport, good, 1, to_warehouse, manager))
+        legal.append(made(Transport, good, 1, to_warehouse, manager))
         if top > 1:
-            legal.append(A.made(A.Transport, good, top, to_warehouse, manager))
+            legal.append(made(Transport, good, top, to_warehouse, manager))
 
 
 class TransportKind(ActionKind[MingchuState, A.Transport]):
@@ -271,7 +285,7 @@ def legal_retainers(state: MingchuState, seat: int) -> list:
         return []
     ready = sorted(set(player.retainers) - player.tapped) if player.tapped else sorted(set(player.retainers))
     retainers = state.topo.retainers
-    return [A.made(A.UseRetainer, c) for c in ready if retainers[c].ability]
+    return [made(UseRetainer, c) for c in ready if retainers[c].ability]
 
 
 class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
@@ -295,7 +309,7 @@ def legal_discard(state: MingchuState, seat: int) -> list:
     """``DiscardGoodKind``'s options: each good carried, when the backpack is full."""
     player = state.players[seat]
     if state.backpack_full(seat) and player.goods_total():
-        return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
+        return [made(DiscardGood, g) for g in sorted(player.backpack)]
     return []
 
 

@@ -34,6 +34,16 @@ def new_counter(counts: dict[str, int] | None = None) -> Counter:
     return total
 
 
+def count_total(counts: dict[str, int]) -> int:
+    """The sum of a count of goods. A loop over the keys: from compiled code the builtin ``sum`` is
+    looked up and called generically, and a ``Counter``'s ``values()`` is a method call, both dearer
+    than reading the few counts of a pack."""
+    total = 0
+    for good in counts:
+        total += counts[good]
+    return total
+
+
 def modifier_terms(mods: Sequence[Any]) -> tuple[ModifierTerm, ...]:
     """(action, good, amount) of each modifier (None for a field it lacks), read once per game."""
     return tuple(
@@ -103,6 +113,17 @@ class Topology:
         self.per_manager: bool = rules.backpack == "per_manager"
         self.backpack_slots: int = rules.backpack_slots
         self.horse_slots: int = rules.horse_slots
+        # the turn's limits as plain ints: every turn's legal list reads them (``turn.py``, ``quick.py``)
+        self.moves_per_turn: int = rules.moves_per_turn
+        self.max_steps_per_turn: int = rules.max_steps_per_turn
+        self.workers_per_free_step: int = rules.workers_per_free_step
+        self.build_max_moved: int = rules.build_max_moved
+        self.road_max_moved: int = rules.road_max_moved
+        self.hire_max_moved: int = rules.hire_max_moved
+        self.quick_actions_per_turn: int = rules.quick_actions_per_turn
+        self.warehouse_capacity: int = rules.warehouse_capacity
+        self.max_loans: int = params.loans.max_per_player
+        self.upgrade_goods: frozenset[str] = frozenset(g.id for g in params.goods if g.upgrades)
         self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
 
     def __eq__(self, other: object) -> bool:
@@ -261,7 +282,7 @@ class Player:
         total = 0
         for pack in self.packs:
             if pack:
-                total += sum(pack.values())
+                total += count_total(pack)
         return total
 
 
@@ -460,7 +481,7 @@ class MingchuState:
         horse_goods = topo.horse_goods
         for pack in self.players[seat].packs:
             if pack:
-                total += sum(pack.values())
+                total += count_total(pack)
                 for name in horse_goods:
                     if name in pack:
                         horses += pack[name]
@@ -476,6 +497,15 @@ class MingchuState:
             if (horse if good in horse_goods else plain) != 0:
                 return False
         return True
+
+    def manager_places(self, seat: int) -> list[int]:
+        """The places of the seat's 掌柜, each once, in order (``sorted(set(managers))``, without the
+        set and the sort for the usual two 掌柜)."""
+        managers = self.players[seat].managers
+        if len(managers) != 2:
+            return sorted(set(managers))
+        a, b = managers[0], managers[1]
+        return [a] if a == b else [a, b] if a < b else [b, a]
 
     def pack_index(self, manager: int) -> int:
         """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
@@ -496,9 +526,12 @@ class MingchuState:
             pack = player_packs[index]
             if not total:
                 dict.update(total, pack)
-            else:  # ``get``: a missing key of a Counter would run its interpreted ``__missing__``
-                for good, k in pack.items():
-                    total[good] = total.get(good, 0) + k
+            else:  # tested first: a Counter's missing key would run its interpreted ``__missing__``
+                for good in pack:
+                    if good in total:
+                        total[good] += pack[good]
+                    else:
+                        total[good] = pack[good]
         return total
 
     def take_good(self, seat: int, packs: list[int], good: str, amount: int = 1) -> None:
@@ -519,7 +552,7 @@ class MingchuState:
         return player.income_best if self.params.rules.income_level == "best" else player.income_marker
 
     def warehouse_room(self, seat: int) -> int:
-        return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())
+        return self.topo.warehouse_capacity - count_total(self.players[seat].warehouse)
 
     def remove(self, deck: str, card: str) -> None:
         """Put ``card`` of ``deck`` out of play."""

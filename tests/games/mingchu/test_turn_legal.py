@@ -1,8 +1,8 @@
 """The turn's legal list helpers give what their plain definitions give, at every decision.
 
 ``TurnKind.legal`` and its quick-action and "at any time" lists read the players' goods through
-helpers written for speed (``backpack_rooms``, ``goods_in``, ``goods_total``, ``payment``,
-``forbidden``). Here each is compared, after every decision of whole random and heuristic games at
+helpers written for speed (``backpack_rooms``, ``goods_in``, ``goods_total``, ``manager_places``,
+``payment``, ``forbidden``). Here each is compared, after every decision of whole random and heuristic games at
 4 and 5 players, with a plain restatement of the rule it computes; and the turn's list is checked
 to hold each option once, its moves before its main actions, ``EndTurn`` and then the quick actions.
 """
@@ -102,6 +102,7 @@ class _Checks:
             rooms = [_room(state, s, g) for g in goods]
             assert [state.backpack_room(s, g) for g in goods] == rooms
             assert state.backpack_full(s) == (max(rooms) == 0)
+            assert state.manager_places(s) == sorted(set(player.managers))
             for place in set(player.managers):
                 packs = state.packs_at(s, place)
                 fresh = Counter()
