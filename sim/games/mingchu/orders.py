@@ -18,7 +18,7 @@ from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
-from sim.games.mingchu.state import SIDES, MingchuState, count_total, new_counter
+from sim.games.mingchu.state import SIDES, MingchuState, new_counter
 
 SPECIAL = {"建文特别": "建文", "燕王特别": "燕王"}
 
@@ -59,58 +59,55 @@ def payment(
     player = state.players[seat]
     use_warehouse = place in state.capitals_with_warehouse()
     packs = state.packs_at(seat, place) if packs is None else packs
+    # plain dict copies: compiled code reads them without a Counter's method calls and its
+    # interpreted ``__missing__``
+    carried: dict[str, int] = {}
+    if len(packs) == 1:
+        carried = dict(player.packs[packs[0]])
+    elif packs:
+        carried = dict(state.goods_in(seat, packs))
+    stored: dict[str, int] = dict(player.warehouse) if use_warehouse else {}
+    asked: dict[str, int] = order_info(state, key).goods
     units = 0
-    for i in packs:
-        units += count_total(player.packs[i])
-    if use_warehouse:
-        units += count_total(player.warehouse)
-    asked = order_info(state, key).goods
-    if units < count_total(asked):
+    for k in carried.values():
+        units += k
+    for k in stored.values():
+        units += k
+    for k in asked.values():
+        units -= k
+    if units < 0:
         return None  # every good asked for takes one good carried (a 黄金 stands in for one)
-    backpack = state.goods_in(seat, packs)
-    warehouse = new_counter(player.warehouse) if use_warehouse else new_counter()
-    from_bp, from_wh = new_counter(), new_counter()
-    # membership tested first throughout: a Counter's missing key would run its interpreted
-    # ``__missing__`` (and its ``get`` is a method call from compiled code)
-    missing = []
+    from_bp: dict[str, int] = {}
+    from_wh: dict[str, int] = {}
+    missing: list[str] = []
     for good, need in asked.items():
         for _ in range(need):
-            if good in backpack and backpack[good] > 0:
-                backpack[good] -= 1
-                _count_one(from_bp, good)
-            elif good in warehouse and warehouse[good] > 0:
-                warehouse[good] -= 1
-                _count_one(from_wh, good)
+            if carried.get(good, 0) > 0:
+                carried[good] -= 1
+                from_bp[good] = from_bp.get(good, 0) + 1
+            elif stored.get(good, 0) > 0:
+                stored[good] -= 1
+                from_wh[good] = from_wh.get(good, 0) + 1
             else:
                 missing.append(good)
-    if not missing:
-        return from_bp, from_wh
-    goods = state.topo.goods
-    wilds = [g for g in goods if goods[g].wild]
+    topo = state.topo
     for good in missing:
-        if goods[good].not_substitutable or goods[good].wild:
+        if good in topo.unsubstitutable_goods:
             return None
         # the first wild good carried, from the packs before the warehouse
-        store, taken, wild = backpack, from_bp, ""
-        for w in wilds:
-            if w in backpack and backpack[w] > 0:
+        store, taken, wild = carried, from_bp, ""
+        for w in topo.wild_goods:
+            if carried.get(w, 0) > 0:
                 wild = w
                 break
-            if w in warehouse and warehouse[w] > 0:
-                store, taken, wild = warehouse, from_wh, w
+            if stored.get(w, 0) > 0:
+                store, taken, wild = stored, from_wh, w
                 break
         if not wild:
             return None
         store[wild] -= 1
-        _count_one(taken, wild)
-    return from_bp, from_wh
-
-
-def _count_one(counts: Counter, good: str) -> None:
-    if good in counts:
-        counts[good] += 1
-    else:
-        counts[good] = 1
+        taken[wild] = taken.get(wild, 0) + 1
+    return new_counter(from_bp), new_counter(from_wh)
 
 
 def legal_reserves(state: MingchuState, seat: int) -> list:

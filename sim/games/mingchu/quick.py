@@ -234,10 +234,11 @@ def legal_transport(state: MingchuState, seat: int) -> list:
     if stored:
         plain, horse = state.backpack_rooms(seat)
         horse_goods = state.topo.horse_slot_goods
-        back = [min(horse if good in horse_goods else plain, warehouse[good]) for good in stored]
+        in_store: dict[str, int] = dict(warehouse)  # plain copies: read without Counter method calls
+        back = [min(horse if good in horse_goods else plain, in_store[good]) for good in stored]
     legal: list = []
     for manager in sorted(routes):
-        pack = player.packs[state.pack_index(manager)]
+        pack: dict[str, int] = dict(player.packs[state.pack_index(manager)])
         for good in sorted(pack):
             _add_counts(legal, good, min(room, pack[good]), True, manager)
         for i, good in enumerate(stored):

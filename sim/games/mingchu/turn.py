@@ -8,7 +8,7 @@ are in ``quick.py``. The card bonuses ``bonus_build`` / ``bonus_road`` build nea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
@@ -28,7 +28,7 @@ from sim.games.mingchu.building import (
 from sim.games.mingchu.economy import can_give_favor, pay_coins, worker_step_cost
 from sim.games.mingchu.effects import pay_favor
 from sim.games.mingchu.kinds import decision_kind, seat_to_act
-from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
+from sim.games.mingchu.modifiers import drop_lookups, forbidden, keep_lookups, modifier_total, note_used
 from sim.games.mingchu.paths import water_fee
 from sim.games.mingchu.quick import QUICK, legal_quick
 from sim.games.mingchu.state import OFFICIAL, MingchuState
@@ -46,8 +46,14 @@ MOVE_MODES = {
 _ROAD_MOVES: dict[int, tuple[A.Move, ...]] = {}
 """Per road, its ``Move`` record in each mode of ``MOVE_MODES`` (frozen, so shared: legal lists are
 rebuilt often)."""
-YIDAO, YIDAO_PAID, HORSE, BONUS, STEP, WORKERS = range(len(MOVE_MODES))
-"""Positions of the modes in ``MOVE_MODES`` and in ``_road_moves``' tuples."""
+# positions of the modes in ``MOVE_MODES`` and in ``_road_moves``' tuples (``Final``: compiled, the
+# values are written in place instead of looked up in the module per use)
+YIDAO: Final = 0
+YIDAO_PAID: Final = 1
+HORSE: Final = 2
+BONUS: Final = 3
+STEP: Final = 4
+WORKERS: Final = 5
 
 
 def _road_moves(road: int) -> tuple[A.Move, ...]:
@@ -58,7 +64,7 @@ def _road_moves(road: int) -> tuple[A.Move, ...]:
     return moves
 
 
-_NO_OWNER = -2
+_NO_OWNER: Final = -2
 """``yidao``'s default in ``legal_moves``: no 驿道 on the road (owners are seats or ``OFFICIAL``)."""
 
 
@@ -237,6 +243,7 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
     step = steps < topo.moves_per_turn + modifier_total(state, seat, "extra_moves")
     workers = player.workers >= topo.workers_per_free_step
     kinds, fees = topo.road_kind, topo.road_coins
+    official = OFFICIAL
     legal: list = []
     for road in topo.adjacent_roads[player.managers[manager]]:
         kind = kinds[road]
@@ -245,7 +252,7 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
             continue  # not usable (M28)
         moves = _road_moves(road)
         water = kind == "water"
-        if not water and (owner == seat or owner == OFFICIAL):
+        if not water and (owner == seat or owner == official):
             legal.append(moves[YIDAO])
             continue
         if (water_fee(state, seat, road) if fees[road] else 0) > player.coins:
@@ -298,6 +305,18 @@ TURN = ActionKinds([SELECT, *MAIN.kinds])
 _END_TURN = made(EndTurn)
 
 
+def _turn_options(state: MingchuState, seat: int, data: dict) -> list:
+    """The ``MAIN`` kinds' options in their order, then the quick actions."""
+    legal = legal_moves(state, seat, data)
+    legal += legal_build(state, seat, data)
+    legal += legal_road(state, seat, data)
+    legal += legal_hire(state, seat, data)
+    legal.append(_END_TURN)
+    if data["quick"] < state.topo.quick_actions_per_turn:
+        legal.extend(legal_quick(state, seat))
+    return legal
+
+
 @decision_kind
 class TurnKind(DecisionKind[MingchuState, Any]):
     """A turn: choose a 掌柜, then moves, quick actions and one main action (or ``EndTurn``)."""
@@ -308,15 +327,12 @@ class TurnKind(DecisionKind[MingchuState, Any]):
         seat, data = decision.seat, decision.data
         if data["manager"] is None:
             return legal_select(state, seat)
-        # the ``MAIN`` kinds' options in their order, then the quick actions
-        legal = legal_moves(state, seat, data)
-        legal += legal_build(state, seat, data)
-        legal += legal_road(state, seat, data)
-        legal += legal_hire(state, seat, data)
-        legal.append(_END_TURN)
-        if data["quick"] < state.topo.quick_actions_per_turn:
-            legal.extend(legal_quick(state, seat))
-        return legal
+        kept = keep_lookups(state)  # the list asks for the same modifiers several times
+        try:
+            return _turn_options(state, seat, data)
+        finally:
+            if kept:
+                drop_lookups()
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         kind = TURN.by_type.get(type(action))

@@ -2,7 +2,8 @@
 
 ``TurnKind.legal`` and its quick-action and "at any time" lists read the players' goods through
 helpers written for speed (``backpack_rooms``, ``goods_in``, ``goods_total``, ``manager_places``,
-``payment``, ``forbidden``). Here each is compared, after every decision of whole random and heuristic games at
+``payment``, ``forbidden``) and keeps the modifier look-ups it repeats while it is made
+(``modifiers.keep_lookups``). Here each is compared, after every decision of whole random and heuristic games at
 4 and 5 players, with a plain restatement of the rule it computes; and the turn's list is checked
 to hold each option once, its moves before its main actions, ``EndTurn`` and then the quick actions.
 """
@@ -15,7 +16,7 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC
+from sim.games.mingchu import SPEC, modifiers, turn
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import payment
@@ -127,6 +128,10 @@ class _Checks:
 
     def _turn_list(self, state, decision) -> None:
         legal = list(SPEC.game.legal_actions(state))
+        # the modifier answers kept while the list was made are dropped, and the list is the one
+        # made without keeping them
+        assert modifiers._kept_for is None and not modifiers._kept
+        assert legal == turn._turn_options(state, decision.seat, decision.data)
         assert len(set(legal)) == len(legal)
         end = legal.index(A.made(A.EndTurn))
         main = (A.Move, A.BuildIndustry, A.BuildRoad, A.HireWorker)
@@ -146,3 +151,13 @@ def test_turn_helpers_equal_their_definitions_after_every_decision(kind: str, n:
     record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
     assert checks.turns > 200 and checks.payments > 50  # the comparisons above did happen
+
+
+def test_move_records_follow_the_modes():
+    """``legal_moves`` picks a road's records by position: each position names its own mode."""
+    moves = turn._road_moves(3)
+    assert [m.mode for m in moves] == list(turn.MOVE_MODES)
+    assert [m.road for m in moves] == [3] * len(turn.MOVE_MODES)
+    positions = (turn.YIDAO, turn.YIDAO_PAID, turn.HORSE, turn.BONUS, turn.STEP, turn.WORKERS)
+    assert [moves[i].mode for i in positions] == ["yidao", "yidao_paid", "horse", "bonus", "step", "workers"]
+    assert turn._road_moves(3) is moves  # one record per road and mode, shared by the lists
