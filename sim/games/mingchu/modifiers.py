@@ -74,46 +74,11 @@ def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
     return total
 
 
-_kept_for: MingchuState | None = None
-"""The state whose look-ups are kept (``keep_lookups``), while one legal list is made."""
-_kept: dict[tuple[int, str, str | None, str | None], int] = {}
-"""(seat, kind, action, good) -> ``modifier_total``; (seat, "forbid", action, None) -> ``forbidden``."""
-
-
-def keep_lookups(state: MingchuState) -> bool:
-    """Keep ``modifier_total`` and ``forbidden`` answers for ``state`` until ``drop_lookups``: a legal
-    list asks the same ones several times (a water discount per route and road, a road's discount
-    and ban per road) and changes nothing meanwhile. False (and nothing done) when they are kept
-    already, so that only the outermost caller drops them."""
-    global _kept_for
-    if _kept_for is not None:
-        return False
-    _kept_for = state
-    return True
-
-
-def drop_lookups() -> None:
-    """Forget the kept answers (call once the legal list is made, before the state changes)."""
-    global _kept_for
-    _kept_for = None
-    _kept.clear()
-
-
 def modifier_total(
     state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
 ) -> int:
     """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
     round's, then the 门客's and 家族 cards' (their terms read once per game, ``Topology``)."""
-    if state is not _kept_for:
-        return _modifier_total(state, seat, kind, action, good)
-    key = (seat, kind, action, good)
-    total = _kept.get(key)
-    if total is None:
-        total = _kept[key] = _modifier_total(state, seat, kind, action, good)
-    return total
-
-
-def _modifier_total(state: MingchuState, seat: int, kind: str, action: str | None, good: str | None) -> int:
     mods = state.round_mods[seat]
     total = _matching(mods, kind, action, good) if mods else 0
     topo = state.topo
@@ -145,16 +110,6 @@ def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str |
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
     """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
     place: most players have none, and this is asked for several actions at every decision)."""
-    if state is not _kept_for:
-        return _forbidden(state, seat, action)
-    key = (seat, "forbid", action, None)
-    known = _kept.get(key)
-    if known is None:
-        known = _kept[key] = int(_forbidden(state, seat, action))
-    return known == 1
-
-
-def _forbidden(state: MingchuState, seat: int, action: str) -> bool:
     for mod in state.round_mods[seat]:
         if mod.effect == "forbid" and mod.action == action:
             return True

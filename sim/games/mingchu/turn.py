@@ -28,7 +28,7 @@ from sim.games.mingchu.building import (
 from sim.games.mingchu.economy import can_give_favor, pay_coins, worker_step_cost
 from sim.games.mingchu.effects import pay_favor
 from sim.games.mingchu.kinds import decision_kind, seat_to_act
-from sim.games.mingchu.modifiers import drop_lookups, forbidden, keep_lookups, modifier_total, note_used
+from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.paths import water_fee
 from sim.games.mingchu.quick import QUICK, legal_quick
 from sim.games.mingchu.state import OFFICIAL, MingchuState
@@ -305,18 +305,6 @@ TURN = ActionKinds([SELECT, *MAIN.kinds])
 _END_TURN = made(EndTurn)
 
 
-def _turn_options(state: MingchuState, seat: int, data: dict) -> list:
-    """The ``MAIN`` kinds' options in their order, then the quick actions."""
-    legal = legal_moves(state, seat, data)
-    legal += legal_build(state, seat, data)
-    legal += legal_road(state, seat, data)
-    legal += legal_hire(state, seat, data)
-    legal.append(_END_TURN)
-    if data["quick"] < state.topo.quick_actions_per_turn:
-        legal.extend(legal_quick(state, seat))
-    return legal
-
-
 @decision_kind
 class TurnKind(DecisionKind[MingchuState, Any]):
     """A turn: choose a 掌柜, then moves, quick actions and one main action (or ``EndTurn``)."""
@@ -327,12 +315,15 @@ class TurnKind(DecisionKind[MingchuState, Any]):
         seat, data = decision.seat, decision.data
         if data["manager"] is None:
             return legal_select(state, seat)
-        kept = keep_lookups(state)  # the list asks for the same modifiers several times
-        try:
-            return _turn_options(state, seat, data)
-        finally:
-            if kept:
-                drop_lookups()
+        # the ``MAIN`` kinds' options in their order, then the quick actions
+        legal = legal_moves(state, seat, data)
+        legal += legal_build(state, seat, data)
+        legal += legal_road(state, seat, data)
+        legal += legal_hire(state, seat, data)
+        legal.append(_END_TURN)
+        if data["quick"] < state.topo.quick_actions_per_turn:
+            legal.extend(legal_quick(state, seat))
+        return legal
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         kind = TURN.by_type.get(type(action))
