@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import DiscardFavor, DiscardGrace, PlayGrace, PlayReward, TakeLoan, made
 from sim.games.mingchu.economy import can_take_loan, take_loan
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act, who
@@ -23,11 +26,13 @@ def grace_options(state: MingchuState, seat: int) -> list:
     """Per 皇恩卡 in hand: play it (on any target its card allows), or discard it for 1 恩义 (M29)."""
     player = state.players[seat]
     legal: list = []
+    if not player.grace_cards:
+        return legal
     for card in sorted(set(player.grace_cards)):
         targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
-        legal.extend(A.made(A.PlayGrace, card, t) for t in targets)
+        legal.extend(made(PlayGrace, card, t) for t in targets)
         if player.supply > 0:
-            legal.append(A.made(A.DiscardGrace, card))
+            legal.append(made(DiscardGrace, card))
     return legal
 
 
@@ -71,9 +76,11 @@ class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
 
 def legal_rewards(state: MingchuState, seat: int) -> list:
     """``PlayRewardKind``'s options: each reward card held, each of its options."""
+    if not state.players[seat].reward_cards:
+        return []
     rewards = state.topo.rewards
     cards = sorted(set(state.players[seat].reward_cards))
-    return [A.made(A.PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
+    return [made(PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
 
 
 class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
@@ -97,8 +104,11 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
 def legal_favor_discards(state: MingchuState, seat: int) -> list:
     """``DiscardFavorKind``'s options: an own marker in hand, then each other player's held."""
     player = state.players[seat]
-    legal = [A.made(A.DiscardFavor, seat)] if player.hand > 0 else []
-    legal.extend(A.made(A.DiscardFavor, q) for q in range(state.n) if q != seat and player.held[q] > 0)
+    legal = [made(DiscardFavor, seat)] if player.hand > 0 else []
+    held = player.held
+    for q in range(state.n):
+        if q != seat and held[q] > 0:
+            legal.append(made(DiscardFavor, q))
     return legal
 
 
@@ -128,7 +138,7 @@ class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
 
 def legal_loan(state: MingchuState, seat: int) -> list:
     """``TakeLoanKind``'s option, when a loan can be taken and is not forbidden."""
-    return [A.made(A.TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+    return [made(TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
 
 
 class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
@@ -163,10 +173,10 @@ ANYTIME_KINDS = ActionKinds(
 
 def legal_anytime(state: MingchuState, seat: int) -> list:
     """Deliveries, then per card 皇恩 plays and discards, reward cards, 恩义 discards, a loan, a trade."""
-    legal = legal_deliveries(state, seat, sorted(set(state.players[seat].managers)))  # ``DeliverKind``'s
-    legal += grace_options(state, seat)
-    legal += legal_rewards(state, seat)
-    legal += legal_favor_discards(state, seat)
-    legal += legal_loan(state, seat)
-    legal += _PROPOSE.legal(state, seat)
+    legal = legal_deliveries(state, seat, state.players[seat].managers)  # ``DeliverKind``'s
+    legal.extend(grace_options(state, seat))
+    legal.extend(legal_rewards(state, seat))
+    legal.extend(legal_favor_discards(state, seat))
+    legal.extend(legal_loan(state, seat))
+    legal.extend(_PROPOSE.legal(state, seat))
     return legal

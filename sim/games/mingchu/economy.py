@@ -16,7 +16,7 @@ def take_loan(state: MingchuState, seat: int) -> None:
 
 
 def can_take_loan(state: MingchuState, seat: int) -> bool:
-    return state.players[seat].loans < state.params.loans.max_per_player
+    return state.players[seat].loans < state.topo.max_loans
 
 
 def pay_coins(state: MingchuState, seat: int, amount: int) -> None:

@@ -113,14 +113,22 @@ def forbidden(state: MingchuState, seat: int, action: str) -> bool:
     for mod in state.round_mods[seat]:
         if mod.effect == "forbid" and mod.action == action:
             return True
-    passives = state.topo.passives_by_kind
-    for card in state.players[seat].retainers:
-        group = passives[card].get("forbid")
-        if group and any(mod.action == action for mod in group):
-            return True
-    for family in state.players[seat].families:
-        if any(mod.effect == "forbid" and mod.action == action for mod in family_lasting(state, family)):
-            return True
+    player = state.players[seat]
+    topo = state.topo
+    # plain loops over the terms read once per game (``Topology``): no generator per source
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get("forbid")
+        if terms:
+            for term in terms:
+                if term[0] == action:
+                    return True
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get("forbid")
+            if terms:
+                for term in terms:
+                    if term[0] == action:
+                        return True
     return False
 
 

@@ -10,6 +10,9 @@ from collections import Counter
 
 from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import Deliver, Reserve, made
 from sim.games.mingchu.economy import remove_good
 from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
@@ -54,66 +57,81 @@ def payment(
     at the 京城 the warehouse counts too.
     """
     player = state.players[seat]
-    goods = state.topo.goods
     use_warehouse = place in state.capitals_with_warehouse()
     packs = state.packs_at(seat, place) if packs is None else packs
-    units = sum(sum(player.packs[i].values()) for i in packs)
-    if use_warehouse:
-        units += sum(player.warehouse.values())
-    if units < sum(order_info(state, key).goods.values()):
+    # plain dict copies: compiled code reads them without a Counter's method calls and its
+    # interpreted ``__missing__``
+    carried: dict[str, int] = {}
+    if len(packs) == 1:
+        carried = dict(player.packs[packs[0]])
+    elif packs:
+        carried = dict(state.goods_in(seat, packs))
+    stored: dict[str, int] = dict(player.warehouse) if use_warehouse else {}
+    asked: dict[str, int] = order_info(state, key).goods
+    units = 0
+    for k in carried.values():
+        units += k
+    for k in stored.values():
+        units += k
+    for k in asked.values():
+        units -= k
+    if units < 0:
         return None  # every good asked for takes one good carried (a 黄金 stands in for one)
-    backpack = state.goods_in(seat, packs)
-    warehouse = new_counter(player.warehouse) if use_warehouse else new_counter()
-    from_bp, from_wh = new_counter(), new_counter()
-    missing = []
-    for good, need in order_info(state, key).goods.items():
+    from_bp: dict[str, int] = {}
+    from_wh: dict[str, int] = {}
+    missing: list[str] = []
+    for good, need in asked.items():
         for _ in range(need):
-            if backpack[good] > 0:
-                backpack[good] -= 1
-                from_bp[good] += 1
-            elif warehouse[good] > 0:
-                warehouse[good] -= 1
-                from_wh[good] += 1
+            if carried.get(good, 0) > 0:
+                carried[good] -= 1
+                from_bp[good] = from_bp.get(good, 0) + 1
+            elif stored.get(good, 0) > 0:
+                stored[good] -= 1
+                from_wh[good] = from_wh.get(good, 0) + 1
             else:
                 missing.append(good)
-    wilds = [g for g in goods if goods[g].wild]
+    topo = state.topo
     for good in missing:
-        if goods[good].not_substitutable or goods[good].wild:
+        if good in topo.unsubstitutable_goods:
             return None
-        source = next(
-            (
-                (store, taken, w)
-                for w in wilds
-                for store, taken in ((backpack, from_bp), (warehouse, from_wh))
-                if store[w] > 0
-            ),
-            None,
-        )
-        if source is None:
+        # the first wild good carried, from the packs before the warehouse
+        store, taken, wild = carried, from_bp, ""
+        for w in topo.wild_goods:
+            if carried.get(w, 0) > 0:
+                wild = w
+                break
+            if stored.get(w, 0) > 0:
+                store, taken, wild = stored, from_wh, w
+                break
+        if not wild:
             return None
-        store, taken, wild = source
         store[wild] -= 1
-        taken[wild] += 1
-    return from_bp, from_wh
+        taken[wild] = taken.get(wild, 0) + 1
+    return new_counter(from_bp), new_counter(from_wh)
 
 
 def legal_reserves(state: MingchuState, seat: int) -> list:
     """M34: at most one personal order, never a 靖难 special order."""
     if state.players[seat].personal_order is not None or forbidden(state, seat, "reserve"):
         return []
-    return [A.made(A.Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+    return [made(Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
 
 
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
-    player = state.players[seat]
-    keys = [o.order for o in state.public_orders]
-    if player.personal_order is not None:
-        keys.append(player.personal_order)
-    legal = []
-    for key in keys:
-        place = state.topo.order_place[state.order_card[key]]
+    """``DeliverKind``'s options: each public order, then the personal one, that can be paid where
+    it is delivered, when that is one of ``places``."""
+    personal = state.players[seat].personal_order
+    order_place, order_card = state.topo.order_place, state.order_card
+    legal: list = []
+    for public in state.public_orders:
+        key = public.order
+        place = order_place[order_card[key]]
         if place in places and payment(state, seat, key, place) is not None:
-            legal.append(A.made(A.Deliver, key, place))
+            legal.append(made(Deliver, key, place))
+    if personal is not None:
+        place = order_place[order_card[personal]]
+        if place in places and payment(state, seat, personal, place) is not None:
+            legal.append(made(Deliver, personal, place))
     return legal
 
 

@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import (
+    BuyStored,
+    DiscardGood,
+    Sell,
+    StoreGood,
+    TakeStored,
+    Transport,
+    Upgrade,
+    UseRetainer,
+    made,
+)
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, note_flow, remove_good
 from sim.games.mingchu.effects import play_card
@@ -54,37 +67,56 @@ def legal_sell(state: MingchuState, seat: int) -> list:
         return []
     sellable = state.topo.sellable
     capitals = state.capitals_with_warehouse()
-    legal = []
-    for place in sorted(set(player.managers)):
-        carried = state.goods_in(seat, state.packs_at(seat, place))
-        legal.extend(A.made(A.Sell, g, place) for g in sorted(carried) if g in sellable)
-        if place in capitals:
-            legal.extend(A.made(A.Sell, g, place, True) for g in sorted(player.warehouse) if g in sellable)
+    legal: list = []
+    for place in state.manager_places(seat):
+        for good in _carried_goods(state, seat, place):
+            if good in sellable:
+                legal.append(made(Sell, good, place))
+        if place in capitals and player.warehouse:
+            for good in sorted(player.warehouse):
+                if good in sellable:
+                    legal.append(made(Sell, good, place, True))
     return legal
+
+
+def _carried_goods(state: MingchuState, seat: int, place: int) -> list[str]:
+    """The goods (sorted names) in the packs of the 掌柜 at ``place``, as ``goods_in`` counts them."""
+    packs = state.packs_at(seat, place)
+    if len(packs) == 1:
+        return sorted(state.players[seat].packs[packs[0]])
+    return sorted(state.goods_in(seat, packs))
 
 
 def local_goods(state: MingchuState, seat: int) -> list:
     """Per place of a 掌柜: upgrade, then buy or take the stored good or store one (M35, M36, M38)."""
     player = state.players[seat]
-    goods = state.topo.goods
+    topo = state.topo
+    industries = state.industries
     legal: list = []
-    for place in sorted(set(player.managers)):
-        ind = state.industries.get(place)
+    rooms: tuple[int, int] | None = None
+    for place in state.manager_places(seat):
+        ind = industries.get(place)
         if ind is None:
             continue
-        carried = state.goods_in(seat, state.packs_at(seat, place))
-        good = state.topo.site[place].good
-        if any(goods[g].upgrades for g in carried) and ind.upgraded_by is None and player.supply > 0:
-            legal.append(A.made(A.Upgrade, place))
-        if ind.stored is not None:
-            if state.backpack_room(seat, ind.stored) == 0:
+        packs = state.packs_at(seat, place)
+        carried = player.packs[packs[0]] if len(packs) == 1 else state.goods_in(seat, packs)
+        if ind.upgraded_by is None and player.supply > 0:
+            for good in carried:
+                if good in topo.upgrade_goods:
+                    legal.append(made(Upgrade, place))
+                    break
+        stored = ind.stored
+        if stored is not None:
+            if rooms is None:
+                rooms = state.backpack_rooms(seat)
+            if (rooms[1] if stored in topo.horse_slot_goods else rooms[0]) == 0:
                 continue
             if ind.owner == seat:
-                legal.append(A.made(A.TakeStored, place))
-            elif player.coins >= goods[ind.stored].base_value:
-                legal.append(A.made(A.BuyStored, place))
-        elif ind.owner == seat and good in carried:
-            legal.append(A.made(A.StoreGood, good, place))
+                legal.append(made(TakeStored, place))
+            elif player.coins >= topo.goods[stored].base_value:
+                legal.append(made(BuyStored, place))
+        elif ind.owner == seat and topo.site[place].good in carried:
+            legal.append(made(StoreGood, topo.site[place].good, place))
     return legal
 
 
@@ -186,33 +218,40 @@ def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     return routes_by_manager(state, seat, nearest)
 
 
-def _counts(top: int) -> tuple[int, ...]:
-    """How many to carry: 1, or all that fit (``top``), or both."""
-    return () if top < 1 else (1,) if top == 1 else (1, top)
-
-
 def legal_transport(state: MingchuState, seat: int) -> list:
     """``TransportKind``'s options: per 掌柜 with an affordable route to the warehouse, 1 or all
     that fit of each good, to the warehouse and back."""
     player = state.players[seat]
-    if not player.goods_total() and not player.warehouse:
+    warehouse = player.warehouse
+    if not warehouse and not player.goods_total():
         return []
-    legal: list = []
+    routes = _warehouse_routes(state, seat)
+    if not routes:
+        return []
     room = state.warehouse_room(seat)
-    managers = sorted(_warehouse_routes(state, seat))
-    if not managers:
-        return legal
-    stored = sorted(player.warehouse)
-    back = [min(state.backpack_room(seat, good), player.warehouse[good]) for good in stored]
-    for manager in managers:
-        pack = player.packs[state.pack_index(manager)]
+    stored = sorted(warehouse)
+    back: list[int] = []
+    if stored:
+        plain, horse = state.backpack_rooms(seat)
+        horse_goods = state.topo.horse_slot_goods
+        in_store: dict[str, int] = dict(warehouse)  # plain copies: read without Counter method calls
+        back = [min(horse if good in horse_goods else plain, in_store[good]) for good in stored]
+    legal: list = []
+    for manager in sorted(routes):
+        pack: dict[str, int] = dict(player.packs[state.pack_index(manager)])
         for good in sorted(pack):
-            for k in _counts(min(room, pack[good])):
-                legal.append(A.made(A.Transport, good, k, True, manager))
-        for good, top in zip(stored, back, strict=True):
-            for k in _counts(top):
-                legal.append(A.made(A.Transport, good, k, False, manager))
+            _add_counts(legal, good, min(room, pack[good]), True, manager)
+        for i, good in enumerate(stored):
+            _add_counts(legal, good, back[i], False, manager)
     return legal
+
+
+def _add_counts(legal: list, good: str, top: int, to_warehouse: bool, manager: int) -> None:
+    """How many to carry: 1, or all that fit (``top``), or both."""
+    if top >= 1:
+        legal.append(made(Transport, good, 1, to_warehouse, manager))
+        if top > 1:
+            legal.append(made(Transport, good, top, to_warehouse, manager))
 
 
 class TransportKind(ActionKind[MingchuState, A.Transport]):
@@ -243,8 +282,11 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
 def legal_retainers(state: MingchuState, seat: int) -> list:
     """``UseRetainerKind``'s options: each untapped 门客 with an ability."""
     player = state.players[seat]
-    ready = sorted(set(player.retainers) - player.tapped)
-    return [A.made(A.UseRetainer, c) for c in ready if state.topo.retainers[c].ability]
+    if not player.retainers:
+        return []
+    ready = sorted(set(player.retainers) - player.tapped) if player.tapped else sorted(set(player.retainers))
+    retainers = state.topo.retainers
+    return [made(UseRetainer, c) for c in ready if retainers[c].ability]
 
 
 class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
@@ -267,8 +309,8 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
 def legal_discard(state: MingchuState, seat: int) -> list:
     """``DiscardGoodKind``'s options: each good carried, when the backpack is full."""
     player = state.players[seat]
-    if player.goods_total() and state.backpack_full(seat):
-        return [A.made(A.DiscardGood, g) for g in sorted(player.backpack)]
+    if state.backpack_full(seat) and player.goods_total():
+        return [made(DiscardGood, g) for g in sorted(player.backpack)]
     return []
 
 
@@ -307,10 +349,10 @@ QUICK = ActionKinds([*_KINDS, *ANYTIME_KINDS.kinds])
 def legal_quick(state: MingchuState, seat: int) -> list:
     """Everything a player may do inside the turn besides moving and the main action, in this order."""
     legal = legal_sell(state, seat)
-    legal += legal_reserves(state, seat)
-    legal += local_goods(state, seat)
-    legal += legal_transport(state, seat)
-    legal += legal_retainers(state, seat)
-    legal += legal_anytime(state, seat)
-    legal += legal_discard(state, seat)
+    legal.extend(legal_reserves(state, seat))
+    legal.extend(local_goods(state, seat))
+    legal.extend(legal_transport(state, seat))
+    legal.extend(legal_retainers(state, seat))
+    legal.extend(legal_anytime(state, seat))
+    legal.extend(legal_discard(state, seat))
     return legal

@@ -34,6 +34,16 @@ def new_counter(counts: dict[str, int] | None = None) -> Counter:
     return total
 
 
+def count_total(counts: dict[str, int]) -> int:
+    """The sum of a count of goods. Compiled, the builtin ``sum`` is looked up and called generically
+    and a ``Counter``'s ``values()`` or items are method calls; a plain ``dict`` copy (made in C) is
+    read directly, which costs less for the few goods of a pack."""
+    total = 0
+    for k in dict(counts).values():
+        total += k
+    return total
+
+
 def modifier_terms(mods: Sequence[Any]) -> tuple[ModifierTerm, ...]:
     """(action, good, amount) of each modifier (None for a field it lacks), read once per game."""
     return tuple(
@@ -103,6 +113,22 @@ class Topology:
         self.per_manager: bool = rules.backpack == "per_manager"
         self.backpack_slots: int = rules.backpack_slots
         self.horse_slots: int = rules.horse_slots
+        # the turn's limits as plain ints: every turn's legal list reads them (``turn.py``, ``quick.py``)
+        self.moves_per_turn: int = rules.moves_per_turn
+        self.max_steps_per_turn: int = rules.max_steps_per_turn
+        self.workers_per_free_step: int = rules.workers_per_free_step
+        self.build_max_moved: int = rules.build_max_moved
+        self.road_max_moved: int = rules.road_max_moved
+        self.hire_max_moved: int = rules.hire_max_moved
+        self.quick_actions_per_turn: int = rules.quick_actions_per_turn
+        self.warehouse_capacity: int = rules.warehouse_capacity
+        self.max_loans: int = params.loans.max_per_player
+        self.upgrade_goods: frozenset[str] = frozenset(g.id for g in params.goods if g.upgrades)
+        self.wild_goods: tuple[str, ...] = tuple(g.id for g in params.goods if g.wild)
+        self.unsubstitutable_goods: frozenset[str] = frozenset(
+            g.id for g in params.goods if g.wild or g.not_substitutable
+        )
+        """Goods a wild good may not stand in for in an order (the wild ones themselves included)."""
         self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
 
     def __eq__(self, other: object) -> bool:
@@ -257,7 +283,12 @@ class Player:
         return total
 
     def goods_total(self) -> int:
-        return sum(sum(pack.values()) for pack in self.packs)
+        """Goods both 掌柜 carry (a loop: a generator costs more than the sums on these small packs)."""
+        total = 0
+        for pack in self.packs:
+            if pack:
+                total += count_total(pack)
+        return total
 
 
 @dataclass
@@ -444,22 +475,43 @@ class MingchuState:
 
     def backpack_room(self, seat: int, good: str) -> int:
         """Free slots for ``good`` in the board's shared slots (``horse_slot`` goods may use the 马匹格)."""
+        plain, horse = self.backpack_rooms(seat)
+        return horse if good in self.topo.horse_slot_goods else plain
+
+    def backpack_rooms(self, seat: int) -> tuple[int, int]:
+        """``backpack_room`` for a good without and with ``horse_slot``, counted in one pass (the
+        legal lists ask for several goods' room at each decision)."""
         topo = self.topo
         total = horses = 0
+        horse_goods = topo.horse_goods
         for pack in self.players[seat].packs:
             if pack:
-                total += sum(pack.values())
-                for name in topo.horse_goods:
-                    horses += pack.get(name, 0)
+                counts: dict[str, int] = dict(pack)  # read as in ``count_total``
+                for k in counts.values():
+                    total += k
+                for name in horse_goods:
+                    horses += counts.get(name, 0)
         horse_slots = topo.horse_slots
         room = topo.backpack_slots - (total - horses) - max(0, horses - horse_slots)
-        if good in topo.horse_slot_goods:
-            room += max(0, horse_slots - horses)
-        return max(0, room)
+        return max(0, room), max(0, room + max(0, horse_slots - horses))
 
     def backpack_full(self, seat: int) -> bool:
         """No room left for any good."""
-        return all(self.backpack_room(seat, g) == 0 for g in self.topo.room_probes)
+        plain, horse = self.backpack_rooms(seat)
+        horse_goods = self.topo.horse_slot_goods
+        for good in self.topo.room_probes:
+            if (horse if good in horse_goods else plain) != 0:
+                return False
+        return True
+
+    def manager_places(self, seat: int) -> list[int]:
+        """The places of the seat's 掌柜, each once, in order (``sorted(set(managers))``, without the
+        set and the sort for the usual two 掌柜)."""
+        managers = self.players[seat].managers
+        if len(managers) != 2:
+            return sorted(set(managers))
+        a, b = managers[0], managers[1]
+        return [a] if a == b else [a, b] if a < b else [b, a]
 
     def pack_index(self, manager: int) -> int:
         """Which pack a 掌柜 carries: its own (``per_manager``) or the one shared pack (M08)."""
@@ -480,9 +532,12 @@ class MingchuState:
             pack = player_packs[index]
             if not total:
                 dict.update(total, pack)
-            else:
-                for good, k in pack.items():
-                    total[good] += k
+            else:  # tested first: a Counter's missing key would run its interpreted ``__missing__``
+                for good in pack:
+                    if good in total:
+                        total[good] += pack[good]
+                    else:
+                        total[good] = pack[good]
         return total
 
     def take_good(self, seat: int, packs: list[int], good: str, amount: int = 1) -> None:
@@ -503,7 +558,7 @@ class MingchuState:
         return player.income_best if self.params.rules.income_level == "best" else player.income_marker
 
     def warehouse_room(self, seat: int) -> int:
-        return self.params.rules.warehouse_capacity - sum(self.players[seat].warehouse.values())
+        return self.topo.warehouse_capacity - count_total(self.players[seat].warehouse)
 
     def remove(self, deck: str, card: str) -> None:
         """Put ``card`` of ``deck`` out of play."""

@@ -8,11 +8,14 @@ are in ``quick.py``. The card bonuses ``bonus_build`` / ``bonus_road`` build nea
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
+
+# the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
+from sim.games.mingchu.actions import BuildIndustry, BuildRoad, Done, EndTurn, HireWorker, SelectManager, made
 from sim.games.mingchu.building import (
     build_cost,
     describe_build,
@@ -40,15 +43,29 @@ MOVE_MODES = {
 }
 
 
-_MOVES: dict[tuple[int, str], A.Move] = {}
+_ROAD_MOVES: dict[int, tuple[A.Move, ...]] = {}
+"""Per road, its ``Move`` record in each mode of ``MOVE_MODES`` (frozen, so shared: legal lists are
+rebuilt often)."""
+# positions of the modes in ``MOVE_MODES`` and in ``_road_moves``' tuples (``Final``: compiled, the
+# values are written in place instead of looked up in the module per use)
+YIDAO: Final = 0
+YIDAO_PAID: Final = 1
+HORSE: Final = 2
+BONUS: Final = 3
+STEP: Final = 4
+WORKERS: Final = 5
 
 
-def _move(road: int, mode: str) -> A.Move:
-    """The ``Move`` record (frozen, so one per road and mode is shared: legal lists are rebuilt often)."""
-    move = _MOVES.get((road, mode))
-    if move is None:
-        move = _MOVES[road, mode] = A.Move(road, mode)
-    return move
+def _road_moves(road: int) -> tuple[A.Move, ...]:
+    """The shared ``Move`` records of ``road``, one per mode in the order of ``MOVE_MODES``."""
+    moves = _ROAD_MOVES.get(road)
+    if moves is None:
+        moves = _ROAD_MOVES[road] = tuple(A.Move(road, mode) for mode in MOVE_MODES)
+    return moves
+
+
+_NO_OWNER: Final = -2
+"""``yidao``'s default in ``legal_moves``: no 驿道 on the road (owners are seats or ``OFFICIAL``)."""
 
 
 def start_turn(state: MingchuState, seat: int) -> None:
@@ -189,7 +206,7 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
     action = A.EndTurn
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        return [A.made(A.EndTurn)]
+        return [made(EndTurn)]
 
     def apply(self, state: MingchuState, action: A.EndTurn) -> None:
         end_turn(state, seat_to_act(state))
@@ -203,79 +220,89 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
 
 def legal_select(state: MingchuState, seat: int) -> list:
     """M23: each 掌柜 that has not acted this round."""
-    return [A.made(A.SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
+    return [made(SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
 
 
 def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
     """``MoveKind``'s options for the turn whose data is ``data``."""
-    rules = state.params.rules
-    if data["moves"] >= rules.max_steps_per_turn:
+    topo, yidao = state.topo, state.yidao
+    moved: int = data["moves"]
+    if moved >= topo.max_steps_per_turn:
         return []
     player = state.players[seat]
-    manager = data["manager"]
-    allowance = rules.moves_per_turn + modifier_total(state, seat, "extra_moves")
-    pack = player.packs[state.pack_index(manager)]
-    free_moves = state.topo.free_move_goods
-    horse = not player.horse_used[manager] and any(g in free_moves for g in pack)
-    topo, yidao = state.topo, state.yidao
-    kinds = topo.road_kind
-    step = data["steps"] < allowance
-    workers = player.workers >= rules.workers_per_free_step
-    moves = []
-    for road, _ in topo.adjacent[player.managers[manager]]:
+    manager: int = data["manager"]
+    steps: int = data["steps"]
+    horse = False
+    if not player.horse_used[manager]:
+        free_moves = topo.free_move_goods
+        for good in player.packs[state.pack_index(manager)]:
+            if good in free_moves:
+                horse = True
+                break
+    bonus = player.bonus_moves > 0
+    step = steps < topo.moves_per_turn + modifier_total(state, seat, "extra_moves")
+    workers = player.workers >= topo.workers_per_free_step
+    kinds, fees = topo.road_kind, topo.road_coins
+    official = OFFICIAL
+    legal: list = []
+    for road in topo.adjacent_roads[player.managers[manager]]:
         kind = kinds[road]
-        owner = yidao.get(road)
-        if kind == "dashed" and owner is None:
+        owner: int = yidao.get(road, _NO_OWNER)
+        if owner == _NO_OWNER and kind == "dashed":
             continue  # not usable (M28)
+        moves = _road_moves(road)
         water = kind == "water"
-        if not water and owner in (seat, OFFICIAL):
-            moves.append(_move(road, "yidao"))
+        if not water and (owner == seat or owner == official):
+            legal.append(moves[YIDAO])
             continue
-        if water_fee(state, seat, road) > player.coins:
+        if (water_fee(state, seat, road) if fees[road] else 0) > player.coins:
             continue
-        if owner is not None and not water and can_give_favor(state, seat, (owner,)):
-            moves.append(_move(road, "yidao_paid"))
+        if owner != _NO_OWNER and not water and can_give_favor(state, seat, (owner,)):
+            legal.append(moves[YIDAO_PAID])
         if kind == "dashed":
             continue  # only another player's 驿道 makes it passable: using it pays them (M24/M28)
         if horse:
-            moves.append(_move(road, "horse"))
-        elif player.bonus_moves > 0:
-            moves.append(_move(road, "bonus"))
+            legal.append(moves[HORSE])
+        elif bonus:
+            legal.append(moves[BONUS])
         if step:
-            moves.append(_move(road, "step"))
+            legal.append(moves[STEP])
         if workers:
-            moves.append(_move(road, "workers"))
-    return moves
+            legal.append(moves[WORKERS])
+    return legal
 
 
 def legal_build(state: MingchuState, seat: int, data: dict) -> list:
     """``BuildIndustryKind``'s options for the turn whose data is ``data``."""
     place = state.players[seat].managers[data["manager"]]
-    if data["steps"] <= state.params.rules.build_max_moved and build_cost(state, seat, place) is not None:
-        return [A.made(A.BuildIndustry, place)]
+    if data["steps"] <= state.topo.build_max_moved and build_cost(state, seat, place) is not None:
+        return [made(BuildIndustry, place)]
     return []
 
 
 def legal_road(state: MingchuState, seat: int, data: dict) -> list:
     """``BuildRoadKind``'s options for the turn whose data is ``data``."""
-    if data["steps"] > state.params.rules.road_max_moved:
+    if data["steps"] > state.topo.road_max_moved:
         return []
     roads = roads_near(state, [state.players[seat].managers[data["manager"]]])
-    return [A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
+    return [made(BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
 
 
 def legal_hire(state: MingchuState, seat: int, data: dict) -> list:
     """``HireWorkerKind``'s options for the turn whose data is ``data``."""
-    if data["steps"] > state.params.rules.hire_max_moved or forbidden(state, seat, "hire"):
+    if data["steps"] > state.topo.hire_max_moved or forbidden(state, seat, "hire"):
         return []
     cost = worker_step_cost(state, seat)
-    return [A.made(A.HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
+    return [made(HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
 
 
 SELECT = SelectManagerKind()
 MAIN = ActionKinds([MoveKind(), BuildIndustryKind(), BuildRoadKind(), HireWorkerKind(), EndTurnKind()])
 """After the 掌柜 is chosen: moves, then the main actions, in this order."""
 TURN = ActionKinds([SELECT, *MAIN.kinds])
+
+
+_END_TURN = made(EndTurn)
 
 
 @decision_kind
@@ -293,9 +320,9 @@ class TurnKind(DecisionKind[MingchuState, Any]):
         legal += legal_build(state, seat, data)
         legal += legal_road(state, seat, data)
         legal += legal_hire(state, seat, data)
-        legal.append(A.made(A.EndTurn))
-        if data["quick"] < state.params.rules.quick_actions_per_turn:
-            legal += legal_quick(state, seat)
+        legal.append(_END_TURN)
+        if data["quick"] < state.topo.quick_actions_per_turn:
+            legal.extend(legal_quick(state, seat))
         return legal
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
@@ -324,11 +351,11 @@ class BonusBuildKind(DecisionKind[MingchuState, Any]):
         data, seat = decision.data, decision.seat
         places = sorted(set(state.players[seat].managers))
         legal = [
-            A.made(A.BuildIndustry, p)
+            made(BuildIndustry, p)
             for p in places
             if build_cost(state, seat, p, data["discount"], data["ignore_monopoly"]) is not None
         ]
-        return [*legal, A.made(A.Done)]
+        return [*legal, made(Done)]
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         data, seat = state.pending.pop().data, decision.seat
@@ -350,8 +377,8 @@ class BonusRoadKind(DecisionKind[MingchuState, Any]):
         discount, seat = decision.data["discount"], decision.seat
         roads = roads_near(state, state.players[seat].managers)
         return [
-            *(A.made(A.BuildRoad, r) for r in roads if road_cost(state, seat, r, discount) is not None),
-            A.made(A.Done),
+            *(made(BuildRoad, r) for r in roads if road_cost(state, seat, r, discount) is not None),
+            made(Done),
         ]
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
