@@ -108,36 +108,41 @@ def road_weights(state: MingchuState, seat: int) -> list[float]:
 def free_distances(
     state: MingchuState, seat: int, source: int, weights: list[float] | None = None
 ) -> list[float]:
-    """Roads to every place from ``source``, an own or 官府 驿道 counting 0.01 (Dijkstra's search; the
-    frontier is scanned for the nearest (distance, place), which settles places in a heap's order).
-    ``weights``: ``road_weights`` for the seat, when the caller keeps them."""
+    """Roads to every place from ``source``, an own or 官府 驿道 counting 0.01 (99.0: unreachable).
+    ``weights``: ``road_weights`` for the seat, when the caller keeps them.
+
+    A queue of the places whose distance went down, each relaxing its roads again (Bellman-Ford's
+    search with a queue): every weight is above 0, so the distances are the one solution of
+    ``dist[p] = min(dist[q] + weight)`` over p's roads, the same floats as any shortest-path search
+    that adds weights to settled distances (Dijkstra's, in the tests), whatever the order."""
     if weights is None:
         weights = road_weights(state, seat)
-    adjacent = state.topo.adjacent
-    size = len(adjacent)
+    topo = state.topo
+    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
+    size = len(roads_at)
     dist = [99.0] * size
     dist[source] = 0.0
-    done = [False] * size
-    frontier = [source]
-    while frontier:
-        place, d, at = -1, 0.0, 0
-        for i in range(len(frontier)):
-            p = frontier[i]
-            k = dist[p]
-            if place < 0 or k < d or (k == d and p < place):
-                place, d, at = p, k, i
-        frontier[at] = frontier[-1]
-        frontier.pop()
-        done[place] = True
-        for road, other in adjacent[place]:
-            w = weights[road]
-            if w < 0 or done[other]:
+    queued = [False] * size
+    queue = [source]
+    queued[source] = True
+    i = 0
+    while i < len(queue):
+        place = queue[i]
+        i += 1
+        queued[place] = False
+        d = dist[place]
+        roads, others = roads_at[place], places_at[place]
+        for j in range(len(roads)):
+            w = weights[roads[j]]
+            if w < 0:
                 continue
+            other = others[j]
             nd = d + w
             if nd < dist[other]:
-                if dist[other] == 99.0:
-                    frontier.append(other)
                 dist[other] = nd
+                if not queued[other]:
+                    queued[other] = True
+                    queue.append(other)
     return dist
 
 
@@ -185,12 +190,17 @@ class HeuristicBot(ActionValues):
         self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
         self._yidao_size = 0
         self._roads: frozenset = frozenset()
-        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
+        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or road weights
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
-        self._prices_key: tuple = ()  # what ``_prices`` were worked out with, besides the plan
+        # what ``_prices`` were worked out with (``_sale_prices``): industries, 驿道, modifiers
+        self._prices_layout: Any = None
+        self._prices_board: frozenset = frozenset()
+        self._prices_mods: list = []
+        self._prices_retainers: list[str] = []
+        self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
@@ -257,7 +267,6 @@ class HeuristicBot(ActionValues):
             self._required_cache = None
             self._goals = {}
             self._targets = None
-            self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
         context = self._context(state, kind)
@@ -416,21 +425,25 @@ class HeuristicBot(ActionValues):
         return best
 
     def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
-        """``sale_prices`` of ``good`` outside production. Kept with the plan (which holds the
-        industries, the price sources) while the dashed roads opened (in ``_board_key``) and the
-        seat's modifiers (this round's, its 门客 and 家族) stay the same."""
+        """``sale_prices`` of ``good`` outside production. Kept while the industries (the price
+        sources, ``_PLAN_LAYOUT`` of the plan key), the dashed roads opened (in ``_board_key``) and
+        the seat's modifiers (this round's, by content, its 门客 and 家族) stay the same."""
         player = state.players[self.seat]
-        key = (
-            self._board_key(state),
-            state.round,
-            len(state.round_mods[self.seat]),
-            tuple(player.retainers),
-            tuple(player.families),
-        )
-        if key != self._prices_key:
-            self._prices_key = key
+        layout, board, mods = self._plan[_PLAN_LAYOUT], self._board_key(state), state.round_mods[self.seat]
+        if (
+            (layout is not self._prices_layout and layout != self._prices_layout)
+            or (board is not self._prices_board and board != self._prices_board)
+            or mods != self._prices_mods
+            or player.retainers != self._prices_retainers
+            or player.families != self._prices_families
+        ):
+            self._prices_board = board
+            self._prices_mods = list(mods)
+            self._prices_retainers = list(player.retainers)
+            self._prices_families = list(player.families)
             self._prices = {}
             self._best_prices = {}
+        self._prices_layout = layout  # the same industries: the next look-up compares identities
         prices = self._prices.get(good)
         if prices is None:
             prices = self._prices[good] = sale_prices(state, self.seat, good, in_production=False)
@@ -569,6 +582,9 @@ class HeuristicBot(ActionValues):
         for key, place, points, size in self._order_targets(state):
             if units + (stored if place in capitals else 0) < size:
                 continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
+            value = points - dist[place]
+            if value <= best[0]:
+                continue  # cannot be the goal, payable or not (ties keep the first, like max())
             if not goods:
                 goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
             payable = payable_known.get((key, place, goods))
@@ -577,24 +593,27 @@ class HeuristicBot(ActionValues):
                     payment(state, seat, key, place, [pack]) is not None
                 )
             if payable:
-                value = points - dist[place]
-                best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
-        sites, roads = self._near(state, here, dist)
+                best = (value, place, None)
+        # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
+        # rules' move limits (a road's nearer end, the first on equal distances)
+        sites, land_roads = self._map(state)
         site_values, road_values = self._build_values(state)
-        build_max: int = rules.build_max_moved
-        road_max: int = rules.road_max_moved
-        for place, near in sites:
-            if near + steps > build_max:
+        build_room: int = rules.build_max_moved - steps
+        road_room: int = rules.road_max_moved - steps
+        for place in sites:
+            if int(dist[place]) > build_room:
                 continue
             build = site_values.get(place)
             if build is None:
                 build = site_values[place] = self._site_value(state, place)
             if build > best[0]:
                 best = (build, place, A.BuildIndustry(place))
-        if roads and road_values is not None:
-            for road, near, place in roads:
-                if near + steps > road_max:
+        if road_values is not None and road_room >= 0:
+            for road, a, b in land_roads:
+                da, db = dist[a], dist[b]
+                if int(min(da, db)) > road_room:
                     continue
+                place = a if da <= db else b
                 worth = road_values.get(road)
                 if worth is None:
                     worth = road_values[road] = self._road_value(state, road)
@@ -701,31 +720,6 @@ class HeuristicBot(ActionValues):
         ]
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
         return places
-
-    def _near(
-        self, state: MingchuState, here: int, dist: list[float]
-    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
-        """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
-        rules' move limits), with their distances; kept with the distances (``_distances``)."""
-        key = (self._board_key(state), "near", here)
-        near = self._boards.get(key)
-        if near is None:
-            rules = state.params.rules
-            build_max, road_max = rules.build_max_moved, rules.road_max_moved
-            places, land_roads = self._map(state)
-            sites: list[tuple[int, int]] = []
-            for p in places:
-                d = int(dist[p])
-                if d <= build_max:
-                    sites.append((p, d))
-            roads: list[tuple[int, int, int]] = []
-            for road, a, b in land_roads:
-                da, db = dist[a], dist[b]
-                d = int(min(da, db))
-                if d <= road_max:
-                    roads.append((road, d, a if da <= db else b))
-            near = self._boards[key] = (sites, roads)
-        return near
 
     def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
         """The building sites and the non-water roads (road, end, end) of the game's map, read once."""
