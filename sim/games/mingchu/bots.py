@@ -160,7 +160,7 @@ _PAYABLE_KEPT: Final = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
 
 _PLAN_LAYOUT: Final = 5
-"""Where ``_plan_key`` holds the industries: (their places, their owners)."""
+"""Where ``_plan_key`` holds the industries: (their places, their records, whose owners never change)."""
 
 
 class HeuristicBot(ActionValues):
@@ -211,6 +211,9 @@ class HeuristicBot(ActionValues):
         self._worths_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
+        self._params_of: Any = None  # the parameters ``_last_round`` read its two settings from
+        self._later_final: Any = None
+        self._ends_this_round = False
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -314,7 +317,9 @@ class HeuristicBot(ActionValues):
     # --- shared context ------------------------------------------------------------------------
 
     def _plan_key(self, state: MingchuState) -> tuple:
-        """Everything the plan reads: orders, period, the seat's goods, the industries (by content).
+        """Everything the plan reads: orders, period, the seat's goods, the industries (their places
+        and records: an industry's owner never changes, so the same record, or an equal copy, has the
+        same owner; the stored good and upgrade a record also holds only make plans differ more often).
 
         The micro-steps of a turn or a production step mostly leave it alone, so the plan is
         computed once for them."""
@@ -325,7 +330,7 @@ class HeuristicBot(ActionValues):
             state.period,
             tuple([tuple(pack.items()) for pack in player.packs]),
             tuple(player.warehouse.items()),
-            (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
+            (tuple(state.industries), list(state.industries.values())),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
         )
 
@@ -451,11 +456,14 @@ class HeuristicBot(ActionValues):
 
     def _last_round(self, state: MingchuState) -> bool:
         """The game ends after this round's actions (M59: 天数将至 revealed, ``final_event_ends``)."""
-        rules = state.params.rules
-        return state.final_round or (
-            state.next_event == state.params.setup.later_final_event
-            and rules.final_event_ends == "this_round"
-        )
+        if state.final_round:
+            return True
+        params = state.params
+        if params is not self._params_of:  # the two settings read, once per game's parameters
+            self._params_of = params
+            self._later_final = params.setup.later_final_event
+            self._ends_this_round = params.rules.final_event_ends == "this_round"
+        return self._ends_this_round and state.next_event == self._later_final
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -513,7 +521,7 @@ class HeuristicBot(ActionValues):
                 key = self._goal_key(state, data)
                 goal = self._goals.get(key)
                 if goal is None:
-                    goal = self._goals[key] = self._goal(state, data)
+                    goal = self._goals[key] = self._goal(state, data, key[3])
                 context["goal"] = goal
                 context["goal_dist"] = self._distances(state, context["goal"][1])
                 context["moves_wanted"] = self._moves_wanted(state, data, context)
@@ -556,8 +564,11 @@ class HeuristicBot(ActionValues):
             len(state.yidao),
         )
 
-    def _goal(self, state: MingchuState, data: dict) -> tuple[float, int, Any]:
-        """(value, place, main action or None) the active 掌柜 works towards this turn."""
+    def _goal(
+        self, state: MingchuState, data: dict, player_key: tuple | None = None
+    ) -> tuple[float, int, Any]:
+        """(value, place, main action or None) the active 掌柜 works towards this turn (``player_key``:
+        ``_player_key`` of the state, when the caller has it)."""
         seat = self.seat
         player = state.players[seat]
         rules = state.params.rules
@@ -597,7 +608,7 @@ class HeuristicBot(ActionValues):
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
         sites, land_roads = self._map(state)
-        site_values, road_values = self._build_values(state)
+        site_values, road_values = self._build_values(state, player_key)
         build_room: int = rules.build_max_moved - steps
         road_room: int = rules.road_max_moved - steps
         for place in sites:
@@ -611,9 +622,9 @@ class HeuristicBot(ActionValues):
         if road_values is not None and road_room >= 0:
             for road, a, b in land_roads:
                 da, db = dist[a], dist[b]
-                if int(min(da, db)) > road_room:
+                near, place = (da, a) if da <= db else (db, b)
+                if int(near) > road_room:
                     continue
-                place = a if da <= db else b
                 worth = road_values.get(road)
                 if worth is None:
                     worth = road_values[road] = self._road_value(state, road)
@@ -642,13 +653,16 @@ class HeuristicBot(ActionValues):
             self._targets = targets
         return targets
 
-    def _build_values(self, state: MingchuState) -> tuple[dict[int, float], dict[int, float] | None]:
+    def _build_values(
+        self, state: MingchuState, player_key: tuple | None = None
+    ) -> tuple[dict[int, float], dict[int, float] | None]:
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
         filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
         a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
-        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins)."""
-        key = self._player_key(state)
+        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins).
+        ``player_key``: ``_player_key`` of the state, when the caller has it."""
+        key = self._player_key(state) if player_key is None else player_key
         if key != self._build_key:
             self._build_key = key
             self._site_values = {}
@@ -769,6 +783,29 @@ class HeuristicBot(ActionValues):
         return worth - state.topo.roads[road].yidao_cost
 
 
+UNBOUNDED: Final = float("inf")
+"""The bound of a value type that ``_values`` values first (no ``CAPS`` / ``TURN_CAPS`` entry)."""
+
+_ENTRIES: Final[tuple[dict[type, tuple[Any, float]], dict[type, tuple[Any, float]]]] = ({}, {})
+"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``), from
+the tables below as ``_values`` meets the types."""
+
+
+def _entry(kind: type, turn: bool) -> tuple[Any, float]:
+    """(value function, bound) of an action type: the table's function (``otherwise`` /
+    ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value), the bound in
+    ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
+    if turn:
+        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
+    else:
+        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
+    if kind in caps:
+        return table.get(kind, other), caps[kind]
+    if kind in table:
+        return table[kind], UNBOUNDED
+    return other, unlisted
+
+
 def _values(
     bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
 ) -> list[float]:
@@ -776,30 +813,33 @@ def _values(
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
     its bound reaches the best value so far less ``TIE``."""
-    if turn:
-        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
-    else:
-        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
-    values = [NEVER] * len(legal)
+    entries = _ENTRIES[1 if turn else 0]
+    actions: list[Any] = legal if isinstance(legal, list) else list(legal)
+    size = len(actions)
+    values = [NEVER] * size
     bounded: list[int] = []
     best = NEVER
-    for i, action in enumerate(legal):
+    for i in range(size):
+        action = actions[i]
         kind = type(action)
-        value_of = table.get(kind)
-        if value_of is None or kind in caps:
+        entry = entries.get(kind)
+        if entry is None:
+            entry = entries[kind] = _entry(kind, turn)
+        if entry[1] != UNBOUNDED:
             bounded.append(i)
             continue
-        value = values[i] = float(value_of(bot, state, action, context))
+        value = values[i] = float(entry[0](bot, state, action, context))
         if value > best:
             best = value
-    tie = TIE
+    floor = best - TIE
     for i in bounded:
-        action = legal[i]
-        kind = type(action)
-        if caps.get(kind, unlisted) >= best - tie:
-            value = values[i] = float(table.get(kind, other)(bot, state, action, context))
+        action = actions[i]
+        value_of, bound = entries[type(action)]
+        if bound >= floor:
+            value = values[i] = float(value_of(bot, state, action, context))
             if value > best:
                 best = value
+                floor = best - TIE
     return values
 
 
