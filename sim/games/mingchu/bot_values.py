@@ -112,8 +112,7 @@ class ActionValues:
         if context["kind"] == "good_dest":  # produced goods travel to the 掌柜 (M17)
             routes = context.get("to_managers")
             if routes is None:
-                place = state.decision().data["place"]
-                routes = context["to_managers"] = manager_routes(state, self.seat, place)
+                routes = context["to_managers"] = manager_routes(state, self.seat, context["data"]["place"])
             value -= route_price(routes[action.manager])
         return value
 
@@ -128,7 +127,7 @@ class ActionValues:
         """``_sell_produced`` at every place the produced good has a route to (by place; 0 where none)."""
         good: str = context["good"]
         prices = sale_prices(state, self.seat, good, in_production=True)
-        routes = routes_from(state, self.seat, state.decision().data["place"])
+        routes = routes_from(state, self.seat, context["data"]["place"])
         income = self._income_weight(state)
         keep = context["needed"].get(good, 0) > 0 and not self.persona.sell_all
         kept_share = 0.5 if keep else 1.0

@@ -254,7 +254,8 @@ class HeuristicBot(ActionValues):
             return legal[0]
         if self._ties.salt is None:
             self._ties.start(rng)  # the game's salt, drawn once (a call less per decision after)
-        kind = state.decision().kind
+        decision = state.decision()
+        kind = decision.kind
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
         if kind in TRADE_DECISIONS:
@@ -272,7 +273,7 @@ class HeuristicBot(ActionValues):
             self._targets = None
             self._carriers = {}
             self._build_key = ()
-        context = self._context(state, kind)
+        context = self._context(state, kind, decision.data)
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn
@@ -499,7 +500,10 @@ class HeuristicBot(ActionValues):
             self._best_cache = max(pool, key=lambda o: self._order_worth(state, o.order)).order
         return self._best_cache
 
-    def _context(self, state: MingchuState, kind: str) -> dict:
+    def _context(self, state: MingchuState, kind: str, data: dict | None = None) -> dict:
+        """What the value functions read besides the state: the goods needed and required, the
+        decision's ``data`` (given by ``choose``, else read from the state), and per kind the 掌柜
+        collecting goods, the good placed, the turn's goal."""
         if self._required_cache is None:
             self._required_cache = self._required(state)
             have = self._holdings(state)
@@ -509,13 +513,19 @@ class HeuristicBot(ActionValues):
                     needed[good] = count - have.get(good, 0)
             self._needed_cache = needed
         required = self._required_cache
-        context: dict[str, Any] = {"kind": kind, "needed": self._needed_cache, "required": required}
+        if data is None:
+            data = state.decision().data
+        context: dict[str, Any] = {
+            "kind": kind,
+            "needed": self._needed_cache,
+            "required": required,
+            "data": data,
+        }
         if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
         if kind in ("good_dest", "card_goods"):
-            context["good"] = state.decision().data["good"]
+            context["good"] = data["good"]
         if kind == "turn":
-            data = state.decision().data
             if data["manager"] is not None:
                 context["here"] = state.players[self.seat].managers[data["manager"]]
                 key = self._goal_key(state, data)
