@@ -597,27 +597,24 @@ class HeuristicBot(ActionValues):
         payable_known = self._payable
         if len(payable_known) > _PAYABLE_KEPT:
             payable_known.clear()
+        goods: tuple = ()
         units, stored = sum(player.packs[pack].values()), sum(player.warehouse.values())
         capitals = state.capitals_with_warehouse()
-        ranked: list[tuple[float, int, str, int]] = []  # the orders that may be the goal, by value
-        for i, (key, place, points, size) in enumerate(self._order_targets(state)):
+        for key, place, points, size in self._order_targets(state):
             if units + (stored if place in capitals else 0) < size:
                 continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
             value = points - dist[place]
-            if value > best[0]:
-                ranked.append((-value, i, key, place))
-        if ranked:  # the best payable one, the first of equals (as max() over the orders in turn)
-            ranked.sort()
-            goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
-            for negative, _, key, place in ranked:
-                payable = payable_known.get((key, place, goods))
-                if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
-                    payable = payable_known[key, place, goods] = (
-                        payment(state, seat, key, place, [pack]) is not None
-                    )
-                if payable:
-                    best = (-negative, place, None)
-                    break
+            if value <= best[0]:
+                continue  # cannot be the goal, payable or not (ties keep the first, like max())
+            if not goods:
+                goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
+            payable = payable_known.get((key, place, goods))
+            if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
+                payable = payable_known[key, place, goods] = (
+                    payment(state, seat, key, place, [pack]) is not None
+                )
+            if payable:
+                best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
         sites, land_roads = self._map(state)
