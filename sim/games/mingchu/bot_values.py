@@ -112,24 +112,30 @@ class ActionValues:
         if context["kind"] == "good_dest":  # produced goods travel to the 掌柜 (M17)
             routes = context.get("to_managers")
             if routes is None:
-                place = state.decision().data["place"]
-                routes = context["to_managers"] = manager_routes(state, self.seat, place)
+                routes = context["to_managers"] = manager_routes(state, self.seat, context["data"]["place"])
             value -= route_price(routes[action.manager])
         return value
 
     def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
         """The price, plus what the income counts on the 本轮收入总和轨 (M22), less the route (M17)."""
-        prices = context.get("prices")
-        if prices is None:  # every option sells the same good: price all places once
-            good = context["good"]
-            prices = context["prices"] = sale_prices(state, self.seat, good, in_production=True)
-            context["routes"] = routes_from(state, self.seat, state.decision().data["place"])
-            context["income"] = self._income_weight(state)
-            keep = context["needed"].get(good, 0) > 0 and not self.persona.sell_all
-            context["kept_share"] = 0.5 if keep else 1.0
-        price = prices[action.place]
-        income = context["income"] * price
-        return price * context["kept_share"] + income - route_price(context["routes"][action.place])
+        values = context.get("sell_values")
+        if values is None:  # every option sells the same good from the same place: value them at once
+            values = context["sell_values"] = self._sell_values(state, context)
+        return values[action.place]
+
+    def _sell_values(self, state: MingchuState, context: dict) -> list[float]:
+        """``_sell_produced`` at every place the produced good has a route to (by place; 0 where none)."""
+        good: str = context["good"]
+        prices = sale_prices(state, self.seat, good, in_production=True)
+        routes = routes_from(state, self.seat, context["data"]["place"])
+        income = self._income_weight(state)
+        keep = context["needed"].get(good, 0) > 0 and not self.persona.sell_all
+        kept_share = 0.5 if keep else 1.0
+        values = [0.0] * len(prices)
+        for place, route in routes.items():
+            price = prices[place]
+            values[place] = price * kept_share + income * price - route_price(route)
+        return values
 
     def _income_weight(self, state: MingchuState) -> float:
         """What a coin of production income is worth besides the coin: spaces of the income track

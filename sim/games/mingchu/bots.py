@@ -108,36 +108,41 @@ def road_weights(state: MingchuState, seat: int) -> list[float]:
 def free_distances(
     state: MingchuState, seat: int, source: int, weights: list[float] | None = None
 ) -> list[float]:
-    """Roads to every place from ``source``, an own or 官府 驿道 counting 0.01 (Dijkstra's search; the
-    frontier is scanned for the nearest (distance, place), which settles places in a heap's order).
-    ``weights``: ``road_weights`` for the seat, when the caller keeps them."""
+    """Roads to every place from ``source``, an own or 官府 驿道 counting 0.01 (99.0: unreachable).
+    ``weights``: ``road_weights`` for the seat, when the caller keeps them.
+
+    A queue of the places whose distance went down, each relaxing its roads again (Bellman-Ford's
+    search with a queue): every weight is above 0, so the distances are the one solution of
+    ``dist[p] = min(dist[q] + weight)`` over p's roads, the same floats as any shortest-path search
+    that adds weights to settled distances (Dijkstra's, in the tests), whatever the order."""
     if weights is None:
         weights = road_weights(state, seat)
-    adjacent = state.topo.adjacent
-    size = len(adjacent)
+    topo = state.topo
+    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
+    size = len(roads_at)
     dist = [99.0] * size
     dist[source] = 0.0
-    done = [False] * size
-    frontier = [source]
-    while frontier:
-        place, d, at = -1, 0.0, 0
-        for i in range(len(frontier)):
-            p = frontier[i]
-            k = dist[p]
-            if place < 0 or k < d or (k == d and p < place):
-                place, d, at = p, k, i
-        frontier[at] = frontier[-1]
-        frontier.pop()
-        done[place] = True
-        for road, other in adjacent[place]:
-            w = weights[road]
-            if w < 0 or done[other]:
+    queued = [False] * size
+    queue = [source]
+    queued[source] = True
+    i = 0
+    while i < len(queue):
+        place = queue[i]
+        i += 1
+        queued[place] = False
+        d = dist[place]
+        roads, others = roads_at[place], places_at[place]
+        for j in range(len(roads)):
+            w = weights[roads[j]]
+            if w < 0:
                 continue
+            other = others[j]
             nd = d + w
             if nd < dist[other]:
-                if dist[other] == 99.0:
-                    frontier.append(other)
                 dist[other] = nd
+                if not queued[other]:
+                    queued[other] = True
+                    queue.append(other)
     return dist
 
 
@@ -155,7 +160,7 @@ _PAYABLE_KEPT: Final = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
 
 _PLAN_LAYOUT: Final = 5
-"""Where ``_plan_key`` holds the industries: (their places, their owners)."""
+"""Where ``_plan_key`` holds the industries: (their places, their records, whose owners never change)."""
 
 
 class HeuristicBot(ActionValues):
@@ -185,12 +190,17 @@ class HeuristicBot(ActionValues):
         self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
         self._yidao_size = 0
         self._roads: frozenset = frozenset()
-        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or near targets
+        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or road weights
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
-        self._prices_key: tuple = ()  # what ``_prices`` were worked out with, besides the plan
+        # what ``_prices`` were worked out with (``_sale_prices``): industries, 驿道, modifiers
+        self._prices_layout: Any = None
+        self._prices_board: frozenset = frozenset()
+        self._prices_mods: list = []
+        self._prices_retainers: list[str] = []
+        self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
@@ -201,6 +211,9 @@ class HeuristicBot(ActionValues):
         self._worths_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
+        self._params_of: Any = None  # the parameters ``_last_round`` read its two settings from
+        self._later_final: Any = None
+        self._ends_this_round = False
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -241,7 +254,8 @@ class HeuristicBot(ActionValues):
             return legal[0]
         if self._ties.salt is None:
             self._ties.start(rng)  # the game's salt, drawn once (a call less per decision after)
-        kind = state.decision().kind
+        decision = state.decision()
+        kind = decision.kind
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
         if kind in TRADE_DECISIONS:
@@ -257,10 +271,9 @@ class HeuristicBot(ActionValues):
             self._required_cache = None
             self._goals = {}
             self._targets = None
-            self._prices_key = ()
             self._carriers = {}
             self._build_key = ()
-        context = self._context(state, kind)
+        context = self._context(state, kind, decision.data)
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn
@@ -305,7 +318,9 @@ class HeuristicBot(ActionValues):
     # --- shared context ------------------------------------------------------------------------
 
     def _plan_key(self, state: MingchuState) -> tuple:
-        """Everything the plan reads: orders, period, the seat's goods, the industries (by content).
+        """Everything the plan reads: orders, period, the seat's goods, the industries (their places
+        and records: an industry's owner never changes, so the same record, or an equal copy, has the
+        same owner; the stored good and upgrade a record also holds only make plans differ more often).
 
         The micro-steps of a turn or a production step mostly leave it alone, so the plan is
         computed once for them."""
@@ -316,7 +331,7 @@ class HeuristicBot(ActionValues):
             state.period,
             tuple([tuple(pack.items()) for pack in player.packs]),
             tuple(player.warehouse.items()),
-            (tuple(state.industries), [ind.owner for ind in state.industries.values()]),  # _PLAN_LAYOUT
+            (tuple(state.industries), list(state.industries.values())),  # _PLAN_LAYOUT
             state.capital,  # where the warehouse counts for a delivery
         )
 
@@ -416,21 +431,25 @@ class HeuristicBot(ActionValues):
         return best
 
     def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
-        """``sale_prices`` of ``good`` outside production. Kept with the plan (which holds the
-        industries, the price sources) while the dashed roads opened (in ``_board_key``) and the
-        seat's modifiers (this round's, its 门客 and 家族) stay the same."""
+        """``sale_prices`` of ``good`` outside production. Kept while the industries (the price
+        sources, ``_PLAN_LAYOUT`` of the plan key), the dashed roads opened (in ``_board_key``) and
+        the seat's modifiers (this round's, by content, its 门客 and 家族) stay the same."""
         player = state.players[self.seat]
-        key = (
-            self._board_key(state),
-            state.round,
-            len(state.round_mods[self.seat]),
-            tuple(player.retainers),
-            tuple(player.families),
-        )
-        if key != self._prices_key:
-            self._prices_key = key
+        layout, board, mods = self._plan[_PLAN_LAYOUT], self._board_key(state), state.round_mods[self.seat]
+        if (
+            (layout is not self._prices_layout and layout != self._prices_layout)
+            or (board is not self._prices_board and board != self._prices_board)
+            or mods != self._prices_mods
+            or player.retainers != self._prices_retainers
+            or player.families != self._prices_families
+        ):
+            self._prices_board = board
+            self._prices_mods = list(mods)
+            self._prices_retainers = list(player.retainers)
+            self._prices_families = list(player.families)
             self._prices = {}
             self._best_prices = {}
+        self._prices_layout = layout  # the same industries: the next look-up compares identities
         prices = self._prices.get(good)
         if prices is None:
             prices = self._prices[good] = sale_prices(state, self.seat, good, in_production=False)
@@ -438,11 +457,14 @@ class HeuristicBot(ActionValues):
 
     def _last_round(self, state: MingchuState) -> bool:
         """The game ends after this round's actions (M59: 天数将至 revealed, ``final_event_ends``)."""
-        rules = state.params.rules
-        return state.final_round or (
-            state.next_event == state.params.setup.later_final_event
-            and rules.final_event_ends == "this_round"
-        )
+        if state.final_round:
+            return True
+        params = state.params
+        if params is not self._params_of:  # the two settings read, once per game's parameters
+            self._params_of = params
+            self._later_final = params.setup.later_final_event
+            self._ends_this_round = params.rules.final_event_ends == "this_round"
+        return self._ends_this_round and state.next_event == self._later_final
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -478,7 +500,10 @@ class HeuristicBot(ActionValues):
             self._best_cache = max(pool, key=lambda o: self._order_worth(state, o.order)).order
         return self._best_cache
 
-    def _context(self, state: MingchuState, kind: str) -> dict:
+    def _context(self, state: MingchuState, kind: str, data: dict | None = None) -> dict:
+        """What the value functions read besides the state: the goods needed and required, the
+        decision's ``data`` (given by ``choose``, else read from the state), and per kind the 掌柜
+        collecting goods, the good placed, the turn's goal."""
         if self._required_cache is None:
             self._required_cache = self._required(state)
             have = self._holdings(state)
@@ -488,19 +513,25 @@ class HeuristicBot(ActionValues):
                     needed[good] = count - have.get(good, 0)
             self._needed_cache = needed
         required = self._required_cache
-        context: dict[str, Any] = {"kind": kind, "needed": self._needed_cache, "required": required}
+        if data is None:
+            data = state.decision().data
+        context: dict[str, Any] = {
+            "kind": kind,
+            "needed": self._needed_cache,
+            "required": required,
+            "data": data,
+        }
         if kind in ("good_dest", "produce", "card_goods"):
             context["carrier"] = self._carrier(state)
         if kind in ("good_dest", "card_goods"):
-            context["good"] = state.decision().data["good"]
+            context["good"] = data["good"]
         if kind == "turn":
-            data = state.decision().data
             if data["manager"] is not None:
                 context["here"] = state.players[self.seat].managers[data["manager"]]
                 key = self._goal_key(state, data)
                 goal = self._goals.get(key)
                 if goal is None:
-                    goal = self._goals[key] = self._goal(state, data)
+                    goal = self._goals[key] = self._goal(state, data, key[3])
                 context["goal"] = goal
                 context["goal_dist"] = self._distances(state, context["goal"][1])
                 context["moves_wanted"] = self._moves_wanted(state, data, context)
@@ -543,8 +574,11 @@ class HeuristicBot(ActionValues):
             len(state.yidao),
         )
 
-    def _goal(self, state: MingchuState, data: dict) -> tuple[float, int, Any]:
-        """(value, place, main action or None) the active 掌柜 works towards this turn."""
+    def _goal(
+        self, state: MingchuState, data: dict, player_key: tuple | None = None
+    ) -> tuple[float, int, Any]:
+        """(value, place, main action or None) the active 掌柜 works towards this turn (``player_key``:
+        ``_player_key`` of the state, when the caller has it)."""
         seat = self.seat
         player = state.players[seat]
         rules = state.params.rules
@@ -569,6 +603,9 @@ class HeuristicBot(ActionValues):
         for key, place, points, size in self._order_targets(state):
             if units + (stored if place in capitals else 0) < size:
                 continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
+            value = points - dist[place]
+            if value <= best[0]:
+                continue  # cannot be the goal, payable or not (ties keep the first, like max())
             if not goods:
                 goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
             payable = payable_known.get((key, place, goods))
@@ -577,23 +614,26 @@ class HeuristicBot(ActionValues):
                     payment(state, seat, key, place, [pack]) is not None
                 )
             if payable:
-                value = points - dist[place]
-                best = (value, place, None) if value > best[0] else best  # ties keep the first, like max()
-        sites, roads = self._near(state, here, dist)
-        site_values, road_values = self._build_values(state)
-        build_max: int = rules.build_max_moved
-        road_max: int = rules.road_max_moved
-        for place, near in sites:
-            if near + steps > build_max:
+                best = (value, place, None)
+        # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
+        # rules' move limits (a road's nearer end, the first on equal distances)
+        sites, land_roads = self._map(state)
+        site_values, road_values = self._build_values(state, player_key)
+        build_room: int = rules.build_max_moved - steps
+        road_room: int = rules.road_max_moved - steps
+        for place in sites:
+            if int(dist[place]) > build_room:
                 continue
             build = site_values.get(place)
             if build is None:
                 build = site_values[place] = self._site_value(state, place)
             if build > best[0]:
                 best = (build, place, A.BuildIndustry(place))
-        if roads and road_values is not None:
-            for road, near, place in roads:
-                if near + steps > road_max:
+        if road_values is not None and road_room >= 0:
+            for road, a, b in land_roads:
+                da, db = dist[a], dist[b]
+                near, place = (da, a) if da <= db else (db, b)
+                if int(near) > road_room:
                     continue
                 worth = road_values.get(road)
                 if worth is None:
@@ -623,13 +663,16 @@ class HeuristicBot(ActionValues):
             self._targets = targets
         return targets
 
-    def _build_values(self, state: MingchuState) -> tuple[dict[int, float], dict[int, float] | None]:
+    def _build_values(
+        self, state: MingchuState, player_key: tuple | None = None
+    ) -> tuple[dict[int, float], dict[int, float] | None]:
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
         filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
         a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
-        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins)."""
-        key = self._player_key(state)
+        while the part of that a 驿道 reads stays the same (``_road_key``: not the coins).
+        ``player_key``: ``_player_key`` of the state, when the caller has it."""
+        key = self._player_key(state) if player_key is None else player_key
         if key != self._build_key:
             self._build_key = key
             self._site_values = {}
@@ -702,31 +745,6 @@ class HeuristicBot(ActionValues):
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
         return places
 
-    def _near(
-        self, state: MingchuState, here: int, dist: list[float]
-    ) -> tuple[list[tuple[int, int]], list[tuple[int, int, int]]]:
-        """Building sites and non-water roads within reach of ``here`` for a build or a 驿道 (by the
-        rules' move limits), with their distances; kept with the distances (``_distances``)."""
-        key = (self._board_key(state), "near", here)
-        near = self._boards.get(key)
-        if near is None:
-            rules = state.params.rules
-            build_max, road_max = rules.build_max_moved, rules.road_max_moved
-            places, land_roads = self._map(state)
-            sites: list[tuple[int, int]] = []
-            for p in places:
-                d = int(dist[p])
-                if d <= build_max:
-                    sites.append((p, d))
-            roads: list[tuple[int, int, int]] = []
-            for road, a, b in land_roads:
-                da, db = dist[a], dist[b]
-                d = int(min(da, db))
-                if d <= road_max:
-                    roads.append((road, d, a if da <= db else b))
-            near = self._boards[key] = (sites, roads)
-        return near
-
     def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
         """The building sites and the non-water roads (road, end, end) of the game's map, read once."""
         if self._map_of is not state.topo:
@@ -775,6 +793,29 @@ class HeuristicBot(ActionValues):
         return worth - state.topo.roads[road].yidao_cost
 
 
+UNBOUNDED: Final = float("inf")
+"""The bound of a value type that ``_values`` values first (no ``CAPS`` / ``TURN_CAPS`` entry)."""
+
+_ENTRIES: Final[tuple[dict[type, tuple[Any, float]], dict[type, tuple[Any, float]]]] = ({}, {})
+"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``), from
+the tables below as ``_values`` meets the types."""
+
+
+def _entry(kind: type, turn: bool) -> tuple[Any, float]:
+    """(value function, bound) of an action type: the table's function (``otherwise`` /
+    ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value), the bound in
+    ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
+    if turn:
+        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
+    else:
+        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
+    if kind in caps:
+        return table.get(kind, other), caps[kind]
+    if kind in table:
+        return table[kind], UNBOUNDED
+    return other, unlisted
+
+
 def _values(
     bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
 ) -> list[float]:
@@ -782,30 +823,33 @@ def _values(
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
     its bound reaches the best value so far less ``TIE``."""
-    if turn:
-        table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
-    else:
-        table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
-    values = [NEVER] * len(legal)
+    entries = _ENTRIES[1 if turn else 0]
+    actions: list[Any] = legal if isinstance(legal, list) else list(legal)
+    size = len(actions)
+    values = [NEVER] * size
     bounded: list[int] = []
     best = NEVER
-    for i, action in enumerate(legal):
+    for i in range(size):
+        action = actions[i]
         kind = type(action)
-        value_of = table.get(kind)
-        if value_of is None or kind in caps:
+        entry = entries.get(kind)
+        if entry is None:
+            entry = entries[kind] = _entry(kind, turn)
+        if entry[1] != UNBOUNDED:
             bounded.append(i)
             continue
-        value = values[i] = float(value_of(bot, state, action, context))
+        value = values[i] = float(entry[0](bot, state, action, context))
         if value > best:
             best = value
-    tie = TIE
+    floor = best - TIE
     for i in bounded:
-        action = legal[i]
-        kind = type(action)
-        if caps.get(kind, unlisted) >= best - tie:
-            value = values[i] = float(table.get(kind, other)(bot, state, action, context))
+        action = actions[i]
+        value_of, bound = entries[type(action)]
+        if bound >= floor:
+            value = values[i] = float(value_of(bot, state, action, context))
             if value > best:
                 best = value
+                floor = best - TIE
     return values
 
 

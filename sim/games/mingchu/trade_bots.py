@@ -66,11 +66,22 @@ def _markers(state: MingchuState, giver: int, receiver: int, count: int) -> tupl
     the receiver's own back first, then (when the rules say so) third players' held ones, else own."""
     if not count:
         return 0.0, 0.0
+    return _marker_prices(_marker_sources(state, giver, receiver), count)
+
+
+def _marker_sources(state: MingchuState, giver: int, receiver: int) -> tuple[int, int]:
+    """(the receiver's own markers the giver holds, third players' markers it pays with first)."""
     held = state.players[giver].held
-    back = min(count, held[receiver])
     thirds = sum(held) - held[giver] - held[receiver]
     if not state.params.rules.pay_favor_with_held_first:
         thirds = 0
+    return held[receiver], thirds
+
+
+def _marker_prices(sources: tuple[int, int], count: int) -> tuple[float, float]:
+    """``_markers`` of ``count`` markers from the giver's ``_marker_sources``."""
+    held_back, thirds = sources
+    back = min(count, held_back)
     third = min(count - back, thirds)
     own = count - back - third
     cost = HELD_MARKER * (back + third) + _FAVOR_PRICE * own
@@ -119,7 +130,8 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
         buy = _markers_may_gain(state, to, seat)  # markers from the partner may be worth more than cost
         asked: list[tuple[float, float]] = []  # (their cost, my worth) of 1, 2, ... markers from them
         if cards or buy:
-            asked = [_markers(state, to, seat, k) for k in range(1, favor_room(state, to, seat) + 1)]
+            sources = _marker_sources(state, to, seat)
+            asked = [_marker_prices(sources, k) for k in range(1, favor_room(state, to, seat) + 1)]
         for card in cards:
             low = lows[card]
             high = worth[to, card, 0] = card_worth(state, to, card)
@@ -131,8 +143,9 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
                 if key > 0:  # only offers that gain both sides are listed
                     yield Offer(to, card=card, want_favor=k), key
         if _markers_may_gain(state, seat, to):
+            sources = _marker_sources(state, seat, to)
             for k in range(1, favor_room(state, seat, to) + 1):
-                for coins, key in _fair(*_markers(state, seat, to, k), ask_most):
+                for coins, key in _fair(*_marker_prices(sources, k), ask_most):
                     yield Offer(to, favor=k, want_coins=coins), key
         if buy:
             for k, (cost, worth_k) in enumerate(asked, 1):
