@@ -6,7 +6,10 @@ the target and what the card changed, from ``holdings`` before and after.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # typed for the compiled core only: state.py imports this module
+    from sim.games.mingchu.state import MingchuState as TypedState
 
 MingchuState = Any
 """The game state (``state.MingchuState``, which records its rows with ``card_row``): named here
@@ -43,21 +46,28 @@ def card_row(
     }
 
 
-def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
+def holdings(state: TypedState) -> list[tuple[int, int, int, int]]:
     """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP."""
     out = []
-    for seat, player in enumerate(state.players):
+    seat = 0
+    for player in state.players:
         goods = player.goods_total() + sum(player.warehouse.values())
-        favor = player.hand + sum(k for q, k in enumerate(player.held) if q != seat)
+        favor = player.hand
+        q = 0
+        for held in player.held:
+            if q != seat:
+                favor += held
+            q += 1
         out.append((player.coins, goods, favor, player.vp_bonus))
+        seat += 1
     return out
 
 
-def changes(before, after) -> list[tuple[int, ...]]:
+def changes(
+    before: list[tuple[int, int, int, int]], after: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
     """Per seat: the difference of ``holdings``."""
-    return [
-        tuple(a - b for a, b in zip(new, old, strict=True)) for old, new in zip(before, after, strict=True)
-    ]
+    return [(a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]) for b, a in zip(before, after, strict=True)]
 
 
 def fill(row: dict[str, Any], change: tuple[int, ...]) -> None:

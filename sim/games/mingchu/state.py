@@ -257,7 +257,10 @@ class Player:
         return total
 
     def goods_total(self) -> int:
-        return sum(sum(pack.values()) for pack in self.packs)
+        total = 0
+        for pack in self.packs:
+            total += sum(pack.values())
+        return total
 
 
 @dataclass
