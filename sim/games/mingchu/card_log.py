@@ -51,7 +51,9 @@ def holdings(state: TypedState) -> list[tuple[int, int, int, int]]:
     out = []
     seat = 0
     for player in state.players:
-        goods = player.goods_total() + sum(player.warehouse.values())
+        goods = player.goods_total()
+        for amount in player.warehouse.values():
+            goods += amount
         favor = player.hand
         q = 0
         for held in player.held:

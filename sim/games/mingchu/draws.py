@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -38,9 +38,12 @@ def game_key(rng: np.random.Generator) -> bytes:
     return hashlib.blake2b(words.tobytes(), digest_size=16).digest()
 
 
-def _copy_seed(key: bytes, deck: str, card: str, copy_no: int) -> int:
-    text = f"{deck}\x1f{card}\x1f{copy_no}".encode()
-    return int.from_bytes(hashlib.blake2b(text, key=key, digest_size=8).digest(), "little")
+def _copy_seed(keyed: Any, deck: str, card: str, copy_no: int) -> int:
+    """The seed of a card copy's stream: the game key's 8-byte blake2b of its deck, card and number
+    (``keyed``: a blake2b hasher holding the key, copied for each copy)."""
+    hasher = keyed.copy()
+    hasher.update(f"{deck}\x1f{card}\x1f{copy_no}".encode())
+    return int.from_bytes(hasher.digest(), "little")
 
 
 def keyed_order(key: bytes, deck: str, cards: Iterable[str]) -> list[str]:
@@ -50,12 +53,13 @@ def keyed_order(key: bytes, deck: str, cards: Iterable[str]) -> list[str]:
     copy's stream is numpy's ``default_rng(seed)`` (``_Pcg64``, the same numbers bit for bit), and
     only the priorities that are compared are computed: a copy's t-th number while it is not drawn."""
     labels = sorted(cards)
+    keyed = hashlib.blake2b(key=key, digest_size=8)
     seen: dict[str, int] = {}
     streams: list[_Pcg64] = []
     for card in labels:
         # the t-th priority of a copy is the t-th number of its stream, whatever the deck's size
         copy_no = seen.get(card, 0)
-        streams.append(_Pcg64(_copy_seed(key, deck, card, copy_no)))
+        streams.append(_Pcg64(_copy_seed(keyed, deck, card, copy_no)))
         seen[card] = copy_no + 1
     left = list(range(len(labels)))
     drawn: list[str] = []
@@ -107,7 +111,7 @@ def _mix(x: int, y: int) -> int:
     return mixed ^ (mixed >> 16)
 
 
-def _seed_words(seed: int) -> list[int]:
+def _seed_words(seed: int) -> tuple[int, int, int, int, int, int, int, int]:
     """numpy's ``SeedSequence(seed).generate_state(8, np.uint32)`` for a seed below 2**64: its two
     entropy words (and two zeros) hashed into a pool of four words, each pool word mixed with the
     hash of every other one in turn, then the pool hashed out twice over."""
@@ -119,12 +123,16 @@ def _seed_words(seed: int) -> list[int]:
     p0, p1, p3 = _mix(p0, _hash(p2, a, 10)), _mix(p1, _hash(p2, a, 11)), _mix(p3, _hash(p2, a, 12))
     p0, p1, p2 = _mix(p0, _hash(p3, a, 13)), _mix(p1, _hash(p3, a, 14)), _mix(p2, _hash(p3, a, 15))
     b = _HASH_B
-    return [_hash(p, b, i) for i, p in enumerate((p0, p1, p2, p3, p0, p1, p2, p3))]
-
-
-def _limbs16(words: tuple[int, int, int, int]) -> list[int]:
-    """Four 32-bit words (lowest first) as eight 16-bit limbs."""
-    return [part for word in words for part in (word & _M16, word >> 16)]
+    return (
+        _hash(p0, b, 0),
+        _hash(p1, b, 1),
+        _hash(p2, b, 2),
+        _hash(p3, b, 3),
+        _hash(p0, b, 4),
+        _hash(p1, b, 5),
+        _hash(p2, b, 6),
+        _hash(p3, b, 7),
+    )
 
 
 _MULTIPLIER: Final = (2549297995355413924 << 64) + 4865540595714422341
@@ -147,22 +155,25 @@ class _Pcg64:
     every product is of two 16-bit numbers, so the compiled core never leaves machine integers."""
 
     def __init__(self, seed: int) -> None:
-        w = _seed_words(seed)
-        # PCG64 takes the words as four little-endian uint64: (state high, low), (stream high, low);
-        # its increment is the stream shifted left by one bit, plus one
-        start = _limbs16((w[2], w[3], w[0], w[1]))
-        stream = _limbs16((w[6], w[7], w[4], w[5]))
-        inc = [
-            ((limb << 1) | (low >> 15)) & _M16
-            for limb, low in zip(stream, [1 << 15, *stream[:7]], strict=True)
-        ]
-        self.c0, self.c1, self.c2, self.c3, self.c4, self.c5, self.c6, self.c7 = inc
-        state, carry = [], 0
-        for a, b in zip(inc, start, strict=True):  # the state starts as the increment plus the seed
-            total = a + b + carry
-            state.append(total & _M16)
-            carry = total >> 16
-        self.s0, self.s1, self.s2, self.s3, self.s4, self.s5, self.s6, self.s7 = state
+        w0, w1, w2, w3, w4, w5, w6, w7 = _seed_words(seed)
+        # PCG64 reads the words as four little-endian uint64: (state high, low), (stream high, low);
+        # its increment is the stream shifted left by one bit, plus one; its state starts as the
+        # increment plus the seed's state (then steps once). All in 32-bit words, lowest first:
+        c0 = ((w6 << 1) | 1) & _M32
+        c1 = ((w7 << 1) | (w6 >> 31)) & _M32
+        c2 = ((w4 << 1) | (w7 >> 31)) & _M32
+        c3 = ((w5 << 1) | (w4 >> 31)) & _M32
+        t = c0 + w2
+        s0 = t & _M32
+        t = (t >> 32) + c1 + w3
+        s1 = t & _M32
+        t = (t >> 32) + c2 + w0
+        s2 = t & _M32
+        s3 = ((t >> 32) + c3 + w1) & _M32
+        self.c0, self.c1, self.c2, self.c3 = c0 & _M16, c0 >> 16, c1 & _M16, c1 >> 16
+        self.c4, self.c5, self.c6, self.c7 = c2 & _M16, c2 >> 16, c3 & _M16, c3 >> 16
+        self.s0, self.s1, self.s2, self.s3 = s0 & _M16, s0 >> 16, s1 & _M16, s1 >> 16
+        self.s4, self.s5, self.s6, self.s7 = s2 & _M16, s2 >> 16, s3 & _M16, s3 >> 16
         self._step()
 
     def _step(self) -> None:

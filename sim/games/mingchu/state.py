@@ -259,7 +259,8 @@ class Player:
     def goods_total(self) -> int:
         total = 0
         for pack in self.packs:
-            total += sum(pack.values())
+            for amount in pack.values():
+                total += amount
         return total
 
 

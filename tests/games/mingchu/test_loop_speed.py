@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import numpy as np
@@ -13,13 +14,16 @@ from sim.games.mingchu import draws
 
 
 def numpy_keyed_order(key: bytes, deck: str, cards: list[str]) -> list[str]:
-    """The keyed order as first written: one numpy generator per card copy, a priority matrix."""
+    """The keyed order as first written: each copy's seed the game key's blake2b of its deck, card and
+    number, one numpy generator per card copy, a priority matrix."""
     labels = sorted(cards)
     n = len(labels)
     priority = np.empty((n, n))
     seen: Counter[str] = Counter()
     for i, card in enumerate(labels):
-        priority[i] = np.random.default_rng(draws._copy_seed(key, deck, card, seen[card])).random(n)
+        text = f"{deck}\x1f{card}\x1f{seen[card]}".encode()
+        seed = int.from_bytes(hashlib.blake2b(text, key=key, digest_size=8).digest(), "little")
+        priority[i] = np.random.default_rng(seed).random(n)
         seen[card] += 1
     drawn = []
     for t in range(n):
@@ -84,3 +88,22 @@ def test_random_bot_owned_chooser_picks_as_choose() -> None:
         pass
 
     assert Other(0).owned_chooser(a) is None
+
+
+def test_kept_tie_keys_equal_fresh_ones() -> None:
+    """``KeyedTies`` keeps each context's key: numbers asked again, in any order and after other
+    contexts, are those of a fresh object; a context that cannot be a dict key still works."""
+    from sim.core.tiebreak import KeyedTies
+
+    def fresh(seed: int) -> KeyedTies:
+        keyed = KeyedTies()
+        keyed.start(np.random.default_rng(seed))
+        return keyed
+
+    kept = fresh(5)
+    actions = [("move", 3), ("build", 7), ("pass",), "甲"]
+    contexts = [(r, kind) for r in range(4) for kind in ("turn", "sell")] + [(2, "buyback", 3)]
+    for context in contexts + contexts[::-1] + contexts:
+        assert kept.noise(actions, *context) == fresh(5).noise(actions, *context)
+        assert kept.chance(*context) == fresh(5).chance(*context)
+    assert kept.noise(actions, [1, 2]) == fresh(5).noise(actions, [1, 2])
