@@ -6,10 +6,7 @@ the target and what the card changed, from ``holdings`` before and after.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # typed for the compiled core only: state.py imports this module
-    from sim.games.mingchu.state import MingchuState as TypedState
+from typing import Any
 
 MingchuState = Any
 """The game state (``state.MingchuState``, which records its rows with ``card_row``): named here
@@ -46,7 +43,7 @@ def card_row(
     }
 
 
-def holdings(state: TypedState) -> list[tuple[int, int, int, int]]:
+def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
     """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP."""
     out = []
     seat = 0
