@@ -39,6 +39,22 @@ def seen_by(game: Any, bot: Any, state: Any, seat: int) -> Any:
     return game.view(state, seat)
 
 
+def _look(game: Any, bot: Any) -> Callable[[Any, int], Any] | None:
+    """``seen_by``'s choice for ``bot``, made once: None when it sees the legal actions alone."""
+    sees = getattr(bot, "sees", "view")
+    if sees == "legal":
+        return None
+    if sees == "observation":
+        return game.observation
+    return game.view
+
+
+def _owned_chooser(bot: Any, rng: np.random.Generator) -> Callable[[Sequence[Any]], Any] | None:
+    """The bot's cheaper way to pick with an rng only it draws from (``RandomBot.owned_chooser``)."""
+    make = getattr(bot, "owned_chooser", None)
+    return None if make is None else make(rng)
+
+
 class TurnCapExceeded(RuntimeError):
     """The game did not end within the spec's action cap."""
 
@@ -130,26 +146,40 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, p
     current_round = game.round_number(state)
     decisions, spells, last_seat = [0] * n_players, [0] * n_players, -1
     record.decisions, record.spells = decisions, spells
-    while not game.is_terminal(state):
-        if record.actions >= cap:
-            raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
-        seat = game.current_player(state)
-        legal = game.legal_actions(state)
-        if not legal:
-            raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
-        action = bots[seat].choose(seen_by(game, bots[seat], state, seat), legal, rngs[seat])
-        decisions[seat] += 1
-        if seat != last_seat:
-            spells[seat] += 1
-            last_seat = seat
-        if on_step is not None:
-            on_step(state, seat, action, game.describe(state, action))
-        game.apply(state, action)
-        record.actions += 1
-        new_round = game.round_number(state)
-        if new_round != current_round:
-            record.running_scores.append(list(game.running_scores(state)))
-            current_round = new_round
+    looks = [_look(game, bot) for bot in bots]
+    # a seat's rng is its bot's alone here, so a bot may draw from it its own cheaper way
+    owned = [_owned_chooser(bot, rng) for bot, rng in zip(bots, rngs, strict=True)]
+    is_terminal, current_player, legal_actions = game.is_terminal, game.current_player, game.legal_actions
+    apply, round_number = game.apply, game.round_number
+    actions = 0
+    try:
+        while not is_terminal(state):
+            if actions >= cap:
+                raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
+            seat = current_player(state)
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
+            pick = owned[seat]
+            if pick is not None:
+                action = pick(legal)
+            else:
+                look = looks[seat]
+                action = bots[seat].choose(None if look is None else look(state, seat), legal, rngs[seat])
+            decisions[seat] += 1
+            if seat != last_seat:
+                spells[seat] += 1
+                last_seat = seat
+            if on_step is not None:
+                on_step(state, seat, action, game.describe(state, action))
+            apply(state, action)
+            actions += 1
+            new_round = round_number(state)
+            if new_round != current_round:
+                record.running_scores.append(list(game.running_scores(state)))
+                current_round = new_round
+    finally:
+        record.actions = actions
     outcome = game.outcome(state)
     record.running_scores.append(list(outcome.scores))
     record.rounds = game.round_number(state)

@@ -38,15 +38,24 @@ class KeyedTies:
     def __init__(self) -> None:
         self.salt: int | None = None
         self._codes: dict[Hashable, int] = {}
+        self._keys: dict[tuple, int] = {}
+        """Each context's key under ``salt`` (a bot asks about the same round and kind many times)."""
 
     def start(self, rng: np.random.Generator) -> None:
         """Draw the game's salt from the bot's stream (once: the first call of the game)."""
         if self.salt is None:
             self.salt = int(rng.integers(1 << 62))
+            self._keys = {}
 
     def _key(self, context: tuple) -> int:
         assert self.salt is not None, "call start(rng) first"
-        return _mix(self.salt ^ _mix(stable_code(context)))
+        try:
+            return self._keys[context]
+        except KeyError:
+            key = self._keys[context] = _mix(self.salt ^ _mix(stable_code(context)))
+            return key
+        except TypeError:  # a context that cannot be a dict key
+            return _mix(self.salt ^ _mix(stable_code(context)))
 
     def noise(self, actions: Sequence[Hashable], *context: object) -> list[float]:
         """One number per action, the same for the same (game, context, action)."""

@@ -46,18 +46,27 @@ def card_row(
 def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
     """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP."""
     out = []
-    for seat, player in enumerate(state.players):
-        goods = player.goods_total() + sum(player.warehouse.values())
-        favor = player.hand + sum(k for q, k in enumerate(player.held) if q != seat)
+    seat = 0
+    for player in state.players:
+        goods = player.goods_total()
+        for amount in player.warehouse.values():
+            goods += amount
+        favor = player.hand
+        q = 0
+        for held in player.held:
+            if q != seat:
+                favor += held
+            q += 1
         out.append((player.coins, goods, favor, player.vp_bonus))
+        seat += 1
     return out
 
 
-def changes(before, after) -> list[tuple[int, ...]]:
+def changes(
+    before: list[tuple[int, int, int, int]], after: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
     """Per seat: the difference of ``holdings``."""
-    return [
-        tuple(a - b for a, b in zip(new, old, strict=True)) for old, new in zip(before, after, strict=True)
-    ]
+    return [(a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]) for b, a in zip(before, after, strict=True)]
 
 
 def fill(row: dict[str, Any], change: tuple[int, ...]) -> None:

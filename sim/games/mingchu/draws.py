@@ -22,8 +22,8 @@ rolls of the rest of the game. ``state.rng`` itself draws nothing during play.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from collections.abc import Iterable
+from typing import Any, Final
 
 import numpy as np
 
@@ -38,29 +38,188 @@ def game_key(rng: np.random.Generator) -> bytes:
     return hashlib.blake2b(words.tobytes(), digest_size=16).digest()
 
 
-def _copy_seed(key: bytes, deck: str, card: str, copy_no: int) -> int:
-    text = f"{deck}\x1f{card}\x1f{copy_no}".encode()
-    return int.from_bytes(hashlib.blake2b(text, key=key, digest_size=8).digest(), "little")
+def _copy_seed(keyed: Any, deck: str, card: str, copy_no: int) -> int:
+    """The seed of a card copy's stream: the game key's 8-byte blake2b of its deck, card and number
+    (``keyed``: a blake2b hasher holding the key, copied for each copy)."""
+    hasher = keyed.copy()
+    hasher.update(f"{deck}\x1f{card}\x1f{copy_no}".encode())
+    return int.from_bytes(hasher.digest(), "little")
 
 
 def keyed_order(key: bytes, deck: str, cards: Iterable[str]) -> list[str]:
     """``cards`` (ids, one per copy) as a deck whose top is the last item (see the module text).
 
-    The result depends only on the multiset of ``cards``, never on the order they come in."""
+    The result depends only on the multiset of ``cards``, never on the order they come in. Each
+    copy's stream is numpy's ``default_rng(seed)`` (``_Pcg64``, the same numbers bit for bit), and
+    only the priorities that are compared are computed: a copy's t-th number while it is not drawn."""
     labels = sorted(cards)
-    n = len(labels)
-    priority = np.empty((n, n))
-    seen: Counter[str] = Counter()
-    for i, card in enumerate(labels):
+    keyed = hashlib.blake2b(key=key, digest_size=8)
+    seen: dict[str, int] = {}
+    streams: list[_Pcg64] = []
+    for card in labels:
         # the t-th priority of a copy is the t-th number of its stream, whatever the deck's size
-        priority[i] = np.random.default_rng(_copy_seed(key, deck, card, seen[card])).random(n)
-        seen[card] += 1
-    drawn = []
-    for t in range(n):
-        i = int(np.argmin(priority[:, t]))
-        drawn.append(labels[i])
-        priority[i, :] = np.inf
+        copy_no = seen.get(card, 0)
+        streams.append(_Pcg64(_copy_seed(keyed, deck, card, copy_no)))
+        seen[card] = copy_no + 1
+    left = list(range(len(labels)))
+    drawn: list[str] = []
+    while len(left) > 1:
+        # the copy with the lowest next number (the first one among equals, as numpy's argmin)
+        best_at, best = 0, streams[left[0]].next53()
+        for at in range(1, len(left)):
+            number = streams[left[at]].next53()
+            if number < best:
+                best_at, best = at, number
+        drawn.append(labels[left.pop(best_at)])
+    drawn.extend(labels[i] for i in left)
     return drawn[::-1]
+
+
+_M16: Final = 0xFFFF
+_M32: Final = 0xFFFFFFFF
+
+
+def _hash_constants(start: int, mult: int, count: int) -> tuple[int, ...]:
+    """numpy SeedSequence's successive hash constants: ``start``, then each times ``mult`` mod 2**32."""
+    out = [start]
+    while len(out) < count:
+        out.append((out[-1] * mult) & _M32)
+    return tuple(out)
+
+
+_HASH_A: Final = _hash_constants(0x43B0D7E5, 0x931E8875, 17)
+"""The constants of the entropy's hashing into the pool and of the pool's mixing."""
+_HASH_B: Final = _hash_constants(0x8B51F9DD, 0x58F38DED, 9)
+"""The constants of the pool's hashing out into the state words."""
+
+
+def _mul32(x: int, c: int) -> int:
+    """``(x * c) mod 2**32`` for 32-bit numbers, from products of 16-bit halves only (which the
+    compiled core multiplies as machine integers)."""
+    x0, x1, c0, c1 = x & _M16, x >> 16, c & _M16, c >> 16
+    return (x0 * c0 + (((x1 * c0 + x0 * c1) & _M16) << 16)) & _M32
+
+
+def _hash(value: int, constants: tuple[int, ...], k: int) -> int:
+    """SeedSequence's ``hashmix`` with its ``k``-th constant."""
+    value = _mul32(value ^ constants[k], constants[k + 1])
+    return value ^ (value >> 16)
+
+
+def _mix(x: int, y: int) -> int:
+    mixed = (_mul32(x, 0xCA01F9DD) - _mul32(y, 0x4973F715)) & _M32
+    return mixed ^ (mixed >> 16)
+
+
+def _seed_words(seed: int) -> tuple[int, int, int, int, int, int, int, int]:
+    """numpy's ``SeedSequence(seed).generate_state(8, np.uint32)`` for a seed below 2**64: its two
+    entropy words (and two zeros) hashed into a pool of four words, each pool word mixed with the
+    hash of every other one in turn, then the pool hashed out twice over."""
+    a = _HASH_A
+    p0, p1 = _hash(seed & _M32, a, 0), _hash(seed >> 32, a, 1)
+    p2, p3 = _hash(0, a, 2), _hash(0, a, 3)
+    p1, p2, p3 = _mix(p1, _hash(p0, a, 4)), _mix(p2, _hash(p0, a, 5)), _mix(p3, _hash(p0, a, 6))
+    p0, p2, p3 = _mix(p0, _hash(p1, a, 7)), _mix(p2, _hash(p1, a, 8)), _mix(p3, _hash(p1, a, 9))
+    p0, p1, p3 = _mix(p0, _hash(p2, a, 10)), _mix(p1, _hash(p2, a, 11)), _mix(p3, _hash(p2, a, 12))
+    p0, p1, p2 = _mix(p0, _hash(p3, a, 13)), _mix(p1, _hash(p3, a, 14)), _mix(p2, _hash(p3, a, 15))
+    b = _HASH_B
+    return (
+        _hash(p0, b, 0),
+        _hash(p1, b, 1),
+        _hash(p2, b, 2),
+        _hash(p3, b, 3),
+        _hash(p0, b, 4),
+        _hash(p1, b, 5),
+        _hash(p2, b, 6),
+        _hash(p3, b, 7),
+    )
+
+
+_MULTIPLIER: Final = (2549297995355413924 << 64) + 4865540595714422341
+"""PCG64's 128-bit multiplier; ``_Pcg64`` uses its 16-bit limbs ``_A0`` (lowest) .. ``_A7``."""
+_A0: Final = _MULTIPLIER & _M16
+_A1: Final = (_MULTIPLIER >> 16) & _M16
+_A2: Final = (_MULTIPLIER >> 32) & _M16
+_A3: Final = (_MULTIPLIER >> 48) & _M16
+_A4: Final = (_MULTIPLIER >> 64) & _M16
+_A5: Final = (_MULTIPLIER >> 80) & _M16
+_A6: Final = (_MULTIPLIER >> 96) & _M16
+_A7: Final = (_MULTIPLIER >> 112) & _M16
+
+
+class _Pcg64:
+    """numpy's ``default_rng(seed)`` for a seed below 2**64 (``SeedSequence`` then ``PCG64``), as the
+    53-bit integers behind its ``random()`` doubles (``random() == next53() / 2**53``).
+
+    The 128-bit state ``s`` and increment ``c`` are kept as eight 16-bit limbs each (``s0`` lowest):
+    every product is of two 16-bit numbers, so the compiled core never leaves machine integers."""
+
+    def __init__(self, seed: int) -> None:
+        w0, w1, w2, w3, w4, w5, w6, w7 = _seed_words(seed)
+        # PCG64 reads the words as four little-endian uint64: (state high, low), (stream high, low);
+        # its increment is the stream shifted left by one bit, plus one; its state starts as the
+        # increment plus the seed's state (then steps once). All in 32-bit words, lowest first:
+        c0 = ((w6 << 1) | 1) & _M32
+        c1 = ((w7 << 1) | (w6 >> 31)) & _M32
+        c2 = ((w4 << 1) | (w7 >> 31)) & _M32
+        c3 = ((w5 << 1) | (w4 >> 31)) & _M32
+        t = c0 + w2
+        s0 = t & _M32
+        t = (t >> 32) + c1 + w3
+        s1 = t & _M32
+        t = (t >> 32) + c2 + w0
+        s2 = t & _M32
+        s3 = ((t >> 32) + c3 + w1) & _M32
+        self.c0, self.c1, self.c2, self.c3 = c0 & _M16, c0 >> 16, c1 & _M16, c1 >> 16
+        self.c4, self.c5, self.c6, self.c7 = c2 & _M16, c2 >> 16, c3 & _M16, c3 >> 16
+        self.s0, self.s1, self.s2, self.s3 = s0 & _M16, s0 >> 16, s1 & _M16, s1 >> 16
+        self.s4, self.s5, self.s6, self.s7 = s2 & _M16, s2 >> 16, s3 & _M16, s3 >> 16
+        self._step()
+
+    def _step(self) -> None:
+        """state = state * multiplier + increment (mod 2**128): limb k sums the products of limbs
+        i and k - i, plus the increment's limb and the carry from limb k - 1."""
+        s0, s1, s2, s3, s4, s5, s6, s7 = (
+            self.s0,
+            self.s1,
+            self.s2,
+            self.s3,
+            self.s4,
+            self.s5,
+            self.s6,
+            self.s7,
+        )
+        t = s0 * _A0 + self.c0
+        self.s0 = t & _M16
+        t = (t >> 16) + s0 * _A1 + s1 * _A0 + self.c1
+        self.s1 = t & _M16
+        t = (t >> 16) + s0 * _A2 + s1 * _A1 + s2 * _A0 + self.c2
+        self.s2 = t & _M16
+        t = (t >> 16) + s0 * _A3 + s1 * _A2 + s2 * _A1 + s3 * _A0 + self.c3
+        self.s3 = t & _M16
+        t = (t >> 16) + s0 * _A4 + s1 * _A3 + s2 * _A2 + s3 * _A1 + s4 * _A0 + self.c4
+        self.s4 = t & _M16
+        t = (t >> 16) + s0 * _A5 + s1 * _A4 + s2 * _A3 + s3 * _A2 + s4 * _A1 + s5 * _A0 + self.c5
+        self.s5 = t & _M16
+        t = (t >> 16) + s0 * _A6 + s1 * _A5 + s2 * _A4 + s3 * _A3 + s4 * _A2 + s5 * _A1 + s6 * _A0 + self.c6
+        self.s6 = t & _M16
+        t = (t >> 16) + s0 * _A7 + s1 * _A6 + s2 * _A5 + s3 * _A4 + s4 * _A3 + s5 * _A2 + s6 * _A1 + s7 * _A0
+        self.s7 = (t + self.c7) & _M16
+
+    def next53(self) -> int:
+        """The next output's top 53 bits (XSL-RR: the state's halves xor-ed, rotated right by its
+        top 6 bits)."""
+        self._step()
+        low = (self.s0 ^ self.s4) | ((self.s1 ^ self.s5) << 16)
+        high = (self.s2 ^ self.s6) | ((self.s3 ^ self.s7) << 16)
+        r = self.s7 >> 10
+        if r >= 32:
+            low, high = high, low
+            r -= 32
+        if r:
+            mask = (1 << r) - 1
+            low, high = (low >> r) | ((high & mask) << (32 - r)), (high >> r) | ((low & mask) << (32 - r))
+        return (high << 21) | (low >> 11)
 
 
 def reshuffled(rng: np.random.Generator, deck: str, number: int, cards: Iterable[str]) -> list[str]:

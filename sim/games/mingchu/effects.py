@@ -56,10 +56,12 @@ def play_card(
     before, opened = holdings(state), len(state.pending)
     apply_effects(state, target, effects)
     diffs = changes(before, holdings(state))
-    for decision in list(state.pending)[: len(state.pending) - opened]:  # goods still to be placed
-        if decision.kind == "card_goods":
-            coins, goods, favor, vp = diffs[decision.seat]
-            diffs[decision.seat] = (coins, goods + decision.data["left"], favor, vp)
+    opened_now = len(state.pending) - opened
+    if opened_now != 0:  # the slice below is empty at 0
+        for decision in list(state.pending)[:opened_now]:  # goods still to be placed
+            if decision.kind == "card_goods":
+                coins, goods, favor, vp = diffs[decision.seat]
+                diffs[decision.seat] = (coins, goods + decision.data["left"], favor, vp)
     fill(row, diffs[target])
     for other, diff in enumerate(diffs):
         if other != target and any(diff):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, Final
 
 from sim.core.view import HIDDEN
 from sim.games.mingchu.state import MingchuState
@@ -54,12 +54,13 @@ def _masked(cards: Sequence[Any]) -> tuple[str, ...]:
     """``sim.core.view.masked`` (as many ``HIDDEN`` placeholders as cards, one shared tuple per
     length), compiled here: a view masks about ten decks and hands."""
     n = len(cards)
-    if n >= len(_MASKS):
-        _MASKS.extend((HIDDEN,) * k for k in range(len(_MASKS), n + 1))
-    return _MASKS[n]
+    masks = _MASKS
+    if n >= len(masks):
+        masks.extend((HIDDEN,) * k for k in range(len(masks), n + 1))
+    return masks[n]
 
 
-_MASKS: list[tuple[str, ...]] = [()]
+_MASKS: Final[list[tuple[str, ...]]] = [()]
 
 
 class SeatLog(Sequence):
