@@ -70,72 +70,139 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
+    routes = _search(state, seat, source, water_discount)
+    state.route_cache[cache_key] = routes
+    return routes
+
+
+def _search(state: MingchuState, seat: int, source: int, water_discount: int) -> dict[int, Route]:
+    """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
+    settled, order, back_road, back_place = _settle(state, seat, source, water_discount, -1)
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
+    temp = state.temp_roads
     yidao = state.yidao
-    # Dijkstra's search on (cost, roads), with the frontier scanned for the smallest (cost, roads,
-    # place) each time: on maps of a few dozen places this beats a heap, and it settles places in
-    # the same order. Costs and road counts stay small ints (no int object made per step).
-    size = len(state.topo.places)
-    best_cost = [-1] * size  # -1: not reached yet
-    best_roads = [0] * size
-    best_cost[source] = 0
-    back_road = [0] * size
-    back_place = [0] * size
-    order = [source]  # places in the order they were first reached (the routes' order)
-    settled: list[int] = []  # places in the order their cheapest route is final
-    frontier = [source]  # reached, not settled
-    adjacent_roads, adjacent_places = state.topo.adjacent_roads, state.topo.adjacent_places
-    while frontier:
-        place = -1
-        key_cost = 0
-        key_roads = 0
-        at = 0
-        for i in range(len(frontier)):
-            p = frontier[i]
-            c = best_cost[p]
-            if place < 0 or c < key_cost:
-                place, key_cost, key_roads, at = p, c, best_roads[p], i
-            elif c == key_cost:
-                r = best_roads[p]
-                if r < key_roads or (r == key_roads and p < place):
-                    place, key_roads, at = p, r, i
-        frontier[at] = frontier[-1]
-        frontier.pop()
-        settled.append(place)
-        roads = key_roads + 1
-        near = adjacent_places[place]
-        for i, road in enumerate(adjacent_roads[place]):
-            other = near[i]
-            step = cost[road]
-            if step < 0:
-                continue
-            new = key_cost + step
-            old = best_cost[other]
-            if old < 0 or new < old or (new == old and roads < best_roads[other]):
-                if old < 0:
-                    order.append(other)
-                    frontier.append(other)
-                best_cost[other] = new
-                best_roads[other] = roads
-                back_road[other] = road
-                back_place[other] = place
-    found = [_ORIGIN] * size  # every place reached is settled, so each gets its own below
-    for target in settled[1:]:  # a route extends its predecessor's, settled earlier
+    found = [_ORIGIN] * len(state.topo.places)  # every place reached is settled, so each gets its own
+    for i in range(1, len(settled)):  # a route extends its predecessor's, settled earlier
+        target = settled[i]
         road = back_road[target]
         base = found[back_place[target]]
-        if cost[road] == 0:
+        w = workers[road]
+        if cost[road] == 0 or (w and road in temp):
             found[target] = base  # a free road adds nothing: the same (read-only) route
             continue
-        w = workers[road]
         found[target] = Route(
             base.workers + w,
             base.coins + coins[road],
             (yidao[road],) + base.favor if favor[road] else base.favor,
             (road,) + base.new_temp if w else base.new_temp,
         )
-    routes = {target: found[target] for target in order}  # the discovery order, as before
-    state.route_cache[cache_key] = routes
-    return routes
+    return {target: found[target] for target in order}  # the discovery order, as before
+
+
+def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
+    """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
+    when those routes are not kept yet (the route to a settled place is final), and keeping nothing."""
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    temp = state.temp_roads
+    if state.route_cache is not None:
+        cached = state.route_cache.get((seat, source, water_discount, frozenset(temp) if temp else NO_ROADS))
+        if cached is not None:
+            return cached.get(target)
+    settled, _, back_road, back_place = _settle(state, seat, source, water_discount, target)
+    if settled[-1] != target:
+        return None  # not reachable
+    path: list[int] = []  # roads from ``target`` back to ``source``
+    place = target
+    while place != source:
+        path.append(back_road[place])
+        place = back_place[place]
+    workers, coins, favor, cost = _edge_table(state, seat, water_discount)
+    yidao = state.yidao
+    route = _ORIGIN
+    for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
+        road = path[i]
+        w = workers[road]
+        if cost[road] == 0 or (w and road in temp):
+            continue
+        route = Route(
+            route.workers + w,
+            route.coins + coins[road],
+            (yidao[road],) + route.favor if favor[road] else route.favor,
+            (road,) + route.new_temp if w else route.new_temp,
+        )
+    return route
+
+
+def _settle(
+    state: MingchuState, seat: int, source: int, water_discount: int, stop: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Dijkstra's search on (cost, roads) from ``source``, up to ``stop`` (or every place when -1):
+    the places in the order their cheapest route is final, in the order first reached, and per place
+    the road and place it is reached from.
+
+    Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
+    frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
+    ``(cost << bits | roads) << bits | place``, so a road adds ``step << bits | 1`` (``_place_steps``)
+    and one comparison orders two places. A place whose key improves is pushed again; its stale
+    entry, larger, is skipped when it comes up.
+    """
+    steps = _place_steps(state, seat, water_discount)
+    workers = _edge_table(state, seat, water_discount)[0]
+    temp = state.temp_roads
+    topo = state.topo
+    size = len(topo.places)
+    bits = size.bit_length()  # a route has fewer roads than there are places
+    mask = (1 << bits) - 1
+    worker_step = 1 << bits | 1  # a road without 驿道 (``_WORKER_STEP``): free when temporary (M17)
+    best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
+    best[source] = 0
+    back_road = [0] * size
+    back_place = [0] * size
+    order = [source]
+    settled: list[int] = []
+    frontier = [source]  # packed (cost, roads, place) of reached places (and stale entries)
+    adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
+    while frontier:
+        low = frontier[0]
+        at = 0
+        i = 0
+        for key in frontier:
+            if key < low:
+                low = key
+                at = i
+            i += 1
+        last = frontier.pop()
+        if at < len(frontier):
+            frontier[at] = last
+        place = low & mask
+        here = low >> bits
+        if here != best[place]:
+            continue  # a stale entry: the place was reached more cheaply since
+        settled.append(place)
+        if place == stop:
+            break
+        near = adjacent_places[place]
+        roads = adjacent_roads[place]
+        deltas = steps[place]
+        for i in range(len(near)):
+            delta = deltas[i]
+            if delta < 0:
+                continue
+            if temp and delta == worker_step:  # also a water fee of 1, or another's 驿道
+                road = roads[i]
+                if workers[road] and road in temp:
+                    delta = 1
+            other = near[i]
+            new = here + delta
+            old = best[other]
+            if old < 0 or new < old:
+                if old < 0:
+                    order.append(other)
+                best[other] = new
+                back_road[other] = roads[i]
+                back_place[other] = place
+                frontier.append(new << bits | other)
+    return settled, order, back_road, back_place
 
 
 _ORIGIN = Route()
@@ -144,9 +211,9 @@ _ORIGIN = Route()
 def _edge_table(
     state: MingchuState, seat: int, water_discount: int
 ) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per road, for ``seat`` now: the 伙计, coins and 恩义 markers (0 or 1) it costs and their total
-    (-1 when it cannot be used), this step's temporary roads (free to use again, M17) laid over the
-    board's part kept in ``state.board_cache`` (the 驿道, water fees: ``_board_edges``)."""
+    """Per road, for ``seat`` on the board (``_board_edges``, kept in ``state.board_cache``): the
+    伙计, coins and 恩义 markers (0 or 1) it costs and their total (-1 when it cannot be used). This
+    step's temporary roads are free to use again (M17): ``_place_steps`` and ``_search`` lay them over."""
     if state.board_cache is None:
         state.board_cache = {}
     key = ("edge_table", seat, water_discount)
@@ -159,16 +226,27 @@ def _edge_table(
             [0 if e is None else e[2] for e in edges],
             [-1 if e is None else e[3] for e in edges],
         )
-    temp = state.temp_roads
-    if not temp:
-        return found
-    workers, coins, favor, cost = found
-    workers, cost = list(workers), list(cost)
-    for road in temp:
-        if workers[road] == 1 and cost[road] == 1:  # a road without 驿道 (``_WORKER_STEP``)
-            workers[road] = 0
-            cost[road] = 0
-    return workers, coins, favor, cost
+    return found
+
+
+def _place_steps(state: MingchuState, seat: int, water_discount: int) -> list[list[int]]:
+    """Per place, per road next to it (``Topology.adjacent_roads``' order): what taking it adds to a
+    packed (cost, roads) key, ``cost << bits | 1`` (``_settle``), or -1 when it cannot be used, on
+    the board (kept in ``state.board_cache``; ``_settle`` makes this step's temporary roads free)."""
+    board = state.board_cache
+    if board is None:
+        board = state.board_cache = {}
+    key = ("place_steps", seat, water_discount)
+    steps: list[list[int]] | None = board.get(key)
+    if steps is None:
+        topo = state.topo
+        cost = _edge_table(state, seat, water_discount)[3]
+        bits = len(topo.places).bit_length()
+        steps = board[key] = [
+            [-1 if cost[road] < 0 else cost[road] << bits | 1 for road in roads]
+            for roads in topo.adjacent_roads
+        ]
+    return steps
 
 
 _FREE = (0, 0, 0, 0)

@@ -101,6 +101,7 @@ class Topology:
         self.sellable: frozenset[str] = frozenset(g.id for g in params.goods if g.sellable)
         rules = params.rules
         self.per_manager: bool = rules.backpack == "per_manager"
+        self.foreign_uses: int = rules.foreign_uses_per_round  # uses of one other industry per round
         self.backpack_slots: int = rules.backpack_slots
         self.horse_slots: int = rules.horse_slots
         self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
