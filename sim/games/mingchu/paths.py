@@ -64,30 +64,35 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     """
     water_discount = modifier_total(state, seat, "discount", action="water")
     temp = state.temp_roads
-    cache_key = (seat, source, water_discount, frozenset(temp) if temp else NO_ROADS)
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    cache_key = (seat, source, water_discount, temp_key)
     if state.route_cache is None:
         state.route_cache = {}
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
-    routes = _search(state, seat, source, water_discount)
+    routes = _search(state, seat, source, water_discount, temp_key)
     state.route_cache[cache_key] = routes
     return routes
 
 
-def _search(state: MingchuState, seat: int, source: int, water_discount: int) -> dict[int, Route]:
+def _search(
+    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int]
+) -> dict[int, Route]:
     """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
-    settled, order, back_road, back_place = _settle(state, seat, source, water_discount, -1)
+    settled, order, back = _settle(state, seat, source, water_discount, temp_key, -1)
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
-    temp = state.temp_roads
     yidao = state.yidao
+    bits = len(state.topo.places).bit_length()
+    mask = (1 << bits) - 1
     found = [_ORIGIN] * len(state.topo.places)  # every place reached is settled, so each gets its own
     for i in range(1, len(settled)):  # a route extends its predecessor's, settled earlier
         target = settled[i]
-        road = back_road[target]
-        base = found[back_place[target]]
+        step = back[target]
+        road = step >> bits
+        base = found[step & mask]
         w = workers[road]
-        if cost[road] == 0 or (w and road in temp):
+        if cost[road] == 0 or (w and road in temp_key):
             found[target] = base  # a free road adds nothing: the same (read-only) route
             continue
         found[target] = Route(
@@ -101,28 +106,31 @@ def _search(state: MingchuState, seat: int, source: int, water_discount: int) ->
 
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
     """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
-    when those routes are not kept yet (the route to a settled place is final), and keeping nothing."""
+    when those routes are not kept yet (the route to a settled place is final), and keeping none."""
     water_discount = modifier_total(state, seat, "discount", action="water")
     temp = state.temp_roads
+    temp_key = frozenset(temp) if temp else NO_ROADS
     if state.route_cache is not None:
-        cached = state.route_cache.get((seat, source, water_discount, frozenset(temp) if temp else NO_ROADS))
+        cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
             return cached.get(target)
-    settled, _, back_road, back_place = _settle(state, seat, source, water_discount, target)
+    settled, _, back = _settle(state, seat, source, water_discount, temp_key, target)
     if settled[-1] != target:
         return None  # not reachable
+    bits = len(state.topo.places).bit_length()
+    mask = (1 << bits) - 1
     path: list[int] = []  # roads from ``target`` back to ``source``
     place = target
     while place != source:
-        path.append(back_road[place])
-        place = back_place[place]
+        path.append(back[place] >> bits)
+        place = back[place] & mask
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
     route = _ORIGIN
     for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
         road = path[i]
         w = workers[road]
-        if cost[road] == 0 or (w and road in temp):
+        if cost[road] == 0 or (w and road in temp_key):
             continue
         route = Route(
             route.workers + w,
@@ -134,11 +142,11 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
 
 
 def _settle(
-    state: MingchuState, seat: int, source: int, water_discount: int, stop: int
-) -> tuple[list[int], list[int], list[int], list[int]]:
+    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int], stop: int
+) -> tuple[list[int], list[int], list[int]]:
     """Dijkstra's search on (cost, roads) from ``source``, up to ``stop`` (or every place when -1):
     the places in the order their cheapest route is final, in the order first reached, and per place
-    the road and place it is reached from.
+    the road and place it is reached from, packed as ``road << bits | place``.
 
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
     frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
@@ -146,18 +154,14 @@ def _settle(
     and one comparison orders two places. A place whose key improves is pushed again; its stale
     entry, larger, is skipped when it comes up.
     """
-    steps = _place_steps(state, seat, water_discount)
-    workers = _edge_table(state, seat, water_discount)[0]
-    temp = state.temp_roads
+    steps = _place_steps(state, seat, water_discount, temp_key)
     topo = state.topo
     size = len(topo.places)
     bits = size.bit_length()  # a route has fewer roads than there are places
     mask = (1 << bits) - 1
-    worker_step = 1 << bits | 1  # a road without 驿道 (``_WORKER_STEP``): free when temporary (M17)
     best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
     best[source] = 0
-    back_road = [0] * size
-    back_place = [0] * size
+    back = [0] * size
     order = [source]
     settled: list[int] = []
     frontier = [source]  # packed (cost, roads, place) of reached places (and stale entries)
@@ -188,10 +192,6 @@ def _settle(
             delta = deltas[i]
             if delta < 0:
                 continue
-            if temp and delta == worker_step:  # also a water fee of 1, or another's 驿道
-                road = roads[i]
-                if workers[road] and road in temp:
-                    delta = 1
             other = near[i]
             new = here + delta
             old = best[other]
@@ -199,10 +199,9 @@ def _settle(
                 if old < 0:
                     order.append(other)
                 best[other] = new
-                back_road[other] = roads[i]
-                back_place[other] = place
+                back[other] = roads[i] << bits | place
                 frontier.append(new << bits | other)
-    return settled, order, back_road, back_place
+    return settled, order, back
 
 
 _ORIGIN = Route()
@@ -211,42 +210,82 @@ _ORIGIN = Route()
 def _edge_table(
     state: MingchuState, seat: int, water_discount: int
 ) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per road, for ``seat`` on the board (``_board_edges``, kept in ``state.board_cache``): the
-    伙计, coins and 恩义 markers (0 or 1) it costs and their total (-1 when it cannot be used). This
-    step's temporary roads are free to use again (M17): ``_place_steps`` and ``_search`` lay them over."""
-    if state.board_cache is None:
-        state.board_cache = {}
-    key = ("edge_table", seat, water_discount)
-    found = state.board_cache.get(key)
-    if found is None:
-        edges = _board_edges(state, seat, water_discount)
-        found = state.board_cache[key] = (
-            [0 if e is None else e[0] for e in edges],
-            [0 if e is None else e[1] for e in edges],
-            [0 if e is None else e[2] for e in edges],
-            [-1 if e is None else e[3] for e in edges],
-        )
-    return found
-
-
-def _place_steps(state: MingchuState, seat: int, water_discount: int) -> list[list[int]]:
-    """Per place, per road next to it (``Topology.adjacent_roads``' order): what taking it adds to a
-    packed (cost, roads) key, ``cost << bits | 1`` (``_settle``), or -1 when it cannot be used, on
-    the board (kept in ``state.board_cache``; ``_settle`` makes this step's temporary roads free)."""
+    """Per road, for ``seat`` on the board (``_board_edges``' values, kept in ``state.board_cache``):
+    the 伙计, coins and 恩义 markers (0 or 1) it costs and their total (-1 when it cannot be used).
+    This step's temporary roads are free to use again (M17): ``_place_steps`` and the route builders
+    lay them over."""
     board = state.board_cache
     if board is None:
         board = state.board_cache = {}
+    key = ("edge_table", seat, water_discount)
+    found: tuple[list[int], list[int], list[int], list[int]] | None = board.get(key)
+    if found is None:
+        topo = state.topo
+        yidao = state.yidao
+        road_coins = topo.road_coins
+        road_kind = topo.road_kind
+        count = len(road_kind)
+        workers, coins, favor, cost = [0] * count, [0] * count, [0] * count, [-1] * count
+        for road in range(count):
+            kind = road_kind[road]
+            if kind == "water":
+                fee = max(0, road_coins[road] - water_discount)
+                coins[road] = cost[road] = fee
+                continue
+            owner = yidao.get(road)
+            if owner is None:
+                if kind != "dashed":  # ``_WORKER_STEP``
+                    workers[road] = cost[road] = 1
+            elif owner == seat or owner == OFFICIAL:
+                cost[road] = 0  # ``_FREE``
+            else:
+                favor[road] = cost[road] = 1
+        found = board[key] = (workers, coins, favor, cost)
+    return found
+
+
+def _place_steps(
+    state: MingchuState, seat: int, water_discount: int, temp_key: frozenset[int]
+) -> list[list[int]]:
+    """Per place, per road next to it (``Topology.adjacent_roads``' order): what taking it adds to a
+    packed (cost, roads) key, ``cost << bits | 1`` (``_settle``), or -1 when it cannot be used. The
+    board's part is kept in ``state.board_cache``; with this step's temporary roads (free, M17) laid
+    over a copy of the places they touch, in ``state.route_cache`` (the key ends with them)."""
+    board = state.board_cache
+    if board is None:
+        board = state.board_cache = {}
+    topo = state.topo
     key = ("place_steps", seat, water_discount)
     steps: list[list[int]] | None = board.get(key)
     if steps is None:
-        topo = state.topo
         cost = _edge_table(state, seat, water_discount)[3]
         bits = len(topo.places).bit_length()
         steps = board[key] = [
             [-1 if cost[road] < 0 else cost[road] << bits | 1 for road in roads]
             for roads in topo.adjacent_roads
         ]
-    return steps
+    if not temp_key:
+        return steps
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    laid_key = (seat, ("place_steps", water_discount), temp_key)
+    laid: list[list[int]] | None = cache.get(laid_key)
+    if laid is None:
+        workers = _edge_table(state, seat, water_discount)[0]
+        laid = list(steps)
+        for road in temp_key:
+            if not workers[road]:
+                continue  # only a road without 驿道 costs 伙计 (``_WORKER_STEP``), then is free
+            for place in topo.road_ends[road]:
+                if laid[place] is steps[place]:
+                    laid[place] = list(steps[place])
+                roads = topo.adjacent_roads[place]
+                for i in range(len(roads)):
+                    if roads[i] == road:
+                        laid[place][i] = 1
+        cache[laid_key] = laid
+    return laid
 
 
 _FREE = (0, 0, 0, 0)

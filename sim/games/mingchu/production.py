@@ -119,6 +119,8 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         if found and not topo.per_manager:  # one pack: only the cheapest carrier matters
             found = [min(found, key=lambda o: (o.cost, o.manager))]
         legal.extend(option.action for option in found)
+    if where is not None:
+        where.keep(state)
     legal.append(A.made(A.Done))
     return legal
 
@@ -166,41 +168,56 @@ class _Carrier:
 
 
 class _Carriers:
-    """Per industry, the ``_Carrier`` options of one seat's 掌柜 over one board, water discount and
-    set of temporary roads (``_carriers_table``), made when first asked for. An option depends on
-    nothing else (the industry's place and owner are the entry's key), so the table is filled in
-    place, also when a clone shares it."""
+    """One ``legal_produce`` call's look-up of the ``_Carrier`` options of one seat's 掌柜 per
+    industry, over one board, water discount and set of temporary roads (``_carriers_table``).
 
-    __slots__ = ("managers", "routes", "by_industry")
+    The options found are kept in ``state.route_cache`` as a dict by (industry place, owner), made
+    when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
+    with a larger copy once per call that found new options."""
 
-    def __init__(self, managers: tuple[int, ...]) -> None:
+    __slots__ = ("key", "managers", "kept", "added", "routes")
+
+    def __init__(
+        self, key: tuple, managers: tuple[int, ...], kept: dict[tuple[int, int], tuple[_Carrier, ...]]
+    ):
+        self.key = key
         self.managers = managers
+        self.kept = kept
+        self.added: dict[tuple[int, int], tuple[_Carrier, ...]] | None = None
         self.routes: list[dict[int, Route]] | None = None  # from each 掌柜, searched when first needed
-        self.by_industry: dict[tuple[int, int], tuple[_Carrier, ...]] = {}
 
     def options(self, state: MingchuState, seat: int, place: int, owner: int) -> tuple[_Carrier, ...]:
         key = (place, owner)
-        found = self.by_industry.get(key)
-        if found is None:
-            routes = self.routes
-            if routes is None:
-                routes = self.routes = [routes_from(state, seat, at) for at in self.managers]
-            options: list[_Carrier] = []
-            for manager in range(len(routes)):
-                route = routes[manager].get(place)
-                if route is not None:
-                    favor = route.favor
-                    options.append(
-                        _Carrier(
-                            manager,
-                            route,
-                            favor if owner == OFFICIAL else (owner,) + favor,
-                            route.workers + route.coins + len(favor),  # ``route_cost``
-                            _produce_foreign_record(place, manager),
-                        )
+        found = self.kept.get(key)
+        if found is not None:
+            return found
+        routes = self.routes
+        if routes is None:
+            routes = self.routes = [routes_from(state, seat, at) for at in self.managers]
+        options: list[_Carrier] = []
+        for manager in range(len(routes)):
+            route = routes[manager].get(place)
+            if route is not None:
+                favor = route.favor
+                options.append(
+                    _Carrier(
+                        manager,
+                        route,
+                        favor if owner == OFFICIAL else (owner,) + favor,
+                        route.workers + route.coins + len(favor),  # ``route_cost``
+                        _produce_foreign_record(place, manager),
                     )
-            found = self.by_industry[key] = tuple(options)
+                )
+        found = tuple(options)
+        if self.added is None:
+            self.added = {}
+        self.added[key] = found
         return found
+
+    def keep(self, state: MingchuState) -> None:
+        """Keep the options this call found beside the ones kept before (in a new dict)."""
+        if self.added is not None and state.route_cache is not None:
+            state.route_cache[self.key] = {**self.kept, **self.added}
 
 
 def _produce_foreign_record(place: int, manager: int) -> A.ProduceForeign:
@@ -228,10 +245,10 @@ def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
     cache = state.route_cache
     if cache is None:
         cache = state.route_cache = {}
-    table = cache.get(key)
-    if table is None:
-        table = cache[key] = _Carriers(managers)
-    return table
+    return _Carriers(key, managers, cache.get(key, _NO_CARRIERS))
+
+
+_NO_CARRIERS: dict[tuple[int, int], tuple[_Carrier, ...]] = {}
 
 
 @decision_kind
