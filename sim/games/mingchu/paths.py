@@ -80,7 +80,7 @@ def _search(
     state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int]
 ) -> dict[int, Route]:
     """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
-    settled, order, back = _settle(state, seat, source, water_discount, temp_key, -1)
+    settled, order, back = _settle(state, seat, source, water_discount, temp_key, [])
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
     bits = len(state.topo.places).bit_length()
@@ -107,46 +107,62 @@ def _search(
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
     """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
     when those routes are not kept yet (the route to a settled place is final), and keeping none."""
+    return _routes_to(state, seat, source, [target])[0]
+
+
+def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -> list[Route | None]:
+    """``routes_from(state, seat, source).get(p)`` for each of ``places``: read from the kept routes,
+    else searched only until every one of ``places`` is settled, without keeping them."""
     water_discount = modifier_total(state, seat, "discount", action="water")
     temp = state.temp_roads
     temp_key = frozenset(temp) if temp else NO_ROADS
     if state.route_cache is not None:
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
-            return cached.get(target)
-    settled, _, back = _settle(state, seat, source, water_discount, temp_key, target)
-    if settled[-1] != target:
-        return None  # not reachable
-    bits = len(state.topo.places).bit_length()
-    mask = (1 << bits) - 1
-    path: list[int] = []  # roads from ``target`` back to ``source``
-    place = target
-    while place != source:
-        path.append(back[place] >> bits)
-        place = back[place] & mask
+            return [cached.get(p) for p in places]
+    _, _, back = _settle(state, seat, source, water_discount, temp_key, places)
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
-    route = _ORIGIN
-    for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
-        road = path[i]
-        w = workers[road]
-        if cost[road] == 0 or (w and road in temp_key):
+    bits = len(state.topo.places).bit_length()
+    mask = (1 << bits) - 1
+    found: list[Route | None] = []
+    for target in places:
+        if target != source and back[target] < 0:
+            found.append(None)  # not reachable
             continue
-        route = Route(
-            route.workers + w,
-            route.coins + coins[road],
-            (yidao[road],) + route.favor if favor[road] else route.favor,
-            (road,) + route.new_temp if w else route.new_temp,
-        )
-    return route
+        path: list[int] = []  # roads from ``target`` back to ``source``
+        place = target
+        while place != source:
+            path.append(back[place] >> bits)
+            place = back[place] & mask
+        route = _ORIGIN
+        for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
+            road = path[i]
+            w = workers[road]
+            if cost[road] == 0 or (w and road in temp_key):
+                continue
+            route = Route(
+                route.workers + w,
+                route.coins + coins[road],
+                (yidao[road],) + route.favor if favor[road] else route.favor,
+                (road,) + route.new_temp if w else route.new_temp,
+            )
+        found.append(route)
+    return found
 
 
 def _settle(
-    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int], stop: int
+    state: MingchuState,
+    seat: int,
+    source: int,
+    water_discount: int,
+    temp_key: frozenset[int],
+    stops: list[int],
 ) -> tuple[list[int], list[int], list[int]]:
-    """Dijkstra's search on (cost, roads) from ``source``, up to ``stop`` (or every place when -1):
-    the places in the order their cheapest route is final, in the order first reached, and per place
-    the road and place it is reached from, packed as ``road << bits | place``.
+    """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
+    every place, when none): the places in the order their cheapest route is final, in the order first
+    reached, and per place the road and place it is reached from, packed as ``road << bits | place``
+    (-1 for ``source`` and places not reached).
 
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
     frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
@@ -161,8 +177,14 @@ def _settle(
     mask = (1 << bits) - 1
     best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
     best[source] = 0
-    back = [0] * size
+    back = [-1] * size
     order = [source]
+    wanted = [False] * size if stops else _NOT_WANTED
+    left = 0  # stops not settled yet
+    for stop in stops:
+        if not wanted[stop]:
+            wanted[stop] = True
+            left += 1
     settled: list[int] = []
     frontier = [source]  # packed (cost, roads, place) of reached places (and stale entries)
     adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
@@ -183,8 +205,10 @@ def _settle(
         if here != best[place]:
             continue  # a stale entry: the place was reached more cheaply since
         settled.append(place)
-        if place == stop:
-            break
+        if left and wanted[place]:
+            left -= 1
+            if not left:
+                break
         near = adjacent_places[place]
         roads = adjacent_roads[place]
         deltas = steps[place]
@@ -205,6 +229,7 @@ def _settle(
 
 
 _ORIGIN = Route()
+_NOT_WANTED: list[bool] = []
 
 
 def _edge_table(
@@ -342,7 +367,7 @@ def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        routes = routes_from(state, seat, target)
+        routes = routes_from(state, seat, target)  # kept: asked again as the 掌柜 move
         wanted = routes.items() if places is None else ((p, routes[p]) for p in places if p in routes)
         for place, route in wanted:
             old = best.get(place)
@@ -375,24 +400,36 @@ def _source_distances(state: MingchuState, good: str) -> list[int]:
     queue = deque(sources)
     for p in sources:
         dist[p] = 0
+    adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
+    dashed, yidao = topo.road_dashed, state.yidao
     while queue:
         place = queue.popleft()
-        for road, other in topo.adjacent[place]:
-            if dist[other] == FAR and road_usable(state, road):
-                dist[other] = dist[place] + 1
-                queue.append(other)
+        near = adjacent_places[place]
+        roads = adjacent_roads[place]
+        for i in range(len(near)):
+            other = near[i]
+            if dist[other] == FAR:
+                road = roads[i]
+                if not dashed[road] or road in yidao:  # ``road_usable``
+                    dist[other] = dist[place] + 1
+                    queue.append(other)
+    return dist
+
+
+def _distances(state: MingchuState, good: str) -> list[int]:
+    """``_source_distances`` of ``good``, kept in ``state.price_cache``."""
+    cache = state.price_cache
+    if cache is None:
+        cache = state.price_cache = {}
+    dist: list[int] | None = cache.get(good)
+    if dist is None:
+        dist = cache[good] = _source_distances(state, good)
     return dist
 
 
 def source_distance(state: MingchuState, good: str, place: int) -> int:
     """Roads from ``place`` to the nearest place producing ``good`` (FAR if none)."""
-    if state.price_cache is None:
-        state.price_cache = {}
-    dist = state.price_cache.get(good)
-    if dist is None:
-        dist = _source_distances(state, good)
-        state.price_cache[good] = dist
-    return dist[place]
+    return _distances(state, good)[place]
 
 
 def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_production: bool) -> int:
@@ -408,10 +445,13 @@ def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_prod
 def sale_prices(state: MingchuState, seat: int, good: str, *, in_production: bool) -> list[int]:
     """``sale_price`` of ``good`` at every place at once (indexed by place)."""
     info = state.topo.goods[good]
-    source_distance(state, good, 0)  # fills the price cache
-    half = info.base_value // 2 + modifier_total(state, seat, "sell_bonus", good=good)
-    prices = [half + d for d in state.price_cache[good]]
-    if not (in_production and info.uncapped_in_production):
-        cap = info.base_value
-        prices = [min(p, cap) for p in prices]
-    return [max(0, p) for p in prices]
+    cap: int = info.base_value
+    half = cap // 2 + modifier_total(state, seat, "sell_bonus", good=good)
+    capped = not (in_production and info.uncapped_in_production)
+    prices: list[int] = []
+    for d in _distances(state, good):
+        price = half + d
+        if capped and price > cap:
+            price = cap
+        prices.append(price if price > 0 else 0)
+    return prices
