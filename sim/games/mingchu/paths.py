@@ -80,17 +80,14 @@ def _search(
     state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int]
 ) -> dict[int, Route]:
     """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
-    settled, order, back = _settle(state, seat, source, water_discount, temp_key, [])
+    settled, order, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, [])
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
-    bits = len(state.topo.places).bit_length()
-    mask = (1 << bits) - 1
     found = [_ORIGIN] * len(state.topo.places)  # every place reached is settled, so each gets its own
     for i in range(1, len(settled)):  # a route extends its predecessor's, settled earlier
         target = settled[i]
-        step = back[target]
-        road = step >> bits
-        base = found[step & mask]
+        road = back_road[target]
+        base = found[back_place[target]]
         w = workers[road]
         if cost[road] == 0 or (w and road in temp_key):
             found[target] = base  # a free road adds nothing: the same (read-only) route
@@ -120,21 +117,19 @@ def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
             return [cached.get(p) for p in places]
-    _, _, back = _settle(state, seat, source, water_discount, temp_key, places)
+    _, _, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, places)
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
-    bits = len(state.topo.places).bit_length()
-    mask = (1 << bits) - 1
     found: list[Route | None] = []
     for target in places:
-        if target != source and back[target] < 0:
+        if target != source and back_road[target] < 0:
             found.append(None)  # not reachable
             continue
         path: list[int] = []  # roads from ``target`` back to ``source``
         place = target
         while place != source:
-            path.append(back[place] >> bits)
-            place = back[place] & mask
+            path.append(back_road[place])
+            place = back_place[place]
         route = _ORIGIN
         for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
             road = path[i]
@@ -158,11 +153,11 @@ def _settle(
     water_discount: int,
     temp_key: frozenset[int],
     stops: list[int],
-) -> tuple[list[int], list[int], list[int]]:
+) -> tuple[list[int], list[int], list[int], list[int]]:
     """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
     every place, when none): the places in the order their cheapest route is final, in the order first
-    reached, and per place the road and place it is reached from, packed as ``road << bits | place``
-    (-1 for ``source`` and places not reached).
+    reached, and per place the road it is reached by (-1 for ``source`` and places not reached) and
+    the place it is reached from.
 
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
     frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
@@ -177,7 +172,8 @@ def _settle(
     mask = (1 << bits) - 1
     best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
     best[source] = 0
-    back = [-1] * size
+    back_road = [-1] * size  # -1: ``source``, or not reached
+    back_place = [0] * size
     order = [source]
     wanted = [False] * size if stops else _NOT_WANTED
     left = 0  # stops not settled yet
@@ -223,9 +219,10 @@ def _settle(
                 if old < 0:
                     order.append(other)
                 best[other] = new
-                back[other] = roads[i] << bits | place
+                back_road[other] = roads[i]
+                back_place[other] = place
                 frontier.append(new << bits | other)
-    return settled, order, back
+    return settled, order, back_road, back_place
 
 
 _ORIGIN = Route()

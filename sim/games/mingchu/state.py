@@ -102,6 +102,7 @@ class Topology:
         rules = params.rules
         self.per_manager: bool = rules.backpack == "per_manager"
         self.foreign_uses: int = rules.foreign_uses_per_round  # uses of one other industry per round
+        self.road_yidao_cost: list[int] = [r.yidao_cost for r in self.roads]  # 伙计 to build a 驿道 (M31)
         self.backpack_slots: int = rules.backpack_slots
         self.horse_slots: int = rules.horse_slots
         self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
