@@ -112,13 +112,13 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         found = [
             option
             for option in where.options(state, seat, place, industry.owner)
-            if option.route.workers <= workers
-            and option.route.coins + cost <= coins
-            and (len(option.receivers) <= own_markers or can_give_favor(state, seat, option.receivers))  # M21
+            if option[1].workers <= workers
+            and option[1].coins + cost <= coins
+            and (len(option[2]) <= own_markers or can_give_favor(state, seat, option[2]))  # M21
         ]
         if found and not topo.per_manager:  # one pack: only the cheapest carrier matters
-            found = [min(found, key=lambda o: (o.cost, o.manager))]
-        legal.extend(option.action for option in found)
+            found = [min(found, key=lambda o: (o[3], o[0]))]
+        legal.extend(option[4] for option in found)
     if where is not None:
         where.keep(state)
     legal.append(A.made(A.Done))
@@ -151,20 +151,10 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple[tuple[in
     return found
 
 
-class _Carrier:
-    """One 掌柜 that can carry the goods of one industry: the route, who gets an 恩义 marker for it
-    (the industry's owner and the 驿道 owners), its cost and the ``ProduceForeign`` record."""
-
-    __slots__ = ("manager", "route", "receivers", "cost", "action")
-
-    def __init__(
-        self, manager: int, route: Route, receivers: tuple[int, ...], cost: int, action: Any
-    ) -> None:
-        self.manager = manager
-        self.route = route
-        self.receivers = receivers
-        self.cost = cost
-        self.action = action
+_Carrier = tuple[int, Route, tuple[int, ...], int, Any]
+"""One 掌柜 that can carry the goods of one industry: (掌柜, route, who gets an 恩义 marker for it
+(the industry's owner and the 驿道 owners), route cost, the ``ProduceForeign`` record). A tuple:
+kept in ``state.route_cache``, it is pickled with a state's copy."""
 
 
 class _Carriers:
@@ -200,7 +190,7 @@ class _Carriers:
             if route is not None:
                 favor = route.favor
                 options.append(
-                    _Carrier(
+                    (
                         manager,
                         route,
                         favor if owner == OFFICIAL else (owner,) + favor,
