@@ -88,12 +88,19 @@ def road_costs(state: MingchuState, seat: int) -> list[int | None]:
 def road_cost(state: MingchuState, seat: int, road: int, discount: int | None = 0):
     """伙计 to build a 驿道 on ``road`` now, or None when not allowed (M31)."""
     player = state.players[seat]
-    info = state.topo.roads[road]
-    if info.kind == "water" or road in state.yidao or player.supply == 0 or forbidden(state, seat, "road"):
+    topo = state.topo
+    if (
+        topo.road_kind[road] == "water"
+        or road in state.yidao
+        or player.supply == 0
+        or forbidden(state, seat, "road")
+    ):
         return None
     if discount is None:
         return 0
-    cost = max(0, info.yidao_cost - discount - modifier_total(state, seat, "discount", action="road"))
+    cost = max(
+        0, topo.road_yidao_cost[road] - discount - modifier_total(state, seat, "discount", action="road")
+    )
     return cost if cost <= player.workers else None
 
 
@@ -111,7 +118,8 @@ def do_road(state: MingchuState, seat: int, road: int, cost: int) -> None:
 
 
 def roads_near(state: MingchuState, places) -> list[int]:
-    return sorted({road for place in places for road, _ in state.topo.adjacent[place]})
+    adjacent = state.topo.adjacent_roads
+    return sorted({road for place in places for road in adjacent[place]})
 
 
 def describe_build(state: MingchuState, place: int) -> str:

@@ -64,111 +64,250 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     """
     water_discount = modifier_total(state, seat, "discount", action="water")
     temp = state.temp_roads
-    cache_key = (seat, source, water_discount, frozenset(temp) if temp else NO_ROADS)
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    cache_key = (seat, source, water_discount, temp_key)
     if state.route_cache is None:
         state.route_cache = {}
     cached = state.route_cache.get(cache_key)
     if cached is not None:
         return cached
+    routes = _search(state, seat, source, water_discount, temp_key)
+    state.route_cache[cache_key] = routes
+    return routes
+
+
+def _search(
+    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int]
+) -> dict[int, Route]:
+    """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
+    settled, order, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, [])
     workers, coins, favor, cost = _edge_table(state, seat, water_discount)
     yidao = state.yidao
-    # Dijkstra's search on (cost, roads), with the frontier scanned for the smallest (cost, roads,
-    # place) each time: on maps of a few dozen places this beats a heap, and it settles places in
-    # the same order. Costs and road counts stay small ints (no int object made per step).
-    size = len(state.topo.places)
-    best_cost = [-1] * size  # -1: not reached yet
-    best_roads = [0] * size
-    best_cost[source] = 0
-    back_road = [0] * size
-    back_place = [0] * size
-    order = [source]  # places in the order they were first reached (the routes' order)
-    settled: list[int] = []  # places in the order their cheapest route is final
-    frontier = [source]  # reached, not settled
-    adjacent_roads, adjacent_places = state.topo.adjacent_roads, state.topo.adjacent_places
-    while frontier:
-        place = -1
-        key_cost = 0
-        key_roads = 0
-        at = 0
-        for i in range(len(frontier)):
-            p = frontier[i]
-            c = best_cost[p]
-            if place < 0 or c < key_cost:
-                place, key_cost, key_roads, at = p, c, best_roads[p], i
-            elif c == key_cost:
-                r = best_roads[p]
-                if r < key_roads or (r == key_roads and p < place):
-                    place, key_roads, at = p, r, i
-        frontier[at] = frontier[-1]
-        frontier.pop()
-        settled.append(place)
-        roads = key_roads + 1
-        near = adjacent_places[place]
-        for i, road in enumerate(adjacent_roads[place]):
-            other = near[i]
-            step = cost[road]
-            if step < 0:
-                continue
-            new = key_cost + step
-            old = best_cost[other]
-            if old < 0 or new < old or (new == old and roads < best_roads[other]):
-                if old < 0:
-                    order.append(other)
-                    frontier.append(other)
-                best_cost[other] = new
-                best_roads[other] = roads
-                back_road[other] = road
-                back_place[other] = place
-    found = [_ORIGIN] * size  # every place reached is settled, so each gets its own below
-    for target in settled[1:]:  # a route extends its predecessor's, settled earlier
+    found = [_ORIGIN] * len(state.topo.places)  # every place reached is settled, so each gets its own
+    for i in range(1, len(settled)):  # a route extends its predecessor's, settled earlier
+        target = settled[i]
         road = back_road[target]
         base = found[back_place[target]]
-        if cost[road] == 0:
+        w = workers[road]
+        if cost[road] == 0 or (w and road in temp_key):
             found[target] = base  # a free road adds nothing: the same (read-only) route
             continue
-        w = workers[road]
         found[target] = Route(
             base.workers + w,
             base.coins + coins[road],
             (yidao[road],) + base.favor if favor[road] else base.favor,
             (road,) + base.new_temp if w else base.new_temp,
         )
-    routes = {target: found[target] for target in order}  # the discovery order, as before
-    state.route_cache[cache_key] = routes
-    return routes
+    return {target: found[target] for target in order}  # the discovery order, as before
+
+
+def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
+    """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
+    when those routes are not kept yet (the route to a settled place is final), and keeping none."""
+    return _routes_to(state, seat, source, [target])[0]
+
+
+def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -> list[Route | None]:
+    """``routes_from(state, seat, source).get(p)`` for each of ``places``: read from the kept routes,
+    else searched only until every one of ``places`` is settled, without keeping them."""
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    temp = state.temp_roads
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    if state.route_cache is not None:
+        cached = state.route_cache.get((seat, source, water_discount, temp_key))
+        if cached is not None:
+            return [cached.get(p) for p in places]
+    _, _, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, places)
+    workers, coins, favor, cost = _edge_table(state, seat, water_discount)
+    yidao = state.yidao
+    found: list[Route | None] = []
+    for target in places:
+        if target != source and back_road[target] < 0:
+            found.append(None)  # not reachable
+            continue
+        path: list[int] = []  # roads from ``target`` back to ``source``
+        place = target
+        while place != source:
+            path.append(back_road[place])
+            place = back_place[place]
+        route = _ORIGIN
+        for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
+            road = path[i]
+            w = workers[road]
+            if cost[road] == 0 or (w and road in temp_key):
+                continue
+            route = Route(
+                route.workers + w,
+                route.coins + coins[road],
+                (yidao[road],) + route.favor if favor[road] else route.favor,
+                (road,) + route.new_temp if w else route.new_temp,
+            )
+        found.append(route)
+    return found
+
+
+def _settle(
+    state: MingchuState,
+    seat: int,
+    source: int,
+    water_discount: int,
+    temp_key: frozenset[int],
+    stops: list[int],
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
+    every place, when none): the places in the order their cheapest route is final, in the order first
+    reached, and per place the road it is reached by (-1 for ``source`` and places not reached) and
+    the place it is reached from.
+
+    Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
+    frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
+    ``(cost << bits | roads) << bits | place``, so a road adds ``step << bits | 1`` (``_place_steps``)
+    and one comparison orders two places. A place whose key improves is pushed again; its stale
+    entry, larger, is skipped when it comes up.
+    """
+    steps = _place_steps(state, seat, water_discount, temp_key)
+    topo = state.topo
+    size = len(topo.places)
+    bits = size.bit_length()  # a route has fewer roads than there are places
+    mask = (1 << bits) - 1
+    best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
+    best[source] = 0
+    back_road = [-1] * size  # -1: ``source``, or not reached
+    back_place = [0] * size
+    order = [source]
+    wanted = [False] * size if stops else _NOT_WANTED
+    left = 0  # stops not settled yet
+    for stop in stops:
+        if not wanted[stop]:
+            wanted[stop] = True
+            left += 1
+    settled: list[int] = []
+    frontier = [source]  # packed (cost, roads, place) of reached places (and stale entries)
+    adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
+    while frontier:
+        low = frontier[0]
+        at = 0
+        i = 0
+        for key in frontier:
+            if key < low:
+                low = key
+                at = i
+            i += 1
+        last = frontier.pop()
+        if at < len(frontier):
+            frontier[at] = last
+        place = low & mask
+        here = low >> bits
+        if here != best[place]:
+            continue  # a stale entry: the place was reached more cheaply since
+        settled.append(place)
+        if left and wanted[place]:
+            left -= 1
+            if not left:
+                break
+        near = adjacent_places[place]
+        roads = adjacent_roads[place]
+        deltas = steps[place]
+        for i in range(len(near)):
+            delta = deltas[i]
+            if delta < 0:
+                continue
+            other = near[i]
+            new = here + delta
+            old = best[other]
+            if old < 0 or new < old:
+                if old < 0:
+                    order.append(other)
+                best[other] = new
+                back_road[other] = roads[i]
+                back_place[other] = place
+                frontier.append(new << bits | other)
+    return settled, order, back_road, back_place
 
 
 _ORIGIN = Route()
+_NOT_WANTED: list[bool] = []
 
 
 def _edge_table(
     state: MingchuState, seat: int, water_discount: int
 ) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per road, for ``seat`` now: the 伙计, coins and 恩义 markers (0 or 1) it costs and their total
-    (-1 when it cannot be used), this step's temporary roads (free to use again, M17) laid over the
-    board's part kept in ``state.board_cache`` (the 驿道, water fees: ``_board_edges``)."""
-    if state.board_cache is None:
-        state.board_cache = {}
+    """Per road, for ``seat`` on the board (``_board_edges``' values, kept in ``state.board_cache``):
+    the 伙计, coins and 恩义 markers (0 or 1) it costs and their total (-1 when it cannot be used).
+    This step's temporary roads are free to use again (M17): ``_place_steps`` and the route builders
+    lay them over."""
+    board = state.board_cache
+    if board is None:
+        board = state.board_cache = {}
     key = ("edge_table", seat, water_discount)
-    found = state.board_cache.get(key)
+    found: tuple[list[int], list[int], list[int], list[int]] | None = board.get(key)
     if found is None:
-        edges = _board_edges(state, seat, water_discount)
-        found = state.board_cache[key] = (
-            [0 if e is None else e[0] for e in edges],
-            [0 if e is None else e[1] for e in edges],
-            [0 if e is None else e[2] for e in edges],
-            [-1 if e is None else e[3] for e in edges],
-        )
-    temp = state.temp_roads
-    if not temp:
-        return found
-    workers, coins, favor, cost = found
-    workers, cost = list(workers), list(cost)
-    for road in temp:
-        if workers[road] == 1 and cost[road] == 1:  # a road without 驿道 (``_WORKER_STEP``)
-            workers[road] = 0
-            cost[road] = 0
-    return workers, coins, favor, cost
+        topo = state.topo
+        yidao = state.yidao
+        road_coins = topo.road_coins
+        road_kind = topo.road_kind
+        count = len(road_kind)
+        workers, coins, favor, cost = [0] * count, [0] * count, [0] * count, [-1] * count
+        for road in range(count):
+            kind = road_kind[road]
+            if kind == "water":
+                fee = max(0, road_coins[road] - water_discount)
+                coins[road] = cost[road] = fee
+                continue
+            owner = yidao.get(road)
+            if owner is None:
+                if kind != "dashed":  # ``_WORKER_STEP``
+                    workers[road] = cost[road] = 1
+            elif owner == seat or owner == OFFICIAL:
+                cost[road] = 0  # ``_FREE``
+            else:
+                favor[road] = cost[road] = 1
+        found = board[key] = (workers, coins, favor, cost)
+    return found
+
+
+def _place_steps(
+    state: MingchuState, seat: int, water_discount: int, temp_key: frozenset[int]
+) -> list[list[int]]:
+    """Per place, per road next to it (``Topology.adjacent_roads``' order): what taking it adds to a
+    packed (cost, roads) key, ``cost << bits | 1`` (``_settle``), or -1 when it cannot be used. The
+    board's part is kept in ``state.board_cache``; with this step's temporary roads (free, M17) laid
+    over a copy of the places they touch, in ``state.route_cache`` (the key ends with them)."""
+    board = state.board_cache
+    if board is None:
+        board = state.board_cache = {}
+    topo = state.topo
+    key = ("place_steps", seat, water_discount)
+    steps: list[list[int]] | None = board.get(key)
+    if steps is None:
+        cost = _edge_table(state, seat, water_discount)[3]
+        bits = len(topo.places).bit_length()
+        steps = board[key] = [
+            [-1 if cost[road] < 0 else cost[road] << bits | 1 for road in roads]
+            for roads in topo.adjacent_roads
+        ]
+    if not temp_key:
+        return steps
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    laid_key = (seat, ("place_steps", water_discount), temp_key)
+    laid: list[list[int]] | None = cache.get(laid_key)
+    if laid is None:
+        workers = _edge_table(state, seat, water_discount)[0]
+        laid = list(steps)
+        for road in temp_key:
+            if not workers[road]:
+                continue  # only a road without 驿道 costs 伙计 (``_WORKER_STEP``), then is free
+            for place in topo.road_ends[road]:
+                if laid[place] is steps[place]:
+                    laid[place] = list(steps[place])
+                roads = topo.adjacent_roads[place]
+                for i in range(len(roads)):
+                    if roads[i] == road:
+                        laid[place][i] = 1
+        cache[laid_key] = laid
+    return laid
 
 
 _FREE = (0, 0, 0, 0)
@@ -225,7 +364,7 @@ def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        routes = routes_from(state, seat, target)
+        routes = routes_from(state, seat, target)  # kept: asked again as the 掌柜 move
         wanted = routes.items() if places is None else ((p, routes[p]) for p in places if p in routes)
         for place, route in wanted:
             old = best.get(place)
@@ -258,24 +397,36 @@ def _source_distances(state: MingchuState, good: str) -> list[int]:
     queue = deque(sources)
     for p in sources:
         dist[p] = 0
+    adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
+    dashed, yidao = topo.road_dashed, state.yidao
     while queue:
         place = queue.popleft()
-        for road, other in topo.adjacent[place]:
-            if dist[other] == FAR and road_usable(state, road):
-                dist[other] = dist[place] + 1
-                queue.append(other)
+        near = adjacent_places[place]
+        roads = adjacent_roads[place]
+        for i in range(len(near)):
+            other = near[i]
+            if dist[other] == FAR:
+                road = roads[i]
+                if not dashed[road] or road in yidao:  # ``road_usable``
+                    dist[other] = dist[place] + 1
+                    queue.append(other)
+    return dist
+
+
+def _distances(state: MingchuState, good: str) -> list[int]:
+    """``_source_distances`` of ``good``, kept in ``state.price_cache``."""
+    cache = state.price_cache
+    if cache is None:
+        cache = state.price_cache = {}
+    dist: list[int] | None = cache.get(good)
+    if dist is None:
+        dist = cache[good] = _source_distances(state, good)
     return dist
 
 
 def source_distance(state: MingchuState, good: str, place: int) -> int:
     """Roads from ``place`` to the nearest place producing ``good`` (FAR if none)."""
-    if state.price_cache is None:
-        state.price_cache = {}
-    dist = state.price_cache.get(good)
-    if dist is None:
-        dist = _source_distances(state, good)
-        state.price_cache[good] = dist
-    return dist[place]
+    return _distances(state, good)[place]
 
 
 def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_production: bool) -> int:
@@ -291,10 +442,13 @@ def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_prod
 def sale_prices(state: MingchuState, seat: int, good: str, *, in_production: bool) -> list[int]:
     """``sale_price`` of ``good`` at every place at once (indexed by place)."""
     info = state.topo.goods[good]
-    source_distance(state, good, 0)  # fills the price cache
-    half = info.base_value // 2 + modifier_total(state, seat, "sell_bonus", good=good)
-    prices = [half + d for d in state.price_cache[good]]
-    if not (in_production and info.uncapped_in_production):
-        cap = info.base_value
-        prices = [min(p, cap) for p in prices]
-    return [max(0, p) for p in prices]
+    cap: int = info.base_value
+    half = cap // 2 + modifier_total(state, seat, "sell_bonus", good=good)
+    capped = not (in_production and info.uncapped_in_production)
+    prices: list[int] = []
+    for d in _distances(state, good):
+        price = half + d
+        if capped and price > cap:
+            price = cap
+        prices.append(price if price > 0 else 0)
+    return prices

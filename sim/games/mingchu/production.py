@@ -15,7 +15,15 @@ from sim.games.mingchu.economy import add_goods, can_give_favor, note_flow
 from sim.games.mingchu.effects import apply_effects, pay_favor
 from sim.games.mingchu.kinds import decision_kind
 from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
-from sim.games.mingchu.paths import NO_ROADS, Route, affordable, route_cost, routes_from, sale_price
+from sim.games.mingchu.paths import (
+    NO_ROADS,
+    Route,
+    affordable,
+    route_between,
+    route_cost,
+    routes_from,
+    sale_price,
+)
 from sim.games.mingchu.state import INDUSTRY_COINS, INDUSTRY_FAVOR, OFFICIAL, MingchuState
 
 
@@ -66,121 +74,171 @@ def output(state: MingchuState, seat: int, place: int, *, own: bool) -> int:
 
 def legal_produce(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
+    topo = state.topo
     legal: list = []
-    uses = state.params.rules.foreign_uses_per_round
-    shared = state.params.rules.backpack == "shared"
     discount = modifier_total(state, seat, "discount", action="foreign_production")
-    can_carry = not state.backpack_full(seat)
-    rooms: dict[str, int] = {}
+    table = _industries(state, seat, discount)
+    produced = state.produced
+    industries = state.industries
+    foreign_used = state.foreign_used
+    uses = topo.foreign_uses
+    horse_goods = topo.horse_slot_goods
+    # room for a plain good and for a ``horse_slot`` good (``backpack_room`` reads no more of the
+    # good), looked up when first needed; a full pack has room for neither
+    plain_room = horse_room = -1
     coins, workers = player.coins, player.workers
-    where = None  # what the carrier routes depend on, read when first needed
-    for place, own, good, cost, size in _industries(state, seat, discount):
+    own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough
+    where: _Carriers | None = None  # the carrier table of this call's routes, read when first needed
+    for place, own, good, cost in table:
         if own is not None:
-            if place not in state.produced:
+            if place not in produced:
                 legal.append(own)
             continue
-        if not can_carry or state.foreign_used.get(place, 0) >= uses or coins < cost:
+        if coins < cost or foreign_used.get(place, 0) >= uses:
             continue
-        room = rooms.get(good)
-        if room is None:
-            room = rooms[good] = state.backpack_room(seat, good)
-        if room < size:
+        if good in horse_goods:
+            if horse_room < 0:
+                horse_room = state.backpack_room(seat, good)
+            room = horse_room
+        else:
+            if plain_room < 0:
+                plain_room = state.backpack_room(seat, good)
+            room = plain_room
+        industry = industries[place]
+        if room < 1 + (industry.upgraded_by is not None):
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
         if where is None:
-            where = _route_key(state, seat)
+            where = _carriers_table(state, seat)
         found = [
             option
-            for option in _carriers(state, seat, place, where)
+            for option in where.options(state, seat, place, industry.owner)
             if option[1].workers <= workers
             and option[1].coins + cost <= coins
-            and can_give_favor(state, seat, option[2])  # M21: no marker, no use
+            and (len(option[2]) <= own_markers or can_give_favor(state, seat, option[2]))  # M21
         ]
-        if shared and found:  # one pack: only the cheapest carrier matters
+        if found and not topo.per_manager:  # one pack: only the cheapest carrier matters
             found = [min(found, key=lambda o: (o[3], o[0]))]
         legal.extend(option[4] for option in found)
+    if where is not None:
+        where.keep(state)
     legal.append(A.made(A.Done))
     return legal
 
 
-def _industries(state: MingchuState, seat: int, discount: int) -> tuple:
-    """Per industry by place: (place, ``ProduceOwn`` or None, good, cost, goods it gives).
+def _industries(state: MingchuState, seat: int, discount: int) -> tuple[tuple[int, Any, str, int], ...]:
+    """Per industry by place: (place, ``ProduceOwn`` or None, good, cost to use it).
 
-    What ``legal_produce`` reads that stays the same while the 掌柜, the industries and the discount
-    do; the coins, 伙计, 恩义, room and uses it checks per call. Kept in ``state.route_cache`` (whose
-    keys end with the temporary roads) as immutable tuples: a clone shares them.
+    What ``legal_produce`` reads that stays the same while the industries and the discount do; the
+    coins, 伙计, 恩义, room, upgrades and uses it checks per call. Industries are only ever added
+    (never removed, their owner never changes), so their number tells the tables of one game apart.
+    Kept in ``state.route_cache`` as immutable tuples: a clone shares them.
     """
     industries = state.industries
-    flat: list = []  # (place, owner, upgraded_by) of each industry in a row: one tuple to hash
-    for place, ind in industries.items():
-        flat.append(place)
-        flat.append(ind.owner)
-        flat.append(ind.upgraded_by)
-    key = (seat, ("produce", discount, tuple(flat)), NO_ROADS)
-    if state.route_cache is None:
-        state.route_cache = {}
-    found = state.route_cache.get(key)
+    key = (seat, ("produce", discount, len(industries)), NO_ROADS)
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    found = cache.get(key)
     if found is None:
         site = state.topo.site
-        found = []
+        rows: list[tuple[int, Any, str, int]] = []
         for place in sorted(industries):
-            ind = industries[place]
-            if ind.owner == seat:
-                found.append((place, A.made(A.ProduceOwn, place), site[place].good, 0, 0))
+            if industries[place].owner == seat:
+                rows.append((place, A.made(A.ProduceOwn, place), site[place].good, 0))
             else:
-                cost = foreign_cost(state, seat, place, discount)
-                found.append((place, None, site[place].good, cost, 1 + (ind.upgraded_by is not None)))
-        found = state.route_cache[key] = tuple(found)
+                rows.append((place, None, site[place].good, foreign_cost(state, seat, place, discount)))
+        found = cache[key] = tuple(rows)
     return found
 
 
-def _route_key(state: MingchuState, seat: int) -> list:
-    """[the 掌柜 places, the water discount, the temporary roads (last, as the cache keys want)],
-    then the routes from each 掌柜 and the carriers table (looked up when first needed): one
-    ``legal_produce`` call's view."""
-    temp = state.temp_roads
-    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
-    return [(tuple(state.players[seat].managers), water, frozenset(temp) if temp else NO_ROADS), None, None]
+_Carrier = tuple[int, Route, tuple[int, ...], int, Any]
+"""One 掌柜 that can carry the goods of one industry: (掌柜, route, who gets an 恩义 marker for it
+(the industry's owner and the 驿道 owners), route cost, the ``ProduceForeign`` record). A tuple:
+kept in ``state.route_cache``, it is pickled with a state's copy."""
 
 
-def _carriers(state: MingchuState, seat: int, place: int, where: list) -> tuple:
-    """Per 掌柜 with a route from the industry at ``place``: (掌柜, route, 恩义 receivers, route cost,
-    ``ProduceForeign``). Kept beside the routes in ``state.route_cache``: one table per 掌柜 places,
-    water discount and temporary roads (``where`` is ``_route_key``), by industry place and owner.
-    A clone shares the table: a new entry replaces it with a larger copy (never edited in place)."""
-    owner = state.industries[place].owner
-    table = where[2]
-    if table is None:
-        managers, water, temp = where[0]
-        table = where[2] = state.route_cache.get((seat, ("carriers", managers, water), temp), _NO_CARRIERS)
-    options = table.get((place, owner))
-    if options is None:
-        managers = where[0][0]
-        if where[1] is None:
-            where[1] = [routes_from(state, seat, at) for at in managers]
-        owners = () if owner == OFFICIAL else (owner,)
-        found = []
-        for manager, routes in enumerate(where[1]):
-            route = routes.get(place)
+class _Carriers:
+    """One ``legal_produce`` call's look-up of the ``_Carrier`` options of one seat's 掌柜 per
+    industry, over one board, water discount and set of temporary roads (``_carriers_table``).
+
+    The options found are kept in ``state.route_cache`` as a dict by (industry place, owner), made
+    when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
+    with a larger copy once per call that found new options."""
+
+    __slots__ = ("key", "managers", "kept", "added", "routes")
+
+    def __init__(
+        self, key: tuple, managers: tuple[int, ...], kept: dict[tuple[int, int], tuple[_Carrier, ...]]
+    ):
+        self.key = key
+        self.managers = managers
+        self.kept = kept
+        self.added: dict[tuple[int, int], tuple[_Carrier, ...]] | None = None
+        self.routes: list[dict[int, Route]] | None = None  # from each 掌柜, searched when first needed
+
+    def options(self, state: MingchuState, seat: int, place: int, owner: int) -> tuple[_Carrier, ...]:
+        key = (place, owner)
+        found = self.kept.get(key)
+        if found is not None:
+            return found
+        routes = self.routes
+        if routes is None:
+            routes = self.routes = [routes_from(state, seat, at) for at in self.managers]
+        options: list[_Carrier] = []
+        for manager in range(len(routes)):
+            route = routes[manager].get(place)
             if route is not None:
-                found.append(
+                favor = route.favor
+                options.append(
                     (
                         manager,
                         route,
-                        (*owners, *route.favor),
-                        route_cost(route),
-                        A.made(A.ProduceForeign, place, manager),
+                        favor if owner == OFFICIAL else (owner,) + favor,
+                        route.workers + route.coins + len(favor),  # ``route_cost``
+                        _produce_foreign_record(place, manager),
                     )
                 )
-        options = tuple(found)
-        managers, water, temp = where[0]
-        table = where[2] = state.route_cache[seat, ("carriers", managers, water), temp] = {
-            **table,
-            (place, owner): options,
-        }
-    return options
+        found = tuple(options)
+        if self.added is None:
+            self.added = {}
+        self.added[key] = found
+        return found
+
+    def keep(self, state: MingchuState) -> None:
+        """Keep the options this call found beside the ones kept before (in a new dict)."""
+        if self.added is not None and state.route_cache is not None:
+            state.route_cache[self.key] = {**self.kept, **self.added}
 
 
-_NO_CARRIERS: dict[tuple[int, int], tuple] = {}
+def _produce_foreign_record(place: int, manager: int) -> A.ProduceForeign:
+    """``A.made(A.ProduceForeign, place, manager)``, kept in a list by place and 掌柜."""
+    records = _PRODUCE_FOREIGN
+    while len(records) <= place:
+        records.append([])
+    row = records[place]
+    while len(row) <= manager:
+        row.append(A.made(A.ProduceForeign, place, len(row)))
+    return row[manager]
+
+
+_PRODUCE_FOREIGN: list[list[A.ProduceForeign]] = []
+
+
+def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
+    """The seat's ``_Carriers`` for its 掌柜 places, water discount and this step's temporary roads,
+    kept in ``state.route_cache`` beside the routes they come from (the key ends with the temporary
+    roads, as ``ProduceKind.apply`` and ``keep_routes_after_road`` want)."""
+    temp = state.temp_roads
+    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    managers = tuple(state.players[seat].managers)
+    key = (seat, ("carriers", managers, water), frozenset(temp) if temp else NO_ROADS)
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    return _Carriers(key, managers, cache.get(key, _NO_CARRIERS))
+
+
+_NO_CARRIERS: dict[tuple[int, int], tuple[_Carrier, ...]] = {}
 
 
 @decision_kind
@@ -239,7 +297,7 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
             note_flow(state, seat, owner, INDUSTRY_COINS, cost)
             pay_favor(state, seat, [owner], INDUSTRY_FAVOR)
         state.foreign_used[place] = state.foreign_used.get(place, 0) + 1
-    route = routes_from(state, seat, place).get(player.managers[manager])
+    route = route_between(state, seat, place, player.managers[manager])
     if route is None or not affordable(state, seat, route):
         return
     pay_route(state, seat, route)
@@ -285,7 +343,9 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         legal: list = []
         routes = routes_from(state, seat, place)
         if state.backpack_room(seat, good) > 0:
-            legal.extend(A.made(A.GoodTo, "backpack", m) for m in sorted(manager_routes(state, seat, place)))
+            legal.extend(
+                A.made(A.GoodTo, "backpack", m) for m in sorted(routes_by_manager(state, seat, routes))
+            )
         if state.industries[place].stored is None:
             legal.append(A.made(A.GoodTo, "store"))
         warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
@@ -294,14 +354,20 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
-            for q in sorted(routes):  # every place reachable from ``place``, by place
-                route = routes[q]
+            own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough
+            size = len(state.topo.places)
+            records = _sell_records(size)
+            for q in range(size):  # every place reachable from ``place``, by place
+                route = routes.get(q)
                 if (
-                    route.workers <= workers
+                    route is not None
+                    and route.workers <= workers
                     and route.coins <= coins
-                    and (not route.favor or can_give_favor(state, seat, route.favor))  # ``affordable``
+                    and (
+                        len(route.favor) <= own_markers or can_give_favor(state, seat, route.favor)
+                    )  # ``affordable``
                 ):
-                    legal.append(_sell_at(q))
+                    legal.append(records[q])
         legal.append(A.made(A.GoodTo, "discard"))
         return legal
 
@@ -336,12 +402,13 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         return describe_good_to(good, action)
 
 
-def _sell_at(place: int) -> A.SellProduced:
-    """The ``SellProduced`` record for ``place`` (``A.made``'s, kept in a list by place)."""
+def _sell_records(size: int) -> list[A.SellProduced]:
+    """The ``SellProduced`` records of places 0 to ``size`` - 1 at least (``A.made``'s, kept in a
+    list by place)."""
     records = _SELL_AT
-    while len(records) <= place:
+    while len(records) < size:
         records.append(A.made(A.SellProduced, len(records)))
-    return records[place]
+    return records
 
 
 _SELL_AT: list[A.SellProduced] = []

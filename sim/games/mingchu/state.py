@@ -111,6 +111,8 @@ class Topology:
         self.sellable: frozenset[str] = frozenset(g.id for g in params.goods if g.sellable)
         rules = params.rules
         self.per_manager: bool = rules.backpack == "per_manager"
+        self.foreign_uses: int = rules.foreign_uses_per_round  # uses of one other industry per round
+        self.road_yidao_cost: list[int] = [r.yidao_cost for r in self.roads]  # 伙计 to build a 驿道 (M31)
         self.backpack_slots: int = rules.backpack_slots
         self.horse_slots: int = rules.horse_slots
         # the turn's limits as plain ints: every turn's legal list reads them (``turn.py``, ``quick.py``)

@@ -4,7 +4,7 @@ The legal lists read values kept across decisions: routes, carrier and sale tabl
 table in ``state.route_cache``, per-road cost tables in ``state.board_cache``, distances in
 ``state.price_cache``. A stale kept value is a rules bug, so after every decision of whole random
 and heuristic games at 4 and 5 players the legal list is compared with the one a copy of the state
-with no kept values computes, every kept per-road cost table with one derived afresh from the board,
+with no kept values computes, every kept per-road and per-place cost table with one derived afresh from the board,
 and every kept route table that applies now with a fresh search.
 """
 
@@ -38,7 +38,7 @@ class _Checks:
     """An ``on_step`` hook comparing the kept values with fresh ones before each action."""
 
     def __init__(self) -> None:
-        self.decisions = self.tables = self.routes = 0
+        self.decisions = self.tables = self.steps = self.laid = self.routes = 0
 
     def __call__(self, state, seat, action, description) -> None:
         kept = list(RULES.legal_actions(state))
@@ -55,10 +55,36 @@ class _Checks:
                     [-1 if e is None else e[3] for e in edges],
                 ), key
                 self.tables += 1
+            elif isinstance(key, tuple) and key[0] == "place_steps":
+                _, who, water = key
+                edges = _board_edges(state, who, water)
+                bits = len(state.topo.places).bit_length()
+                assert table == [
+                    [-1 if edges[road] is None else edges[road][3] << bits | 1 for road in roads]
+                    for roads in state.topo.adjacent_roads
+                ], key
+                self.steps += 1
         temp = frozenset(state.temp_roads) if state.temp_roads else NO_ROADS
         fresh = None
         for key, routes in list((state.route_cache or {}).items()):
             who, source = key[0], key[1]
+            if (
+                isinstance(source, tuple) and source[:1] == ("place_steps",) and key[-1] == temp
+            ):  # with this step's temporary roads
+                edges = _board_edges(state, who, source[1])
+                bits = len(state.topo.places).bit_length()
+                assert routes == [
+                    [
+                        1
+                        if edges[road] == (1, 0, 0, 1) and road in temp
+                        else -1
+                        if edges[road] is None
+                        else edges[road][3] << bits | 1
+                        for road in roads
+                    ]
+                    for roads in state.topo.adjacent_roads
+                ], key
+                self.laid += 1
             if not isinstance(source, int) or key[-1] != temp:
                 continue  # a table derived from routes, or routes over other temporary roads
             if key[2] != modifier_total(state, who, "discount", action="water"):
@@ -76,4 +102,6 @@ def test_kept_values_equal_fresh_ones_after_every_decision(kind: str, n: int):
     checks = _Checks()
     record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
-    assert checks.tables > 100 and checks.routes > 100  # the comparisons above did happen
+    assert (
+        checks.tables > 100 and checks.steps > 100 and checks.laid > 100 and checks.routes > 100
+    )  # the comparisons above did happen

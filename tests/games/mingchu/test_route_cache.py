@@ -17,7 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import _board_edges, routes_from
+from sim.games.mingchu.paths import _board_edges, route_between, routes_from
 from sim.games.mingchu.state import MingchuState
 
 from .helpers import RULES
@@ -109,3 +109,30 @@ def test_routes_kept_after_a_road_build_are_the_fresh_ones():
                 assert _as_tuples(routes) == _as_tuples(routes_from(fresh, seat, source))
                 kept += 1
     assert kept > 20
+
+
+def test_route_between_is_the_full_search_route():
+    """``route_between`` stops its search at the target: the route it gives (or None) is the one the
+    full search gives, with and without the full routes kept, temporary roads included."""
+    checked = with_temp = 0
+    for state, _, steps in _random_positions(3):
+        if steps % 89:
+            continue
+        for seat in range(state.n):
+            for source in range(0, len(state.topo.places), 3):
+                full = routes_from(state, seat, source)
+                for target in range(len(state.topo.places)):
+                    fresh = state.shallow_copy()
+                    fresh.route_cache = fresh.board_cache = None
+                    alone = route_between(fresh, seat, source, target)
+                    assert not any(
+                        isinstance(key[1], int) for key in fresh.route_cache or {}
+                    )  # no routes kept
+                    kept = route_between(state, seat, source, target)
+                    expected = full.get(target)
+                    assert (alone is None) == (kept is None) == (expected is None)
+                    if expected is not None:
+                        assert _as_tuples({0: alone}) == _as_tuples({0: kept}) == _as_tuples({0: expected})
+                    checked += 1
+                    with_temp += bool(state.temp_roads)
+    assert checked > 3000 and with_temp > 100
