@@ -38,31 +38,37 @@ class Decision:
 
 
 class Pending:
-    """Open decisions; ``next`` is resolved first."""
+    """Open decisions; ``next`` is resolved first.
 
-    __slots__ = ("_items",)
+    ``next`` is a plain attribute kept up to date by every change (a property would cost a Python
+    call at each of the several reads a decision makes); it is None once nothing is open."""
+
+    __slots__ = ("_items", "next")
 
     def __init__(self, items: Sequence[Decision] = ()) -> None:
         self._items: list[Decision] = list(items)  # last item = next to resolve
+        self.next: Decision = self._items[-1] if self._items else None  # type: ignore[assignment]
 
     def push(self, decision: Decision) -> None:
         """Resolve ``decision`` before everything already open."""
         self._items.append(decision)
+        self.next = decision
 
     def queue(self, decision: Decision) -> None:
         """Resolve ``decision`` after everything already open."""
         self._items.insert(0, decision)
-
-    @property
-    def next(self) -> Decision:
-        return self._items[-1]
+        self.next = self._items[-1]
 
     def pop(self) -> Decision:
         """Close and return the next decision."""
-        return self._items.pop()
+        items = self._items
+        decision = items.pop()
+        self.next = items[-1] if items else None  # type: ignore[assignment]
+        return decision
 
     def clear(self) -> None:
         self._items.clear()
+        self.next = None  # type: ignore[assignment]
 
     def __bool__(self) -> bool:
         return bool(self._items)
@@ -88,6 +94,7 @@ class Pending:
 
     def __setstate__(self, items: list[Decision]) -> None:
         self._items = items
+        self.next = items[-1] if items else None  # type: ignore[assignment]
 
 
 class DecisionKind(Generic[State, Action]):
