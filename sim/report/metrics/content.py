@@ -162,7 +162,7 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers
 def shown_findings(notable: pd.DataFrame, names: Names, lang: Lang) -> list[dict]:
     """Notable rows as a reader sees them, item, column and kind by their display names (the item's
     id kept as ``item``). One item's rows whose numbers are the same under several event kinds (a
-    门客 taken and played by the same seats) are one row naming every kind."""
+    card taken and played by the same seats) are one row naming every kind."""
     merged: dict[tuple, dict] = {}
     for r in notable.to_dict("records"):
         game = r["game"]
