@@ -14,6 +14,8 @@ from sim.games.mingchu.state import MingchuState
 FIXTURE = Path(__file__).resolve().parent / "fixtures/small.yaml"
 PARAMS = load_config(FIXTURE).params
 RULES = SPEC.game
+PERSONAS = ("runner", "industrialist", "roadbuilder")
+"""The bundled heuristics, rotated over the seats by ``lineup``."""
 
 
 def fixture_data() -> dict:
@@ -42,3 +44,8 @@ def play_until(state: MingchuState, stop, rng_seed: int = 0, cap: int = 50_000) 
 
 def place(state: MingchuState, name: str) -> int:
     return state.topo.place_index[name]
+
+
+def lineup(kind: str, n: int, seed: int) -> list[str]:
+    """All-random seats, or the three heuristics rotated over the seats (the rotation varies by seed)."""
+    return ["random"] * n if kind == "random" else [PERSONAS[(s + seed) % 3] for s in range(n)]

@@ -22,9 +22,10 @@ from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.bots import HeuristicBot, _values, free_distances, road_weights
 
+from .helpers import PERSONAS
+
 RULES = SPEC.game
 PARAMS = load_config(SPEC.default_config).params
-PERSONAS = ("runner", "industrialist", "roadbuilder")
 SKIPPED = ("buyback", "trade_offer", "trade_answer")
 """Decisions answered from a plan made at an earlier decision (a fresh bot has none). The trade
 offer itself (``trade_bots.propose_value``) is worked out once per turn or production step by

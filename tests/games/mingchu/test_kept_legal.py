@@ -18,10 +18,9 @@ from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.paths import NO_ROADS, _board_edges, routes_from
 
-from .helpers import RULES
+from .helpers import RULES, lineup
 
 PARAMS = load_config(SPEC.default_config).params
-PERSONAS = ("runner", "industrialist", "roadbuilder")
 
 
 def _fresh(state):
@@ -98,7 +97,7 @@ class _Checks:
 @pytest.mark.parametrize("n", [4, 5])
 def test_kept_values_equal_fresh_ones_after_every_decision(kind: str, n: int):
     seed = 7 + n
-    bots = ["random"] * n if kind == "random" else [PERSONAS[(s + seed) % 3] for s in range(n)]
+    bots = lineup(kind, n, seed)
     checks = _Checks()
     record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500

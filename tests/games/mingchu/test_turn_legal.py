@@ -20,8 +20,9 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.orders import payment
 
+from .helpers import lineup
+
 PARAMS = load_config(SPEC.default_config).params
-PERSONAS = ("runner", "industrialist", "roadbuilder")
 FORBIDDABLE = ("build", "road", "hire", "sell", "reserve", "loan")
 
 
@@ -141,7 +142,7 @@ class _Checks:
 @pytest.mark.parametrize("n", [4, 5])
 def test_turn_helpers_equal_their_definitions_after_every_decision(kind: str, n: int):
     seed = 3 + n
-    bots = ["random"] * n if kind == "random" else [PERSONAS[(s + seed) % 3] for s in range(n)]
+    bots = lineup(kind, n, seed)
     checks = _Checks()
     record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
