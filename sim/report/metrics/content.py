@@ -159,6 +159,21 @@ def card_answers(a: Analysis, names: Names, lang: Lang, top: int = 3) -> Answers
     return sentences, codes
 
 
+_SAME_FINDING = (
+    "game",
+    "variant",
+    "n_players",
+    "table",
+    "column",
+    "value",
+    "difference",
+    "diff_lo",
+    "diff_hi",
+    "seats",
+)
+"""The columns that make two notable rows one finding (whatever their event kinds)."""
+
+
 def shown_findings(notable: pd.DataFrame, names: Names, lang: Lang) -> list[dict]:
     """Notable rows as a reader sees them, item, column and kind by their display names (the item's
     id kept as ``item``). One item's rows whose numbers are the same under several event kinds (a
@@ -167,18 +182,7 @@ def shown_findings(notable: pd.DataFrame, names: Names, lang: Lang) -> list[dict
     for r in notable.to_dict("records"):
         game = r["game"]
         kind = names.term(game, r["kind"]) if r.get("kind") else ""
-        same = (
-            "game",
-            "variant",
-            "n_players",
-            "table",
-            "column",
-            "value",
-            "difference",
-            "diff_lo",
-            "diff_hi",
-        )
-        key = tuple(r[k] for k in same) + (r["seats"],)
+        key = tuple(r[k] for k in _SAME_FINDING)
         if key in merged:
             if kind:
                 merged[key]["kind"] += ("、" if lang == "zh" else "/") + kind
