@@ -182,12 +182,14 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     The seed of any row in a run's games table replays that game (give the same bots by seat).
     """
     from sim.bots import play_game
-    from sim.core.playlog import final_event, final_lines, header_line, make_step_hook
+    from sim.core.playlog import final_event, final_lines, header_line, make_step_hook, story_lang
+    from sim.report.names import variant_stem
 
     resolved, spec = load(config, sets)
     n_players = parse_players(spec, None if players is None else str(players), [resolved])[0]
     lineup = list(parse_bots(spec, bots, n_players))
-    click.echo(header_line(spec, resolved.label, n_players, seed, lineup))
+    shown_variant = variant_stem(resolved.label, story_lang(spec, lineup))
+    click.echo(header_line(spec, shown_variant, n_players, seed, lineup))
     log = open(log_path, "w", encoding="utf-8") if log_path else None
     try:
         hook = make_step_hook(spec, lineup, None if quiet else click.echo, log)

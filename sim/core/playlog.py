@@ -34,11 +34,17 @@ def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
     return None if spec.narrator is None else spec.narrator(list(bot_names))
 
 
-def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_names: list[str]) -> str:
-    """The first line of ``sim play``: the game, variant, player count, seed and bots, in the
-    narrator's language when the game tells its games as a story."""
+def story_lang(spec: GameSpec, bot_names: list[str]) -> str:
+    """The language ``sim play`` tells this game in: its narrator's, else English."""
     narrator = narrator_for(spec, bot_names)
-    if narrator is not None and getattr(narrator, "lang", "en") == "zh":
+    return "en" if narrator is None else str(getattr(narrator, "lang", "en"))
+
+
+def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_names: list[str]) -> str:
+    """The first line of ``sim play``: the game, variant (as the caller shows it), player count,
+    seed and bots, in the narrator's language when the game tells its games as a story."""
+    narrator = narrator_for(spec, bot_names)
+    if narrator is not None and story_lang(spec, bot_names) == "zh":
         bots = ZH["list_separator"].join(narrator.name(bot) for bot in bot_names)
         return ZH["header"].format(
             title=spec.title, variant=variant, n_players=n_players, seed=seed, bots=bots

@@ -144,9 +144,7 @@ class Names:
         return f"{self._stem(match['base'])}[{', '.join(shown)}]"
 
     def _stem(self, label: str) -> str:
-        """A config file's stem as shown: the bundled ``base`` by its name in the report language
-        (a designer's own file names are shown as they are)."""
-        return shared_terms(self.lang).get(f"variant:{label}", label)
+        return variant_stem(label, self.lang)
 
     def value(self, game: str, value: object) -> str:
         """A setting's value as a designer reads it: a list or mapping (written as JSON or as Python
@@ -184,6 +182,12 @@ class Names:
 
 _VARIANT = re.compile(r"^(?P<base>[^\[]*)\[(?P<settings>.+)\]$")
 _SETTING_SPLIT = re.compile(r",\s*(?=[^,=\[\]{}]+=)")
+
+
+def variant_stem(label: str, lang: Lang) -> str:
+    """A config file's stem as shown: the bundled ``base`` by its name in ``lang`` (a designer's
+    own file names are shown as they are)."""
+    return shared_terms(lang).get(f"variant:{label}", label)
 
 
 def _setting(names: Names, game: str, setting: str) -> str:

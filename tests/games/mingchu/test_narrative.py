@@ -267,9 +267,19 @@ def test_random_play_is_told_and_replayed_alike():
 def test_the_play_header_is_in_the_story_language():
     from sim.core.playlog import header_line
 
-    line = header_line(SPEC, "base", 5, 1, BOTS)
-    assert line == "明初商途，变体 base，5 人，种子 1，机器人 实业型、跑商型、修路型、跑商型、实业型"
+    line = header_line(SPEC, "基础版", 5, 1, BOTS)
+    assert line == "明初商途，变体 基础版，5 人，种子 1，机器人 实业型、跑商型、修路型、跑商型、实业型"
     toy = get_game("toy")  # a game without a narrator keeps the plain English line
     assert header_line(toy, "base", 2, 1, ["greedy", "random"]).endswith(
         "2 players, seed 1, bots greedy, random"
     )
+
+
+def test_sim_play_names_the_bundled_variant_in_chinese():
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    result = CliRunner().invoke(cli, ["play", "configs/mingchu/base.yaml", "-p", "4", "--seed", "3", "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("明初商途，变体 基础版，4 人，种子 3")
