@@ -60,7 +60,7 @@ def source_terms(state: MingchuState, seat: int) -> dict[str, tuple[ModifierTerm
     player = state.players[seat]
     mods = state.round_mods[seat]
     known = state.topo.source_terms
-    kept: KeptTerms | None = known.get(seat)
+    kept: KeptTerms | None = known[seat] if seat < len(known) else None
     if (
         kept is None
         or not _same_ids(kept[0], player.retainers)
@@ -68,12 +68,10 @@ def source_terms(state: MingchuState, seat: int) -> dict[str, tuple[ModifierTerm
         or not _same_objects(kept[2], mods)
     ):
         retainers, families = list(player.retainers), list(player.families)
-        kept = known[seat] = (
-            retainers,
-            families,
-            list(mods),
-            _merged_terms(state, mods, retainers, families),
-        )
+        kept = (retainers, families, list(mods), _merged_terms(state, mods, retainers, families))
+        while len(known) <= seat:
+            known.append(None)
+        known[seat] = kept
     return kept[3]
 
 

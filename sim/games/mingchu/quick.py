@@ -87,7 +87,10 @@ def _carried_goods(state: MingchuState, seat: int, place: int) -> list[str]:
     """The goods (sorted names) in the packs of the 掌柜 at ``place``, as ``goods_in`` counts them."""
     packs = state.packs_at(seat, place)
     if len(packs) == 1:
-        return sorted(state.players[seat].packs[packs[0]])
+        pack = state.players[seat].packs[packs[0]]
+        if len(pack) == 1:  # one good: no sort
+            return list(pack)
+        return sorted(pack)
     return sorted(state.goods_in(seat, packs))
 
 
@@ -336,7 +339,9 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
 def legal_discard(state: MingchuState, seat: int) -> list:
     """``DiscardGoodKind``'s options: each good carried, when the backpack is full."""
     player = state.players[seat]
-    if state.backpack_full(seat) and player.goods_total():
+    total = player.goods_total()
+    # fewer goods than the plain slots always leave room (``backpack_rooms``): no need to count it
+    if total and total >= state.topo.backpack_slots and state.backpack_full(seat):
         return [made1(DiscardGood, g) for g in sorted(player.backpack)]
     return []
 

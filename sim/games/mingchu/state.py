@@ -101,7 +101,7 @@ class Topology:
         self.score_cards = {c.id: c for c in decks.皇恩计分}
         self.tianwei = {c.id: c for c in decks.天威}
         self.family_lasting: dict[str, tuple] = {}  # 家族 id -> its lasting effects (``modifiers``)
-        self.source_terms: dict[int, Any] = {}
+        self.source_terms: list[Any] = []
         """Seat -> its modifier table and the sources it was made from (``modifiers.source_terms``)."""
         # plain copies of what the hot paths read per road, good and rule (the params are frozen
         # pydantic models, whose attribute reads cost several times a compiled class's)

@@ -53,6 +53,8 @@ MOVE_MODES = {
 
 
 _ROAD_MOVES: Final[dict[int, tuple[A.Move, ...]]] = {}
+_MOVES_BY_ROAD: Final[list[tuple[A.Move, ...]]] = []
+"""``_ROAD_MOVES`` of roads 0, 1, 2 ... as a list."""
 """Per road, its ``Move`` record in each mode of ``MOVE_MODES`` (frozen, so shared: legal lists are
 rebuilt often)."""
 # positions of the modes in ``MOVE_MODES`` and in ``_road_moves``' tuples (``Final``: compiled, the
@@ -66,10 +68,19 @@ WORKERS: Final = 5
 
 
 def _road_moves(road: int) -> tuple[A.Move, ...]:
-    """The shared ``Move`` records of ``road``, one per mode in the order of ``MOVE_MODES``."""
+    """The shared ``Move`` records of ``road``, one per mode in the order of ``MOVE_MODES`` (roads
+    0, 1, 2 ... read from a list by index, without a dict look-up)."""
+    if 0 <= road < len(_MOVES_BY_ROAD):
+        return _MOVES_BY_ROAD[road]
     moves = _ROAD_MOVES.get(road)
     if moves is None:
         moves = _ROAD_MOVES[road] = tuple(A.Move(road, mode) for mode in MOVE_MODES)
+    while len(_MOVES_BY_ROAD) <= road:  # the list grows without gaps
+        r = len(_MOVES_BY_ROAD)
+        known = _ROAD_MOVES.get(r)
+        if known is None:
+            known = _ROAD_MOVES[r] = tuple(A.Move(r, mode) for mode in MOVE_MODES)
+        _MOVES_BY_ROAD.append(known)
     return moves
 
 

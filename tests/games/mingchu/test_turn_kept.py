@@ -115,6 +115,7 @@ def test_a_kept_table_serves_only_the_sources_it_was_made_from():
     retainers, families = list(player.retainers), list(player.families)
     wrong = {"discount": ((None, None, 99),)}
     fresh = _merged_terms(state, mods, retainers, families)
+    assert source_terms(state, seat) == fresh  # the seat has an entry from here on
     for kept in (
         (retainers, families, [copy.deepcopy(m) for m in mods], wrong),
         (retainers, [*families, "x"], list(mods), wrong),
