@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 # --- setup --------------------------------------------------------------------------------------
 
@@ -235,7 +235,8 @@ class Done:
 
 # --- shared records -----------------------------------------------------------------------------
 
-_MADE: dict[type, dict[tuple, Any]] = {}
+_MADE: Final[dict[type, dict[tuple, Any]]] = {}
+"""``made``'s records per class (``Final``: compiled, read without a look-up in the module's globals)."""
 
 
 def made(cls: type, *args: object) -> Any:
@@ -248,4 +249,34 @@ def made(cls: type, *args: object) -> Any:
     record = records.get(args)
     if record is None:
         record = records[args] = cls(*args)
+    return record
+
+
+_MADE1: Final[dict[type, dict[Any, Any]]] = {}
+_MADE2: Final[dict[type, dict[Any, dict[Any, Any]]]] = {}
+
+
+def made1(cls: type, value: object) -> Any:
+    """``made(cls, value)`` found without building and hashing an argument tuple (the legal lists
+    ask for these records at every decision): one table per class keyed by the value itself."""
+    records = _MADE1.get(cls)
+    if records is None:
+        records = _MADE1[cls] = {}
+    record = records.get(value)
+    if record is None:
+        record = records[value] = made(cls, value)
+    return record
+
+
+def made2(cls: type, first: object, second: object) -> Any:
+    """``made(cls, first, second)`` found through one table per field value (as ``made1``)."""
+    by_first = _MADE2.get(cls)
+    if by_first is None:
+        by_first = _MADE2[cls] = {}
+    records = by_first.get(first)
+    if records is None:
+        records = by_first[first] = {}
+    record = records.get(second)
+    if record is None:
+        record = records[second] = made(cls, first, second)
     return record

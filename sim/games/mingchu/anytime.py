@@ -8,11 +8,22 @@ production step (``production.py``); a payment that falls short takes a loan whe
 
 from __future__ import annotations
 
+from typing import Final
+
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
-from sim.games.mingchu.actions import DiscardFavor, DiscardGrace, PlayGrace, PlayReward, TakeLoan, made
+from sim.games.mingchu.actions import (
+    DiscardFavor,
+    DiscardGrace,
+    PlayGrace,
+    PlayReward,
+    TakeLoan,
+    made,
+    made1,
+    made2,
+)
 from sim.games.mingchu.economy import can_take_loan, take_loan
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act, who
@@ -30,9 +41,9 @@ def grace_options(state: MingchuState, seat: int) -> list:
         return legal
     for card in sorted(set(player.grace_cards)):
         targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
-        legal.extend(made(PlayGrace, card, t) for t in targets)
+        legal.extend(made2(PlayGrace, card, t) for t in targets)
         if player.supply > 0:
-            legal.append(made(DiscardGrace, card))
+            legal.append(made1(DiscardGrace, card))
     return legal
 
 
@@ -80,7 +91,7 @@ def legal_rewards(state: MingchuState, seat: int) -> list:
         return []
     rewards = state.topo.rewards
     cards = sorted(set(state.players[seat].reward_cards))
-    return [made(PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
+    return [made2(PlayReward, card, i) for card in cards for i in range(len(rewards[card].options))]
 
 
 class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
@@ -104,11 +115,11 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
 def legal_favor_discards(state: MingchuState, seat: int) -> list:
     """``DiscardFavorKind``'s options: an own marker in hand, then each other player's held."""
     player = state.players[seat]
-    legal = [made(DiscardFavor, seat)] if player.hand > 0 else []
+    legal = [made1(DiscardFavor, seat)] if player.hand > 0 else []
     held = player.held
     for q in range(state.n):
         if q != seat and held[q] > 0:
-            legal.append(made(DiscardFavor, q))
+            legal.append(made1(DiscardFavor, q))
     return legal
 
 
@@ -136,9 +147,12 @@ class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
         return f"弃{owner}的恩义标记换1伙计"
 
 
+_LOAN: Final = made(TakeLoan)
+
+
 def legal_loan(state: MingchuState, seat: int) -> list:
     """``TakeLoanKind``'s option, when a loan can be taken and is not forbidden."""
-    return [made(TakeLoan)] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
+    return [_LOAN] if can_take_loan(state, seat) and not forbidden(state, seat, "loan") else []
 
 
 class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):

@@ -139,8 +139,8 @@ def draw_retainer(state: MingchuState) -> str | None:
 
 def worker_step_cost(state: MingchuState, seat: int) -> int | None:
     """Coins for the next 伙计人数轨 space, None at the end of the track."""
-    track = state.params.worker_track
+    costs = state.topo.worker_costs
     nxt = state.players[seat].worker_pos + 1
-    if nxt >= len(track):
+    if nxt >= len(costs):
         return None
-    return max(0, track[nxt].cost - modifier_total(state, seat, "discount", action="hire"))
+    return max(0, costs[nxt] - modifier_total(state, seat, "discount", action="hire"))

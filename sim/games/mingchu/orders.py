@@ -12,7 +12,7 @@ from sim.core.game import ActionKind
 from sim.games.mingchu import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
-from sim.games.mingchu.actions import Deliver, Reserve, made
+from sim.games.mingchu.actions import Deliver, Reserve, made1, made2
 from sim.games.mingchu.economy import remove_good
 from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
@@ -114,24 +114,41 @@ def legal_reserves(state: MingchuState, seat: int) -> list:
     """M34: at most one personal order, never a 靖难 special order."""
     if state.players[seat].personal_order is not None or forbidden(state, seat, "reserve"):
         return []
-    return [made(Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+    return [made1(Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
+
+
+def order_place(state: MingchuState, key: str) -> int:
+    """Where the order instance ``key`` is delivered (kept per topology: the instance keys and their
+    cards follow from the params alone, ``setup.initial_state``)."""
+    known = state.topo.key_place
+    place = known.get(key)
+    if place is None:
+        place = known[key] = state.topo.order_place[state.order_card[key]]
+    return place
 
 
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
     """``DeliverKind``'s options: each public order, then the personal one, that can be paid where
     it is delivered, when that is one of ``places``."""
     personal = state.players[seat].personal_order
-    order_place, order_card = state.topo.order_place, state.order_card
+    # the usual one or two places as plain ints: compiled, ``in`` on a list of ints is a generic call
+    first = places[0] if places else -1
+    second = places[1] if len(places) > 1 else first
+    few = len(places) <= 2
     legal: list = []
     for public in state.public_orders:
         key = public.order
-        place = order_place[order_card[key]]
-        if place in places and payment(state, seat, key, place) is not None:
-            legal.append(made(Deliver, key, place))
+        place = order_place(state, key)
+        if (place == first or place == second if few else place in places) and payment(
+            state, seat, key, place
+        ) is not None:
+            legal.append(made2(Deliver, key, place))
     if personal is not None:
-        place = order_place[order_card[personal]]
-        if place in places and payment(state, seat, personal, place) is not None:
-            legal.append(made(Deliver, personal, place))
+        place = order_place(state, personal)
+        if (place == first or place == second if few else place in places) and payment(
+            state, seat, personal, place
+        ) is not None:
+            legal.append(made2(Deliver, personal, place))
     return legal
 
 

@@ -8,6 +8,8 @@ decisions exact. ``legal_quick`` fixes the order in which they are listed.
 
 from __future__ import annotations
 
+from typing import Final
+
 from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 
@@ -22,6 +24,8 @@ from sim.games.mingchu.actions import (
     Upgrade,
     UseRetainer,
     made,
+    made1,
+    made2,
 )
 from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, note_flow, remove_good
@@ -71,7 +75,7 @@ def legal_sell(state: MingchuState, seat: int) -> list:
     for place in state.manager_places(seat):
         for good in _carried_goods(state, seat, place):
             if good in sellable:
-                legal.append(made(Sell, good, place))
+                legal.append(made2(Sell, good, place))
         if place in capitals and player.warehouse:
             for good in sorted(player.warehouse):
                 if good in sellable:
@@ -83,7 +87,10 @@ def _carried_goods(state: MingchuState, seat: int, place: int) -> list[str]:
     """The goods (sorted names) in the packs of the 掌柜 at ``place``, as ``goods_in`` counts them."""
     packs = state.packs_at(seat, place)
     if len(packs) == 1:
-        return sorted(state.players[seat].packs[packs[0]])
+        pack = state.players[seat].packs[packs[0]]
+        if len(pack) == 1:  # one good: no sort
+            return list(pack)
+        return sorted(pack)
     return sorted(state.goods_in(seat, packs))
 
 
@@ -103,7 +110,7 @@ def local_goods(state: MingchuState, seat: int) -> list:
         if ind.upgraded_by is None and player.supply > 0:
             for good in carried:
                 if good in topo.upgrade_goods:
-                    legal.append(made(Upgrade, place))
+                    legal.append(made1(Upgrade, place))
                     break
         stored = ind.stored
         if stored is not None:
@@ -112,11 +119,11 @@ def local_goods(state: MingchuState, seat: int) -> list:
             if (rooms[1] if stored in topo.horse_slot_goods else rooms[0]) == 0:
                 continue
             if ind.owner == seat:
-                legal.append(made(TakeStored, place))
+                legal.append(made1(TakeStored, place))
             elif player.coins >= topo.goods[stored].base_value:
-                legal.append(made(BuyStored, place))
+                legal.append(made1(BuyStored, place))
         elif ind.owner == seat and topo.site[place].good in carried:
-            legal.append(made(StoreGood, topo.site[place].good, place))
+            legal.append(made2(StoreGood, topo.site[place].good, place))
     return legal
 
 
@@ -249,9 +256,28 @@ def legal_transport(state: MingchuState, seat: int) -> list:
 def _add_counts(legal: list, good: str, top: int, to_warehouse: bool, manager: int) -> None:
     """How many to carry: 1, or all that fit (``top``), or both."""
     if top >= 1:
-        legal.append(made(Transport, good, 1, to_warehouse, manager))
+        legal.append(_transport(good, 1, to_warehouse, manager))
         if top > 1:
-            legal.append(made(Transport, good, top, to_warehouse, manager))
+            legal.append(_transport(good, top, to_warehouse, manager))
+
+
+_TRANSPORTS: Final[dict[str, dict[int, A.Transport]]] = {}
+"""Good -> ``_transport``'s code of the other fields -> the shared ``Transport`` record."""
+
+
+def _transport(good: str, count: int, to_warehouse: bool, manager: int) -> A.Transport:
+    """``made(Transport, ...)``, found by the good and one int made of the other fields (no tuple of
+    four to build and hash per option)."""
+    by_code = _TRANSPORTS.get(good)
+    if by_code is None:
+        by_code = _TRANSPORTS[good] = {}
+    code = (count * 1024 + manager) * 2 + (1 if to_warehouse else 0) if 0 <= manager < 1024 else -1
+    record = by_code.get(code) if code >= 0 else None
+    if record is None:
+        record = made(Transport, good, count, to_warehouse, manager)
+        if code >= 0:
+            by_code[code] = record
+    return record
 
 
 class TransportKind(ActionKind[MingchuState, A.Transport]):
@@ -282,11 +308,15 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
 def legal_retainers(state: MingchuState, seat: int) -> list:
     """``UseRetainerKind``'s options: each untapped 门客 with an ability."""
     player = state.players[seat]
-    if not player.retainers:
+    held = player.retainers
+    if not held:
         return []
-    ready = sorted(set(player.retainers) - player.tapped) if player.tapped else sorted(set(player.retainers))
+    if len(held) == 1:  # the usual case: no set and sort
+        ready = [] if held[0] in player.tapped else [held[0]]
+    else:
+        ready = sorted(set(held) - player.tapped) if player.tapped else sorted(set(held))
     retainers = state.topo.retainers
-    return [made(UseRetainer, c) for c in ready if retainers[c].ability]
+    return [made1(UseRetainer, c) for c in ready if retainers[c].ability]
 
 
 class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
@@ -309,8 +339,10 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
 def legal_discard(state: MingchuState, seat: int) -> list:
     """``DiscardGoodKind``'s options: each good carried, when the backpack is full."""
     player = state.players[seat]
-    if state.backpack_full(seat) and player.goods_total():
-        return [made(DiscardGood, g) for g in sorted(player.backpack)]
+    total = player.goods_total()
+    # fewer goods than the plain slots always leave room (``backpack_rooms``): no need to count it
+    if total and total >= state.topo.backpack_slots and state.backpack_full(seat):
+        return [made1(DiscardGood, g) for g in sorted(player.backpack)]
     return []
 
 

@@ -15,7 +15,16 @@ from sim.core.game import ActionKind, ActionKinds
 from sim.games.mingchu import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
-from sim.games.mingchu.actions import BuildIndustry, BuildRoad, Done, EndTurn, HireWorker, SelectManager, made
+from sim.games.mingchu.actions import (
+    BuildIndustry,
+    BuildRoad,
+    Done,
+    EndTurn,
+    HireWorker,
+    SelectManager,
+    made,
+    made1,
+)
 from sim.games.mingchu.building import (
     build_cost,
     describe_build,
@@ -43,7 +52,9 @@ MOVE_MODES = {
 }
 
 
-_ROAD_MOVES: dict[int, tuple[A.Move, ...]] = {}
+_ROAD_MOVES: Final[dict[int, tuple[A.Move, ...]]] = {}
+_MOVES_BY_ROAD: Final[list[tuple[A.Move, ...]]] = []
+"""``_ROAD_MOVES`` of roads 0, 1, 2 ... as a list."""
 """Per road, its ``Move`` record in each mode of ``MOVE_MODES`` (frozen, so shared: legal lists are
 rebuilt often)."""
 # positions of the modes in ``MOVE_MODES`` and in ``_road_moves``' tuples (``Final``: compiled, the
@@ -57,12 +68,24 @@ WORKERS: Final = 5
 
 
 def _road_moves(road: int) -> tuple[A.Move, ...]:
-    """The shared ``Move`` records of ``road``, one per mode in the order of ``MOVE_MODES``."""
+    """The shared ``Move`` records of ``road``, one per mode in the order of ``MOVE_MODES`` (roads
+    0, 1, 2 ... read from a list by index, without a dict look-up)."""
+    if 0 <= road < len(_MOVES_BY_ROAD):
+        return _MOVES_BY_ROAD[road]
     moves = _ROAD_MOVES.get(road)
     if moves is None:
         moves = _ROAD_MOVES[road] = tuple(A.Move(road, mode) for mode in MOVE_MODES)
+    while len(_MOVES_BY_ROAD) <= road:  # the list grows without gaps
+        r = len(_MOVES_BY_ROAD)
+        known = _ROAD_MOVES.get(r)
+        if known is None:
+            known = _ROAD_MOVES[r] = tuple(A.Move(r, mode) for mode in MOVE_MODES)
+        _MOVES_BY_ROAD.append(known)
     return moves
 
+
+_END_TURN: Final = made(EndTurn)
+_HIRE: Final = made(HireWorker)
 
 _NO_OWNER: Final = -2
 """``yidao``'s default in ``legal_moves``: no 驿道 on the road (owners are seats or ``OFFICIAL``)."""
@@ -220,7 +243,7 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
 
 def legal_select(state: MingchuState, seat: int) -> list:
     """M23: each 掌柜 that has not acted this round."""
-    return [made(SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
+    return [made1(SelectManager, m) for m, acted in enumerate(state.players[seat].acted) if not acted]
 
 
 def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
@@ -276,7 +299,7 @@ def legal_build(state: MingchuState, seat: int, data: dict) -> list:
     """``BuildIndustryKind``'s options for the turn whose data is ``data``."""
     place = state.players[seat].managers[data["manager"]]
     if data["steps"] <= state.topo.build_max_moved and build_cost(state, seat, place) is not None:
-        return [made(BuildIndustry, place)]
+        return [made1(BuildIndustry, place)]
     return []
 
 
@@ -285,7 +308,7 @@ def legal_road(state: MingchuState, seat: int, data: dict) -> list:
     if data["steps"] > state.topo.road_max_moved:
         return []
     roads = roads_near(state, [state.players[seat].managers[data["manager"]]])
-    return [made(BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
+    return [made1(BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
 
 
 def legal_hire(state: MingchuState, seat: int, data: dict) -> list:
@@ -293,16 +316,13 @@ def legal_hire(state: MingchuState, seat: int, data: dict) -> list:
     if data["steps"] > state.topo.hire_max_moved or forbidden(state, seat, "hire"):
         return []
     cost = worker_step_cost(state, seat)
-    return [made(HireWorker)] if cost is not None and cost <= state.players[seat].coins else []
+    return [_HIRE] if cost is not None and cost <= state.players[seat].coins else []
 
 
 SELECT = SelectManagerKind()
 MAIN = ActionKinds([MoveKind(), BuildIndustryKind(), BuildRoadKind(), HireWorkerKind(), EndTurnKind()])
 """After the 掌柜 is chosen: moves, then the main actions, in this order."""
 TURN = ActionKinds([SELECT, *MAIN.kinds])
-
-
-_END_TURN = made(EndTurn)
 
 
 @decision_kind
