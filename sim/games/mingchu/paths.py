@@ -66,39 +66,46 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     temp = state.temp_roads
     temp_key = frozenset(temp) if temp else NO_ROADS
     cache_key = (seat, source, water_discount, temp_key)
-    if state.route_cache is None:
-        state.route_cache = {}
-    cached = state.route_cache.get(cache_key)
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    cached = cache.get(cache_key)
     if cached is not None:
         return cached
-    routes = _search(state, seat, source, water_discount, temp_key)
-    state.route_cache[cache_key] = routes
+    kept: tuple[list[int], list[Route | None]] | None = cache.get(
+        (seat, ("found", source, water_discount), temp_key)
+    )
+    order, found = kept if kept is not None else _settle(state, seat, source, water_discount, temp_key, [])
+    routes: dict[int, Route] = {}
+    for target in order:  # the order places were first reached in, as always
+        route = found[target]
+        if route is not None:
+            routes[target] = route
+    cache[cache_key] = routes
     return routes
 
 
-def _search(
-    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int]
-) -> dict[int, Route]:
-    """``routes_from``'s search, without the cache: the routes built from ``_settle``'s tree."""
-    settled, order, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, [])
-    workers, coins, favor, cost = _edge_table(state, seat, water_discount)
-    yidao = state.yidao
-    found = [_ORIGIN] * len(state.topo.places)  # every place reached is settled, so each gets its own
-    for i in range(1, len(settled)):  # a route extends its predecessor's, settled earlier
-        target = settled[i]
-        road = back_road[target]
-        base = found[back_place[target]]
-        w = workers[road]
-        if cost[road] == 0 or (w and road in temp_key):
-            found[target] = base  # a free road adds nothing: the same (read-only) route
-            continue
-        found[target] = Route(
-            base.workers + w,
-            base.coins + coins[road],
-            (yidao[road],) + base.favor if favor[road] else base.favor,
-            (road,) + base.new_temp if w else base.new_temp,
-        )
-    return {target: found[target] for target in order}  # the discovery order, as before
+def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route | None]:
+    """``routes_from(state, seat, source).get(p)`` for every place ``p`` at once, indexed by place.
+
+    When the routes are not kept yet, this search builds no dict: it keeps the list with the order the
+    places were first reached in instead, for ``routes_from`` to build the same dict from later."""
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    temp = state.temp_roads
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    key = (seat, ("found", source, water_discount), temp_key)
+    kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
+    if kept is None:
+        routes = cache.get((seat, source, water_discount, temp_key))
+        if routes is not None:
+            kept = (list(routes), [routes.get(p) for p in range(len(state.topo.places))])
+        else:
+            kept = _settle(state, seat, source, water_discount, temp_key, [])
+        cache[key] = kept
+    return kept[1]
 
 
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
@@ -117,33 +124,8 @@ def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
             return [cached.get(p) for p in places]
-    _, _, back_road, back_place = _settle(state, seat, source, water_discount, temp_key, places)
-    workers, coins, favor, cost = _edge_table(state, seat, water_discount)
-    yidao = state.yidao
-    found: list[Route | None] = []
-    for target in places:
-        if target != source and back_road[target] < 0:
-            found.append(None)  # not reachable
-            continue
-        path: list[int] = []  # roads from ``target`` back to ``source``
-        place = target
-        while place != source:
-            path.append(back_road[place])
-            place = back_place[place]
-        route = _ORIGIN
-        for i in range(len(path) - 1, -1, -1):  # from ``source`` on, as ``_search`` builds it
-            road = path[i]
-            w = workers[road]
-            if cost[road] == 0 or (w and road in temp_key):
-                continue
-            route = Route(
-                route.workers + w,
-                route.coins + coins[road],
-                (yidao[road],) + route.favor if favor[road] else route.favor,
-                (road,) + route.new_temp if w else route.new_temp,
-            )
-        found.append(route)
-    return found
+    found = _settle(state, seat, source, water_discount, temp_key, places)[1]
+    return [found[p] for p in places]  # every place reached is settled before the search stops
 
 
 def _settle(
@@ -153,19 +135,24 @@ def _settle(
     water_discount: int,
     temp_key: frozenset[int],
     stops: list[int],
-) -> tuple[list[int], list[int], list[int], list[int]]:
+) -> tuple[list[int], list[Route | None]]:
     """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
-    every place, when none): the places in the order their cheapest route is final, in the order first
-    reached, and per place the road it is reached by (-1 for ``source`` and places not reached) and
-    the place it is reached from.
+    every place, when none): the places in the order first reached, and per place its cheapest route
+    (None when not reached, or not settled when the search stopped).
 
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
-    frontier: on maps of a few dozen places this beats a heap. The three are packed in one small int,
-    ``(cost << bits | roads) << bits | place``, so a road adds ``step << bits | 1`` (``_place_steps``)
-    and one comparison orders two places. A place whose key improves is pushed again; its stale
-    entry, larger, is skipped when it comes up.
+    frontier: on maps of a few dozen places this beats a heap. A place's (cost, roads) is packed in one
+    small int, ``cost << bits | roads``, so a road adds ``step << bits | 1`` (``_place_steps``), and
+    ``best << bits | place`` orders two places in one comparison. The frontier holds places, not
+    keys: an improved place keeps its one entry, and the lists hold small ints only.
+
+    A settled place's route is final: it extends the route of the place it was reached from (settled
+    earlier) by its road, or is that same (read-only) route when the road is free (one more road, no
+    cost: its packed key is exactly one more).
     """
     steps = _place_steps(state, seat, water_discount, temp_key)
+    workers, coins, favor, _ = _edge_table(state, seat, water_discount)
+    yidao = state.yidao
     topo = state.topo
     size = len(topo.places)
     bits = size.bit_length()  # a route has fewer roads than there are places
@@ -174,6 +161,8 @@ def _settle(
     best[source] = 0
     back_road = [-1] * size  # -1: ``source``, or not reached
     back_place = [0] * size
+    found: list[Route | None] = [None] * size
+    found[source] = _ORIGIN
     order = [source]
     wanted = [False] * size if stops else _NOT_WANTED
     left = 0  # stops not settled yet
@@ -181,26 +170,36 @@ def _settle(
         if not wanted[stop]:
             wanted[stop] = True
             left += 1
-    settled: list[int] = []
-    frontier = [source]  # packed (cost, roads, place) of reached places (and stale entries)
+    frontier = [source]  # places reached and not settled yet, in no order
     adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
     while frontier:
-        low = frontier[0]
-        at = 0
-        i = 0
-        for key in frontier:
-            if key < low:
+        low = -1
+        at = i = 0
+        for other in frontier:
+            key = best[other] << bits | other
+            if key < low or low < 0:
                 low = key
                 at = i
             i += 1
         last = frontier.pop()
-        if at < len(frontier):
+        if at < i - 1:
             frontier[at] = last
         place = low & mask
         here = low >> bits
-        if here != best[place]:
-            continue  # a stale entry: the place was reached more cheaply since
-        settled.append(place)
+        if place != source:
+            before = back_place[place]
+            base = found[before]
+            if here == best[before] + 1:
+                found[place] = base  # a free road adds nothing: the same route
+            elif base is not None:  # always: ``before`` was settled first
+                road = back_road[place]
+                w = workers[road]
+                found[place] = Route(
+                    base.workers + w,
+                    base.coins + coins[road],
+                    (yidao[road],) + base.favor if favor[road] else base.favor,
+                    (road,) + base.new_temp if w else base.new_temp,
+                )
         if left and wanted[place]:
             left -= 1
             if not left:
@@ -215,14 +214,15 @@ def _settle(
             other = near[i]
             new = here + delta
             old = best[other]
-            if old < 0 or new < old:
-                if old < 0:
-                    order.append(other)
-                best[other] = new
-                back_road[other] = roads[i]
-                back_place[other] = place
-                frontier.append(new << bits | other)
-    return settled, order, back_road, back_place
+            if old < 0:
+                order.append(other)
+                frontier.append(other)
+            elif new >= old:
+                continue  # settled already, or reached as cheaply
+            best[other] = new
+            back_road[other] = roads[i]
+            back_place[other] = place
+    return order, found
 
 
 _ORIGIN = Route()

@@ -21,6 +21,7 @@ from sim.games.mingchu.paths import (
     affordable,
     route_between,
     route_cost,
+    routes_by_place,
     routes_from,
     sale_price,
 )
@@ -174,7 +175,9 @@ class _Carriers:
         self.managers = managers
         self.kept = kept
         self.added: dict[tuple[int, int], tuple[_Carrier, ...]] | None = None
-        self.routes: list[dict[int, Route]] | None = None  # from each 掌柜, searched when first needed
+        self.routes: list[list[Route | None]] | None = (
+            None  # from each 掌柜 by place, searched when first needed
+        )
 
     def options(self, state: MingchuState, seat: int, place: int, owner: int) -> tuple[_Carrier, ...]:
         key = (place, owner)
@@ -183,10 +186,10 @@ class _Carriers:
             return found
         routes = self.routes
         if routes is None:
-            routes = self.routes = [routes_from(state, seat, at) for at in self.managers]
+            routes = self.routes = [routes_by_place(state, seat, at) for at in self.managers]
         options: list[_Carrier] = []
         for manager in range(len(routes)):
-            route = routes[manager].get(place)
+            route = routes[manager][place]
             if route is not None:
                 favor = route.favor
                 options.append(

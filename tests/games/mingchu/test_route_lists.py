@@ -1,0 +1,80 @@
+"""The route lists the production legal list keeps (``paths.routes_by_place``) give what a fresh
+search gives, after every decision of whole games.
+
+``legal_produce`` reads each 掌柜's routes as a list by place and keeps that list (with the order the
+places were first reached in) instead of a dict; ``routes_from`` later builds its dict from the kept
+list. Both are checked here against a copy of the state with nothing kept: the list, the order and
+the dict built from them, for random and heuristic games at 4 and 5 players.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sim.config import load_config
+from sim.core.play import play_game, setup_rng
+from sim.games.mingchu import SPEC
+from sim.games.mingchu.modifiers import modifier_total
+from sim.games.mingchu.paths import NO_ROADS, routes_by_place, routes_from
+
+from .helpers import RULES, lineup
+
+PARAMS = load_config(SPEC.default_config).params
+
+
+def _fresh(state):
+    fresh = state.clone()
+    fresh.route_cache = fresh.board_cache = fresh.price_cache = None
+    return fresh
+
+
+def _rows(routes) -> list:
+    return [None if r is None else (r.workers, r.coins, r.favor, r.new_temp) for r in routes]
+
+
+class _Checks:
+    """An ``on_step`` hook comparing every kept route list that applies now with a fresh search."""
+
+    def __init__(self) -> None:
+        self.lists = self.dicts = 0
+
+    def __call__(self, state, seat, action, description) -> None:
+        temp = frozenset(state.temp_roads) if state.temp_roads else NO_ROADS
+        for key, kept in list((state.route_cache or {}).items()):
+            who, what = key[0], key[1]
+            if not (isinstance(what, tuple) and what[:1] == ("found",)) or key[-1] != temp:
+                continue
+            _, source, water = what
+            if water != modifier_total(state, who, "discount", action="water"):
+                continue  # kept for a water discount the seat no longer has
+            order, found = kept
+            expected = routes_from(_fresh(state), who, source)
+            assert order == list(expected), key  # the dict's order: the places first reached
+            assert _rows(found) == _rows([expected.get(p) for p in range(len(found))]), key
+            self.lists += 1
+            # the dict ``routes_from`` builds from the kept list is the fresh one, in the same order
+            built = routes_from(state.shallow_copy(), who, source)
+            assert list(built) == list(expected), key
+            assert _rows(built.values()) == _rows(expected.values()), key
+            self.dicts += 1
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic"])
+@pytest.mark.parametrize("n", [4, 5])
+def test_kept_route_lists_equal_fresh_searches_after_every_decision(kind: str, n: int):
+    seed = 11 + n
+    checks = _Checks()
+    play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
+    assert checks.lists > 100 and checks.dicts == checks.lists  # the comparisons did happen
+
+
+def test_the_list_read_from_a_kept_dict_is_that_dict():
+    """With the dict already kept, the list is read from it: the same routes, by place."""
+    state = RULES.initial_state(PARAMS, 5, setup_rng(3))
+    for seat in range(state.n):
+        for source in range(len(state.topo.places)):
+            routes = routes_from(state, seat, source)
+            found = routes_by_place(state, seat, source)
+            assert _rows(found) == _rows([routes.get(p) for p in range(len(found))])
+            fresh = _fresh(state)
+            assert _rows(routes_by_place(fresh, seat, source)) == _rows(found)
