@@ -88,7 +88,8 @@ class ActionValues:
 
     def _produce_foreign(self, state: MingchuState, action: A.ProduceForeign, context: dict) -> float:
         good = state.topo.site[action.place].good
-        if context["needed"].get(good, 0) == 0:
+        needed: dict[str, int] = context["needed"]
+        if needed.get(good, 0) == 0:
             return -1.0
         if not self.persona.chase_orders > 0:
             if state.players[self.seat].coins < state.topo.goods[good].base_value + 6:
@@ -99,11 +100,13 @@ class ActionValues:
 
     def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
         """A needed good to the carrier; a spare one is worth the best price it can fetch later."""
-        good = context["good"]
+        good: str = context["good"]
         if action.dest != "backpack":
             return _DEST_VALUE[action.dest]
-        carrier = action.manager == context["carrier"]
-        if context["needed"].get(good, 0) > 0:
+        carrier_at: int = context["carrier"]
+        carrier = action.manager == carrier_at
+        needed: dict[str, int] = context["needed"]
+        if needed.get(good, 0) > 0:
             value = 60.0 + _CARRIER * carrier
         elif state.topo.goods[good].free_moves or state.topo.goods[good].upgrades:
             value = 22.0 + carrier  # a 马 (a free step each round) or a 铁 (an upgrade)
@@ -140,21 +143,22 @@ class ActionValues:
     def _income_weight(self, state: MingchuState) -> float:
         """What a coin of production income is worth besides the coin: spaces of the income track
         are still ahead (more for the industrialist, who sells for them), nothing once all are passed."""
-        player = state.players[self.seat]
-        if all(space.at <= player.income_marker for space in state.params.income_track):
-            return 0.0
-        return 1.0 if self.persona.sell_all else 0.5
+        marker = state.players[self.seat].income_marker
+        for space in state.params.income_track:
+            if space.at > marker:
+                return 1.0 if self.persona.sell_all else 0.5
+        return 0.0
 
     def _move(self, state: MingchuState, action: A.Move, context: dict) -> float:
-        goal_place = context["goal"][1]
-        here = context["here"]
-        if goal_place == here:
+        goal: tuple[float, int, Any] = context["goal"]
+        here: int = context["here"]
+        if goal[1] == here:
             return -10.0
         after = state.topo.other_end(action.road, here)
-        goal_dist = context["goal_dist"]
+        goal_dist: list[float] = context["goal_dist"]
         if goal_dist[here] - goal_dist[after] <= 0:
             return -10.0
-        if context["goal"][0] <= FAR_GOAL and _MOVE_COST[action.mode] > 1:
+        if goal[0] <= FAR_GOAL and _MOVE_COST[action.mode] > 1:
             return -10.0  # a goal for the next turn is not worth 伙计 or 恩义
         return 40.0 - _MOVE_COST[action.mode]
 
@@ -182,13 +186,15 @@ class ActionValues:
     def _sell(self, state: MingchuState, action: A.Sell, context: dict) -> float:
         """Sell spare goods unless they fetch more where the 掌柜 goes (M18): at its goal, or, without
         one, where it can be by its next turn less a coin for the wait."""
-        if self._holdings(state).get(action.good, 0) <= context["required"].get(action.good, 0):
+        required: dict[str, int] = context["required"]
+        if self._holdings(state).get(action.good, 0) <= required.get(action.good, 0):
             return -5.0  # keep what the planned orders use
         prices = self._sale_prices(state, action.good)
         price = prices[action.place]
         if action.from_warehouse:
             return 2.0 + price
-        goal = context["goal"][1]
+        goal_at: tuple[float, int, Any] = context["goal"]
+        goal = goal_at[1]
         later: int | float
         if self._last_round(state):
             later = 0.0

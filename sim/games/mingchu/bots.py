@@ -159,9 +159,6 @@ TIE: Final = 1e-3
 _PAYABLE_KEPT: Final = 4096
 """Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
 
-_PLAN_LAYOUT: Final = 5
-"""Where ``_plan_key`` holds the industries: (their places, their records, whose owners never change)."""
-
 
 class HeuristicBot(ActionValues):
     """Greedy one-step scorer parametrised by a ``Persona``."""
@@ -174,12 +171,20 @@ class HeuristicBot(ActionValues):
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
-        self._avail_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) ``_avail`` is for
+        self._avail_layout: Any = None  # the plan's industries (``_layout``) ``_avail`` is for
         self._worth_cache: dict[str, float] = {}  # per choose(): the state does not change inside it
         self._best_cache: str | None = None
         self._have: dict[str, int] | None = None
         self._required_cache: dict[str, int] | None = None
-        self._plan: tuple = ()
+        # what the plan was worked out from (``_plan_same``): copies, compared by content
+        self._planned = False
+        self._plan_order: str | None = None
+        self._plan_public: list[str] = []
+        self._plan_period = ""
+        self._plan_packs: list[dict[str, int]] = []
+        self._plan_store: dict[str, int] = {}
+        self._layout: dict[int, Any] = {}  # the industries (places -> records, whose owners never change)
+        self._plan_capital = -1
         self._payable: dict[tuple, bool] = {}  # (order, place, pack's goods, warehouse, 京城) -> can pay
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
@@ -190,7 +195,9 @@ class HeuristicBot(ActionValues):
         self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
         self._yidao_size = 0
         self._roads: frozenset = frozenset()
-        self._boards: dict[tuple, Any] = {}  # (``_roads``, kind, place) -> distances or road weights
+        self._boards: dict[
+            tuple, Any
+        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
@@ -208,7 +215,7 @@ class HeuristicBot(ActionValues):
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
         self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
-        self._worths_layout: Any = None  # the plan key's industries (``_PLAN_LAYOUT``) of the worths
+        self._worths_layout: Any = None  # the plan's industries (``_layout``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
         self._params_of: Any = None  # the parameters ``_last_round`` read its two settings from
@@ -261,29 +268,31 @@ class HeuristicBot(ActionValues):
         if kind in TRADE_DECISIONS:
             return choose_trade(self, state, list(legal))
         # the distances live in the state's board cache; the plan (goods held and needed, order worths)
-        # is kept while what it reads is the same (compared by content, see ``_plan_key``)
-        key = self._plan_key(state)
-        if key != self._plan:
-            self._plan = key
-            self._worth_cache = {}
-            self._best_cache = None
-            self._have = None
-            self._required_cache = None
-            self._goals = {}
-            self._targets = None
-            self._carriers = {}
-            self._build_key = ()
+        # is kept while what it reads is the same (compared by content, see ``_plan_same``)
+        if not self._plan_same(state):
+            self._keep_plan(state)
         context = self._context(state, kind, decision.data)
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
-        # of the best can win, so only theirs are drawn
-        top = max(values) - TIE
+        # of the best can win, so only theirs are drawn (loops, not ``max``: no call per decision)
+        top = values[0]
+        for v in values:
+            if v > top:
+                top = v
+        top -= TIE
         close = [i for i, v in enumerate(values) if v >= top]
         if len(close) == 1:
             return legal[close[0]]
         noise = self._ties.noise([legal[i] for i in close], state.round, kind)
-        totals = [values[i] + e * TIE for i, e in zip(close, noise, strict=True)]
-        return legal[close[max(range(len(totals)), key=totals.__getitem__)]]
+        if len(noise) != len(close):
+            raise ValueError("one tie-break number per close action")
+        pick = 0
+        best = values[close[0]] + noise[0] * TIE
+        for j in range(1, len(close)):
+            total = values[close[j]] + noise[j] * TIE
+            if total > best:
+                pick, best = j, total
+        return legal[close[pick]]
 
     def _buy_back(self, state: MingchuState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         """Own 恩义 bought back while 3 coins are left, each marker from a holder picked at random.
@@ -317,23 +326,58 @@ class HeuristicBot(ActionValues):
 
     # --- shared context ------------------------------------------------------------------------
 
-    def _plan_key(self, state: MingchuState) -> tuple:
-        """Everything the plan reads: orders, period, the seat's goods, the industries (their places
-        and records: an industry's owner never changes, so the same record, or an equal copy, has the
-        same owner; the stored good and upgrade a record also holds only make plans differ more often).
-
-        The micro-steps of a turn or a production step mostly leave it alone, so the plan is
-        computed once for them."""
+    def _plan_same(self, state: MingchuState) -> bool:
+        """Whether everything the plan reads is as when it was worked out (``_keep_plan``): orders,
+        period, the seat's goods, the industries (their places and records: an industry's owner never
+        changes, so the same record, or an equal copy, has the same owner; the stored good and upgrade
+        a record also holds only make plans differ more often), the 京城. Compared in place, without
+        building a key: the micro-steps of a turn or a production step mostly leave it alone, so the
+        plan is computed once for them."""
+        if not self._planned:
+            return False
         player = state.players[self.seat]
-        return (
-            player.personal_order,
-            tuple([o.order for o in state.public_orders]),
-            state.period,
-            tuple([tuple(pack.items()) for pack in player.packs]),
-            tuple(player.warehouse.items()),
-            (tuple(state.industries), list(state.industries.values())),  # _PLAN_LAYOUT
-            state.capital,  # where the warehouse counts for a delivery
-        )
+        if player.personal_order != self._plan_order or state.period != self._plan_period:
+            return False
+        if state.capital != self._plan_capital:
+            return False
+        public, kept = state.public_orders, self._plan_public
+        if len(public) != len(kept):
+            return False
+        for i in range(len(kept)):
+            if public[i].order != kept[i]:
+                return False
+        packs, kept_packs = player.packs, self._plan_packs
+        if len(packs) != len(kept_packs):
+            return False
+        for i in range(len(kept_packs)):
+            if packs[i] != kept_packs[i]:
+                return False
+        if player.warehouse != self._plan_store:
+            return False
+        return state.industries == self._layout
+
+    def _keep_plan(self, state: MingchuState) -> None:
+        """Start a plan: copy what ``_plan_same`` compares and drop what was kept per plan. The
+        industries' copy (``_layout``) is kept while equal, so the values kept for the industries
+        (availability, road worths, prices) compare it by identity."""
+        player = state.players[self.seat]
+        self._planned = True
+        self._plan_order = player.personal_order
+        self._plan_public = [o.order for o in state.public_orders]
+        self._plan_period = state.period
+        self._plan_packs = [dict(pack) for pack in player.packs]
+        self._plan_store = dict(player.warehouse)
+        if state.industries != self._layout:
+            self._layout = dict(state.industries)
+        self._plan_capital = state.capital
+        self._worth_cache = {}
+        self._best_cache = None
+        self._have = None
+        self._required_cache = None
+        self._goals = {}
+        self._targets = None
+        self._carriers = {}
+        self._build_key = ()
 
     def _required(self, state: MingchuState) -> dict[str, int]:
         """All goods of the orders being planned: the personal one (runners: best public, special)."""
@@ -346,7 +390,7 @@ class HeuristicBot(ActionValues):
                 o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
             ]
             if specials:
-                keys.append(max(specials, key=lambda k: self._order_worth(state, k)))
+                keys.append(self._most_worth(state, specials))
         need: dict[str, int] = {}
         for key in keys:
             for good, count in order_info(state, key).goods.items():
@@ -379,8 +423,8 @@ class HeuristicBot(ActionValues):
 
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6. Kept while
-        the industries (their places and owners, in the plan key) stay the same."""
-        layout = self._plan[_PLAN_LAYOUT]
+        the industries (their places and owners, the plan's ``_layout``) stay the same."""
+        layout = self._layout
         if layout is not self._avail_layout:
             if layout != self._avail_layout:
                 site = state.topo.site
@@ -395,14 +439,17 @@ class HeuristicBot(ActionValues):
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         """Goods in both packs and the warehouse (kept with the plan; read with ``get``: a good may
         be listed with 0)."""
-        if self._have is None:
+        have = self._have
+        if have is None:
             player = state.players[self.seat]
-            have: dict[str, int] = {}
-            for store in (*player.packs, player.warehouse):
-                for good, count in store.items():
+            have = {}
+            for pack in player.packs:
+                for good, count in pack.items():
                     have[good] = have.get(good, 0) + count
+            for good, count in player.warehouse.items():
+                have[good] = have.get(good, 0) + count
             self._have = have
-        return self._have
+        return have
 
     def _best_price(self, state: MingchuState, good: str) -> float:
         """The best price ``good`` fetches where a 掌柜 can sell it by its next turn (a free distance
@@ -421,21 +468,30 @@ class HeuristicBot(ActionValues):
             reach = state.params.rules.moves_per_turn + 0.5
             best = 0.0
             for at in set(managers):
-                dist = self._distances(state, at)
                 top = -1  # the best price within reach (``at`` itself is)
-                for place in range(len(prices)):
-                    if dist[place] <= reach and prices[place] > top:
+                for place in self._within(state, at, reach):
+                    if prices[place] > top:
                         top = prices[place]
                 best = max(best, top)
             self._best_prices[good] = best
         return best
 
+    def _within(self, state: MingchuState, at: int, reach: float) -> list[int]:
+        """The places at a free distance of at most ``reach`` from ``at``, in map order; kept with the
+        distances (by the 驿道 they depend on)."""
+        key = (self._board_key(state), "within", at, reach)
+        places = self._boards.get(key)
+        if places is None:
+            dist = self._distances(state, at)
+            places = self._boards[key] = [place for place in range(len(dist)) if dist[place] <= reach]
+        return places
+
     def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
         """``sale_prices`` of ``good`` outside production. Kept while the industries (the price
-        sources, ``_PLAN_LAYOUT`` of the plan key), the dashed roads opened (in ``_board_key``) and
+        sources, the plan's ``_layout``), the dashed roads opened (in ``_board_key``) and
         the seat's modifiers (this round's, by content, its 门客 and 家族) stay the same."""
         player = state.players[self.seat]
-        layout, board, mods = self._plan[_PLAN_LAYOUT], self._board_key(state), state.round_mods[self.seat]
+        layout, board, mods = self._layout, self._board_key(state), state.round_mods[self.seat]
         if (
             (layout is not self._prices_layout and layout != self._prices_layout)
             or (board is not self._prices_board and board != self._prices_board)
@@ -471,16 +527,32 @@ class HeuristicBot(ActionValues):
         if worth is None:
             info = order_info(state, key)
             have = self._holdings(state)
-            missing = ((g, k - have.get(g, 0)) for g, k in info.goods.items())
-            worth = info.points - sum(self._availability(state, g) * k for g, k in missing if k > 0)
+            cost = 0.0  # each missing good at its availability (a loop: no generator)
+            for g, k in info.goods.items():
+                missing = k - have.get(g, 0)
+                if missing > 0:
+                    cost += self._availability(state, g) * missing
+            worth = info.points - cost
             self._worth_cache[key] = worth
         return worth
+
+    def _most_worth(self, state: MingchuState, keys: list[str]) -> str:
+        """The order of ``keys`` worth most (``_order_worth``; the first of equals, like ``max``)."""
+        best = keys[0]
+        most = self._order_worth(state, best)
+        for i in range(1, len(keys)):
+            worth = self._order_worth(state, keys[i])
+            if worth > most:
+                best, most = keys[i], worth
+        return best
 
     def _reserve_bar(self, state: MingchuState, key: str) -> float:
         """Worth needed to reserve: an order that will be lost at the period's end needs its goods now."""
         info = order_info(state, key)
         have = self._holdings(state)
-        missing = sum(max(0, k - have.get(g, 0)) for g, k in info.goods.items())
+        missing = 0
+        for g, k in info.goods.items():
+            missing += max(0, k - have.get(g, 0))
         if state.period == "靖难":
             rounds_left = 0  # the war may end after any round, failing reserved 洪武 orders
         elif state.period == "后期":
@@ -492,12 +564,16 @@ class HeuristicBot(ActionValues):
         return 0.0
 
     def _best_public(self, state: MingchuState) -> str:
-        reservable = [
-            o for o in state.public_orders if order_info(state, o.order).deck in ("洪武", "建文", "永乐")
-        ]
-        pool = reservable or state.public_orders
+        """The public order worth most, among the reservable ones if any (kept with the plan, which
+        holds the orders)."""
         if self._best_cache is None:
-            self._best_cache = max(pool, key=lambda o: self._order_worth(state, o.order)).order
+            reservable = [
+                o.order
+                for o in state.public_orders
+                if order_info(state, o.order).deck in ("洪武", "建文", "永乐")
+            ]
+            pool = reservable or [o.order for o in state.public_orders]
+            self._best_cache = self._most_worth(state, pool)
         return self._best_cache
 
     def _context(self, state: MingchuState, kind: str, data: dict | None = None) -> dict:
@@ -559,7 +635,7 @@ class HeuristicBot(ActionValues):
 
     def _player_key(self, state: MingchuState) -> tuple:
         """The seat's coins, 伙计, markers, loans, 专营 level and permits, 门客 and this round's
-        modifiers, and the 驿道 built (they only grow); the plan key holds orders, goods and industries."""
+        modifiers, and the 驿道 built (they only grow); the plan holds orders, goods and industries."""
         player = state.players[self.seat]
         return (
             player.coins,
@@ -621,6 +697,8 @@ class HeuristicBot(ActionValues):
         site_values, road_values = self._build_values(state, player_key)
         build_room: int = rules.build_max_moved - steps
         road_room: int = rules.road_max_moved - steps
+        main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
+        main_at = 0
         for place in sites:
             if int(dist[place]) > build_room:
                 continue
@@ -628,7 +706,7 @@ class HeuristicBot(ActionValues):
             if build is None:
                 build = site_values[place] = self._site_value(state, place)
             if build > best[0]:
-                best = (build, place, A.BuildIndustry(place))
+                best, main, main_at = (build, place, None), 1, place
         if road_values is not None and road_room >= 0:
             for road, a, b in land_roads:
                 da, db = dist[a], dist[b]
@@ -639,8 +717,12 @@ class HeuristicBot(ActionValues):
                 if worth is None:
                     worth = road_values[road] = self._road_value(state, road)
                 if worth > best[0]:
-                    best = (worth, place, A.BuildRoad(road))
-        if best[0] <= 0 and steps == 0:
+                    best, main, main_at = (worth, place, None), 2, road
+        if main == 1:
+            return (best[0], best[1], A.BuildIndustry(main_at))
+        if main == 2:
+            return (best[0], best[1], A.BuildRoad(main_at))
+        if best[0] <= 0 and steps == 0:  # (a main action's goal value is above 0)
             far = self._far_target(state, dist)
             if far is not None:
                 best = (FAR_GOAL, far, None)
@@ -693,7 +775,7 @@ class HeuristicBot(ActionValues):
         seat's 伙计 and markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
         player = state.players[self.seat]
         return (
-            self._plan[_PLAN_LAYOUT],
+            self._layout,
             player.workers,
             player.supply,
             tuple(player.retainers),
@@ -770,8 +852,8 @@ class HeuristicBot(ActionValues):
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
         """More for 驿道 next to other players' industries and busy junctions (kept while the
-        industries, in the plan key, stay the same)."""
-        layout = self._plan[_PLAN_LAYOUT]
+        industries, the plan's ``_layout``, stay the same)."""
+        layout = self._layout
         if layout is not self._worths_layout:
             if layout != self._worths_layout:
                 self._road_worths = {}

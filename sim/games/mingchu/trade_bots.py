@@ -112,16 +112,21 @@ def gains(state: MingchuState, offerer: int, offer: Offer, worth: dict | None = 
     return mine, theirs
 
 
-def _candidates(state: MingchuState, seat: int, worth: dict):
-    """The offers that gain both sides, with the smaller gain: per partner, each card or amount of
-    markers against coins at the fair price (the whole coins nearest the middle of what the seller
-    loses and the buyer gains), and each card against markers."""
+def best_offer(state: MingchuState, seat: int) -> Offer | None:
+    """The offer whose smaller gain is largest, among those that gain both sides something: per
+    partner, each card or amount of markers against coins at the fair price (the whole coins nearest
+    the middle of what the seller loses and the buyer gains), and each card against markers, in that
+    order (the first of equals wins). One loop, not a generator of candidates: an offer is only
+    made once it beats the best so far."""
     rules = state.params.rules
     me = state.players[seat]
+    worth: dict = {}  # ``card_worth`` by (seat, card, change of coins), as ``gains`` reads it
     cards = sorted(set(me.grace_cards))
     lows: dict[str, float] = {}  # each card's worth to the seat, the same for every partner
     for card in cards:
         lows[card] = worth[seat, card, 0] = card_worth(state, seat, card)
+    best: Offer | None = None
+    best_key = 0.0
     for to in range(state.n):
         if to == seat:
             continue
@@ -137,20 +142,28 @@ def _candidates(state: MingchuState, seat: int, worth: dict):
             high = worth[to, card, 0] = card_worth(state, to, card)
             for coins, _ in _fair(low, high, ask_most):  # checked as the buyer holds it, having paid
                 offer = Offer(to, card=card, want_coins=coins)
-                yield offer, min(gains(state, seat, offer, worth))
-            for k, (cost, worth_k) in enumerate(asked, 1):
+                key = min(gains(state, seat, offer, worth))
+                if key > best_key:
+                    best, best_key = offer, key
+            for k in range(len(asked)):
+                cost, worth_k = asked[k]
                 key = min(worth_k - low, high - cost)
-                if key > 0:  # only offers that gain both sides are listed
-                    yield Offer(to, card=card, want_favor=k), key
+                if key > best_key:  # only offers that gain both sides are listed
+                    best, best_key = Offer(to, card=card, want_favor=k + 1), key
         if _markers_may_gain(state, seat, to):
             sources = _marker_sources(state, seat, to)
             for k in range(1, favor_room(state, seat, to) + 1):
-                for coins, key in _fair(*_marker_prices(sources, k), ask_most):
-                    yield Offer(to, favor=k, want_coins=coins), key
+                low, high = _marker_prices(sources, k)
+                for coins, key in _fair(low, high, ask_most):
+                    if key > best_key:
+                        best, best_key = Offer(to, favor=k, want_coins=coins), key
         if buy:
-            for k, (cost, worth_k) in enumerate(asked, 1):
+            for k in range(len(asked)):
+                cost, worth_k = asked[k]
                 for coins, key in _fair(cost, worth_k, pay_most):
-                    yield Offer(to, coins=coins, want_favor=k), key
+                    if key > best_key:
+                        best, best_key = Offer(to, coins=coins, want_favor=k + 1), key
+    return best
 
 
 def _markers_may_gain(state: MingchuState, giver: int, receiver: int) -> bool:
@@ -175,15 +188,6 @@ def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:
         if 1 <= c <= most and low < c < high:
             fair.append((c, min(c - low, high - c)))
     return fair
-
-
-def best_offer(state: MingchuState, seat: int) -> Offer | None:
-    """The offer whose smaller gain is largest, among those that gain both sides something."""
-    best, best_key = None, 0.0
-    for offer, key in _candidates(state, seat, {}):
-        if key > best_key:  # the first of equals: the listing order is fixed
-            best, best_key = offer, key
-    return best
 
 
 def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: dict) -> float:

@@ -16,7 +16,7 @@ from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import _PLAN_LAYOUT, HeuristicBot, free_distances
+from sim.games.mingchu.bots import HeuristicBot, free_distances
 from sim.games.mingchu.orders import payment
 from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
@@ -271,7 +271,7 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
                 for place, value in bot._site_values.items():
                     assert value == fresh._site_value(state, place)
                 fresh._build_values(state)
-                if bot._worths_layout is bot._plan[_PLAN_LAYOUT]:  # the worths are for these industries
+                if bot._worths_layout is bot._layout:  # the worths are for these industries
                     for road, value in bot._road_worths.items():
                         assert value == fresh._road_worth_now(state, road)
                         worths += 1

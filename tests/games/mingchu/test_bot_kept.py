@@ -7,7 +7,9 @@ each legal action (on the view it is given, as in ``play_game``) exactly as a ne
 tie-break salt does, and picks the same action. In random games the bot only shadows the seat (its
 pick is not played), so the kept values also meet the states of moves no bot would make.
 The distances the bot reads (``free_distances``, a queue-ordered search) equal those of a plain
-Dijkstra search with a heap, from every place, now and then in each game.
+Dijkstra search with a heap, from every place, now and then in each game; the places within a turn's
+moves of each 掌柜 that the bot keeps (``_within``, for the best prices) equal those of the distances
+searched anew, at every decision.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
     bots = [HeuristicBot(seat, PERSONAS[(seat + seed) % 3]) for seat in range(n)]
     rngs = [bot_rng(seed, seat) for seat in range(n)]
     play = np.random.default_rng(seed)
-    compared = distances = 0
+    compared = distances = within = 0
     while not RULES.is_terminal(state):
         seat = RULES.current_player(state)
         legal = RULES.legal_actions(state)
@@ -80,6 +82,11 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
                 decision.kind,
             )
             compared += 1
+            reach = view.params.rules.moves_per_turn + 0.5  # the places ``_best_price`` reads, kept
+            for at in view.players[seat].managers:
+                fresh_dist = free_distances(view, seat, at)
+                assert bot._within(view, at, reach) == [p for p, d in enumerate(fresh_dist) if d <= reach]
+                within += 1
             if compared % 40 == 0:  # from every place, over the seat's 驿道 now
                 for source in range(len(view.topo.places)):
                     assert free_distances(view, seat, source) == _reference_distances(view, seat, source)
@@ -87,4 +94,4 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
         if kind == "random":
             action = legal[int(play.integers(len(legal)))]
         RULES.apply(state, action)
-    assert compared > 300 and distances > 200, (compared, distances)
+    assert compared > 300 and distances > 200 and within > 300, (compared, distances, within)

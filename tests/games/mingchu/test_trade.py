@@ -254,7 +254,7 @@ def test_the_play_log_tells_each_trade_in_chinese():
 
 
 def test_markers_for_coins_are_skipped_only_where_no_count_gains_both_sides():
-    """``_candidates`` lists no sale of markers for coins where ``_markers_may_gain`` says none can
+    """``best_offer`` considers no sale of markers for coins where ``_markers_may_gain`` says none can
     gain both sides: at every decision of a 5-player heuristic game, for each pair of seats it says
     so for, every count of markers is worth no more to the receiver than it costs the giver."""
     from sim.core.play import bot_rng
