@@ -32,8 +32,7 @@ class RandomBot:
         cost. None for a subclass, whose ``choose`` may differ."""
         if type(self) is not RandomBot:
             return None
-        below = OwnedIntegers(rng).below
-        return lambda legal: legal[below(len(legal))]
+        return OwnedIntegers(rng).pick
 
 
 class OwnedIntegers:
@@ -60,6 +59,19 @@ class OwnedIntegers:
         word = self._words[self._pos]
         self._pos += 1
         return word
+
+    def pick(self, legal: Sequence[Any]) -> Any:
+        """``legal[self.below(len(legal))]`` in one call (the random bot's pick at every decision):
+        ``below``'s common case written out, its rejection step left to ``below``."""
+        n = len(legal)
+        pos = self._pos
+        if n <= 1 or n > _M32 or pos >= len(self._words):
+            return legal[self.below(n)]
+        m = self._words[pos] * n
+        if m & _M32 < n:  # a rare leftover that may be rejected: ``below`` from the same word
+            return legal[self.below(n)]
+        self._pos = pos + 1
+        return legal[m >> 32]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), as ``int(rng.integers(n))`` would give."""
