@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,6 +36,14 @@ class RandomBot:
         return OwnedIntegers(rng).pick
 
 
+def _halves(raw: np.ndarray) -> list[int]:
+    """64-bit words as their 32-bit halves, low half first: the words' own bytes on a little-endian
+    machine (a view, no arithmetic), else split by masks."""
+    if sys.byteorder == "little":
+        return raw.astype("<u8", copy=False).view("<u4").tolist()
+    return np.stack((raw & _M32, raw >> 32), axis=1).ravel().tolist()
+
+
 class OwnedIntegers:
     """``int(rng.integers(n))``, number for number, for a generator only this object draws from.
 
@@ -53,8 +62,7 @@ class OwnedIntegers:
 
     def _next32(self) -> int:
         if self._pos >= len(self._words):
-            raw = self._bits.random_raw(_BATCH)
-            self._words = np.stack((raw & _M32, raw >> 32), axis=1).ravel().tolist()
+            self._words = _halves(self._bits.random_raw(_BATCH))
             self._pos = 0
         word = self._words[self._pos]
         self._pos += 1

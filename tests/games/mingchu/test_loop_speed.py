@@ -210,3 +210,20 @@ def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
         asked += 1
         game.apply(state, legal[int(rng.integers(len(legal)))])
     assert asked == 900
+
+
+def test_pcg_multiplier_limbs_are_the_multipliers() -> None:
+    """The 16-bit limbs written out as literals (machine integers in the compiled core) are those of
+    PCG64's 128-bit multiplier, lowest first."""
+    limbs = [draws._A0, draws._A1, draws._A2, draws._A3, draws._A4, draws._A5, draws._A6, draws._A7]
+    assert sum(limb << (16 * k) for k, limb in enumerate(limbs)) == draws._MULTIPLIER
+    assert all(0 <= limb < 2**16 for limb in limbs)
+
+
+def test_word_halves_are_the_masked_halves() -> None:
+    """``OwnedIntegers`` reads a batch of 64-bit words as their 32-bit halves, low half first."""
+    from sim.core.random_bot import _halves
+
+    raw = np.random.default_rng(2).bit_generator.random_raw(300)
+    split = [half for word in raw.tolist() for half in (word & 0xFFFFFFFF, word >> 32)]
+    assert _halves(raw) == split
