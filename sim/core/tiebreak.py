@@ -38,17 +38,23 @@ def _fields_of(kind: type) -> Callable[[object], object] | None:
     """For a dataclass type whose generated ``repr`` and ``==`` read every field: a C-level getter of
     an instance's field values (``operator.attrgetter``), so that two instances with the same values,
     equal and of the same ``repr``, are found under the same key. None for any other type."""
-    fields = getattr(kind, "__dataclass_fields__", None)
     params = getattr(kind, "__dataclass_params__", None)
-    if fields is None or params is None or not (params.repr and params.eq):
+    if not dataclasses.is_dataclass(kind) or params is None or not (params.repr and params.eq):
         return None
-    if not all(f.repr and f.compare for f in fields.values()):
+    fields = dataclasses.fields(kind)
+    if not all(f.repr and f.compare for f in fields):
         return None
-    generated = getattr(vars(kind).get("__repr__"), "__wrapped__", None)
-    if "__create_fn__" not in getattr(generated, "__qualname__", ""):
-        return None
-    names = [name for name, f in fields.items() if f._field_type is dataclasses._FIELD]  # type: ignore[attr-defined]
+    own = vars(kind)
+    methods = (getattr(own.get("__repr__"), "__wrapped__", None), own.get("__eq__"))
+    if not all(_generated(method) for method in methods):
+        return None  # a repr or == of the class's own
+    names = [f.name for f in fields]
     return operator.attrgetter(*names) if names else operator.attrgetter("__class__")  # no fields: its type
+
+
+def _generated(method: object) -> bool:
+    """True for a method ``dataclasses`` wrote (its code compiled from a string)."""
+    return getattr(getattr(method, "__code__", None), "co_filename", "") == "<string>"
 
 
 _GETTERS: dict[type, Callable[[object], object] | None] = {}

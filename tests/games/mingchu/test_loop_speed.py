@@ -153,7 +153,7 @@ def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
     """The codes ``KeyedTies`` keeps (by field values for dataclass actions, by the action otherwise)
     give the numbers of the action-keyed table they replace for every legal action of a random 5-player game, asked again
     after other decisions, and for actions of other shapes: tuples, strings, a dataclass with a list
-    field (hashed by identity), a slotted one, one with its own ``repr``, equal values of other types."""
+    field (hashed by identity), a slotted one, one with its own ``repr`` or ``==``, equal values of other types."""
     from dataclasses import dataclass, field
 
     from sim.config import load_config
@@ -177,6 +177,16 @@ def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
             return f"own {self.a}"
 
     @dataclass(frozen=True)
+    class Loose:
+        a: int
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Loose) and abs(self.a - other.a) < 2
+
+        def __hash__(self) -> int:
+            return 0
+
+    @dataclass(frozen=True)
     class Hidden:
         a: int
         b: int = field(default=0, repr=False)
@@ -196,7 +206,7 @@ def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
         Hidden(1, 1),
         Hidden(1, 2),
     ]
-    odd += [Slotted(True), Slotted(1), Own(True)]
+    odd += [Slotted(True), Slotted(1), Own(True), Loose(1), Loose(2), Loose(5)]
     table: dict = {}
     assert kept.noise(odd, 1, "turn") == _reference_noise(kept.salt, odd, (1, "turn"), table)
     game = SPEC.game
@@ -210,6 +220,12 @@ def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
         asked += 1
         game.apply(state, legal[int(rng.integers(len(legal)))])
     assert asked == 900
+    # the game's actions take the field-value path; the classes with their own repr or == do not
+    from sim.core.tiebreak import _fields_of
+
+    assert len(kept._fields) > 100
+    assert _fields_of(Own) is None and _fields_of(Loose) is None and _fields_of(Hidden) is None
+    assert _fields_of(Slotted) is not None
 
 
 def test_pcg_multiplier_limbs_are_the_multipliers() -> None:
