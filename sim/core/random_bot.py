@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,8 +33,15 @@ class RandomBot:
         cost. None for a subclass, whose ``choose`` may differ."""
         if type(self) is not RandomBot:
             return None
-        below = OwnedIntegers(rng).below
-        return lambda legal: legal[below(len(legal))]
+        return OwnedIntegers(rng).pick
+
+
+def _halves(raw: np.ndarray) -> list[int]:
+    """64-bit words as their 32-bit halves, low half first: the words' own bytes on a little-endian
+    machine (a view, no arithmetic), else split by masks."""
+    if sys.byteorder == "little":
+        return raw.astype("<u8", copy=False).view("<u4").tolist()
+    return np.stack((raw & _M32, raw >> 32), axis=1).ravel().tolist()
 
 
 class OwnedIntegers:
@@ -54,12 +62,24 @@ class OwnedIntegers:
 
     def _next32(self) -> int:
         if self._pos >= len(self._words):
-            raw = self._bits.random_raw(_BATCH)
-            self._words = np.stack((raw & _M32, raw >> 32), axis=1).ravel().tolist()
+            self._words = _halves(self._bits.random_raw(_BATCH))
             self._pos = 0
         word = self._words[self._pos]
         self._pos += 1
         return word
+
+    def pick(self, legal: Sequence[Any]) -> Any:
+        """``legal[self.below(len(legal))]`` in one call (the random bot's pick at every decision):
+        ``below``'s common case written out, its rejection step left to ``below``."""
+        n = len(legal)
+        pos = self._pos
+        if n <= 1 or n > _M32 or pos >= len(self._words):
+            return legal[self.below(n)]
+        m = self._words[pos] * n
+        if m & _M32 < n:  # a rare leftover that may be rejected: ``below`` from the same word
+            return legal[self.below(n)]
+        self._pos = pos + 1
+        return legal[m >> 32]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), as ``int(rng.integers(n))`` would give."""

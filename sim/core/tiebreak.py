@@ -12,8 +12,10 @@ uniform at random.
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 import zlib
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 import numpy as np
 
@@ -32,12 +34,41 @@ def stable_code(item: object) -> int:
     return zlib.crc32(repr(item).encode("utf-8"))
 
 
+def _fields_of(kind: type) -> Callable[[object], object] | None:
+    """For a dataclass type whose generated ``repr`` and ``==`` read every field: a C-level getter of
+    an instance's field values (``operator.attrgetter``), so that two instances with the same values,
+    equal and of the same ``repr``, are found under the same key. None for any other type."""
+    params = getattr(kind, "__dataclass_params__", None)
+    if not dataclasses.is_dataclass(kind) or params is None or not (params.repr and params.eq):
+        return None
+    fields = dataclasses.fields(kind)
+    if not all(f.repr and f.compare for f in fields):
+        return None
+    own = vars(kind)
+    methods = (getattr(own.get("__repr__"), "__wrapped__", None), own.get("__eq__"))
+    if not all(_generated(method) for method in methods):
+        return None  # a repr or == of the class's own
+    names = [f.name for f in fields]
+    return operator.attrgetter(*names) if names else operator.attrgetter("__class__")  # no fields: its type
+
+
+def _generated(method: object) -> bool:
+    """True for a method ``dataclasses`` wrote (its code compiled from a string)."""
+    return getattr(getattr(method, "__code__", None), "co_filename", "") == "<string>"
+
+
+_GETTERS: dict[type, Callable[[object], object] | None] = {}
+"""Per action type: ``_fields_of``."""
+
+
 class KeyedTies:
     """Per-game tie-break numbers in [0, 1) keyed by (salt, context, action)."""
 
     def __init__(self) -> None:
         self.salt: int | None = None
         self._codes: dict[Hashable, int] = {}
+        self._fields: dict[tuple, int] = {}
+        """Dataclass actions' codes by (type, field values): see ``noise``."""
         self._keys: dict[tuple, int] = {}
         """Each context's key under ``salt`` (a bot asks about the same round and kind many times)."""
 
@@ -58,14 +89,37 @@ class KeyedTies:
             return _mix(self.salt ^ _mix(stable_code(context)))
 
     def noise(self, actions: Sequence[Hashable], *context: object) -> list[float]:
-        """One number per action, the same for the same (game, context, action)."""
-        key, codes = self._key(context), self._codes
+        """One number per action, the same for the same (game, context, action).
+
+        Written out in one loop (a call per action costs more than its arithmetic): ``_mix`` of the
+        context's key and the action's ``stable_code``, kept per action. A dataclass action's code
+        is kept under its type and field values (``_fields_of``), which hash and compare in C
+        instead of through the dataclass's interpreted ``__hash__`` and ``__eq__``."""
+        key, codes, by_fields, getters = self._key(context), self._codes, self._fields, _GETTERS
         out = []
         for action in actions:
-            code = codes.get(action)
+            kind = type(action)
+            if kind in getters:
+                getter = getters[kind]
+            else:
+                getter = getters[kind] = _fields_of(kind)
+            code = None
+            if getter is not None:
+                try:
+                    fields = (kind, getter(action))
+                    code = by_fields.get(fields)
+                    if code is None:
+                        code = by_fields[fields] = stable_code(action)
+                except TypeError:  # a field value that cannot be a dict key
+                    code = None
             if code is None:
-                code = codes[action] = stable_code(action)
-            out.append(_mix(key ^ code) / 2.0**64)
+                code = codes.get(action)
+                if code is None:
+                    code = codes[action] = stable_code(action)
+            x = key ^ code
+            x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & _M64
+            x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & _M64
+            out.append((x ^ (x >> 33)) / 2.0**64)
         return out
 
     def chance(self, *context: object) -> float:

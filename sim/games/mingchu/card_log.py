@@ -1,12 +1,12 @@
 """Rows of the ``cards`` event table (columns: ``sim.games.mingchu.card_table.CARD_EVENTS``): what a card did.
 
 ``state.record`` appends a row for a card movement; ``effects.play_card`` and the triggers fill in
-the target and what the card changed, from ``holdings`` before and after.
+the target and what the card changed, from ``effects.holdings`` before and after.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 MingchuState = Any
 """The game state (``state.MingchuState``, which records its rows with ``card_row``): named here
@@ -14,7 +14,7 @@ without importing it, so the two modules do not import each other."""
 
 REWARDS = "奖励"
 """What the flow calls both reward decks; a row names the card's own deck (下赏 or 上赏)."""
-CHANGES = ("coins", "goods", "favor", "vp")
+CHANGES: Final = ("coins", "goods", "favor", "vp")
 
 
 def card_deck(state: MingchuState, deck: str, card_id: str) -> str:
@@ -43,31 +43,23 @@ def card_row(
     }
 
 
-def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
-    """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP."""
-    out = []
-    seat = 0
-    for player in state.players:
-        goods = player.goods_total()
-        for amount in player.warehouse.values():
-            goods += amount
-        favor = player.hand
-        q = 0
-        for held in player.held:
-            if q != seat:
-                favor += held
-            q += 1
-        out.append((player.coins, goods, favor, player.vp_bonus))
-        seat += 1
-    return out
-
-
 def changes(
     before: list[tuple[int, int, int, int]], after: list[tuple[int, int, int, int]]
 ) -> list[tuple[int, int, int, int]]:
-    """Per seat: the difference of ``holdings``."""
-    return [(a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]) for b, a in zip(before, after, strict=True)]
+    """Per seat: the difference of ``effects.holdings`` (a loop by index: ``zip(..., strict=True)``
+    is a generic call with a keyword in the compiled core)."""
+    if len(before) != len(after):
+        raise ValueError(f"holdings of {len(before)} and {len(after)} seats")
+    out = []
+    for seat in range(len(before)):
+        b, a = before[seat], after[seat]
+        out.append((a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]))
+    return out
 
 
-def fill(row: dict[str, Any], change: tuple[int, ...]) -> None:
-    row.update(zip(CHANGES, change, strict=True))
+def fill(row: dict[str, Any], change: tuple[int, int, int, int]) -> None:
+    """Write a seat's ``changes`` into its row, under the ``CHANGES`` columns."""
+    row[CHANGES[0]] = change[0]
+    row[CHANGES[1]] = change[1]
+    row[CHANGES[2]] = change[2]
+    row[CHANGES[3]] = change[3]

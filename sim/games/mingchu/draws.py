@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
+
+if TYPE_CHECKING:  # annotations only: the compiled core's 64-bit machine integer, an int elsewhere
+    from mypy_extensions import i64
 
 
 def game_key(rng: np.random.Generator) -> bytes:
@@ -91,38 +94,41 @@ _HASH_A: Final = _hash_constants(0x43B0D7E5, 0x931E8875, 17)
 """The constants of the entropy's hashing into the pool and of the pool's mixing."""
 _HASH_B: Final = _hash_constants(0x8B51F9DD, 0x58F38DED, 9)
 """The constants of the pool's hashing out into the state words."""
+_A64: Final[list[i64]] = [c for c in _HASH_A]
+"""``_HASH_A`` as machine integers (a list of ``i64`` is read without boxing in the compiled core)."""
+_B64: Final[list[i64]] = [c for c in _HASH_B]
 
 
-def _mul32(x: int, c: int) -> int:
-    """``(x * c) mod 2**32`` for 32-bit numbers, from products of 16-bit halves only (which the
-    compiled core multiplies as machine integers)."""
-    x0, x1, c0, c1 = x & _M16, x >> 16, c & _M16, c >> 16
-    return (x0 * c0 + (((x1 * c0 + x0 * c1) & _M16) << 16)) & _M32
+def _mul32(x: i64, c: i64) -> i64:
+    """``(x * c) mod 2**32`` for 32-bit numbers, from products of 16-bit halves only (which stay
+    well inside the compiled core's 64-bit machine integers)."""
+    x0, x1, c0, c1 = x & 0xFFFF, x >> 16, c & 0xFFFF, c >> 16
+    return (x0 * c0 + (((x1 * c0 + x0 * c1) & 0xFFFF) << 16)) & 0xFFFFFFFF
 
 
-def _hash(value: int, constants: tuple[int, ...], k: int) -> int:
+def _hash(value: i64, constants: list[i64], k: int) -> i64:
     """SeedSequence's ``hashmix`` with its ``k``-th constant."""
     value = _mul32(value ^ constants[k], constants[k + 1])
     return value ^ (value >> 16)
 
 
-def _mix(x: int, y: int) -> int:
-    mixed = (_mul32(x, 0xCA01F9DD) - _mul32(y, 0x4973F715)) & _M32
+def _mix(x: i64, y: i64) -> i64:
+    mixed = (_mul32(x, 0xCA01F9DD) - _mul32(y, 0x4973F715)) & 0xFFFFFFFF
     return mixed ^ (mixed >> 16)
 
 
-def _seed_words(seed: int) -> tuple[int, int, int, int, int, int, int, int]:
+def _seed_words(seed: int) -> tuple[i64, i64, i64, i64, i64, i64, i64, i64]:
     """numpy's ``SeedSequence(seed).generate_state(8, np.uint32)`` for a seed below 2**64: its two
     entropy words (and two zeros) hashed into a pool of four words, each pool word mixed with the
     hash of every other one in turn, then the pool hashed out twice over."""
-    a = _HASH_A
+    a = _A64
     p0, p1 = _hash(seed & _M32, a, 0), _hash(seed >> 32, a, 1)
     p2, p3 = _hash(0, a, 2), _hash(0, a, 3)
     p1, p2, p3 = _mix(p1, _hash(p0, a, 4)), _mix(p2, _hash(p0, a, 5)), _mix(p3, _hash(p0, a, 6))
     p0, p2, p3 = _mix(p0, _hash(p1, a, 7)), _mix(p2, _hash(p1, a, 8)), _mix(p3, _hash(p1, a, 9))
     p0, p1, p3 = _mix(p0, _hash(p2, a, 10)), _mix(p1, _hash(p2, a, 11)), _mix(p3, _hash(p2, a, 12))
     p0, p1, p2 = _mix(p0, _hash(p3, a, 13)), _mix(p1, _hash(p3, a, 14)), _mix(p2, _hash(p3, a, 15))
-    b = _HASH_B
+    b = _B64
     return (
         _hash(p0, b, 0),
         _hash(p1, b, 1),
@@ -136,15 +142,16 @@ def _seed_words(seed: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 _MULTIPLIER: Final = (2549297995355413924 << 64) + 4865540595714422341
-"""PCG64's 128-bit multiplier; ``_Pcg64`` uses its 16-bit limbs ``_A0`` (lowest) .. ``_A7``."""
-_A0: Final = _MULTIPLIER & _M16
-_A1: Final = (_MULTIPLIER >> 16) & _M16
-_A2: Final = (_MULTIPLIER >> 32) & _M16
-_A3: Final = (_MULTIPLIER >> 48) & _M16
-_A4: Final = (_MULTIPLIER >> 64) & _M16
-_A5: Final = (_MULTIPLIER >> 80) & _M16
-_A6: Final = (_MULTIPLIER >> 96) & _M16
-_A7: Final = (_MULTIPLIER >> 112) & _M16
+"""PCG64's 128-bit multiplier; ``_Pcg64`` uses its 16-bit limbs ``_A0`` (lowest) .. ``_A7``, written
+out as literals (machine integers in the compiled core; ``test_loop_speed`` checks them)."""
+_A0: Final = 63045
+_A1: Final = 40908
+_A2: Final = 57188
+_A3: Final = 17285
+_A4: Final = 23972
+_A5: Final = 8134
+_A6: Final = 60677
+_A7: Final = 9056
 
 
 class _Pcg64:
@@ -152,28 +159,41 @@ class _Pcg64:
     53-bit integers behind its ``random()`` doubles (``random() == next53() / 2**53``).
 
     The 128-bit state ``s`` and increment ``c`` are kept as eight 16-bit limbs each (``s0`` lowest):
-    every product is of two 16-bit numbers, so the compiled core never leaves machine integers."""
+    every product is of two 16-bit numbers and every sum stays below 2**40, so the compiled core works
+    in 64-bit machine integers (``i64``) throughout."""
 
     def __init__(self, seed: int) -> None:
         w0, w1, w2, w3, w4, w5, w6, w7 = _seed_words(seed)
         # PCG64 reads the words as four little-endian uint64: (state high, low), (stream high, low);
         # its increment is the stream shifted left by one bit, plus one; its state starts as the
         # increment plus the seed's state (then steps once). All in 32-bit words, lowest first:
-        c0 = ((w6 << 1) | 1) & _M32
-        c1 = ((w7 << 1) | (w6 >> 31)) & _M32
-        c2 = ((w4 << 1) | (w7 >> 31)) & _M32
-        c3 = ((w5 << 1) | (w4 >> 31)) & _M32
-        t = c0 + w2
-        s0 = t & _M32
+        c0: i64 = ((w6 << 1) | 1) & 0xFFFFFFFF
+        c1: i64 = ((w7 << 1) | (w6 >> 31)) & 0xFFFFFFFF
+        c2: i64 = ((w4 << 1) | (w7 >> 31)) & 0xFFFFFFFF
+        c3: i64 = ((w5 << 1) | (w4 >> 31)) & 0xFFFFFFFF
+        t: i64 = c0 + w2
+        s0: i64 = t & 0xFFFFFFFF
         t = (t >> 32) + c1 + w3
-        s1 = t & _M32
+        s1: i64 = t & 0xFFFFFFFF
         t = (t >> 32) + c2 + w0
-        s2 = t & _M32
-        s3 = ((t >> 32) + c3 + w1) & _M32
-        self.c0, self.c1, self.c2, self.c3 = c0 & _M16, c0 >> 16, c1 & _M16, c1 >> 16
-        self.c4, self.c5, self.c6, self.c7 = c2 & _M16, c2 >> 16, c3 & _M16, c3 >> 16
-        self.s0, self.s1, self.s2, self.s3 = s0 & _M16, s0 >> 16, s1 & _M16, s1 >> 16
-        self.s4, self.s5, self.s6, self.s7 = s2 & _M16, s2 >> 16, s3 & _M16, s3 >> 16
+        s2: i64 = t & 0xFFFFFFFF
+        s3: i64 = ((t >> 32) + c3 + w1) & 0xFFFFFFFF
+        self.c0: i64 = c0 & 0xFFFF
+        self.c1: i64 = c0 >> 16
+        self.c2: i64 = c1 & 0xFFFF
+        self.c3: i64 = c1 >> 16
+        self.c4: i64 = c2 & 0xFFFF
+        self.c5: i64 = c2 >> 16
+        self.c6: i64 = c3 & 0xFFFF
+        self.c7: i64 = c3 >> 16
+        self.s0: i64 = s0 & 0xFFFF
+        self.s1: i64 = s0 >> 16
+        self.s2: i64 = s1 & 0xFFFF
+        self.s3: i64 = s1 >> 16
+        self.s4: i64 = s2 & 0xFFFF
+        self.s5: i64 = s2 >> 16
+        self.s6: i64 = s3 & 0xFFFF
+        self.s7: i64 = s3 >> 16
         self._step()
 
     def _step(self) -> None:
@@ -189,35 +209,35 @@ class _Pcg64:
             self.s6,
             self.s7,
         )
-        t = s0 * _A0 + self.c0
-        self.s0 = t & _M16
+        t: i64 = s0 * _A0 + self.c0
+        self.s0 = t & 0xFFFF
         t = (t >> 16) + s0 * _A1 + s1 * _A0 + self.c1
-        self.s1 = t & _M16
+        self.s1 = t & 0xFFFF
         t = (t >> 16) + s0 * _A2 + s1 * _A1 + s2 * _A0 + self.c2
-        self.s2 = t & _M16
+        self.s2 = t & 0xFFFF
         t = (t >> 16) + s0 * _A3 + s1 * _A2 + s2 * _A1 + s3 * _A0 + self.c3
-        self.s3 = t & _M16
+        self.s3 = t & 0xFFFF
         t = (t >> 16) + s0 * _A4 + s1 * _A3 + s2 * _A2 + s3 * _A1 + s4 * _A0 + self.c4
-        self.s4 = t & _M16
+        self.s4 = t & 0xFFFF
         t = (t >> 16) + s0 * _A5 + s1 * _A4 + s2 * _A3 + s3 * _A2 + s4 * _A1 + s5 * _A0 + self.c5
-        self.s5 = t & _M16
+        self.s5 = t & 0xFFFF
         t = (t >> 16) + s0 * _A6 + s1 * _A5 + s2 * _A4 + s3 * _A3 + s4 * _A2 + s5 * _A1 + s6 * _A0 + self.c6
-        self.s6 = t & _M16
+        self.s6 = t & 0xFFFF
         t = (t >> 16) + s0 * _A7 + s1 * _A6 + s2 * _A5 + s3 * _A4 + s4 * _A3 + s5 * _A2 + s6 * _A1 + s7 * _A0
-        self.s7 = (t + self.c7) & _M16
+        self.s7 = (t + self.c7) & 0xFFFF
 
-    def next53(self) -> int:
+    def next53(self) -> i64:
         """The next output's top 53 bits (XSL-RR: the state's halves xor-ed, rotated right by its
         top 6 bits)."""
         self._step()
-        low = (self.s0 ^ self.s4) | ((self.s1 ^ self.s5) << 16)
-        high = (self.s2 ^ self.s6) | ((self.s3 ^ self.s7) << 16)
-        r = self.s7 >> 10
+        low: i64 = (self.s0 ^ self.s4) | ((self.s1 ^ self.s5) << 16)
+        high: i64 = (self.s2 ^ self.s6) | ((self.s3 ^ self.s7) << 16)
+        r: i64 = self.s7 >> 10
         if r >= 32:
             low, high = high, low
             r -= 32
         if r:
-            mask = (1 << r) - 1
+            mask: i64 = (1 << r) - 1
             low, high = (low >> r) | ((high & mask) << (32 - r)), (high >> r) | ((low & mask) << (32 - r))
         return (high << 21) | (low >> 11)
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.games.mingchu.card_log import changes, fill, holdings
+from sim.games.mingchu.card_log import changes, fill
 from sim.games.mingchu.conditions import condition_met, measure, score_rule
 from sim.games.mingchu.economy import give_favor, note_flow
 from sim.games.mingchu.effect_kinds import apply_effect
 from sim.games.mingchu.modifiers import lasting_sources, modifier_total, note_used
-from sim.games.mingchu.state import TOLL_FAVOR, MingchuState
+from sim.games.mingchu.state import TOLL_FAVOR, MingchuState, count_total
 
 __all__ = [
     "apply_effect",
@@ -25,6 +25,27 @@ __all__ = [
     "play_card",
     "score_rule",
 ]
+
+
+def holdings(state: MingchuState) -> list[tuple[int, int, int, int]]:
+    """Per seat: coins, goods (backpack + warehouse), usable 恩义 (own in hand + others' held), VP.
+
+    Here, where the state's type is known (``card_log`` cannot import it), so that the compiled
+    core reads the players' fields directly instead of looking each one up by name."""
+    out = []
+    seat = 0
+    for player in state.players:
+        favor = player.hand
+        q = 0
+        for held in player.held:
+            if q != seat:
+                favor += held
+            q += 1
+        out.append(
+            (player.coins, player.goods_total() + count_total(player.warehouse), favor, player.vp_bonus)
+        )
+        seat += 1
+    return out
 
 
 def apply_effects(state: MingchuState, seat: int, effects) -> None:

@@ -194,6 +194,8 @@ STAGES = {
 
 
 def advance(state: MingchuState) -> None:
-    """Run automatic steps until a decision is pending or the game is over."""
-    while not state.terminal and not state.pending:
+    """Run automatic steps until a decision is pending or the game is over (``pending.next`` is None
+    exactly when nothing is open: a plain attribute, where ``bool(pending)`` is an interpreted call)."""
+    pending = state.pending
+    while not state.terminal and pending.next is None:
         STAGES[state.stage](state)

@@ -43,28 +43,33 @@ BREAKDOWN_COLUMNS = (
 
 
 def vp_terms(state: MingchuState, seat: int) -> dict[str, int]:
-    """Every end-scoring term for one player (M60-M64)."""
+    """Every end-scoring term for one player (M60-M64). Loops, not ``sum`` of generators (each a
+    class of its own in the compiled core): the running scores read these after every round."""
     player = state.players[seat]
     rates = state.params.scoring
-    upgraded_foreign = sum(
-        1 for ind in state.industries.values() if ind.upgraded_by == seat and ind.owner != seat
-    )
+    upgraded_foreign = 0
+    for ind in state.industries.values():
+        if ind.upgraded_by == seat and ind.owner != seat:
+            upgraded_foreign += 1
     industries = measure(state, seat, "industries") + upgraded_foreign
+    orders = 0
+    for key in player.completed:
+        orders += order_info(state, key).points
+    score_cards = 0
+    for card in player.score_cards:
+        for rule in state.topo.score_cards[card].scoring:
+            score_cards += score_rule(state, seat, rule)
+    tianwei = 0
+    for card in player.tianwei:
+        for rule in state.topo.tianwei[card].scoring:
+            tianwei += score_rule(state, seat, rule)
     return {
         "vp_coins": player.coins // rates.coins_per_vp,
         "vp_industries": industries * rates.industry_vp,
-        "vp_orders": sum(order_info(state, key).points for key in player.completed),
+        "vp_orders": orders,
         "vp_card_bonus": player.vp_bonus,
-        "vp_score_cards": sum(
-            score_rule(state, seat, rule)
-            for card in player.score_cards
-            for rule in state.topo.score_cards[card].scoring
-        ),
-        "vp_tianwei": sum(
-            score_rule(state, seat, rule)
-            for card in player.tianwei
-            for rule in state.topo.tianwei[card].scoring
-        ),
+        "vp_score_cards": score_cards,
+        "vp_tianwei": tianwei,
         "vp_banked": player.banked_coins // rates.banked_coins_per_vp
         + player.banked_cards * rates.banked_card_vp,
         "vp_loans": player.loans * rates.loan_vp,

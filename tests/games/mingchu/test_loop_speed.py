@@ -107,3 +107,139 @@ def test_kept_tie_keys_equal_fresh_ones() -> None:
         assert kept.noise(actions, *context) == fresh(5).noise(actions, *context)
         assert kept.chance(*context) == fresh(5).chance(*context)
     assert kept.noise(actions, [1, 2]) == fresh(5).noise(actions, [1, 2])
+
+
+class _Span:
+    """A sequence of ``n`` numbers (``span[i] == i``) without the list: ``pick`` on any length."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index: int) -> int:
+        assert 0 <= index < self.n
+        return index
+
+
+def test_owned_pick_is_below_rejections_included() -> None:
+    """``OwnedIntegers.pick(legal)`` is ``legal[int(rng.integers(len(legal)))]`` call for call, also for
+    lengths where numpy rejects words (``3 * 2**30``: about one word in four) and after a buffered half."""
+    meta = np.random.default_rng(12)
+    for trial in range(20):
+        seed = int(meta.integers(2**62))
+        theirs, mine = np.random.default_rng(seed), np.random.default_rng(seed)
+        if trial % 2:
+            theirs.integers(9)
+            mine.integers(9)
+        owned = OwnedIntegers(mine)
+        for _ in range(700):
+            n = int(meta.choice([1, 2, 3, 7, 40, 2**31 + 5, 3 * 2**30, 2**32 - 1]))
+            assert owned.pick(_Span(n)) == int(theirs.integers(n))
+
+
+def _reference_noise(salt: int, actions: list, context: tuple, table: dict) -> list[float]:
+    """The tie-break numbers as first written: fmix64 of the context's key and the action's code, each
+    action's code kept in ``table`` under the action itself (so equal actions share the first one's)."""
+    from sim.core.tiebreak import _mix, stable_code
+
+    key = _mix(salt ^ _mix(stable_code(context)))
+    codes = [table.setdefault(action, stable_code(action)) for action in actions]
+    return [_mix(key ^ code) / 2.0**64 for code in codes]
+
+
+def test_kept_tie_codes_equal_fresh_ones_for_every_legal_action() -> None:
+    """The codes ``KeyedTies`` keeps (by field values for dataclass actions, by the action otherwise)
+    give the numbers of the action-keyed table they replace for every legal action of a random 5-player game, asked again
+    after other decisions, and for actions of other shapes: tuples, strings, a dataclass with a list
+    field (hashed by identity), a slotted one, one with its own ``repr`` or ``==``, equal values of other types."""
+    from dataclasses import dataclass, field
+
+    from sim.config import load_config
+    from sim.core.play import setup_rng
+    from sim.core.tiebreak import KeyedTies
+    from sim.games.mingchu import SPEC
+
+    @dataclass(eq=False)
+    class Listed:  # hashed by identity: a list field
+        items: list = field(default_factory=list)
+
+    @dataclass(frozen=True, slots=True)
+    class Slotted:
+        a: int
+
+    @dataclass(frozen=True)
+    class Own:
+        a: int
+
+        def __repr__(self) -> str:
+            return f"own {self.a}"
+
+    @dataclass(frozen=True)
+    class Loose:
+        a: int
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Loose) and abs(self.a - other.a) < 2
+
+        def __hash__(self) -> int:
+            return 0
+
+    @dataclass(frozen=True)
+    class Hidden:
+        a: int
+        b: int = field(default=0, repr=False)
+
+    kept = KeyedTies()
+    kept.start(np.random.default_rng(8))
+    assert kept.salt is not None
+    odd = [
+        ("move", 3),
+        "甲",
+        5,
+        Listed([1]),
+        Listed([1]),
+        Slotted(2),
+        Own(1),
+        Own(2),
+        Hidden(1, 1),
+        Hidden(1, 2),
+    ]
+    odd += [Slotted(True), Slotted(1), Own(True), Loose(1), Loose(2), Loose(5)]
+    table: dict = {}
+    assert kept.noise(odd, 1, "turn") == _reference_noise(kept.salt, odd, (1, "turn"), table)
+    game = SPEC.game
+    state = game.initial_state(load_config("configs/mingchu/base.yaml").params, 5, setup_rng(4))
+    rng = np.random.default_rng(4)
+    asked = 0
+    while not game.is_terminal(state) and asked < 900:
+        legal = list(game.legal_actions(state))
+        context = (state.round, state.pending.next.kind)
+        assert kept.noise(legal, *context) == _reference_noise(kept.salt, legal, context, table)
+        asked += 1
+        game.apply(state, legal[int(rng.integers(len(legal)))])
+    assert asked == 900
+    # the game's actions take the field-value path; the classes with their own repr or == do not
+    from sim.core.tiebreak import _fields_of
+
+    assert len(kept._fields) > 100
+    assert _fields_of(Own) is None and _fields_of(Loose) is None and _fields_of(Hidden) is None
+    assert _fields_of(Slotted) is not None
+
+
+def test_pcg_multiplier_limbs_are_the_multipliers() -> None:
+    """The 16-bit limbs written out as literals (machine integers in the compiled core) are those of
+    PCG64's 128-bit multiplier, lowest first."""
+    limbs = [draws._A0, draws._A1, draws._A2, draws._A3, draws._A4, draws._A5, draws._A6, draws._A7]
+    assert sum(limb << (16 * k) for k, limb in enumerate(limbs)) == draws._MULTIPLIER
+    assert all(0 <= limb < 2**16 for limb in limbs)
+
+
+def test_word_halves_are_the_masked_halves() -> None:
+    """``OwnedIntegers`` reads a batch of 64-bit words as their 32-bit halves, low half first."""
+    from sim.core.random_bot import _halves
+
+    raw = np.random.default_rng(2).bit_generator.random_raw(300)
+    split = [half for word in raw.tolist() for half in (word & 0xFFFFFFFF, word >> 32)]
+    assert _halves(raw) == split
