@@ -339,7 +339,8 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
     place it leads to from the search's side starts its ``new_temp`` with it (a route extends its
     predecessor's at the front). The same holds for the routes kept as lists by place
     (``routes_by_place``). The builder's own routes, temporary-road routes and the tables derived
-    from routes are dropped.
+    from routes are dropped; the production list's industry tables (``production._industries``),
+    which read no road, are kept.
     """
     old = state.route_cache
     state.route_cache = None
@@ -349,9 +350,12 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
     a, b = state.topo.road_ends[road]
     kept = {}
     for key, routes in old.items():
+        what = key[1]
+        if isinstance(what, tuple) and what[0] == "produce":
+            kept[key] = routes  # the production list's industry table reads no road
+            continue
         if key[0] == owner or key[-1]:
             continue
-        what = key[1]
         if isinstance(what, int):
             if _starts_with(routes.get(a), road) or _starts_with(routes.get(b), road):
                 continue
