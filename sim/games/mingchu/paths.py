@@ -337,8 +337,10 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
     For another seat the road still costs one unit (a 恩义 marker instead of a 伙计), so the search
     finds the same routes; only those that take ``road`` change. A route takes it exactly when the
     place it leads to from the search's side starts its ``new_temp`` with it (a route extends its
-    predecessor's at the front). The builder's own routes, temporary-road routes and the tables
-    derived from routes are dropped.
+    predecessor's at the front). The same holds for the routes kept as lists by place
+    (``routes_by_place``). The builder's own routes, temporary-road routes and the tables derived
+    from routes are dropped; the production list's industry tables (``production._industries``),
+    which read no road, are kept.
     """
     old = state.route_cache
     state.route_cache = None
@@ -348,9 +350,20 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
     a, b = state.topo.road_ends[road]
     kept = {}
     for key, routes in old.items():
-        if key[0] == owner or key[-1] or not isinstance(key[1], int):
+        what = key[1]
+        if isinstance(what, tuple) and what[0] == "produce":
+            kept[key] = routes  # the production list's industry table reads no road
             continue
-        if _starts_with(routes.get(a), road) or _starts_with(routes.get(b), road):
+        if key[0] == owner or key[-1]:
+            continue
+        if isinstance(what, int):
+            if _starts_with(routes.get(a), road) or _starts_with(routes.get(b), road):
+                continue
+        elif isinstance(what, tuple) and what[0] == "found":
+            found = routes[1]
+            if _starts_with(found[a], road) or _starts_with(found[b], road):
+                continue
+        else:
             continue
         kept[key] = routes
     state.route_cache = kept
@@ -364,8 +377,11 @@ def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        routes = routes_from(state, seat, target)  # kept: asked again as the 掌柜 move
-        wanted = routes.items() if places is None else ((p, routes[p]) for p in places if p in routes)
+        if places is None:
+            wanted = list(routes_from(state, seat, target).items())
+        else:  # kept: asked again as the 掌柜 move (a list by place, no dict: ``routes_by_place``)
+            found = routes_by_place(state, seat, target)
+            wanted = [(p, found[p]) for p in places if found[p] is not None]
         for place, route in wanted:
             old = best.get(place)
             if old is None or route_cost(route) < route_cost(old):

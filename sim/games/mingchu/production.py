@@ -315,10 +315,24 @@ def manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Rou
 def routes_by_manager(state: MingchuState, seat: int, routes: dict[int, Route]) -> dict[int, Route]:
     """Each 掌柜 whose place has an affordable route in ``routes`` (place -> route), by 掌柜 index;
     only the cheapest one when the pack is shared."""
-    managers = state.players[seat].managers
-    found = {
-        m: routes[p] for m, p in enumerate(managers) if p in routes and affordable(state, seat, routes[p])
-    }
+    return _affordable_by_manager(state, seat, [routes.get(p) for p in state.players[seat].managers])
+
+
+def _by_manager(state: MingchuState, seat: int, routes: list[Route | None]) -> dict[int, Route]:
+    """``routes_by_manager`` of a list of routes by place (``routes_by_place``)."""
+    return _affordable_by_manager(state, seat, [routes[p] for p in state.players[seat].managers])
+
+
+def _affordable_by_manager(
+    state: MingchuState, seat: int, to_managers: list[Route | None]
+) -> dict[int, Route]:
+    """The affordable ones of the routes to each 掌柜 (None: no route), by 掌柜 index; only the
+    cheapest one when the pack is shared."""
+    found: dict[int, Route] = {}
+    for m in range(len(to_managers)):
+        route = to_managers[m]
+        if route is not None and affordable(state, seat, route):
+            found[m] = route
     if state.params.rules.backpack == "shared" and found:
         best = min(found, key=lambda m: (route_cost(found[m]), m))
         return {best: found[best]}
@@ -344,14 +358,12 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
     def legal(self, state: MingchuState, decision: Decision) -> list:
         seat, good, place = decision.seat, decision.data["good"], decision.data["place"]
         legal: list = []
-        routes = routes_from(state, seat, place)
+        routes = routes_by_place(state, seat, place)
         if state.backpack_room(seat, good) > 0:
-            legal.extend(
-                A.made(A.GoodTo, "backpack", m) for m in sorted(routes_by_manager(state, seat, routes))
-            )
+            legal.extend(A.made(A.GoodTo, "backpack", m) for m in sorted(_by_manager(state, seat, routes)))
         if state.industries[place].stored is None:
             legal.append(A.made(A.GoodTo, "store"))
-        warehouses = [routes[c] for c in state.capitals_with_warehouse() if c in routes]
+        warehouses = [r for r in (routes[c] for c in state.capitals_with_warehouse()) if r is not None]
         if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
             legal.append(A.made(A.GoodTo, "warehouse"))
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
@@ -361,7 +373,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             size = len(state.topo.places)
             records = _sell_records(size)
             for q in range(size):  # every place reachable from ``place``, by place
-                route = routes.get(q)
+                route = routes[q]
                 if (
                     route is not None
                     and route.workers <= workers
@@ -378,7 +390,8 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         seat, good, place = decision.seat, decision.data["good"], decision.data["place"]
         player = state.players[seat]
         if isinstance(action, A.SellProduced):
-            route = routes_from(state, seat, place)[action.place]
+            route = routes_by_place(state, seat, place)[action.place]
+            assert route is not None  # offered only when reachable
             pay_route(state, seat, route)
             price = sale_price(state, seat, good, action.place, in_production=True)
             note_used(state, seat, "sell_bonus", good=good)
@@ -386,7 +399,9 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             player.coins_earned += price
             player.income_round += price
         elif action.dest == "backpack":
-            pay_route(state, seat, manager_routes(state, seat, place)[action.manager])
+            pay_route(
+                state, seat, _by_manager(state, seat, routes_by_place(state, seat, place))[action.manager]
+            )
             add_goods(state, seat, good, 1, manager=action.manager)
         elif action.dest == "warehouse":
             pay_route(state, seat, cheapest_route(state, seat, place, state.capitals_with_warehouse()))

@@ -5,7 +5,7 @@ table in ``state.route_cache``, per-road cost tables in ``state.board_cache``, d
 ``state.price_cache``. A stale kept value is a rules bug, so after every decision of whole random
 and heuristic games at 4 and 5 players the legal list is compared with the one a copy of the state
 with no kept values computes, every kept per-road and per-place cost table with one derived afresh from the board,
-and every kept route table that applies now with a fresh search.
+and every kept route table (a dict, or a list by place) that applies now with a fresh search.
 """
 
 from __future__ import annotations
@@ -84,9 +84,14 @@ class _Checks:
                     for roads in state.topo.adjacent_roads
                 ], key
                 self.laid += 1
-            if not isinstance(source, int) or key[-1] != temp:
+            water = key[2] if isinstance(source, int) else None
+            if isinstance(source, tuple) and source[:1] == ("found",):  # a list by place
+                _, source, water = source
+                order, found = routes
+                routes = {p: found[p] for p in order}
+            if water is None or key[-1] != temp:
                 continue  # a table derived from routes, or routes over other temporary roads
-            if key[2] != modifier_total(state, who, "discount", action="water"):
+            if water != modifier_total(state, who, "discount", action="water"):
                 continue  # kept for a water discount the seat no longer has
             fresh = fresh or _fresh(state)
             assert _as_tuples(routes) == _as_tuples(routes_from(fresh, who, source)), key

@@ -103,9 +103,18 @@ def test_routes_kept_after_a_road_build_are_the_fresh_ones():
         fresh = state.clone()
         fresh.route_cache = None
         for key, routes in list(state.route_cache.items()):
-            seat, source, water = key[0], key[1], key[2]
-            # routes without temporary roads, for the water discount the seat has now
-            if isinstance(source, int) and not key[-1] and water == _water(state, seat):
+            seat, source = key[0], key[1]
+            if key[-1]:
+                continue  # routes over temporary roads
+            if isinstance(source, tuple) and source[0] == "found":  # a list by place (``routes_by_place``)
+                _, source, water = source
+                order, found = routes
+                routes = {p: found[p] for p in order}
+            elif isinstance(source, int):
+                water = key[2]
+            else:
+                continue
+            if water == _water(state, seat):  # kept for the water discount the seat has now
                 assert _as_tuples(routes) == _as_tuples(routes_from(fresh, seat, source))
                 kept += 1
     assert kept > 20

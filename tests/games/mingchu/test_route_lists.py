@@ -1,5 +1,6 @@
 """The route lists the production legal list keeps (``paths.routes_by_place``) give what a fresh
-search gives, after every decision of whole games.
+search gives, and its industry tables (kept across 驿道 builds) what a fresh listing gives, after
+every decision of whole games.
 
 ``legal_produce`` reads each 掌柜's routes as a list by place and keeps that list (with the order the
 places were first reached in) instead of a dict; ``routes_from`` later builds its dict from the kept
@@ -16,6 +17,7 @@ from sim.core.play import play_game, setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.paths import NO_ROADS, routes_by_place, routes_from
+from sim.games.mingchu.production import _industries
 
 from .helpers import RULES, lineup
 
@@ -36,12 +38,18 @@ class _Checks:
     """An ``on_step`` hook comparing every kept route list that applies now with a fresh search."""
 
     def __init__(self) -> None:
-        self.lists = self.dicts = 0
+        self.lists = self.dicts = self.tables = 0
 
     def __call__(self, state, seat, action, description) -> None:
         temp = frozenset(state.temp_roads) if state.temp_roads else NO_ROADS
         for key, kept in list((state.route_cache or {}).items()):
             who, what = key[0], key[1]
+            if isinstance(what, tuple) and what[:1] == ("produce",):  # kept across 驿道 builds
+                _, discount, count = what
+                if count == len(state.industries):
+                    assert kept == _industries(_fresh(state), who, discount), key
+                    self.tables += 1
+                continue
             if not (isinstance(what, tuple) and what[:1] == ("found",)) or key[-1] != temp:
                 continue
             _, source, water = what
@@ -65,7 +73,7 @@ def test_kept_route_lists_equal_fresh_searches_after_every_decision(kind: str, n
     seed = 11 + n
     checks = _Checks()
     play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
-    assert checks.lists > 100 and checks.dicts == checks.lists  # the comparisons did happen
+    assert checks.lists > 100 and checks.dicts == checks.lists and checks.tables > 100  # they happened
 
 
 def test_the_list_read_from_a_kept_dict_is_that_dict():
