@@ -7,7 +7,8 @@ and the run's seconds), the open cards, the ones ``focus`` judged hopeless, the 
 batch gave extra slots, and the cards ``cheapest`` would have favoured at that look (given the
 same history; every open card gets OPEN_SLOTS under it). ``--cards``
 prints, at the looks given, every open card with its estimate, interval, games and games_needed
-(* = judged hopeless).
+(* = judged hopeless). Last, per card: the looks at which it was judged hopeless and the extra games
+it got.
 
     python benchmarks/deck_allocation_replay.py DIR --minutes 15 --cards 2,10,20,36,50,66,73
 """
@@ -41,12 +42,15 @@ def main() -> None:
     finished = [os.path.getmtime(batch_folder(out, i) / "estimates.npz") for i in range(len(designs))]
     start = finished[-1] - meta["last_run"]["seconds"]
     listed = {int(x) for x in args.cards.split(",") if x}
+    written_off: dict[str, list[int]] = {card: [] for card in family}
     for look in range(1, len(batches) + 1):
         done = batches[:look]
         table = deck_verdicts(done, family, tol, t_opt=t_opt)
         pace = (finished[look - 1] - (finished[look - 2] if look > 1 else start)) / done[-1].games
         left = (60 * args.minutes - (finished[look - 1] - start)) / pace
         hopeless = hopeless_cards(table, len(cards), p, left)
+        for card in hopeless:
+            written_off[card].append(look)
         open_ = table[table["verdict"] == "undecided"]
         slots = Counter(meta["batches"][look]) if look < len(meta["batches"]) else Counter()
         extra = sorted(c for c, n in slots.items() if n > 1)
@@ -65,6 +69,17 @@ def main() -> None:
                     f"      {mark}{row.card} {100 * row.effect:+.1f} [{100 * row.low:+.1f}, {100 * row.high:+.1f}] "
                     f"games {row.games:,} needed {row.games_needed:,.0f}"
                 )
+
+    print("per card: looks at which focus judged it hopeless (first-last), batches and games it got extra")
+    seeds = meta["seeds_per_batch"]
+    for card in family:
+        extra = [Counter(slots)[card] - 1 for slots in meta["batches"]]
+        looks_ = written_off[card]
+        span = f" ({looks_[0]}-{looks_[-1]})" if looks_ else ""
+        print(
+            f"  {card}: hopeless at {len(looks_)} of {len(batches)} looks{span}; "
+            f"{sum(e > 0 for e in extra)} batches with extra slots, {sum(extra) * seeds * p:,} extra games"
+        )
 
 
 if __name__ == "__main__":

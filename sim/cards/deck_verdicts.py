@@ -164,15 +164,15 @@ def cheapest_plan(
     t_opt: float,
     games_left: float,
 ) -> tuple[list[str], int]:
-    """The ``cheapest`` allocation's next batch: the undecided cards of ``family`` to give extra
-    slots, and how many slots each. Every undecided card is priced in games with it at the table
-    that would decide it (``_seeds_more``, hedged: an estimate near an edge is priced at its
-    standard error's distance, not at its own); the cards are taken cheapest first, as many as the
-    ``games_left`` can decide at ``repeats`` slots each (2 to MAX_REPEATS, a seed kept under
-    MAX_SEED_GAMES times the deck), the most cards first, then the most slots. When not even the
-    cheapest fits, it alone gets MAX_REPEATS (the estimate may still move away from the edge).
-    Judged afresh at every look: no card is written off for good; decided cards keep one slot.
-    Every card of the deck chosen is none favoured: one slot each."""
+    """The ``cheapest`` allocation's next batch: the undecided cards of ``family`` to favour, and
+    their slots (every undecided card has OPEN_SLOTS, decided cards one; ``deck_design``). Every
+    undecided card is priced in games with it at the table that would decide it (``_seeds_more``,
+    hedged: an estimate near an edge is priced at its standard error's distance, not at its own);
+    the cards are taken cheapest first, as many as the ``games_left`` can decide at ``repeats``
+    slots each (OPEN_SLOTS + 1 to MAX_REPEATS, a seed kept under MAX_SEED_GAMES times the deck), the
+    most cards first, then the most slots. When no card can be favoured so (the games left are too
+    few, or, while nearly every card is open, the seed's cap leaves no room), the cheapest alone gets
+    MAX_REPEATS. Judged afresh at every look: no card is written off for good."""
     cards = batches[0].design.cards
     k, p = len(cards), batches[0].design.n_players
     undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)

@@ -317,3 +317,10 @@ def test_cheapest_gives_a_near_edge_card_more_games_than_focus():
         > focus.loc[focus["card"].isin(near), "games"].to_numpy()
     ).all()
     assert (cheapest["verdict"] != UNDECIDED).sum() >= (focus["verdict"] != UNDECIDED).sum()
+
+
+def test_the_command_offers_every_allocation_rule():
+    from sim.cards.deck_design import ALLOCATIONS
+
+    option = next(p for p in cli.commands["cards"].commands["study"].params if p.name == "allocation")
+    assert set(option.type.choices) == set(ALLOCATIONS) and option.default == ALLOCATIONS[0]
