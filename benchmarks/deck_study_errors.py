@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--allocation", choices=ALLOCATIONS, default="focus", help="extra slots for open cards"
+        "--allocation", choices=ALLOCATIONS, default="cheapest", help="extra slots for open cards"
     )
     parser.add_argument(
         "--tuning",

@@ -79,6 +79,13 @@ def one_count(spec, text: str | None, resolved) -> int:
     help="Deck design: seeds per batch (each seed is played once per card of the deck).",
 )
 @click.option(
+    "--allocation",
+    type=click.Choice(["cheapest", "focus", "half", "open", "none"]),
+    default="cheapest",
+    show_default=True,
+    help="Deck design: which undecided cards get extra slots (docs/card-lab.md).",
+)
+@click.option(
     "--confirm",
     "confirm_bot",
     metavar="BOT",
@@ -108,6 +115,7 @@ def study_command(
     design,
     budget,
     batch_seeds,
+    allocation,
     confirm_bot,
     confirm_budget,
     arms,
@@ -148,7 +156,7 @@ def study_command(
             n_players,
             tolerance,
             budget,
-            batch_seeds,
+            (batch_seeds, allocation),
             (confirm_bot, confirm_budget or budget),
             lang,
             opts,
@@ -160,9 +168,10 @@ def study_command(
 
 
 def deck_study(
-    resolved, spec, deck, wanted, n_players, tolerance, budget, batch_seeds, confirming, lang, opts
+    resolved, spec, deck, wanted, n_players, tolerance, budget, batching, confirming, lang, opts
 ) -> None:
-    """The deck design of ``sim cards study``; ``confirming`` is (``--confirm`` bot or None, its budget)."""
+    """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
+    ``confirming`` (``--confirm`` bot or None, its budget)."""
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import csv_table, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
@@ -170,6 +179,7 @@ def deck_study(
     from sim.cards.study import deck_cards, pick_cards
 
     confirm_bot, confirm_budget = confirming
+    batch_seeds, allocation = batching
     try:
         limit = Budget.parse(budget)
     except ValueError as exc:
@@ -194,6 +204,7 @@ def deck_study(
         opts["seed"],
         batch_seeds,
         tolerance / 100,
+        allocation,
     )
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-deck"
     click.echo(

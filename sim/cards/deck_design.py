@@ -110,12 +110,22 @@ def _check_identified(rank: int, seats: int, cards: int) -> None:
         )
 
 
-ALLOCATIONS = ("focus", "open", "half", "none")
-"""How undecided cards get extra slots (``repeats_for``): ``half`` gives them ``ceil(K / u) - 1``
-(at most MAX_REPEATS) once fewer than half the deck is open; ``focus`` (the default) does the same
-for the undecided cards the budget can still decide, counting only those (``hopeless`` cards keep
+ALLOCATIONS = ("cheapest", "focus", "open", "half", "none")
+"""How undecided cards get extra slots. ``cheapest`` (the default): the undecided cards the games left
+can most likely decide, cheapest first, each ``repeats`` slots (``deck_verdicts.cheapest_plan``,
+re-judged at every look); ``half`` gives every undecided card ``ceil(K / u) - 1`` (at most
+MAX_REPEATS) once fewer than half the deck is open; ``focus`` does the same for the undecided cards
+the budget can still decide at the current estimates, counting only those (``hopeless`` cards keep
 one slot); ``open`` gives MAX_REPEATS to every undecided card; ``none``: one slot per card
 throughout (the synthetic comparison is in docs/card-lab.md)."""
+
+OPEN_SLOTS = 2
+"""``cheapest``: slots of every undecided card (decided cards keep one). A card in one slot of a
+seed is estimated poorly on win share: its five games are one run of consecutive tables, which the
+seat terms partly absorb (at 24 cards and 5 seats a seed's estimate has 2.7 times the variance of
+one with the card in two slots, for twice the games; ``docs/card-lab.md``)."""
+MAX_SEED_GAMES = 2
+"""``cheapest`` keeps a seed under this many times the deck's size in games (the looks stay frequent)."""
 
 
 def draw_design(
@@ -124,13 +134,16 @@ def draw_design(
     rng: np.random.Generator,
     undecided: Sequence[str] = (),
     tries: int = 200,
-    allocation: str = "focus",
+    allocation: str = "cheapest",
     hopeless: Sequence[str] = (),
+    repeats: int | None = None,
+    favoured: Sequence[str] = (),
 ) -> Design:
     """A batch's design: every card once, each ``undecided`` card ``repeats_for`` times (more
-    games for the cards still open; under ``focus`` not the ``hopeless`` ones), in a random cyclic
-    order in which no card comes twice within ``n_players`` consecutive slots (no table holds it
-    twice)."""
+    games for the cards still open; under ``focus`` not the ``hopeless`` ones; under ``cheapest``
+    every undecided card OPEN_SLOTS and the ``favoured`` ones ``repeats``), in a random
+    cyclic order in which no card comes twice within ``n_players`` consecutive slots (no table holds
+    it twice; fewer repeats when the slots are too crowded for that)."""
     cards = tuple(cards)
     if len(cards) < n_players + 1:
         raise ValueError(
@@ -141,9 +154,19 @@ def draw_design(
     open_cards = [c for c in cards if c in set(undecided)]
     boosted = [c for c in open_cards if allocation != "focus" or c not in set(hopeless)]
     counted = len(boosted) if allocation == "focus" else len(open_cards)
-    repeats = repeats_for(len(cards), counted, allocation) if boosted else 1
+    if allocation == "cheapest":
+        floor = OPEN_SLOTS if open_cards else 1
+        repeats = max(floor, min(MAX_REPEATS, repeats or floor))
+    else:
+        repeats = repeats_for(len(cards), counted, allocation) if boosted else 1
     while True:
-        counts = {c: 1 + (repeats - 1) * (c in set(boosted)) for c in cards}
+        if allocation == "cheapest":
+            floor = min(floor, repeats)
+            counts = {
+                c: repeats if c in set(favoured) else floor if c in set(open_cards) else 1 for c in cards
+            }
+        else:
+            counts = {c: 1 + (repeats - 1) * (c in set(boosted)) for c in cards}
         for _ in range(tries):
             order = _spaced_order(counts, n_players, rng)
             if order is not None:
@@ -151,7 +174,7 @@ def draw_design(
         repeats -= 1  # too crowded to space out: fewer repeats (one always works)
 
 
-def repeats_for(deck: int, open_cards: int, allocation: str = "focus") -> int:
+def repeats_for(deck: int, open_cards: int, allocation: str = "half") -> int:
     """Slots per boosted card, ``open_cards`` of them. ``half`` and ``focus``: 1 while they are half
     the deck or more, then more as they are fewer (``ceil(deck / open) - 1``: an open card's share of
     the seats grows from 1/K to R/(K + (R - 1) open) while a seed stays under twice the deck);

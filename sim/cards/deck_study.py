@@ -70,6 +70,9 @@ class DeckStudy:
     seed: int = 1
     seeds_per_batch: int = 10
     tolerance: float = 0.03
+    allocation: str = "cheapest"
+    """How undecided cards get extra slots (``deck_design.ALLOCATIONS``); not part of a folder's
+    identity: a batch's design depends only on the looks before it, so a resumed study may change it."""
 
     def variants(self, batch: int, design: Design) -> list[ResolvedConfig]:
         """The configs of a batch: one per slot, every seat's card forced (no second validation:
@@ -161,6 +164,7 @@ def write_meta(out: Path, plan: DeckStudy, designs: Sequence[Design], extra: dic
         "overrides": dict(plan.base.overrides),
         "family": list(plan.family),
         "tolerance": plan.tolerance,
+        "allocation": plan.allocation,
         "batches": [list(d.slots) for d in designs],
         **extra,
     }
@@ -246,6 +250,7 @@ def run_deck_study(
         batches,
         may_continue,
         on_look=on_look,
+        allocation=plan.allocation,
         games_left=games_left,
         t_opt=t_opt,
     )

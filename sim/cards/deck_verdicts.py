@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sim.cards.deck_design import MAX_REPEATS, Design, draw_design
+from sim.cards.deck_design import MAX_REPEATS, MAX_SEED_GAMES, OPEN_SLOTS, Design, draw_design
 from sim.cards.sequential import (
     ALPHA,
     MIN_SEEDS,
@@ -102,16 +102,27 @@ def deck_verdicts(
 
 
 def _seeds_more(
-    share: np.ndarray, verdicts: np.ndarray, a: float, t_opt: float, tolerance: float
+    share: np.ndarray,
+    verdicts: np.ndarray,
+    a: float,
+    t_opt: float,
+    tolerance: float,
+    hedged: bool = False,
 ) -> np.ndarray:
     """Further seeds (at the designs and spread so far) that would decide each undecided card of
-    ``share`` (seeds x cards); NaN for a decided one."""
+    ``share`` (seeds x cards); NaN for a decided one. The distance to the nearer band edge is the
+    estimate's; ``hedged``: that distance and the estimate's standard error added in quadrature,
+    the distance the card is expected to end at (an estimate on an edge today is one standard error
+    from it on average), so an early, noisy estimate near an edge does not price a card out."""
     t = share.shape[0]
     if t < 2:  # too few seeds to say: at least up to the first interval
         seeds = np.full(share.shape[1], float(MIN_SEEDS))
     else:
-        gap = np.maximum(np.abs(np.abs(share.mean(axis=0)) - tolerance), SMALLEST_GAP)
-        seeds = seeds_for_width(share.std(axis=0), gap, t, a, t_opt)
+        sd = share.std(axis=0)
+        distance = np.abs(np.abs(share.mean(axis=0)) - tolerance)
+        if hedged:
+            distance = np.sqrt(distance**2 + sd**2 / t)
+        seeds = seeds_for_width(sd, np.maximum(distance, SMALLEST_GAP), t, a, t_opt)
     return np.where(verdicts == UNDECIDED, np.maximum(seeds - t, 1), np.nan)
 
 
@@ -126,14 +137,67 @@ def next_design(
     seed: int,
     batch: int,
     undecided: Sequence[str],
-    allocation: str = "focus",
+    allocation: str = "cheapest",
     hopeless: Sequence[str] = (),
+    repeats: int | None = None,
+    favoured: Sequence[str] = (),
 ) -> Design:
     """The design of batch ``batch``: every card once, the ``undecided`` cards more often
-    (``deck_design.repeats_for``; their place in the order drawn at random)."""
+    (``deck_design.draw_design``; their place in the order drawn at random)."""
     return draw_design(
-        cards, n_players, design_rng(seed, batch), list(undecided), allocation=allocation, hopeless=hopeless
+        cards,
+        n_players,
+        design_rng(seed, batch),
+        list(undecided),
+        allocation=allocation,
+        hopeless=hopeless,
+        repeats=repeats,
+        favoured=favoured,
     )
+
+
+def cheapest_plan(
+    batches: Sequence[Batch],
+    family: Sequence[str],
+    tolerance: float,
+    alpha: float,
+    t_opt: float,
+    games_left: float,
+) -> tuple[list[str], int]:
+    """The ``cheapest`` allocation's next batch: the undecided cards of ``family`` to favour, and
+    their slots (every undecided card has OPEN_SLOTS, decided cards one; ``deck_design``). Every
+    undecided card is priced in games with it at the table that would decide it (``_seeds_more``,
+    hedged: an estimate near an edge is priced at its standard error's distance, not at its own);
+    the cards are taken cheapest first, as many as the ``games_left`` can decide at ``repeats``
+    slots each (OPEN_SLOTS + 1 to MAX_REPEATS, a seed kept under MAX_SEED_GAMES times the deck), the
+    most cards first, then the most slots. When no card can be favoured so (the games left are too
+    few, or, while nearly every card is open, the seed's cap leaves no room), the cheapest alone gets
+    MAX_REPEATS. Judged afresh at every look: no card is written off for good."""
+    cards = batches[0].design.cards
+    k, p = len(cards), batches[0].design.n_players
+    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)
+    if not undecided:
+        return [], 1
+    columns_of = [cards.index(card) for card in undecided]
+    share = np.concatenate([b.estimates["win_share"][:, columns_of] for b in batches])
+    seeds = share.shape[0]
+    a = alpha / max(len(family), 1)
+    more = _seeds_more(share, np.full(len(undecided), UNDECIDED), a, t_opt, tolerance, hedged=True)
+    slots = sum(b.seeds * b.design.repeats[columns_of] for b in batches) / seeds
+    need = more * slots * p  # games with the card at the table
+    order = np.argsort(need, kind="stable")
+    best = (0, MAX_REPEATS)
+    base = k + (OPEN_SLOTS - 1) * len(undecided)  # every open card at OPEN_SLOTS
+    for repeats in range(OPEN_SLOTS + 1, MAX_REPEATS + 1):
+        for n in range(1, len(undecided) + 1):
+            seed_games = base + (repeats - OPEN_SLOTS) * n
+            if seed_games > MAX_SEED_GAMES * k:
+                break
+            reachable = max(games_left, 0.0) / seed_games * repeats * p
+            if need[order[n - 1]] <= reachable:
+                best = max(best, (n, repeats))
+    n, repeats = best
+    return [undecided[i] for i in order[: max(n, 1)]], repeats
 
 
 def hopeless_cards(table: pd.DataFrame, deck: int, n_players: int, games_left: float) -> list[str]:
@@ -172,7 +236,7 @@ def sequential_study(
     may_continue: Callable[[list[Batch], Design], bool] = lambda done, design: True,
     alpha: float = ALPHA,
     on_look: Callable[[list[Batch], list[str]], None] | None = None,
-    allocation: str = "focus",
+    allocation: str = "cheapest",
     games_left: Callable[[list[Batch]], float] = lambda done: math.inf,
     t_opt: float | None = None,
 ) -> tuple[list[Batch], pd.DataFrame]:
@@ -180,17 +244,22 @@ def sequential_study(
     ``may_continue(batches so far, next design)`` says no; returns the batches and the verdicts.
     ``batches`` already played are kept (a resumed study). ``on_look(batches, undecided cards)``
     follows every new batch. ``allocation`` (``deck_design.ALLOCATIONS``) says how the undecided
-    cards get extra slots; ``focus`` leaves out those ``games_left(batches)`` cannot decide.
+    cards get extra slots; ``cheapest`` and ``focus`` weigh them against ``games_left(batches)``.
     ``t_opt``: the seeds at which the confidence sequence is tightest (``tuning_seeds``)."""
     batches = list(batches or [])
     t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
     undecided = undecided_cards(batches, family, tolerance, alpha, t_opt) if batches else None
     while undecided is None or undecided:
         hopeless: list[str] = []
+        boosted, repeats, favoured = list(undecided or []), None, []
         if undecided and allocation == "focus":
             table = deck_verdicts(batches, family, tolerance, alpha, t_opt)
             hopeless = hopeless_cards(table, len(cards), n_players, games_left(batches))
-        design = next_design(cards, n_players, seed, len(batches), undecided or [], allocation, hopeless)
+        if undecided and allocation == "cheapest":
+            favoured, repeats = cheapest_plan(batches, family, tolerance, alpha, t_opt, games_left(batches))
+        design = next_design(
+            cards, n_players, seed, len(batches), boosted, allocation, hopeless, repeats, favoured
+        )
         if not may_continue(batches, design):
             plain = next_design(cards, n_players, seed, len(batches), [], allocation)  # one slot each
             if len(plain.slots) >= len(design.slots) or not may_continue(batches, plain):

@@ -110,7 +110,7 @@ def simulate(
     budget_games: int,
     seeds_per_batch: int,
     seed: int,
-    allocation: str = "focus",
+    allocation: str = "cheapest",
     t_opt: float | None = None,
 ) -> pd.DataFrame:
     """One whole-deck study of ``world`` with the sequential stopping rule: the verdicts, with the

@@ -23,7 +23,7 @@ CARDS = tuple(f"c{i:02d}" for i in range(24))
 
 @pytest.mark.parametrize("undecided", [(), ("c01",), ("c01", "c02", "c03"), CARDS[:10]])
 def test_every_seat_holds_every_slot_once_per_seed_and_no_table_holds_a_card_twice(undecided):
-    design = draw_design(CARDS, 5, np.random.default_rng(3), undecided)
+    design = draw_design(CARDS, 5, np.random.default_rng(3), undecided, allocation="half")
     tables = design.tables
     assert all(len(set(table)) == 5 for table in tables)
     for seat in range(5):
@@ -118,6 +118,12 @@ def test_real_deck_study_finds_the_planted_card_and_the_copy_agrees_with_its_ori
     original, copy = table.loc["账房先生"], table.loc["账房先生乙"]
     assert copy["low"] <= original["high"] and original["low"] <= copy["high"]
     assert (table["games"] == 80).all()  # 20 seeds, the card at each of 4 seats once per seed
+    # the default allocation, recorded; its second batch (every card open: two slots each, 240
+    # games) would not fit the 240-game budget, so a batch of one slot a card was played instead
+    from sim.cards.deck_study import read_meta
+
+    meta = read_meta(deck_study)
+    assert meta["allocation"] == "cheapest" and [len(b) for b in meta["batches"]] == [12, 12]
 
 
 def test_csv_has_one_row_per_card_and_games_needed_only_when_undecided(deck_study):
@@ -224,14 +230,16 @@ def test_a_synthetic_study_is_the_same_for_the_same_seed_and_gives_the_open_card
     assert open_[near].all()  # 0.1 point from the edge: not in 6,000 games
     assert one.loc[open_, "games"].min() > one.loc[~open_, "games"].min()  # but the open cards got more
     assert one.loc[open_, "games"].min() >= one.loc[~open_, "games"].max()
-    focus = simulate(world, 0.05, 6000, 10, 3)  # the default: the hopeless near-edge cards get no more
+    focus = simulate(world, 0.05, 6000, 10, 3, "focus")  # the hopeless near-edge cards get no more
     assert focus.loc[focus["card"].isin(["k10", "k11"]), "games"].max() < one.loc[near, "games"].min()
 
 
 def test_focus_gives_extra_slots_to_the_open_cards_the_budget_can_decide():
     from sim.cards.deck_verdicts import hopeless_cards
 
-    design = draw_design(CARDS, 5, np.random.default_rng(4), ("c01", "c02", "c03"), hopeless=("c03",))
+    design = draw_design(
+        CARDS, 5, np.random.default_rng(4), ("c01", "c02", "c03"), allocation="focus", hopeless=("c03",)
+    )
     assert [design.slots.count(c) for c in ("c01", "c02", "c03", "c04")] == [4, 4, 1, 1]
     table = pd.DataFrame(
         {
@@ -244,3 +252,75 @@ def test_focus_gives_extra_slots_to_the_open_cards_the_budget_can_decide():
     assert hopeless_cards(table, 24, 5, games_left=3000) == ["b"]  # 3000 / 30 * 20 = 2000 reachable
     assert hopeless_cards(table, 24, 5, games_left=30000) == []
     assert hopeless_cards(table, 24, 5, games_left=math.inf) == []
+
+
+def test_cheapest_gives_every_open_card_two_slots_the_favoured_more_and_decided_cards_one():
+    undecided, favoured = ("c01", "c02", "c03", "c04", "c05"), ("c02", "c04")
+    design = draw_design(CARDS, 5, np.random.default_rng(6), undecided, favoured=favoured, repeats=4)
+    assert [design.slots.count(c) for c in CARDS[:7]] == [1, 2, 4, 2, 4, 2, 1]
+    assert all(design.slots.count(c) == 1 for c in CARDS[6:])  # decided: one slot, still at the table
+    assert all(len(set(table)) == 5 for table in design.tables)
+    for seat in range(5):
+        assert sorted(table[seat] for table in design.tables) == sorted(design.slots)
+
+
+def _batches(means: np.ndarray, sds: np.ndarray, seeds: int, seed: int = 0) -> list:
+    """Plain batches of 10 seeds whose per-seed estimates have exactly ``means`` and ``sds``."""
+    from sim.cards.deck_verdicts import Batch, next_design
+
+    z = np.random.default_rng(seed).normal(size=(seeds, len(CARDS)))
+    values = means + sds * (z - z.mean(axis=0)) / z.std(axis=0)
+    design = next_design(CARDS, 5, 1, 0, [])
+    return [Batch(design, {"win_share": v, "score": v}) for v in np.split(values, seeds // 10)]
+
+
+def test_cheapest_does_not_starve_a_card_whose_early_estimate_sits_on_an_edge():
+    """40 seeds: c00's estimate sits on the +5 edge, c01..c05 near zero, the rest far outside the
+    band (decided). ``focus`` writes c00 off at these games left (its price at the estimate's own
+    distance is huge); ``cheapest`` prices it at its standard error's distance and favours it."""
+    from sim.cards.deck_verdicts import cheapest_plan, deck_verdicts, hopeless_cards
+
+    means = np.array([0.05, 0.0, 0.01, -0.01, 0.005, -0.005] + [0.5, -0.5] * 9)
+    sds = np.array([0.2] * 6 + [0.01] * 18)
+    batches = _batches(means, sds, 40)
+    table = deck_verdicts(batches, CARDS, 0.05)
+    assert set(table.loc[table["verdict"] == UNDECIDED, "card"]) == set(CARDS[:6])
+    assert "c00" in hopeless_cards(table, 24, 5, games_left=20000)
+    favoured, repeats = cheapest_plan(batches, CARDS, 0.05, 0.05, tuning_seeds(0.05), games_left=20000)
+    assert "c00" in favoured and repeats > 2
+
+
+def test_cheapest_favours_the_cheapest_cards_that_the_games_left_can_decide():
+    from sim.cards.deck_verdicts import cheapest_plan
+
+    # c00 far from both edges (cheap), c01 2.5 points from one (dear), c02 on an edge after many seeds
+    means = np.array([0.0, 0.025, 0.05] + [0.5, -0.5] * 10 + [0.5])
+    sds = np.array([0.3, 0.3, 0.3] + [0.01] * 21)
+    batches = _batches(means, sds, 400, seed=3)
+    t_opt = tuning_seeds(0.05)
+    plenty, _ = cheapest_plan(batches, CARDS, 0.05, 0.05, t_opt, games_left=1e7)
+    assert set(plenty) == {"c00", "c01", "c02"}
+    some, _ = cheapest_plan(batches, CARDS, 0.05, 0.05, t_opt, games_left=3000)
+    assert some[0] == "c00" and "c02" not in some
+    none, repeats = cheapest_plan(batches, CARDS, 0.05, 0.05, t_opt, games_left=0)
+    assert none == ["c00"] and repeats == 4  # nothing fits: the cheapest alone, in case it moves
+
+
+def test_cheapest_gives_a_near_edge_card_more_games_than_focus():
+    effects = (0.15, -0.15, 0.15, -0.15, 0.0, 0.0, 0.0, 0.0, 0.15, -0.15, 0.049, -0.049)
+    world = World(tuple(f"k{i}" for i in range(12)), effects, n_players=4)
+    focus = simulate(world, 0.05, 6000, 10, 3, "focus")
+    cheapest = simulate(world, 0.05, 6000, 10, 3)  # the default
+    near = ["k10", "k11"]
+    assert (
+        cheapest.loc[cheapest["card"].isin(near), "games"].to_numpy()
+        > focus.loc[focus["card"].isin(near), "games"].to_numpy()
+    ).all()
+    assert (cheapest["verdict"] != UNDECIDED).sum() >= (focus["verdict"] != UNDECIDED).sum()
+
+
+def test_the_command_offers_every_allocation_rule():
+    from sim.cards.deck_design import ALLOCATIONS
+
+    option = next(p for p in cli.commands["cards"].commands["study"].params if p.name == "allocation")
+    assert set(option.type.choices) == set(ALLOCATIONS) and option.default == ALLOCATIONS[0]
