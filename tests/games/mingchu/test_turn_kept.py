@@ -1,10 +1,12 @@
 """The values the turn's legal list keeps per topology give what a fresh computation gives.
 
-``modifiers.source_terms`` keeps, per set of sources (the 门客 and 家族 cards held, the round's
-modifier objects), the table every modifier look-up reads; ``orders.order_place`` keeps where each
-order instance is delivered. After every decision of whole random and heuristic games at 4 and 5
-players, each seat's modifier totals and ``forbid`` answers are compared with a plain sum over its
-sources, and the legal list with the one a copy on a new topology (nothing kept) computes.
+``modifiers.source_terms`` keeps, per seat, the table every modifier look-up reads with the sources
+it was made from (the 门客 and 家族 cards held, the round's modifier objects); ``orders.order_place``
+keeps where each order instance is delivered; ``quick._warehouse_routes`` keeps each seat's answer
+with what it read. After every decision of whole random and heuristic games at 4 and 5 players, each
+seat's modifier totals and ``forbid`` answers are compared with a plain sum over its sources, and
+the legal list and every seat's warehouse routes with those a copy on a new topology with no kept
+routes computes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC
+from sim.games.mingchu import SPEC, quick
 from sim.games.mingchu.effects_schema import MODIFIER_TYPES
 from sim.games.mingchu.modifiers import _merged_terms, forbidden, modifier_total, source_terms
 from sim.games.mingchu.orders import order_place
@@ -52,6 +54,10 @@ def _plain_total(mods: list, kind: str, action, good) -> int:
     return total
 
 
+def _as_tuple(route) -> tuple:
+    return (route.workers, route.coins, route.favor, route.new_temp)
+
+
 def _on_new_topology(state):
     fresh = state.clone()
     fresh.topo = Topology(state.params)
@@ -63,7 +69,7 @@ class _Checks:
     """An ``on_step`` hook comparing the kept values with fresh ones before each action."""
 
     def __init__(self) -> None:
-        self.decisions = self.totals = self.with_round_mods = 0
+        self.decisions = self.totals = self.with_round_mods = self.warehouse = 0
 
     def __call__(self, state, seat, action, description) -> None:
         self.decisions += 1
@@ -88,7 +94,16 @@ class _Checks:
             card = state.order_card[public.order]
             assert order_place(state, public.order) == state.topo.place_index[state.topo.orders[card].place]
         if self.decisions % 3 == 0 or state.pending.next.kind == "turn":
-            assert list(RULES.legal_actions(state)) == list(RULES.legal_actions(_on_new_topology(state)))
+            fresh = _on_new_topology(state)
+            assert list(RULES.legal_actions(state)) == list(RULES.legal_actions(fresh))
+            if not state.temp_roads:
+                for s in range(state.n):
+                    kept = quick._warehouse_routes(state, s)
+                    want = quick._warehouse_routes(fresh, s)
+                    assert {m: _as_tuple(r) for m, r in kept.items()} == {
+                        m: _as_tuple(r) for m, r in want.items()
+                    }
+                    self.warehouse += bool(want)
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
@@ -99,6 +114,7 @@ def test_kept_turn_values_equal_fresh_ones_after_every_decision(kind: str, n: in
     record = play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
     assert checks.totals > 1000 and checks.with_round_mods > 0  # the comparisons above did happen
+    assert checks.warehouse > 100
 
 
 def _with_round_mods():
