@@ -35,7 +35,7 @@ from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
 from sim.games.mingchu.paths import NO_ROADS, routes_to_any, sale_price
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
-from sim.games.mingchu.state import INDUSTRY_COINS, OFFICIAL, MingchuState, Player
+from sim.games.mingchu.state import INDUSTRY_COINS, OFFICIAL, MingchuState
 
 
 class SellKind(ActionKind[MingchuState, A.Sell]):
@@ -211,50 +211,18 @@ def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     """Affordable routes from each 掌柜 to the warehouse (only the cheapest when the pack is shared).
 
     The cheapest routes are kept beside the routes they come from in ``state.route_cache`` (same
-    board, water discount and temporary roads); without temporary roads, so is the answer, per seat,
-    with copies of what it read besides the board (``_kept_answer``)."""
-    player = state.players[seat]
-    managers = player.managers
+    board, water discount and temporary roads)."""
+    managers = state.players[seat].managers
     capitals = state.capitals_with_warehouse()
     temp = state.temp_roads
     water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    key = (seat, ("warehouse", tuple(managers), capitals, water), frozenset(temp) if temp else NO_ROADS)
     if state.route_cache is None:
         state.route_cache = {}
-    cache = state.route_cache
-    kept_key = (seat, "warehouse_kept", NO_ROADS)  # dropped with the routes when a 驿道 is built
-    if not temp:
-        kept = cache.get(kept_key)
-        if kept is not None and _kept_answer(kept, player, capitals, water):
-            return kept[-1]
-    key = (seat, ("warehouse", tuple(managers), capitals, water), frozenset(temp) if temp else NO_ROADS)
-    nearest = cache.get(key)
+    nearest = state.route_cache.get(key)
     if nearest is None:
-        nearest = cache[key] = routes_to_any(state, seat, capitals, managers)
-    routes = routes_by_manager(state, seat, nearest)
-    if not temp:
-        cache[kept_key] = (
-            list(managers),
-            capitals,
-            water,
-            (player.workers, player.coins, player.hand, player.supply),
-            list(player.held),
-            routes,
-        )
-    return routes
-
-
-def _kept_answer(kept: tuple, player: Player, capitals: tuple[int, ...], water: int) -> bool:
-    """Whether a kept ``_warehouse_routes`` answer was made from these values: the 掌柜's places, the
-    warehouse places, the water discount, and what pays a route (伙计, coins, 恩义 markers). A tuple:
-    kept in ``state.route_cache``, it is pickled with a state's copy; the board's change replaces
-    the cache."""
-    return (
-        kept[0] == player.managers
-        and kept[1] == capitals
-        and kept[2] == water
-        and kept[3] == (player.workers, player.coins, player.hand, player.supply)
-        and kept[4] == player.held
-    )
+        nearest = state.route_cache[key] = routes_to_any(state, seat, capitals, managers)
+    return routes_by_manager(state, seat, nearest)
 
 
 def legal_transport(state: MingchuState, seat: int) -> list:
@@ -278,7 +246,7 @@ def legal_transport(state: MingchuState, seat: int) -> list:
     legal: list = []
     for manager in sorted(routes):
         pack: dict[str, int] = dict(player.packs[state.pack_index(manager)])
-        for good in sorted(pack):
+        for good in list(pack) if len(pack) == 1 else sorted(pack):  # one good: no sort
             _add_counts(legal, good, min(room, pack[good]), True, manager)
         for i, good in enumerate(stored):
             _add_counts(legal, good, back[i], False, manager)
