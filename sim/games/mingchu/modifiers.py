@@ -7,8 +7,6 @@ Modifiers change a rule (``modifier_total``, ``forbidden``); triggers (``each_ro
 
 from __future__ import annotations
 
-from typing import Any
-
 from sim.games.mingchu.effects_schema import MODIFIER_TYPES
 from sim.games.mingchu.state import MingchuState, ModifierTerm, modifier_terms
 
@@ -45,103 +43,19 @@ def lasting_sources(state: MingchuState, seat: int) -> list[tuple[str | None, st
     return sources
 
 
-KeptTerms = tuple[list[str], list[str], list[Any], dict[str, tuple[ModifierTerm, ...]]]
-"""``source_terms``' entry: copies of the 门客 ids, 家族 ids and round's modifiers it was made from,
-and its table."""
-
-
-def source_terms(state: MingchuState, seat: int) -> dict[str, tuple[ModifierTerm, ...]]:
-    """Effect kind -> ``modifier_terms`` of every modifier active for ``seat``: the round's, each held
-    门客's passives, each 家族 card's lasting effects.
-
-    Kept per topology and seat with copies of exactly those sources (the 门客 and 家族 ids held, the
-    round's modifier objects), compared item by item before use (no hashing: cheaper than the walk
-    over every source that each modifier look-up made before)."""
-    player = state.players[seat]
-    mods = state.round_mods[seat]
-    known = state.topo.source_terms
-    kept: KeptTerms | None = known[seat] if seat < len(known) else None
-    if (
-        kept is None
-        or not _same_ids(kept[0], player.retainers)
-        or not _same_ids(kept[1], player.families)
-        or not _same_objects(kept[2], mods)
-    ):
-        retainers, families = list(player.retainers), list(player.families)
-        kept = (retainers, families, list(mods), _merged_terms(state, mods, retainers, families))
-        while len(known) <= seat:
-            known.append(None)
-        known[seat] = kept
-    return kept[3]
-
-
-def _same_ids(kept: list[str], ids: list[str]) -> bool:
-    if len(kept) != len(ids):
-        return False
-    for i, card in enumerate(ids):
-        if kept[i] != card:
-            return False
-    return True
-
-
-def _same_objects(kept: list[Any], mods: list[Any]) -> bool:
-    if len(kept) != len(mods):
-        return False
-    for i, mod in enumerate(mods):
-        if kept[i] is not mod:
-            return False
-    return True
-
-
-def _merged_terms(
-    state: MingchuState, mods: list[Any], retainers: list[str], families: list[str]
-) -> dict[str, tuple[ModifierTerm, ...]]:
-    """``source_terms``' table, made from the sources (the round's, the 门客's, the 家族 cards')."""
-    by_kind: dict[str, list[ModifierTerm]] = {}
-    for mod in mods:
-        by_kind.setdefault(mod.effect, []).extend(modifier_terms((mod,)))
-    topo = state.topo
-    tables = [topo.passive_terms[card] for card in retainers]
-    for family in families:
-        if family_lasting(state, family):
-            tables.append(topo.family_terms[family])
-    for table in tables:
-        for kind, terms in table.items():
-            by_kind.setdefault(kind, []).extend(terms)
-    return {kind: tuple(terms) for kind, terms in by_kind.items()}
-
-
-def modifier_total(
-    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
-) -> int:
-    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
-    round's, then the 门客's and 家族 cards' (``source_terms``)."""
-    terms = source_terms(state, seat).get(kind)
-    return _term_total(terms, action, good) if terms else 0
-
-
-def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str | None) -> int:
-    """The amounts of the modifiers among ``terms`` that match ``action`` and ``good`` (a modifier
-    without an action or good matches any)."""
-    total = 0
-    for mod_action, mod_good, amount in terms:
-        if action is not None and mod_action != action:
-            continue
-        if mod_good is not None and mod_good != good:
-            continue
-        total += amount
-    return total
-
-
-def forbidden(state: MingchuState, seat: int, action: str) -> bool:
-    """True when an active ``forbid`` modifier blocks ``action`` (``source_terms``: most players have
-    none, and this is asked for several actions at every decision)."""
-    terms = source_terms(state, seat).get("forbid")
-    if terms:
-        for term in terms:
-            if term[0] == action:
-                return True
-    return False
+def _groups(state: MingchuState, seat: int, kind: str) -> list:
+    """The round's modifiers, then each 门客's passives of ``kind``, then the 家族 cards' (empty lists skipped)."""
+    groups = [state.round_mods[seat]] if state.round_mods[seat] else []
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        mods = passives[card].get(kind)
+        if mods:
+            groups.append(mods)
+    families = state.topo.families
+    for family in state.players[seat].families:
+        if families[family].effects:
+            groups.append(family_lasting(state, family))
+    return groups
 
 
 def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
@@ -158,6 +72,64 @@ def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
             continue
         total += mod.amount
     return total
+
+
+def modifier_total(
+    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
+) -> int:
+    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
+    round's, then the 门客's and 家族 cards' (their terms read once per game, ``Topology``)."""
+    mods = state.round_mods[seat]
+    total = _matching(mods, kind, action, good) if mods else 0
+    topo = state.topo
+    player = state.players[seat]
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get(kind)
+        if terms:
+            total += _term_total(terms, action, good)
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get(kind)
+            if terms:
+                total += _term_total(terms, action, good)
+    return total
+
+
+def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str | None) -> int:
+    """``_matching`` over modifiers of the asked kind, from their ``modifier_terms``."""
+    total = 0
+    for mod_action, mod_good, amount in terms:
+        if action is not None and mod_action != action:
+            continue
+        if mod_good is not None and mod_good != good:
+            continue
+        total += amount
+    return total
+
+
+def forbidden(state: MingchuState, seat: int, action: str) -> bool:
+    """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
+    place: most players have none, and this is asked for several actions at every decision)."""
+    for mod in state.round_mods[seat]:
+        if mod.effect == "forbid" and mod.action == action:
+            return True
+    player = state.players[seat]
+    topo = state.topo
+    # plain loops over the terms read once per game (``Topology``): no generator per source
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get("forbid")
+        if terms:
+            for term in terms:
+                if term[0] == action:
+                    return True
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get("forbid")
+            if terms:
+                for term in terms:
+                    if term[0] == action:
+                        return True
+    return False
 
 
 def note_used(

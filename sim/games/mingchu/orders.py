@@ -117,20 +117,11 @@ def legal_reserves(state: MingchuState, seat: int) -> list:
     return [made1(Reserve, i) for i, o in enumerate(state.public_orders) if not _special(state, o.order)]
 
 
-def order_place(state: MingchuState, key: str) -> int:
-    """Where the order instance ``key`` is delivered (kept per topology: the instance keys and their
-    cards follow from the params alone, ``setup.initial_state``)."""
-    known = state.topo.key_place
-    place = known.get(key)
-    if place is None:
-        place = known[key] = state.topo.order_place[state.order_card[key]]
-    return place
-
-
 def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
     """``DeliverKind``'s options: each public order, then the personal one, that can be paid where
     it is delivered, when that is one of ``places``."""
     personal = state.players[seat].personal_order
+    order_place, order_card = state.topo.order_place, state.order_card
     # the usual one or two places as plain ints: compiled, ``in`` on a list of ints is a generic call
     first = places[0] if places else -1
     second = places[1] if len(places) > 1 else first
@@ -138,13 +129,13 @@ def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
     legal: list = []
     for public in state.public_orders:
         key = public.order
-        place = order_place(state, key)
+        place = order_place[order_card[key]]
         if (place == first or place == second if few else place in places) and payment(
             state, seat, key, place
         ) is not None:
             legal.append(made2(Deliver, key, place))
     if personal is not None:
-        place = order_place(state, personal)
+        place = order_place[order_card[personal]]
         if (place == first or place == second if few else place in places) and payment(
             state, seat, personal, place
         ) is not None:

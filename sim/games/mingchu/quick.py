@@ -246,7 +246,7 @@ def legal_transport(state: MingchuState, seat: int) -> list:
     legal: list = []
     for manager in sorted(routes):
         pack: dict[str, int] = dict(player.packs[state.pack_index(manager)])
-        for good in sorted(pack):
+        for good in list(pack) if len(pack) == 1 else sorted(pack):  # one good: no sort
             _add_counts(legal, good, min(room, pack[good]), True, manager)
         for i, good in enumerate(stored):
             _add_counts(legal, good, back[i], False, manager)

@@ -101,8 +101,6 @@ class Topology:
         self.score_cards = {c.id: c for c in decks.皇恩计分}
         self.tianwei = {c.id: c for c in decks.天威}
         self.family_lasting: dict[str, tuple] = {}  # 家族 id -> its lasting effects (``modifiers``)
-        self.source_terms: list[Any] = []
-        """Seat -> its modifier table and the sources it was made from (``modifiers.source_terms``)."""
         # plain copies of what the hot paths read per road, good and rule (the params are frozen
         # pydantic models, whose attribute reads cost several times a compiled class's)
         self.road_kind: list[str] = [r.kind for r in self.roads]
@@ -135,8 +133,6 @@ class Topology:
         )
         """Goods a wild good may not stand in for in an order (the wild ones themselves included)."""
         self.order_place: dict[str, int] = {c.id: self.place_index[c.place] for c in decks.订单}
-        self.key_place: dict[str, int] = {}
-        """Order instance key -> its ``order_place`` (``orders.order_place``, filled as asked)."""
 
     def __eq__(self, other: object) -> bool:
         """Equal when derived from equal params (clones share one; a pickled copy has its own)."""

@@ -1,29 +1,27 @@
-"""The values the turn's legal list keeps per topology give what a fresh computation gives.
+"""The turn's legal list, built from shared records and kept routes, gives what a fresh computation gives.
 
-``modifiers.source_terms`` keeps, per set of sources (the 门客 and 家族 cards held, the round's
-modifier objects), the table every modifier look-up reads; ``orders.order_place`` keeps where each
-order instance is delivered. After every decision of whole random and heuristic games at 4 and 5
-players, each seat's modifier totals and ``forbid`` answers are compared with a plain sum over its
-sources, and the legal list with the one a copy on a new topology (nothing kept) computes.
+The list's records come from tables shared by every game (``actions.made1`` / ``made2``, the
+``Transport`` and ``Move`` tables), the 伙计 cost from plain ints on the topology, the warehouse
+routes from ``state.route_cache``. After every decision of whole random and heuristic games at 4 and
+5 players, the legal list is compared with the one a copy on a new topology with no kept routes
+computes, every seat's warehouse routes with a fresh search, its 伙计 cost with the params' track,
+and its modifier totals and ``forbid`` answers with a plain sum over its sources.
 """
 
 from __future__ import annotations
 
-import copy
-import pickle
-
-import numpy as np
 import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC
+from sim.games.mingchu import SPEC, quick, turn
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.economy import worker_step_cost
 from sim.games.mingchu.effects_schema import MODIFIER_TYPES
-from sim.games.mingchu.modifiers import _merged_terms, forbidden, modifier_total, source_terms
-from sim.games.mingchu.orders import order_place
+from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.state import Topology
 
-from .helpers import RULES, lineup, play_until
+from .helpers import RULES, lineup
 
 PARAMS = load_config(SPEC.default_config).params
 
@@ -52,6 +50,10 @@ def _plain_total(mods: list, kind: str, action, good) -> int:
     return total
 
 
+def _as_tuple(route) -> tuple:
+    return (route.workers, route.coins, route.favor, route.new_temp)
+
+
 def _on_new_topology(state):
     fresh = state.clone()
     fresh.topo = Topology(state.params)
@@ -60,13 +62,14 @@ def _on_new_topology(state):
 
 
 class _Checks:
-    """An ``on_step`` hook comparing the kept values with fresh ones before each action."""
+    """An ``on_step`` hook comparing the list's parts with fresh ones before each action."""
 
     def __init__(self) -> None:
-        self.decisions = self.totals = self.with_round_mods = 0
+        self.decisions = self.totals = self.with_round_mods = self.warehouse = 0
 
     def __call__(self, state, seat, action, description) -> None:
         self.decisions += 1
+        track = state.params.worker_track
         for s in range(state.n):
             mods = _plain_mods(state, s)
             self.with_round_mods += bool(state.round_mods[s])
@@ -81,60 +84,45 @@ class _Checks:
             for act in ("build", "road", "hire", "sell", "reserve", "loan"):
                 want = any(m.effect == "forbid" and m.action == act for m in mods)
                 assert forbidden(state, s, act) == want
-            player = state.players[s]
-            fresh = _merged_terms(state, state.round_mods[s], list(player.retainers), list(player.families))
-            assert source_terms(state, s) == fresh
-        for public in state.public_orders:
-            card = state.order_card[public.order]
-            assert order_place(state, public.order) == state.topo.place_index[state.topo.orders[card].place]
+            nxt = state.players[s].worker_pos + 1
+            hire = _plain_total(mods, "discount", "hire", None)
+            assert worker_step_cost(state, s) == (
+                None if nxt >= len(track) else max(0, track[nxt].cost - hire)
+            )
         if self.decisions % 3 == 0 or state.pending.next.kind == "turn":
-            assert list(RULES.legal_actions(state)) == list(RULES.legal_actions(_on_new_topology(state)))
+            fresh = _on_new_topology(state)
+            assert list(RULES.legal_actions(state)) == list(RULES.legal_actions(fresh))
+            if not state.temp_roads:
+                for s in range(state.n):
+                    kept = quick._warehouse_routes(state, s)
+                    want = quick._warehouse_routes(fresh, s)
+                    assert {m: _as_tuple(r) for m, r in kept.items()} == {
+                        m: _as_tuple(r) for m, r in want.items()
+                    }
+                    self.warehouse += bool(want)
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
 @pytest.mark.parametrize("n", [4, 5])
-def test_kept_turn_values_equal_fresh_ones_after_every_decision(kind: str, n: int):
+def test_turn_list_parts_equal_fresh_ones_after_every_decision(kind: str, n: int):
     seed = 11 + n
     checks = _Checks()
     record = play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
     assert checks.totals > 1000 and checks.with_round_mods > 0  # the comparisons above did happen
+    assert checks.warehouse > 100
 
 
-def _with_round_mods():
-    state = RULES.initial_state(PARAMS, 5, np.random.default_rng(4))
-    return play_until(state, lambda s: any(s.round_mods) and s.pending.next.kind == "turn", rng_seed=4)
-
-
-def test_a_kept_table_serves_only_the_sources_it_was_made_from():
-    """An entry made from equal but other modifier objects (as after a copy), or from other cards,
-    is made afresh, not read."""
-    state = _with_round_mods()
-    seat = next(s for s in range(state.n) if state.round_mods[s])
-    player, mods = state.players[seat], state.round_mods[seat]
-    retainers, families = list(player.retainers), list(player.families)
-    wrong = {"discount": ((None, None, 99),)}
-    fresh = _merged_terms(state, mods, retainers, families)
-    assert source_terms(state, seat) == fresh  # the seat has an entry from here on
-    for kept in (
-        (retainers, families, [copy.deepcopy(m) for m in mods], wrong),
-        (retainers, [*families, "x"], list(mods), wrong),
-        ([*retainers, "y"], families, list(mods), wrong),
-    ):
-        state.topo.source_terms[seat] = kept
-        assert source_terms(state, seat) == fresh
-    state.topo.source_terms[seat] = (retainers, families, list(mods), wrong)
-    assert source_terms(state, seat) is wrong  # the very sources: read, not made again
-
-
-@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
-def test_copies_of_the_topology_give_the_same_totals(how: str):
-    state = _with_round_mods()
-    for s in range(state.n):
-        source_terms(state, s)  # fill the table before copying
-    other = pickle.loads(pickle.dumps(state)) if how == "pickle" else copy.deepcopy(state)
-    for s in range(state.n):
-        assert source_terms(other, s) == source_terms(state, s)
-        for kind in ("discount", "extra_moves", "sell_bonus"):
-            assert modifier_total(other, s, kind) == modifier_total(state, s, kind)
-    assert list(RULES.legal_actions(other)) == list(RULES.legal_actions(state))
+def test_shared_records_are_mades():
+    """``made1`` / ``made2`` and the ``Transport`` and ``Move`` tables give ``made``'s one record per value."""
+    assert A.made1(A.BuildRoad, 7) is A.made(A.BuildRoad, 7) == A.BuildRoad(7)
+    assert A.made2(A.Sell, "丝绸", 3) is A.made(A.Sell, "丝绸", 3) == A.Sell("丝绸", 3)
+    assert A.made2(A.Deliver, "x#2", 5) == A.Deliver("x#2", 5)
+    for count, to_warehouse, manager in ((1, True, 0), (3, False, 1), (1, False, 1)):
+        record = quick._transport("丝绸", count, to_warehouse, manager)
+        assert record is A.made(A.Transport, "丝绸", count, to_warehouse, manager)
+        assert record == A.Transport("丝绸", count, to_warehouse, manager)
+    assert quick._transport("丝绸", 2, True, 5000) == A.Transport("丝绸", 2, True, 5000)  # outside the table
+    late = turn._road_moves(200)
+    assert [m.road for m in turn._road_moves(150)] == [150] * len(turn.MOVE_MODES)
+    assert turn._road_moves(200) is late and late[turn.STEP] == A.Move(200, "step")
