@@ -208,7 +208,7 @@ class HeuristicBot(ActionValues):
         self._prices_mods: list = []
         self._prices_retainers: list[str] = []
         self._prices_families: list[str] = []
-        self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
+        self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
@@ -361,9 +361,12 @@ class HeuristicBot(ActionValues):
         industries' copy (``_layout``) is kept while equal, so the values kept for the industries
         (availability, road worths, prices) compare it by identity."""
         player = state.players[self.seat]
+        public = [o.order for o in state.public_orders]
+        if not self._planned or player.personal_order != self._plan_order or public != self._plan_public:
+            self._targets = None  # ``_order_targets`` reads the orders alone
         self._planned = True
         self._plan_order = player.personal_order
-        self._plan_public = [o.order for o in state.public_orders]
+        self._plan_public = public
         self._plan_period = state.period
         self._plan_packs = [dict(pack) for pack in player.packs]
         self._plan_store = dict(player.warehouse)
@@ -375,7 +378,6 @@ class HeuristicBot(ActionValues):
         self._have = None
         self._required_cache = None
         self._goals = {}
-        self._targets = None
         self._carriers = {}
         self._build_key = ()
 
@@ -730,7 +732,8 @@ class HeuristicBot(ActionValues):
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the
-        personal one, in the order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
+        personal one, in the order ``_goal`` weighs them; kept while the orders stay the same (across
+        plans: the goods at hand do not change them)."""
         targets = self._targets
         if targets is None:
             keys = [o.order for o in state.public_orders]
