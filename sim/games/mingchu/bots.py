@@ -395,7 +395,8 @@ class HeuristicBot(ActionValues):
                 keys.append(self._most_worth(state, specials))
         need: dict[str, int] = {}
         for key in keys:
-            for good, count in order_info(state, key).goods.items():
+            goods: dict[str, int] = order_info(state, key).goods
+            for good, count in goods.items():
                 need[good] = need.get(good, 0) + count
         return need
 
@@ -528,13 +529,15 @@ class HeuristicBot(ActionValues):
         worth = self._worth_cache.get(key)
         if worth is None:
             info = order_info(state, key)
+            goods: dict[str, int] = info.goods
+            points: int = info.points
             have = self._holdings(state)
             cost = 0.0  # each missing good at its availability (a loop: no generator)
-            for g, k in info.goods.items():
+            for g, k in goods.items():
                 missing = k - have.get(g, 0)
                 if missing > 0:
                     cost += self._availability(state, g) * missing
-            worth = info.points - cost
+            worth = points - cost
             self._worth_cache[key] = worth
         return worth
 
@@ -550,10 +553,10 @@ class HeuristicBot(ActionValues):
 
     def _reserve_bar(self, state: MingchuState, key: str) -> float:
         """Worth needed to reserve: an order that will be lost at the period's end needs its goods now."""
-        info = order_info(state, key)
+        goods: dict[str, int] = order_info(state, key).goods
         have = self._holdings(state)
         missing = 0
-        for g, k in info.goods.items():
+        for g, k in goods.items():
             missing += max(0, k - have.get(g, 0))
         if state.period == "靖难":
             rounds_left = 0  # the war may end after any round, failing reserved 洪武 orders
@@ -913,25 +916,31 @@ def _values(
     size = len(actions)
     values = [NEVER] * size
     bounded: list[int] = []
+    bounded_entries: list[tuple[Any, float]] = []  # their (value function, bound), as found
     best = NEVER
+    last: Any = None  # the type of the previous action: a list holds runs of one type
+    entry: tuple[Any, float] = (None, UNBOUNDED)
     for i in range(size):
         action = actions[i]
         kind = type(action)
-        entry = entries.get(kind)
-        if entry is None:
-            entry = entries[kind] = _entry(kind, turn)
+        if kind is not last:
+            found = entries.get(kind)
+            if found is None:
+                found = entries[kind] = _entry(kind, turn)
+            entry, last = found, kind
         if entry[1] != UNBOUNDED:
             bounded.append(i)
+            bounded_entries.append(entry)
             continue
         value = values[i] = float(entry[0](bot, state, action, context))
         if value > best:
             best = value
     floor = best - TIE
-    for i in bounded:
-        action = actions[i]
-        value_of, bound = entries[type(action)]
+    for j in range(len(bounded)):
+        i = bounded[j]
+        value_of, bound = bounded_entries[j]
         if bound >= floor:
-            value = values[i] = float(value_of(bot, state, action, context))
+            value = values[i] = float(value_of(bot, state, actions[i], context))
             if value > best:
                 best = value
                 floor = best - TIE
