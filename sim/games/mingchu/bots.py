@@ -208,7 +208,7 @@ class HeuristicBot(ActionValues):
         self._prices_mods: list = []
         self._prices_retainers: list[str] = []
         self._prices_families: list[str] = []
-        self._targets: list[tuple[str, int, int, int]] | None = None  # per plan: ``_order_targets``
+        self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
         self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
@@ -361,9 +361,12 @@ class HeuristicBot(ActionValues):
         industries' copy (``_layout``) is kept while equal, so the values kept for the industries
         (availability, road worths, prices) compare it by identity."""
         player = state.players[self.seat]
+        public = [o.order for o in state.public_orders]
+        if not self._planned or player.personal_order != self._plan_order or public != self._plan_public:
+            self._targets = None  # ``_order_targets`` reads the orders alone
         self._planned = True
         self._plan_order = player.personal_order
-        self._plan_public = [o.order for o in state.public_orders]
+        self._plan_public = public
         self._plan_period = state.period
         self._plan_packs = [dict(pack) for pack in player.packs]
         self._plan_store = dict(player.warehouse)
@@ -375,7 +378,6 @@ class HeuristicBot(ActionValues):
         self._have = None
         self._required_cache = None
         self._goals = {}
-        self._targets = None
         self._carriers = {}
         self._build_key = ()
 
@@ -393,7 +395,8 @@ class HeuristicBot(ActionValues):
                 keys.append(self._most_worth(state, specials))
         need: dict[str, int] = {}
         for key in keys:
-            for good, count in order_info(state, key).goods.items():
+            goods: dict[str, int] = order_info(state, key).goods
+            for good, count in goods.items():
                 need[good] = need.get(good, 0) + count
         return need
 
@@ -526,13 +529,15 @@ class HeuristicBot(ActionValues):
         worth = self._worth_cache.get(key)
         if worth is None:
             info = order_info(state, key)
+            goods: dict[str, int] = info.goods
+            points: int = info.points
             have = self._holdings(state)
             cost = 0.0  # each missing good at its availability (a loop: no generator)
-            for g, k in info.goods.items():
+            for g, k in goods.items():
                 missing = k - have.get(g, 0)
                 if missing > 0:
                     cost += self._availability(state, g) * missing
-            worth = info.points - cost
+            worth = points - cost
             self._worth_cache[key] = worth
         return worth
 
@@ -548,10 +553,10 @@ class HeuristicBot(ActionValues):
 
     def _reserve_bar(self, state: MingchuState, key: str) -> float:
         """Worth needed to reserve: an order that will be lost at the period's end needs its goods now."""
-        info = order_info(state, key)
+        goods: dict[str, int] = order_info(state, key).goods
         have = self._holdings(state)
         missing = 0
-        for g, k in info.goods.items():
+        for g, k in goods.items():
             missing += max(0, k - have.get(g, 0))
         if state.period == "靖难":
             rounds_left = 0  # the war may end after any round, failing reserved 洪武 orders
@@ -730,7 +735,8 @@ class HeuristicBot(ActionValues):
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the
-        personal one, in the order ``_goal`` weighs them; kept with the plan (which holds the orders)."""
+        personal one, in the order ``_goal`` weighs them; kept while the orders stay the same (across
+        plans: the goods at hand do not change them)."""
         targets = self._targets
         if targets is None:
             keys = [o.order for o in state.public_orders]
@@ -910,25 +916,31 @@ def _values(
     size = len(actions)
     values = [NEVER] * size
     bounded: list[int] = []
+    bounded_entries: list[tuple[Any, float]] = []  # their (value function, bound), as found
     best = NEVER
+    last: Any = None  # the type of the previous action: a list holds runs of one type
+    entry: tuple[Any, float] = (None, UNBOUNDED)
     for i in range(size):
         action = actions[i]
         kind = type(action)
-        entry = entries.get(kind)
-        if entry is None:
-            entry = entries[kind] = _entry(kind, turn)
+        if kind is not last:
+            found = entries.get(kind)
+            if found is None:
+                found = entries[kind] = _entry(kind, turn)
+            entry, last = found, kind
         if entry[1] != UNBOUNDED:
             bounded.append(i)
+            bounded_entries.append(entry)
             continue
         value = values[i] = float(entry[0](bot, state, action, context))
         if value > best:
             best = value
     floor = best - TIE
-    for i in bounded:
-        action = actions[i]
-        value_of, bound = entries[type(action)]
+    for j in range(len(bounded)):
+        i = bounded[j]
+        value_of, bound = bounded_entries[j]
         if bound >= floor:
-            value = values[i] = float(value_of(bot, state, action, context))
+            value = values[i] = float(value_of(bot, state, actions[i], context))
             if value > best:
                 best = value
                 floor = best - TIE

@@ -193,9 +193,10 @@ def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:
 def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: dict) -> float:
     """Open a trade when a good offer is ready (worked out once per turn / production step)."""
     key = (state.round, state.stage, state.step, offers_made(state))
-    if bot._trade_plan[:1] != (key,):
-        bot._trade_plan = (key, best_offer(state, bot.seat))
-    return OFFER_VALUE if bot._trade_plan[1] is not None else -10.0
+    plan: tuple = bot._trade_plan
+    if not plan or plan[0] != key:
+        plan = bot._trade_plan = (key, best_offer(state, bot.seat))
+    return OFFER_VALUE if plan[1] is not None else -10.0
 
 
 def choose(bot: Any, state: MingchuState, legal: list) -> Any:

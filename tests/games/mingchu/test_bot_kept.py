@@ -9,7 +9,8 @@ pick is not played), so the kept values also meet the states of moves no bot wou
 The distances the bot reads (``free_distances``, a queue-ordered search) equal those of a plain
 Dijkstra search with a heap, from every place, now and then in each game; the places within a turn's
 moves of each 掌柜 that the bot keeps (``_within``, for the best prices) equal those of the distances
-searched anew, at every decision.
+searched anew, and the order targets it keeps while the orders stay the same (``_order_targets``) a
+new bot's, at every decision.
 """
 
 from __future__ import annotations
@@ -82,6 +83,9 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
                 decision.kind,
             )
             compared += 1
+            assert bot._order_targets(view) == HeuristicBot(seat, bot.name)._order_targets(
+                view
+            )  # kept per orders
             reach = view.params.rules.moves_per_turn + 0.5  # the places ``_best_price`` reads, kept
             for at in view.players[seat].managers:
                 fresh_dist = free_distances(view, seat, at)
