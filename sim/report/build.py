@@ -142,7 +142,7 @@ class ReportProgress:
         self.bar = tqdm(
             total=self.STEPS,
             file=sys.stderr,
-            disable=None if enabled else True,  # None: tqdm shows it only on a terminal
+            disable=not enabled,
             bar_format="{desc} {n}/{total} [{elapsed}]",
         )
         self.started = False

@@ -278,14 +278,7 @@ def _run(
     contexts = _contexts(study, run_id)
     metadata_base = {"sim.run_id": run_id, "sim.code_version": code_version(), "sim.numpy": np.__version__}
     total = sum(len(c.game_indices) for c in chunks)
-    bar = tqdm(
-        total=total,
-        unit="game",
-        file=sys.stderr,
-        disable=None if progress else True,
-        smoothing=0.1,
-        desc=label,
-    )
+    bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc=label)
     try:
         for chunk, tables in _cluster_errors_named(_execute(chunks, study, contexts, jobs, backend), backend):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]
