@@ -58,17 +58,23 @@ def test_keyed_order_matches_numpy(size: int) -> None:
         assert draws.keyed_order(key, deck, cards[::-1]) == numpy_keyed_order(key, deck, cards)
 
 
+def _twin_generators(meta: np.random.Generator, buffered: bool) -> tuple[np.random.Generator, OwnedIntegers]:
+    """numpy's generator and an ``OwnedIntegers`` taking over its twin (same seed, drawn from ``meta``);
+    ``buffered``: both have drawn once first, so the twin holds a buffered half word when taken over."""
+    seed = int(meta.integers(2**62))
+    theirs, mine = np.random.default_rng(seed), np.random.default_rng(seed)
+    if buffered:
+        theirs.integers(9)
+        mine.integers(9)
+    return theirs, OwnedIntegers(mine)
+
+
 def test_owned_integers_match_numpy() -> None:
     """``OwnedIntegers.below(n)`` is ``int(rng.integers(n))`` call for call, rejections included,
     also when the generator holds a buffered half word before it is taken over."""
     meta = np.random.default_rng(11)
     for trial in range(40):
-        seed = int(meta.integers(2**62))
-        theirs, mine = np.random.default_rng(seed), np.random.default_rng(seed)
-        if trial % 2:
-            theirs.integers(9)
-            mine.integers(9)
-        owned = OwnedIntegers(mine)
+        theirs, owned = _twin_generators(meta, buffered=bool(trial % 2))
         for _ in range(600):
             n = int(
                 meta.choice([1, 2, 3, 5, 17, 2**31 + 5, 3 * 2**30, 2**32 - 1, int(meta.integers(1, 2**32))])
@@ -128,12 +134,7 @@ def test_owned_pick_is_below_rejections_included() -> None:
     lengths where numpy rejects words (``3 * 2**30``: about one word in four) and after a buffered half."""
     meta = np.random.default_rng(12)
     for trial in range(20):
-        seed = int(meta.integers(2**62))
-        theirs, mine = np.random.default_rng(seed), np.random.default_rng(seed)
-        if trial % 2:
-            theirs.integers(9)
-            mine.integers(9)
-        owned = OwnedIntegers(mine)
+        theirs, owned = _twin_generators(meta, buffered=bool(trial % 2))
         for _ in range(700):
             n = int(meta.choice([1, 2, 3, 7, 40, 2**31 + 5, 3 * 2**30, 2**32 - 1]))
             assert owned.pick(_Span(n)) == int(theirs.integers(n))
