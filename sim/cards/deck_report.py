@@ -57,6 +57,13 @@ VERDICT_WORDS = {
     "en": {TOO_STRONG: TOO_STRONG, TOO_WEAK: TOO_WEAK, WITHIN: WITHIN, UNDECIDED: UNDECIDED},
     "zh": {TOO_STRONG: "过强", TOO_WEAK: "过弱", WITHIN: "在容差内", UNDECIDED: "未定"},
 }
+"""The verdicts as ``card-study.csv`` holds them: the codes in English (what scripts read), words in
+Chinese."""
+LEGEND_WORDS = {
+    "en": {TOO_STRONG: "too strong", TOO_WEAK: "too weak", WITHIN: "within the band", UNDECIDED: "undecided"},
+    "zh": VERDICT_WORDS["zh"],
+}
+"""The verdicts as the forest plot's legend names them: words in both languages."""
 TEXT = {
     "title": {"en": "Deck study: {deck}", "zh": "整副牌研究：{deck}"},
     "settings": {
@@ -153,7 +160,7 @@ def forest_plot(table: pd.DataFrame, tolerance: float, lang: Lang, title: str) -
         )
     ]
     handles += [
-        plt.Line2D([], [], marker="o", color=c, linestyle="none", label=VERDICT_WORDS[lang][v])
+        plt.Line2D([], [], marker="o", color=c, linestyle="none", label=LEGEND_WORDS[lang][v])
         for v, c in COLOURS.items()
     ]
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)

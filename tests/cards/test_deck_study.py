@@ -324,3 +324,29 @@ def test_the_command_offers_every_allocation_rule():
 
     option = next(p for p in cli.commands["cards"].commands["study"].params if p.name == "allocation")
     assert set(option.type.choices) == set(ALLOCATIONS) and option.default == ALLOCATIONS[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_forest_legend_names_verdicts_in_words_not_codes(lang):
+    from sim.cards.deck_report import forest_plot
+    from sim.cards.sequential import TOO_WEAK, WITHIN
+
+    table = pd.DataFrame(
+        {
+            "card": ["a", "b", "c", "d"],
+            "effect": [0.08, -0.07, 0.0, 0.03],
+            "low": [0.05, -0.10, -0.02, -0.01],
+            "high": [0.11, -0.04, 0.02, 0.07],
+            "verdict": [TOO_STRONG, TOO_WEAK, WITHIN, UNDECIDED],
+            "level": [0.95] * 4,
+        }
+    )
+    fig = forest_plot(table, 0.03, lang, "deck")
+    labels = [text.get_text() for text in fig.axes[0].get_legend().get_texts()]
+    assert len(labels) == 5  # the band, then one per verdict
+    for label in labels:
+        assert "_" not in label, label  # no ``too_strong`` / ``too_weak`` code
+    if lang == "en":
+        assert "too strong" in labels and "within the band" in labels
+    else:
+        assert "过强" in labels and "未定" in labels
