@@ -30,7 +30,10 @@ def build_cost(
 def monopoly_cap(state: MingchuState, seat: int) -> int:
     """``monopoly: cap``: 专营 thresholds reached on the 皇恩轨 plus permits held (never spent)."""
     level = state.income_level(seat)
-    reached = sum(1 for t in state.topo.monopoly_thresholds if t <= level)
+    reached = 0
+    for t in state.topo.monopoly_thresholds:
+        if t <= level:
+            reached += 1
     return reached + state.players[seat].permits
 
 
@@ -40,13 +43,13 @@ def monopoly_allowed(state: MingchuState, seat: int, good: str) -> bool:
     threshold = goods[good].monopoly_threshold
     if threshold is None:
         return True
-    if state.params.rules.monopoly == "threshold":
+    if state.topo.monopoly_needs_threshold:
         return state.income_level(seat) >= threshold or state.players[seat].permits > 0
-    owned = sum(
-        1
-        for place, ind in state.industries.items()
-        if ind.owner == seat and goods[state.topo.site[place].good].monopoly_threshold is not None
-    )
+    site = state.topo.site
+    owned = 0  # the seat's 专营 industries (a loop: a compiled generator is dear, and this runs per site)
+    for place, ind in state.industries.items():
+        if ind.owner == seat and goods[site[place].good].monopoly_threshold is not None:
+            owned += 1
     return owned < monopoly_cap(state, seat)
 
 
@@ -54,7 +57,7 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
     player = state.players[seat]
     threshold = state.topo.goods[state.topo.site[place].good].monopoly_threshold
     if (
-        state.params.rules.monopoly == "threshold"
+        state.topo.monopoly_needs_threshold
         and threshold is not None
         and state.income_level(seat) < threshold
         and not ignore_monopoly
@@ -65,7 +68,7 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
     player.coins -= cost
     player.supply -= 1
     state.industries[place] = Industry(seat)
-    if state.params.rules.price_sources == "built":
+    if state.topo.prices_from_built:
         state.price_cache = None
 
 

@@ -405,7 +405,7 @@ def affordable(state: MingchuState, seat: int, route: Route) -> bool:
 
 def _source_distances(state: MingchuState, good: str) -> list[int]:
     topo = state.topo
-    if state.params.rules.price_sources == "built":
+    if topo.prices_from_built:
         sources = [p for p, ind in state.industries.items() if topo.site[p] and topo.site[p].good == good]
     else:
         sources = [p for p, site in enumerate(topo.site) if site is not None and site.good == good]

@@ -333,7 +333,7 @@ def _affordable_by_manager(
         route = to_managers[m]
         if route is not None and affordable(state, seat, route):
             found[m] = route
-    if state.params.rules.backpack == "shared" and found:
+    if found and not state.topo.per_manager:  # a shared pack (``rules.backpack``)
         best = min(found, key=lambda m: (route_cost(found[m]), m))
         return {best: found[best]}
     return found

@@ -123,6 +123,14 @@ class Topology:
         self.road_max_moved: int = rules.road_max_moved
         self.hire_max_moved: int = rules.hire_max_moved
         self.quick_actions_per_turn: int = rules.quick_actions_per_turn
+        # trading's switch and cap (M40): every turn and production step's legal list reads them
+        self.trading: bool = rules.trading
+        self.trade_offers_per_turn: int = rules.trade_offers_per_turn
+        # rule readings asked for at many decisions (the bots' build values, route and price look-ups)
+        self.monopoly_needs_threshold: bool = rules.monopoly == "threshold"  # M30
+        self.income_level_best: bool = rules.income_level == "best"  # M30/M55
+        self.warehouse_in_both_capitals: bool = rules.warehouse_in_both_capitals  # M58
+        self.prices_from_built: bool = rules.price_sources == "built"  # M18
         self.warehouse_capacity: int = rules.warehouse_capacity
         self.max_loans: int = params.loans.max_per_player
         self.worker_costs: list[int] = [space.cost for space in params.worker_track]  # 伙计人数轨 (M32)
@@ -472,7 +480,7 @@ class MingchuState:
     def capitals_with_warehouse(self) -> tuple[int, ...]:
         """Places where the 京城 warehouse can be reached (两京制 keeps 应天府's, M58)."""
         first = self.topo.capitals[0]
-        if self.capital != first and self.params.rules.warehouse_in_both_capitals:
+        if self.capital != first and self.topo.warehouse_in_both_capitals:
             return (self.capital, first)
         return (self.capital,)
 
@@ -558,7 +566,7 @@ class MingchuState:
     def income_level(self, seat: int) -> int:
         """The 皇恩轨 value that 专营 thresholds and tie-breaks read (``rules.income_level``)."""
         player = self.players[seat]
-        return player.income_best if self.params.rules.income_level == "best" else player.income_marker
+        return player.income_best if self.topo.income_level_best else player.income_marker
 
     def warehouse_room(self, seat: int) -> int:
         return self.topo.warehouse_capacity - count_total(self.players[seat].warehouse)

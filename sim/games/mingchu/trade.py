@@ -53,6 +53,10 @@ class ProposeTrade:
     """Open an offer to another player (counts against ``rules.trade_offers_per_turn``)."""
 
 
+_PROPOSE = A.made(ProposeTrade)
+"""The one ``ProposeTrade`` record the legal lists hold."""
+
+
 @dataclass(frozen=True)
 class Offer:
     """Give ``coins``, the 皇恩卡 ``card`` ("" = none) and ``favor`` markers to ``to``, for
@@ -83,8 +87,10 @@ def _turn_key(state: MingchuState) -> tuple[int, str, int]:
 
 def offers_made(state: MingchuState) -> int:
     """Offers made so far in the current turn or production step."""
-    count = state.trade_count
-    return count[3] if count[:3] == _turn_key(state) else 0
+    count = state.trade_count  # compared field by field: no key tuple per legal list
+    if count[0] == state.round and count[2] == state.step and count[1] == state.stage:
+        return count[3]
+    return 0
 
 
 def favor_room(state: MingchuState, payer: int, receiver: int) -> int:
@@ -302,14 +308,14 @@ class ProposeTradeKind(ActionKind[MingchuState, ProposeTrade]):
     action = ProposeTrade
 
     def legal(self, state: MingchuState, seat: int) -> list:
-        rules = state.params.rules
-        if not rules.trading or state.n < 2 or offers_made(state) >= rules.trade_offers_per_turn:
+        topo = state.topo  # the two settings as plain values (``Topology``), not the rules model
+        if not topo.trading or state.n < 2 or offers_made(state) >= topo.trade_offers_per_turn:
             return []
         me = state.players[seat]
         # something to give (a card, coins, a marker) and a partner who can give something back
         # (coins, or a marker: everyone can, as markers come from the supply too)
         if me.grace_cards or me.coins > 0 or me.supply + me.hand + sum(me.held) > 0:
-            return [ProposeTrade()]
+            return [_PROPOSE]
         return []
 
     def apply(self, state: MingchuState, action: ProposeTrade) -> None:
