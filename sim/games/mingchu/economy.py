@@ -100,14 +100,18 @@ def add_goods(
         fit = min(amount, state.backpack_room(seat, good))
         store = player.packs[state.pack_index(manager)]
     if fit > 0:
-        store[good] += fit
+        store[good] = (
+            store.get(good, 0) + fit
+        )  # a Counter's missing key would run its interpreted ``__missing__``
     return fit
 
 
 def remove_good(counter, good: str, amount: int = 1) -> None:
-    counter[good] -= amount
-    if counter[good] <= 0:
-        del counter[good]
+    left = counter.get(good, 0) - amount
+    if left <= 0:
+        counter.pop(good, None)  # ``dict.pop`` in C: a Counter's ``del`` runs an interpreted ``__delitem__``
+    else:
+        counter[good] = left
 
 
 def draw_grace(state: MingchuState, seat: int, amount: int = 1) -> None:

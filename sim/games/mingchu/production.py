@@ -255,8 +255,9 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
 
     def apply(self, state: MingchuState, decision: Decision, action: Any) -> None:
         seat = decision.seat
-        if type(action) in ANYTIME_KINDS.by_type:
-            ANYTIME_KINDS.apply(state, action)
+        anytime = ANYTIME_KINDS.by_type.get(type(action))
+        if anytime is not None:
+            anytime.apply(state, action)  # ``ANYTIME_KINDS.apply``'s table, read here (compiled)
         elif isinstance(action, A.Done):
             state.pending.pop()
             state.temp_roads = set()

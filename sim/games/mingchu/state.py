@@ -559,7 +559,9 @@ class MingchuState:
                 pack[good] -= 1
                 amount -= 1
                 if pack[good] == 0:
-                    del pack[good]
+                    pack.pop(
+                        good
+                    )  # ``dict.pop`` in C: a Counter's ``del`` runs an interpreted ``__delitem__``
         if amount:
             raise ValueError(f"seat {seat} lacks {good}")
 

@@ -351,7 +351,7 @@ class TurnKind(DecisionKind[MingchuState, Any]):
             kind.apply(state, action)
         else:
             decision.data["quick"] += 1
-            QUICK.apply(state, action)
+            QUICK.by_type[type(action)].apply(state, action)  # ``QUICK.apply``'s table, read here (compiled)
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
         kind = TURN.by_type.get(type(action)) or QUICK.by_type[type(action)]
