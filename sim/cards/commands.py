@@ -173,7 +173,7 @@ def deck_study(
     """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
     ``confirming`` (``--confirm`` bot or None, its budget)."""
     from sim.cards.deck_design import draw_design
-    from sim.cards.deck_report import csv_table, write_deck_report
+    from sim.cards.deck_report import csv_table, run_line, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
     from sim.cards.study import deck_cards, pick_cards
@@ -226,10 +226,8 @@ def deck_study(
     report = write_deck_report(table, read_meta(out), summary, out / "report", lang)
     with pd_options():
         click.echo(csv_table(table, lang).to_string(index=False))
-    click.echo(
-        f"\n{summary['games']:,} games in the folder; this run: {summary['seconds'] / 60:.1f} min, stopped: {summary['stop']}."
-    )
-    line = remaining(table, lang)
+    click.echo("\n" + run_line(summary, lang))
+    line = remaining(table, lang, read_meta(out)["tolerance"])
     if line:
         click.echo(line)
     click.echo(f"Report: {report}")
@@ -265,11 +263,12 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     click.echo(f"{summary['games']:,} games with {bot}; table: {out / 'report' / (folder.name + '.csv')}")
 
 
-def remaining(table, lang) -> str:
-    """One line on what deciding the open cards would still cost (empty when all are decided)."""
+def remaining(table, lang, tolerance: float) -> str:
+    """What deciding the open cards would still cost, and which sit on an edge (empty when all are
+    decided)."""
     from sim.cards.deck_report import remaining_line
 
-    return remaining_line(table, lang)
+    return remaining_line(table, lang, tolerance)
 
 
 def pd_options():

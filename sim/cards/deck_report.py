@@ -102,20 +102,67 @@ TEXT = {
         "zh": "{open} 张牌未定：按目前的离散程度，整个研究大约还需 {games} 局才能判定它们（最后一张：{card}，"
         "{effect:+.1f} 个百分点）。",
     },
+    "open_cards": {
+        "en": "Open, with each one's distance to the nearest edge of the band: {cards}.",
+        "zh": "未定的牌及其离容差边界的距离：{cards}。",
+    },
+    "open_card": {
+        "en": "{card} {effect:+.1f} ({distance:.1f} from {edge:+g})",
+        "zh": "{card} {effect:+.1f}（离 {edge:+g} 差 {distance:.1f}）",
+    },
+    "on_edge": {
+        "en": "{count} of them would need more than {factor} times the games they have had: they sit on the "
+        "edge, and a verdict for them is a choice of band, not of more games.",
+        "zh": "其中 {count} 张需要的对局数超过已有对局的 {factor} 倍：它们就落在边界上，对它们下结论要靠选择容差，"
+        "而不是再多打对局。",
+    },
+    "run": {
+        "en": "{games} games in the folder; this run: {minutes} min, stopped: {stop}.",
+        "zh": "文件夹中共 {games} 局；本次运行 {minutes} 分钟，停止原因：{stop}。",
+    },
 }
+ON_EDGE_FACTOR = 10
+"""An undecided card needing more than this many times the games it has had is reported as sitting
+on the band's edge: a study of the same kind, ten times as long, would still not decide it."""
 
 
-def remaining_line(table: pd.DataFrame, lang: Lang) -> str:
-    """What deciding the undecided cards would cost in games of the whole study ('' when none is)."""
-    open_ = table[table["verdict"] == UNDECIDED]
+def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
+    """What deciding the undecided cards would cost in games of the whole study, each open card with
+    its distance to the nearest band edge, and how many sit on an edge ('' when none is open)."""
+    open_ = table[table["verdict"] == UNDECIDED].sort_values("effect", ascending=False, kind="stable")
     if open_.empty:
         return ""
     last = open_.loc[open_["study_games_needed"].idxmax()]
-    return TEXT["remaining"][lang].format(
-        open=len(open_),
-        games=f"{int(last['study_games_needed']):,}",
-        card=last["card"],
-        effect=100 * last["effect"],
+    lines = [
+        TEXT["remaining"][lang].format(
+            open=len(open_),
+            games=f"{int(last['study_games_needed']):,}",
+            card=last["card"],
+            effect=100 * last["effect"],
+        )
+    ]
+    cards = []
+    for row in open_.itertuples(index=False):
+        edge = math.copysign(100 * tolerance, row.effect)
+        distance = abs(100 * row.effect - edge)
+        cards.append(
+            TEXT["open_card"][lang].format(
+                card=row.card, effect=100 * row.effect, distance=distance, edge=edge
+            )
+        )
+    separator = "，" if lang == "zh" else ", "
+    lines.append(TEXT["open_cards"][lang].format(cards=separator.join(cards)))
+    on_edge = int((open_["games_needed"] > ON_EDGE_FACTOR * open_["games"]).sum())
+    if on_edge:
+        lines.append(TEXT["on_edge"][lang].format(count=on_edge, factor=ON_EDGE_FACTOR))
+    return " ".join(lines) if lang == "en" else "".join(lines)
+
+
+def run_line(summary: Mapping[str, Any], lang: Lang) -> str:
+    """The console's line on the folder and the last run: games, minutes, why it stopped."""
+    stop = TEXT["stop"][lang].get(summary["stop"], summary["stop"])
+    return TEXT["run"][lang].format(
+        games=f"{summary['games']:,}", minutes=f"{summary['seconds'] / 60:.1f}", stop=stop
     )
 
 
@@ -183,6 +230,7 @@ def write_deck_report(
     shown = csv_table(table, lang)
     shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
     tol = f"{100 * tolerance:g}"
+    remaining = remaining_line(table, lang, tolerance)
     level = float(table["level"].iloc[0]) if len(table) else 0.95
     names = Names.from_meta([], lang)
     settings = TEXT["settings"][lang].format(
@@ -208,7 +256,7 @@ def write_deck_report(
         "",
         settings,
         "",
-        *([remaining_line(table, lang), ""] if remaining_line(table, lang) else []),
+        *([remaining, ""] if remaining else []),
         TEXT["reading"][lang].format(tol=tol),
         "",
         f"![{title}](forest.png)",

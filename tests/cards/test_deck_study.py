@@ -350,3 +350,30 @@ def test_the_forest_legend_names_verdicts_in_words_not_codes(lang):
         assert "too strong" in labels and "within the band" in labels
     else:
         assert "过强" in labels and "未定" in labels
+
+
+def test_the_open_cards_are_named_with_their_distance_to_the_edge_and_those_on_it_counted():
+    from sim.cards.deck_report import remaining_line, run_line
+    from sim.cards.sequential import WITHIN
+
+    table = pd.DataFrame(
+        {
+            "card": ["edge", "near", "in"],
+            "verdict": [UNDECIDED, UNDECIDED, WITHIN],
+            "effect": [0.0292, -0.018, 0.0],
+            "games": [10_000, 4_000, 9_000],
+            "games_needed": [2_000_000.0, 4_100.0, math.nan],
+            "study_games_needed": [9_000_000.0, 20_000.0, math.nan],
+        }
+    )
+    en = remaining_line(table, "en", 0.03)
+    assert "2 cards undecided" in en and "9,000,000" in en
+    assert "edge +2.9 (0.1 from +3)" in en and "near -1.8 (1.2 from -3)" in en
+    assert "1 of them would need more than 10 times" in en  # only ``edge`` sits on the edge
+    assert "in +" not in en  # a decided card is not listed
+    zh = remaining_line(table, "zh", 0.03)
+    assert "离 +3 差 0.1" in zh and "其中 1 张" in zh
+    assert remaining_line(table[table["verdict"] == WITHIN], "en", 0.03) == ""
+    summary = {"games": 66_520, "seconds": 3594.0, "stop": "budget"}
+    assert run_line(summary, "en") == "66,520 games in the folder; this run: 59.9 min, stopped: budget spent."
+    assert "预算用完" in run_line(summary, "zh") and "budget" not in run_line(summary, "zh")
