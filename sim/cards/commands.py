@@ -173,6 +173,7 @@ def deck_study(
     """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
     ``confirming`` (``--confirm`` bot or None, its budget)."""
     from sim.cards.deck_design import draw_design
+    from sim.cards.deck_report import TEXT as DECK_TEXT
     from sim.cards.deck_report import csv_table, run_line, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
@@ -208,13 +209,23 @@ def deck_study(
     )
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-deck"
     click.echo(
-        f"Deck study of {len(cards)} {deck} cards at {n_players} players, deciding {len(family)} at ±{tolerance:g} "
-        f"points; batches of {batch_seeds} seeds x {len(cards)}+ games, budget {budget} -> {out}"
+        DECK_TEXT["start"][lang].format(
+            cards=len(cards),
+            deck=deck,
+            players=n_players,
+            family=len(family),
+            tol=f"{tolerance:g}",
+            seeds=batch_seeds,
+            budget=budget,
+            out=out,
+        )
     )
 
     def on_look(batches, undecided) -> None:
         games = sum(b.games for b in batches)
-        click.echo(f"  batch {len(batches)}: {games:,} games, {len(undecided)} cards undecided")
+        click.echo(
+            DECK_TEXT["look"][lang].format(batch=len(batches), games=f"{games:,}", open=len(undecided))
+        )
 
     table, summary = run_deck_study(
         plan, out, limit, on_look=on_look, **runner_options({**opts, "no_progress": True})
@@ -230,7 +241,7 @@ def deck_study(
     line = remaining(table, lang, read_meta(out)["tolerance"])
     if line:
         click.echo(line)
-    click.echo(f"Report: {report}")
+    click.echo(DECK_TEXT["report"][lang].format(path=report))
     if confirm_bot:
         confirm(plan, table, confirm_bot, spec, out, confirm_limit, on_look, lang, opts)
 

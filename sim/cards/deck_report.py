@@ -116,6 +116,17 @@ TEXT = {
         "zh": "其中 {count} 张需要的对局数超过已有对局的 {factor} 倍：它们就落在边界上，对它们下结论要靠选择容差，"
         "而不是再多打对局。",
     },
+    "start": {
+        "en": "Deck study of {cards} {deck} cards at {players} players, deciding {family} at ±{tol} points; "
+        "batches of {seeds} seeds x {cards}+ games, budget {budget} -> {out}",
+        "zh": "整副牌研究：{deck} 共 {cards} 张，{players} 名玩家，判定其中 {family} 张，容差 ±{tol} 个百分点；"
+        "每批 {seeds} 个种子 × {cards}+ 局，预算 {budget} -> {out}",
+    },
+    "look": {
+        "en": "  batch {batch}: {games} games, {open} cards undecided",
+        "zh": "  第 {batch} 批：共 {games} 局，{open} 张牌未定",
+    },
+    "report": {"en": "Report: {path}", "zh": "报告：{path}"},
     "run": {
         "en": "{games} games in the folder; this run: {minutes} min, stopped: {stop}.",
         "zh": "文件夹中共 {games} 局；本次运行 {minutes} 分钟，停止原因：{stop}。",
