@@ -146,6 +146,20 @@ def free_distances(
     return dist
 
 
+def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
+    """``goods == kept`` for a ``Counter`` of goods and its plain ``dict`` copy, as ``dict``
+    compares them (the same goods listed, each with the same count; a good listed with 0 differs
+    from one not listed): a ``Counter`` compared with a ``dict`` declines in interpreted code
+    before ``dict``'s comparison answers, which this loop skips."""
+    if len(goods) != len(kept):
+        return False
+    for good, count in goods.items():
+        other = kept.get(good)
+        if other is None or other != count:
+            return False
+    return True
+
+
 _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
@@ -197,7 +211,7 @@ class HeuristicBot(ActionValues):
         self._roads: frozenset = frozenset()
         self._boards: dict[
             tuple, Any
-        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``
+        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``, ``_near_sites``
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
@@ -350,9 +364,9 @@ class HeuristicBot(ActionValues):
         if len(packs) != len(kept_packs):
             return False
         for i in range(len(kept_packs)):
-            if packs[i] != kept_packs[i]:
+            if not same_counts(packs[i], kept_packs[i]):
                 return False
-        if player.warehouse != self._plan_store:
+        if not same_counts(player.warehouse, self._plan_store):
             return False
         return state.industries == self._layout
 
@@ -698,26 +712,20 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
-        sites, land_roads = self._map(state)
         site_values, road_values = self._build_values(state, player_key)
         build_room: int = rules.build_max_moved - steps
         road_room: int = rules.road_max_moved - steps
         main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
         main_at = 0
-        for place in sites:
-            if int(dist[place]) > build_room:
-                continue
-            build = site_values.get(place)
-            if build is None:
-                build = site_values[place] = self._site_value(state, place)
-            if build > best[0]:
-                best, main, main_at = (build, place, None), 1, place
+        if build_room >= 0:  # (no site is nearer than 0 roads)
+            for place in self._near_sites(state, here, build_room):
+                build = site_values.get(place)
+                if build is None:
+                    build = site_values[place] = self._site_value(state, place)
+                if build > best[0]:
+                    best, main, main_at = (build, place, None), 1, place
         if road_values is not None and road_room >= 0:
-            for road, a, b in land_roads:
-                da, db = dist[a], dist[b]
-                near, place = (da, a) if da <= db else (db, b)
-                if int(near) > road_room:
-                    continue
+            for road, place in self._near_roads(state, here, road_room):
                 worth = road_values.get(road)
                 if worth is None:
                     worth = road_values[road] = self._road_value(state, road)
@@ -732,6 +740,35 @@ class HeuristicBot(ActionValues):
             if far is not None:
                 best = (FAR_GOAL, far, None)
         return best
+
+    def _near_sites(self, state: MingchuState, here: int, room: int) -> list[int]:
+        """The building sites (in map order) whose free distance from ``here``, in whole roads, is at
+        most ``room``: those ``_goal`` may build at. Kept with the distances (by the 驿道 they read)."""
+        key = (self._board_key(state), "sites", here, room)
+        near: list[int] | None = self._boards.get(key)
+        if near is None:
+            dist = self._distances(state, here)
+            sites, _ = self._map(state)
+            near = self._boards[key] = [place for place in sites if int(dist[place]) <= room]
+        return near
+
+    def _near_roads(self, state: MingchuState, here: int, room: int) -> list[tuple[int, int]]:
+        """(road, its nearer end) of the non-water roads (in map order) whose nearer end (the first
+        on equal distances) is at most ``room`` whole roads from ``here``: those ``_goal`` may build a
+        驿道 on, walking to that end. Kept with the distances (by the 驿道 they read)."""
+        key = (self._board_key(state), "roads", here, room)
+        near: list[tuple[int, int]] | None = self._boards.get(key)
+        if near is None:
+            dist = self._distances(state, here)
+            _, land_roads = self._map(state)
+            near = []
+            for road, a, b in land_roads:
+                da, db = dist[a], dist[b]
+                end_dist, end = (da, a) if da <= db else (db, b)
+                if int(end_dist) <= room:
+                    near.append((road, end))
+            self._boards[key] = near
+        return near
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the
@@ -820,7 +857,13 @@ class HeuristicBot(ActionValues):
         places = self._far_places
         if places is None:
             places = self._far_places = self._build_places(state)
-        return min(places, key=lambda p: (dist[p], p), default=None)
+        best: int | None = None  # the nearest, the lowest place of equals (a loop: no key tuples)
+        best_dist = 0.0
+        for place in places:
+            d = dist[place]
+            if best is None or d < best_dist or (d == best_dist and place < best):
+                best, best_dist = place, d
+        return best
 
     def _build_places(self, state: MingchuState) -> list[int]:
         """The places where the seat could build an industry now, then the ends of the roads where it
@@ -884,24 +927,88 @@ class HeuristicBot(ActionValues):
 UNBOUNDED: Final = float("inf")
 """The bound of a value type that ``_values`` values first (no ``CAPS`` / ``TURN_CAPS`` entry)."""
 
-_ENTRIES: Final[tuple[dict[type, tuple[Any, float]], dict[type, tuple[Any, float]]]] = ({}, {})
-"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``), from
-the tables below as ``_values`` meets the types."""
+_DIRECT: Final[dict[Any, int]] = {
+    ActionValues._move: 1,
+    ActionValues._sell: 2,
+    ActionValues._good_to: 3,
+    ActionValues._sell_produced: 4,
+    ActionValues._produce_foreign: 5,
+    ActionValues._build_in_turn: 6,
+    ActionValues._road_in_turn: 7,
+    ActionValues._hire: 8,
+    ActionValues._reserve: 9,
+    ActionValues._use_retainer: 10,
+    ActionValues._play_grace: 11,
+    ActionValues._play_reward: 12,
+    ActionValues._deliver: 13,
+    ActionValues._loan_in_turn: 14,
+    ActionValues._place_manager: 15,
+    ActionValues._discard_favor: 16,
+    propose_value: 17,
+}
+"""The value functions ``_values`` calls directly (``_direct``), by a number: a compiled method
+called as a method, not through the table's function object (which checks and converts each
+argument and boxes the value)."""
+
+_ENTRIES: Final[tuple[dict[type, tuple[Any, float, int]], dict[type, tuple[Any, float, int]]]] = ({}, {})
+"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``, its
+``_DIRECT`` number or 0), from the tables below as ``_values`` meets the types."""
 
 
-def _entry(kind: type, turn: bool) -> tuple[Any, float]:
-    """(value function, bound) of an action type: the table's function (``otherwise`` /
-    ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value), the bound in
-    ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
+def _entry(kind: type, turn: bool) -> tuple[Any, float, int]:
+    """(value function, bound, ``_DIRECT`` number) of an action type: the table's function
+    (``otherwise`` / ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value),
+    the bound in ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
     if turn:
         table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
     else:
         table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
     if kind in caps:
-        return table.get(kind, other), caps[kind]
-    if kind in table:
-        return table[kind], UNBOUNDED
-    return other, unlisted
+        function, bound = table.get(kind, other), caps[kind]
+    elif kind in table:
+        function, bound = table[kind], UNBOUNDED
+    else:
+        function, bound = other, unlisted
+    return function, bound, _DIRECT.get(function, 0)
+
+
+def _direct(bot: HeuristicBot, code: int, state: MingchuState, action: Any, context: dict) -> float:
+    """The value of ``action`` by the ``_DIRECT`` function numbered ``code``."""
+    if code == 1:
+        return bot._move(state, action, context)
+    if code == 2:
+        return bot._sell(state, action, context)
+    if code == 3:
+        return bot._good_to(state, action, context)
+    if code == 4:
+        return bot._sell_produced(state, action, context)
+    if code == 5:
+        return bot._produce_foreign(state, action, context)
+    if code == 6:
+        return bot._build_in_turn(state, action, context)
+    if code == 7:
+        return bot._road_in_turn(state, action, context)
+    if code == 8:
+        return bot._hire(state, action, context)
+    if code == 9:
+        return bot._reserve(state, action, context)
+    if code == 10:
+        return bot._use_retainer(state, action, context)
+    if code == 11:
+        return bot._play_grace(state, action, context)
+    if code == 12:
+        return bot._play_reward(state, action, context)
+    if code == 13:
+        return bot._deliver(state, action, context)
+    if code == 14:
+        return bot._loan_in_turn(state, action, context)
+    if code == 15:
+        return bot._place_manager(state, action, context)
+    if code == 16:
+        return bot._discard_favor(state, action, context)
+    if code == 17:
+        return propose_value(bot, state, action, context)
+    raise ValueError(f"no value function numbered {code}")
 
 
 def _values(
@@ -916,10 +1023,11 @@ def _values(
     size = len(actions)
     values = [NEVER] * size
     bounded: list[int] = []
-    bounded_entries: list[tuple[Any, float]] = []  # their (value function, bound), as found
     best = NEVER
     last: Any = None  # the type of the previous action: a list holds runs of one type
-    entry: tuple[Any, float] = (None, UNBOUNDED)
+    function: Any = None  # the entry of ``last``: value function, bound, ``_DIRECT`` number
+    bound = UNBOUNDED
+    code = 0
     for i in range(size):
         action = actions[i]
         kind = type(action)
@@ -927,20 +1035,33 @@ def _values(
             found = entries.get(kind)
             if found is None:
                 found = entries[kind] = _entry(kind, turn)
-            entry, last = found, kind
-        if entry[1] != UNBOUNDED:
+            function, bound, code = found
+            last = kind
+        if bound != UNBOUNDED:
             bounded.append(i)
-            bounded_entries.append(entry)
             continue
-        value = values[i] = float(entry[0](bot, state, action, context))
+        if code:
+            value = float(_direct(bot, code, state, action, context))
+        else:
+            value = float(function(bot, state, action, context))
+        values[i] = value
         if value > best:
             best = value
     floor = best - TIE
+    last = None
     for j in range(len(bounded)):
         i = bounded[j]
-        value_of, bound = bounded_entries[j]
+        action = actions[i]
+        kind = type(action)
+        if kind is not last:
+            function, bound, code = entries[kind]
+            last = kind
         if bound >= floor:
-            value = values[i] = float(value_of(bot, state, actions[i], context))
+            if code:
+                value = float(_direct(bot, code, state, action, context))
+            else:
+                value = float(function(bot, state, action, context))
+            values[i] = value
             if value > best:
                 best = value
                 floor = best - TIE

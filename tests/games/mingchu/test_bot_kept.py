@@ -16,6 +16,7 @@ new bot's, at every decision.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -23,7 +24,18 @@ import pytest
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import HeuristicBot, _values, free_distances, road_weights
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.bot_values import ActionValues
+from sim.games.mingchu.bots import (
+    _DIRECT,
+    HeuristicBot,
+    _direct,
+    _entry,
+    _values,
+    free_distances,
+    road_weights,
+    same_counts,
+)
 
 from .helpers import PERSONAS
 
@@ -53,6 +65,38 @@ def _reference_distances(state, seat: int, source: int) -> list[float]:
                 dist[other] = d + w
                 heapq.heappush(heap, (d + w, other))
     return dist
+
+
+def _near_sites(state, dist: list[float], room: int) -> list[int]:
+    """The sites ``_goal`` may build at: at most ``room`` whole roads away, in map order."""
+    return [p for p, site in enumerate(state.topo.site) if site is not None and int(dist[p]) <= room]
+
+
+def _near_roads(state, dist: list[float], room: int) -> list[tuple[int, int]]:
+    """(road, nearer end) of the non-water roads ``_goal`` may build a 驿道 on, in map order."""
+    near = []
+    for road, (a, b) in enumerate(state.topo.road_ends):
+        if state.topo.roads[road].kind != "water":
+            end = a if dist[a] <= dist[b] else b
+            if int(dist[end]) <= room:
+                near.append((road, end))
+    return near
+
+
+def test_same_counts_compares_as_dict_does():
+    """A pack (a ``Counter``) against its plain copy: the same answer as ``dict`` equality, a good
+    listed with 0 included."""
+    rng = np.random.default_rng(3)
+    goods = ["丝", "茶", "盐", "铁"]
+    checked = 0
+    for _ in range(400):
+        pack = Counter({g: int(rng.integers(0, 3)) for g in goods if rng.random() < 0.6})
+        kept = {g: int(rng.integers(0, 3)) for g in goods if rng.random() < 0.6}
+        if rng.random() < 0.3:
+            kept = dict(pack)
+        assert same_counts(pack, kept) == (dict(pack) == kept), (pack, kept)
+        checked += same_counts(pack, kept)
+    assert checked > 50
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
@@ -90,7 +134,16 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             for at in view.players[seat].managers:
                 fresh_dist = free_distances(view, seat, at)
                 assert bot._within(view, at, reach) == [p for p, d in enumerate(fresh_dist) if d <= reach]
+                for room in range(3):  # the sites and 驿道 roads ``_goal`` weighs, kept
+                    assert bot._near_sites(view, at, room) == _near_sites(view, fresh_dist, room)
+                    assert bot._near_roads(view, at, room) == _near_roads(view, fresh_dist, room)
                 within += 1
+            player = view.players[seat]  # the plan's goods compared as ``dict`` compares them
+            for pack, kept_pack in zip(player.packs, bot._plan_packs, strict=True):
+                assert same_counts(pack, kept_pack) == (dict(pack) == kept_pack)
+            assert same_counts(player.warehouse, bot._plan_store) == (
+                dict(player.warehouse) == bot._plan_store
+            )
             if compared % 40 == 0:  # from every place, over the seat's 驿道 now
                 for source in range(len(view.topo.places)):
                     assert free_distances(view, seat, source) == _reference_distances(view, seat, source)
@@ -99,3 +152,15 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             action = legal[int(play.integers(len(legal)))]
         RULES.apply(state, action)
     assert compared > 300 and distances > 200 and within > 300, (compared, distances, within)
+
+
+def test_values_call_the_table_functions_directly():
+    """``_values`` calls the frequent value functions as methods (``_DIRECT``): every number has its
+    call in ``_direct``, and the types whose table function is one of them are found with it."""
+    assert sorted(_DIRECT.values()) == list(range(1, len(_DIRECT) + 1))
+    assert _entry(A.Move, True)[2] == _DIRECT[ActionValues._move]
+    assert _entry(A.GoodTo, False)[2] == _DIRECT[ActionValues._good_to]
+    assert _entry(A.Sell, True)[2] == _DIRECT[ActionValues._sell]
+    assert _entry(A.EndTurn, True)[2] == 0  # a constant: called through the table
+    with pytest.raises(ValueError, match="no value function"):
+        _direct(HeuristicBot(0, "runner"), len(_DIRECT) + 1, None, None, {})
