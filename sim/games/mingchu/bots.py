@@ -117,14 +117,51 @@ def free_distances(
     that adds weights to settled distances (Dijkstra's, in the tests), whatever the order."""
     if weights is None:
         weights = road_weights(state, seat)
-    topo = state.topo
-    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
-    size = len(roads_at)
+    size = len(state.topo.adjacent_roads)
     dist = [99.0] * size
     dist[source] = 0.0
     queued = [False] * size
-    queue = [source]
     queued[source] = True
+    _relax(state, weights, dist, [source], queued)
+    return dist
+
+
+def lowered_distances(
+    state: MingchuState, weights: list[float], before: list[float], dist_before: list[float]
+) -> list[float] | None:
+    """``free_distances`` over the road weights ``weights`` from those searched over ``before``
+    (``dist_before``, from the same place), when no road got dearer (-1.0, a road that cannot be
+    walked, counting as dearest): a 驿道 built only lowers weights. The ends of the roads that got
+    cheaper are relaxed again from the old distances, an upper bound. Each road adds at least 0.01,
+    and a float sum never goes down as the distance it adds to grows, so ``dist[p] = min(dist[q] +
+    weight)`` has one solution: the same floats as a search anew. None when a road got dearer."""
+    ends = state.topo.road_ends
+    if len(before) != len(weights) or len(dist_before) != len(state.topo.adjacent_roads):
+        return None  # (another map)
+    dist = list(dist_before)
+    queued = [False] * len(dist)
+    queue: list[int] = []
+    for road in range(len(weights)):
+        w, old = weights[road], before[road]
+        if w == old:
+            continue
+        if w < 0 or (0 <= old < w):
+            return None
+        for end in ends[road]:
+            if not queued[end]:
+                queued[end] = True
+                queue.append(end)
+    _relax(state, weights, dist, queue, queued)
+    return dist
+
+
+def _relax(
+    state: MingchuState, weights: list[float], dist: list[float], queue: list[int], queued: list[bool]
+) -> None:
+    """Bellman-Ford's search with a queue: each place taken from ``queue`` relaxes its roads, a place
+    whose distance went down joining the queue again (``queued``: in it now), until none does."""
+    topo = state.topo
+    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
     i = 0
     while i < len(queue):
         place = queue[i]
@@ -143,7 +180,6 @@ def free_distances(
                 if not queued[other]:
                     queued[other] = True
                     queue.append(other)
-    return dist
 
 
 def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
@@ -209,6 +245,8 @@ class HeuristicBot(ActionValues):
         self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
         self._yidao_size = 0
         self._roads: frozenset = frozenset()
+        self._searched: dict[int, tuple[list[float], list[float]]] = {}  # place -> (road weights,
+        # ``free_distances`` from it) of its last search, the start of the next (``lowered_distances``)
         self._boards: dict[
             tuple, Any
         ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``, ``_near_sites``
@@ -265,7 +303,13 @@ class HeuristicBot(ActionValues):
             weights = self._boards.get((board, "weights", 0))
             if weights is None:
                 weights = self._boards[board, "weights", 0] = road_weights(state, self.seat)
-            dist = self._boards[key] = free_distances(state, self.seat, source, weights)
+            last = self._searched.get(source)
+            if last is not None:
+                dist = lowered_distances(state, weights, last[0], last[1])
+            if dist is None:
+                dist = free_distances(state, self.seat, source, weights)
+            self._boards[key] = dist
+            self._searched[source] = (weights, dist)
         return dist
 
     # --- entry point ----------------------------------------------------------------------------

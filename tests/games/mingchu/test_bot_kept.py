@@ -33,6 +33,7 @@ from sim.games.mingchu.bots import (
     _entry,
     _values,
     free_distances,
+    lowered_distances,
     road_weights,
     same_counts,
 )
@@ -133,6 +134,7 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             reach = view.params.rules.moves_per_turn + 0.5  # the places ``_best_price`` reads, kept
             for at in view.players[seat].managers:
                 fresh_dist = free_distances(view, seat, at)
+                assert bot._distances(view, at) == fresh_dist  # kept, or lowered from an earlier search
                 assert bot._within(view, at, reach) == [p for p, d in enumerate(fresh_dist) if d <= reach]
                 for room in range(3):  # the sites and 驿道 roads ``_goal`` weighs, kept
                     assert bot._near_sites(view, at, room) == _near_sites(view, fresh_dist, room)
@@ -164,3 +166,34 @@ def test_values_call_the_table_functions_directly():
     assert _entry(A.EndTurn, True)[2] == 0  # a constant: called through the table
     with pytest.raises(ValueError, match="no value function"):
         _direct(HeuristicBot(0, "runner"), len(_DIRECT) + 1, None, None, {})
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_lowered_distances_equal_a_new_search_as_roads_get_cheaper(n: int):
+    """Through a heuristic game, whenever a seat's road weights change (a 驿道 built), the distances
+    lowered from those of the previous weights (``lowered_distances``) equal a new search from every
+    place; weights that got dearer (the game backwards) give None."""
+    seed = 30 + n
+    state = RULES.initial_state(PARAMS, n, setup_rng(seed))
+    bots = [HeuristicBot(seat, PERSONAS[seat % 3]) for seat in range(n)]
+    rngs = [bot_rng(seed, seat) for seat in range(n)]
+    searched = {seat: (road_weights(state, seat), None) for seat in range(n)}
+    places = range(len(state.topo.places))
+    lowered = dearer = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        RULES.apply(state, bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state), rngs[seat]))
+        for q in range(n):
+            before, dists = searched[q]
+            weights = road_weights(state, q)
+            if weights == before:
+                continue
+            fresh = [free_distances(state, q, p, weights) for p in places]
+            if dists is not None:
+                for p in places:
+                    assert lowered_distances(state, weights, before, dists[p]) == fresh[p]
+                    assert lowered_distances(state, before, weights, fresh[p]) is None
+                    lowered += 1
+                    dearer += 1
+            searched[q] = (weights, fresh)
+    assert lowered > 100 and dearer > 100, (lowered, dearer)
