@@ -147,10 +147,13 @@ def lowered_distances(
             continue
         if w < 0 or (0 <= old < w):
             return None
-        for end in ends[road]:
-            if not queued[end]:
-                queued[end] = True
-                queue.append(end)
+        a, b = ends[road]
+        if not queued[a]:
+            queued[a] = True
+            queue.append(a)
+        if not queued[b]:
+            queued[b] = True
+            queue.append(b)
     _relax(state, weights, dist, queue, queued)
     return dist
 
@@ -185,13 +188,13 @@ def _relax(
 def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
     """``goods == kept`` for a ``Counter`` of goods and its plain ``dict`` copy, as ``dict``
     compares them (the same goods listed, each with the same count; a good listed with 0 differs
-    from one not listed): a ``Counter`` compared with a ``dict`` declines in interpreted code
-    before ``dict``'s comparison answers, which this loop skips."""
+    from one not listed). A ``Counter`` compared with a ``dict`` declines in interpreted code before
+    ``dict``'s comparison answers; this loop walks the plain copy and asks the ``Counter`` only
+    what ``dict``'s own slots answer (its size, a good in it, a listed good's count)."""
     if len(goods) != len(kept):
         return False
-    for good, count in goods.items():
-        other = kept.get(good)
-        if other is None or other != count:
+    for good, count in kept.items():
+        if good not in goods or goods[good] != count:
             return False
     return True
 
@@ -249,7 +252,7 @@ class HeuristicBot(ActionValues):
         # ``free_distances`` from it) of its last search, the start of the next (``lowered_distances``)
         self._boards: dict[
             tuple, Any
-        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``, ``_near_sites``
+        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
@@ -756,20 +759,27 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
+        sites, land_roads = self._map(state)
         site_values, road_values = self._build_values(state, player_key)
         build_room: int = rules.build_max_moved - steps
         road_room: int = rules.road_max_moved - steps
         main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
         main_at = 0
         if build_room >= 0:  # (no site is nearer than 0 roads)
-            for place in self._near_sites(state, here, build_room):
+            for place in sites:
+                if int(dist[place]) > build_room:
+                    continue
                 build = site_values.get(place)
                 if build is None:
                     build = site_values[place] = self._site_value(state, place)
                 if build > best[0]:
                     best, main, main_at = (build, place, None), 1, place
         if road_values is not None and road_room >= 0:
-            for road, place in self._near_roads(state, here, road_room):
+            for road, a, b in land_roads:
+                da, db = dist[a], dist[b]
+                near, place = (da, a) if da <= db else (db, b)
+                if int(near) > road_room:
+                    continue
                 worth = road_values.get(road)
                 if worth is None:
                     worth = road_values[road] = self._road_value(state, road)
@@ -784,35 +794,6 @@ class HeuristicBot(ActionValues):
             if far is not None:
                 best = (FAR_GOAL, far, None)
         return best
-
-    def _near_sites(self, state: MingchuState, here: int, room: int) -> list[int]:
-        """The building sites (in map order) whose free distance from ``here``, in whole roads, is at
-        most ``room``: those ``_goal`` may build at. Kept with the distances (by the 驿道 they read)."""
-        key = (self._board_key(state), "sites", here, room)
-        near: list[int] | None = self._boards.get(key)
-        if near is None:
-            dist = self._distances(state, here)
-            sites, _ = self._map(state)
-            near = self._boards[key] = [place for place in sites if int(dist[place]) <= room]
-        return near
-
-    def _near_roads(self, state: MingchuState, here: int, room: int) -> list[tuple[int, int]]:
-        """(road, its nearer end) of the non-water roads (in map order) whose nearer end (the first
-        on equal distances) is at most ``room`` whole roads from ``here``: those ``_goal`` may build a
-        驿道 on, walking to that end. Kept with the distances (by the 驿道 they read)."""
-        key = (self._board_key(state), "roads", here, room)
-        near: list[tuple[int, int]] | None = self._boards.get(key)
-        if near is None:
-            dist = self._distances(state, here)
-            _, land_roads = self._map(state)
-            near = []
-            for road, a, b in land_roads:
-                da, db = dist[a], dist[b]
-                end_dist, end = (da, a) if da <= db else (db, b)
-                if int(end_dist) <= room:
-                    near.append((road, end))
-            self._boards[key] = near
-        return near
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the

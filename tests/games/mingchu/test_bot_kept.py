@@ -68,22 +68,6 @@ def _reference_distances(state, seat: int, source: int) -> list[float]:
     return dist
 
 
-def _near_sites(state, dist: list[float], room: int) -> list[int]:
-    """The sites ``_goal`` may build at: at most ``room`` whole roads away, in map order."""
-    return [p for p, site in enumerate(state.topo.site) if site is not None and int(dist[p]) <= room]
-
-
-def _near_roads(state, dist: list[float], room: int) -> list[tuple[int, int]]:
-    """(road, nearer end) of the non-water roads ``_goal`` may build a 驿道 on, in map order."""
-    near = []
-    for road, (a, b) in enumerate(state.topo.road_ends):
-        if state.topo.roads[road].kind != "water":
-            end = a if dist[a] <= dist[b] else b
-            if int(dist[end]) <= room:
-                near.append((road, end))
-    return near
-
-
 def test_same_counts_compares_as_dict_does():
     """A pack (a ``Counter``) against its plain copy: the same answer as ``dict`` equality, a good
     listed with 0 included."""
@@ -136,9 +120,6 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
                 fresh_dist = free_distances(view, seat, at)
                 assert bot._distances(view, at) == fresh_dist  # kept, or lowered from an earlier search
                 assert bot._within(view, at, reach) == [p for p, d in enumerate(fresh_dist) if d <= reach]
-                for room in range(3):  # the sites and 驿道 roads ``_goal`` weighs, kept
-                    assert bot._near_sites(view, at, room) == _near_sites(view, fresh_dist, room)
-                    assert bot._near_roads(view, at, room) == _near_roads(view, fresh_dist, room)
                 within += 1
             player = view.players[seat]  # the plan's goods compared as ``dict`` compares them
             for pack, kept_pack in zip(player.packs, bot._plan_packs, strict=True):
@@ -165,7 +146,8 @@ def test_values_call_the_table_functions_directly():
     assert _entry(A.Sell, True)[2] == _DIRECT[ActionValues._sell]
     assert _entry(A.EndTurn, True)[2] == 0  # a constant: called through the table
     with pytest.raises(ValueError, match="no value function"):
-        _direct(HeuristicBot(0, "runner"), len(_DIRECT) + 1, None, None, {})
+        state = RULES.initial_state(PARAMS, 4, setup_rng(1))
+        _direct(HeuristicBot(0, "runner"), len(_DIRECT) + 1, state, A.EndTurn(), {})
 
 
 @pytest.mark.parametrize("n", [4, 5])
