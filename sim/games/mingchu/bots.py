@@ -203,6 +203,9 @@ _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
 
+UNVALUED: Final = float("inf")
+"""A build or 驿道 goal value not worked out yet (``_build_values``): no value is ever +inf."""
+
 NEVER: Final = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
 
@@ -265,8 +268,8 @@ class HeuristicBot(ActionValues):
         self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
-        self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
-        self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
+        self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
+        self._road_values: list[float] | None = None  # by road: ``_road_value`` or UNVALUED, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
         self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
@@ -769,8 +772,8 @@ class HeuristicBot(ActionValues):
             for place in sites:
                 if int(dist[place]) > build_room:
                     continue
-                build = site_values.get(place)
-                if build is None:
+                build = site_values[place]
+                if build == UNVALUED:
                     build = site_values[place] = self._site_value(state, place)
                 if build > best[0]:
                     best, main, main_at = (build, place, None), 1, place
@@ -780,8 +783,8 @@ class HeuristicBot(ActionValues):
                 near, place = (da, a) if da <= db else (db, b)
                 if int(near) > road_room:
                     continue
-                worth = road_values.get(road)
-                if worth is None:
+                worth = road_values[road]
+                if worth == UNVALUED:
                     worth = road_values[road] = self._road_value(state, road)
                 if worth > best[0]:
                     best, main, main_at = (worth, place, None), 2, road
@@ -815,9 +818,10 @@ class HeuristicBot(ActionValues):
 
     def _build_values(
         self, state: MingchuState, player_key: tuple | None = None
-    ) -> tuple[dict[int, float], dict[int, float] | None]:
+    ) -> tuple[list[float], list[float] | None]:
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
-        filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
+        filled as ``_goal`` asks (``UNVALUED`` until then; lists by place and by road, read faster
+        than a table), the roads' list None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
         a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
         while the part of that a 驿道 reads stays the same (``_road_key``: not the coins).
@@ -825,7 +829,7 @@ class HeuristicBot(ActionValues):
         key = self._player_key(state) if player_key is None else player_key
         if key != self._build_key:
             self._build_key = key
-            self._site_values = {}
+            self._site_values = [UNVALUED] * len(state.topo.site)
             self._far_places = None
             road_key = self._road_key(state)
             if road_key != self._roads_at:
@@ -833,7 +837,7 @@ class HeuristicBot(ActionValues):
                 seat = self.seat
                 if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # ``road_costs``
                     self._road_cut = modifier_total(state, seat, "discount", action="road")
-                    self._road_values = {}
+                    self._road_values = [UNVALUED] * len(state.topo.roads)
                 else:
                     self._road_values = None
         return self._site_values, self._road_values
