@@ -94,14 +94,16 @@ PERSONAS = {
 def road_weights(state: MingchuState, seat: int) -> list[float]:
     """Per road: what walking it adds in ``free_distances`` (0.01 on an own or 官府 驿道 off the
     water, 1.0 otherwise), or -1.0 where it cannot be walked (a dashed road without a 驿道, M28)."""
-    roads, yidao = state.topo.roads, state.yidao
-    weights = []
-    for road, info in enumerate(roads):
-        if not road_usable(state, road):
-            weights.append(-1.0)
+    kinds, yidao = state.topo.road_kind, state.yidao  # (a plain list: no model read per road)
+    weights: list[float] = []
+    for road in range(len(kinds)):
+        owner = yidao.get(road)
+        if owner is None:  # no 驿道
+            weights.append(1.0 if road_usable(state, road) else -1.0)
+        elif (owner == seat or owner == OFFICIAL) and kinds[road] != "water":
+            weights.append(0.01)
         else:
-            free = yidao.get(road) in (seat, OFFICIAL) and info.kind != "water"
-            weights.append(0.01 if free else 1.0)
+            weights.append(1.0)
     return weights
 
 
@@ -291,11 +293,9 @@ class HeuristicBot(ActionValues):
             return self._roads
         if yidao != self._yidao_seen:
             self._yidao_seen = dict(yidao)
-            roads, mine = state.topo.roads, (self.seat, OFFICIAL)
+            dashed, mine = state.topo.road_dashed, (self.seat, OFFICIAL)
             self._roads = frozenset(
-                (road, owner in mine)
-                for road, owner in yidao.items()
-                if owner in mine or roads[road].kind == "dashed"
+                (road, owner in mine) for road, owner in yidao.items() if owner in mine or dashed[road]
             )
         self._yidao_read, self._yidao_size = yidao, len(yidao)
         return self._roads

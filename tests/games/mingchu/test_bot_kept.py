@@ -37,6 +37,8 @@ from sim.games.mingchu.bots import (
     road_weights,
     same_counts,
 )
+from sim.games.mingchu.paths import road_usable
+from sim.games.mingchu.state import OFFICIAL
 
 from .helpers import PERSONAS
 
@@ -46,6 +48,20 @@ SKIPPED = ("buyback", "trade_offer", "trade_answer")
 """Decisions answered from a plan made at an earlier decision (a fresh bot has none). The trade
 offer itself (``trade_bots.propose_value``) is worked out once per turn or production step by
 design: the fresh bot is given the one the bot made."""
+
+
+def _reference_weights(state, seat: int) -> list[float]:
+    """``road_weights`` by the rules' words: -1 where a road cannot be walked (M28), 0.01 on an own
+    or 官府 驿道 off the water, else 1."""
+    weights = []
+    for road, info in enumerate(state.topo.roads):
+        if not road_usable(state, road):
+            weights.append(-1.0)
+        elif state.yidao.get(road) in (seat, OFFICIAL) and info.kind != "water":
+            weights.append(0.01)
+        else:
+            weights.append(1.0)
+    return weights
 
 
 def _reference_distances(state, seat: int, source: int) -> list[float]:
@@ -127,6 +143,7 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             assert same_counts(player.warehouse, bot._plan_store) == (
                 dict(player.warehouse) == bot._plan_store
             )
+            assert road_weights(view, seat) == _reference_weights(view, seat)
             if compared % 40 == 0:  # from every place, over the seat's 驿道 now
                 for source in range(len(view.topo.places)):
                     assert free_distances(view, seat, source) == _reference_distances(view, seat, source)
