@@ -187,6 +187,16 @@ def _relax(
                     queue.append(other)
 
 
+class Board:
+    """What a bot keeps for one set of 驿道 (``HeuristicBot._board_key``): the seat's road weights,
+    the free distances from each place searched so far, and ``_within``'s places by (place, reach)."""
+
+    def __init__(self, places: int) -> None:
+        self.weights: list[float] | None = None
+        self.dist: list[list[float] | None] = [None] * places
+        self.within: dict[tuple[int, float], list[int]] = {}
+
+
 def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
     """``goods == kept`` for a ``Counter`` of goods and its plain ``dict`` copy, as ``dict``
     compares them (the same goods listed, each with the same count; a good listed with 0 differs
@@ -255,9 +265,9 @@ class HeuristicBot(ActionValues):
         self._roads: frozenset = frozenset()
         self._searched: dict[int, tuple[list[float], list[float]]] = {}  # place -> (road weights,
         # ``free_distances`` from it) of its last search, the start of the next (``lowered_distances``)
-        self._boards: dict[
-            tuple, Any
-        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``
+        self._boards: dict[frozenset, Board] = {}  # ``_roads`` -> what is kept for those 驿道
+        self._board: Board | None = None  # the one for ``_board_for``, the ``_roads`` last read
+        self._board_for: frozenset = frozenset()
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
@@ -302,21 +312,32 @@ class HeuristicBot(ActionValues):
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept by the bot while the 驿道 it depends on stay the same."""
-        board = self._board_key(state)
-        key = (board, "free", source)
-        dist = self._boards.get(key)
+        board = self._board_now(state)
+        dist = board.dist[source]
         if dist is None:
-            weights = self._boards.get((board, "weights", 0))
+            weights = board.weights
             if weights is None:
-                weights = self._boards[board, "weights", 0] = road_weights(state, self.seat)
+                weights = board.weights = road_weights(state, self.seat)
             last = self._searched.get(source)
             if last is not None:
                 dist = lowered_distances(state, weights, last[0], last[1])
             if dist is None:
                 dist = free_distances(state, self.seat, source, weights)
-            self._boards[key] = dist
+            board.dist[source] = dist
             self._searched[source] = (weights, dist)
         return dist
+
+    def _board_now(self, state: MingchuState) -> Board:
+        """What is kept for the 驿道 the seat's distances depend on now (``_board_key``): the last
+        one while ``_board_key`` gives the same set, else the one kept for an equal set, else a new one."""
+        key = self._board_key(state)
+        board = self._board
+        if board is None or key is not self._board_for:
+            board = self._boards.get(key)
+            if board is None:
+                board = self._boards[key] = Board(len(state.topo.adjacent_roads))
+            self._board, self._board_for = board, key
+        return board
 
     # --- entry point ----------------------------------------------------------------------------
 
@@ -546,11 +567,12 @@ class HeuristicBot(ActionValues):
     def _within(self, state: MingchuState, at: int, reach: float) -> list[int]:
         """The places at a free distance of at most ``reach`` from ``at``, in map order; kept with the
         distances (by the 驿道 they depend on)."""
-        key = (self._board_key(state), "within", at, reach)
-        places = self._boards.get(key)
+        kept = self._board_now(state).within
+        key = (at, reach)
+        places = kept.get(key)
         if places is None:
             dist = self._distances(state, at)
-            places = self._boards[key] = [place for place in range(len(dist)) if dist[place] <= reach]
+            places = kept[key] = [place for place in range(len(dist)) if dist[place] <= reach]
         return places
 
     def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
