@@ -288,9 +288,12 @@ class HeuristicBot(ActionValues):
         self._worths_layout: Any = None  # the plan's industries (``_layout``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
-        self._params_of: Any = None  # the parameters ``_last_round`` read its two settings from
+        self._params_of: Any = None  # the parameters the settings below were read from (``_read_params``)
         self._later_final: Any = None
         self._ends_this_round = False
+        self._build_moves = 0  # the rules' move limits before a build and a 驿道 (``_goal``)
+        self._road_moves = 0
+        self._reach = 0.0  # a turn's moves and a half (``_best_price``)
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -553,7 +556,9 @@ class HeuristicBot(ActionValues):
             self._best_prices = {}
         best = self._best_prices.get(good)
         if best is None:
-            reach = state.params.rules.moves_per_turn + 0.5
+            if state.params is not self._params_of:
+                self._read_params(state.params)
+            reach = self._reach
             best = 0.0
             for at in set(managers):
                 top = -1  # the best price within reach (``at`` itself is)
@@ -605,11 +610,20 @@ class HeuristicBot(ActionValues):
         if state.final_round:
             return True
         params = state.params
-        if params is not self._params_of:  # the two settings read, once per game's parameters
-            self._params_of = params
-            self._later_final = params.setup.later_final_event
-            self._ends_this_round = params.rules.final_event_ends == "this_round"
+        if params is not self._params_of:
+            self._read_params(params)
         return self._ends_this_round and state.next_event == self._later_final
+
+    def _read_params(self, params: Any) -> None:
+        """The settings the bot reads at many decisions, copied once per game's parameters (a read
+        of the parameters' models costs several times a compiled class's)."""
+        rules = params.rules
+        self._params_of = params
+        self._later_final = params.setup.later_final_event
+        self._ends_this_round = rules.final_event_ends == "this_round"
+        self._build_moves = rules.build_max_moved
+        self._road_moves = rules.road_max_moved
+        self._reach = rules.moves_per_turn + 0.5
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -748,7 +762,6 @@ class HeuristicBot(ActionValues):
         ``_player_key`` of the state, when the caller has it)."""
         seat = self.seat
         player = state.players[seat]
-        rules = state.params.rules
         here = player.managers[data["manager"]]
         dist = self._distances(state, here)
         steps: int = data["steps"]
@@ -786,8 +799,10 @@ class HeuristicBot(ActionValues):
         # rules' move limits (a road's nearer end, the first on equal distances)
         sites, land_roads = self._map(state)
         site_values, road_values = self._build_values(state, player_key)
-        build_room: int = rules.build_max_moved - steps
-        road_room: int = rules.road_max_moved - steps
+        if state.params is not self._params_of:
+            self._read_params(state.params)
+        build_room: int = self._build_moves - steps
+        road_room: int = self._road_moves - steps
         main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
         main_at = 0
         if build_room >= 0:  # (no site is nearer than 0 roads)
