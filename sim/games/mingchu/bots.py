@@ -354,7 +354,7 @@ class HeuristicBot(ActionValues):
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
         if kind in TRADE_DECISIONS:
-            return choose_trade(self, state, list(legal))
+            return choose_trade(self, state, legal)  # (an offer list answers `in` without being made)
         # the distances live in the state's board cache; the plan (goods held and needed, order worths)
         # is kept while what it reads is the same (compared by content, see ``_plan_same``)
         if not self._plan_same(state):
