@@ -36,8 +36,13 @@ _FAVOR_PRICE: Final = 1.25  # a marker handed over: a coin to buy it back (M50),
 
 
 def route_price(route: Route) -> float:
-    """What a route costs in coins: its water fees, 伙计 and 恩义 markers at the prices above."""
-    return _WORKER_PRICE * route.workers + route.coins + _FAVOR_PRICE * len(route.favor)
+    """What a route costs in coins: its water fees, 伙计 and 恩义 markers at the prices above (the
+    counts read as floats first, as the sum would convert them: compiled, each product is then a
+    float one rather than a generic one)."""
+    workers = float(route.workers)
+    coins = float(route.coins)
+    favor = float(len(route.favor))
+    return _WORKER_PRICE * workers + coins + _FAVOR_PRICE * favor
 
 
 class ActionValues:

@@ -94,14 +94,16 @@ PERSONAS = {
 def road_weights(state: MingchuState, seat: int) -> list[float]:
     """Per road: what walking it adds in ``free_distances`` (0.01 on an own or 官府 驿道 off the
     water, 1.0 otherwise), or -1.0 where it cannot be walked (a dashed road without a 驿道, M28)."""
-    roads, yidao = state.topo.roads, state.yidao
-    weights = []
-    for road, info in enumerate(roads):
-        if not road_usable(state, road):
-            weights.append(-1.0)
+    kinds, yidao = state.topo.road_kind, state.yidao  # (a plain list: no model read per road)
+    weights: list[float] = []
+    for road in range(len(kinds)):
+        owner = yidao.get(road)
+        if owner is None:  # no 驿道
+            weights.append(1.0 if road_usable(state, road) else -1.0)
+        elif (owner == seat or owner == OFFICIAL) and kinds[road] != "water":
+            weights.append(0.01)
         else:
-            free = yidao.get(road) in (seat, OFFICIAL) and info.kind != "water"
-            weights.append(0.01 if free else 1.0)
+            weights.append(1.0)
     return weights
 
 
@@ -117,14 +119,54 @@ def free_distances(
     that adds weights to settled distances (Dijkstra's, in the tests), whatever the order."""
     if weights is None:
         weights = road_weights(state, seat)
-    topo = state.topo
-    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
-    size = len(roads_at)
+    size = len(state.topo.adjacent_roads)
     dist = [99.0] * size
     dist[source] = 0.0
     queued = [False] * size
-    queue = [source]
     queued[source] = True
+    _relax(state, weights, dist, [source], queued)
+    return dist
+
+
+def lowered_distances(
+    state: MingchuState, weights: list[float], before: list[float], dist_before: list[float]
+) -> list[float] | None:
+    """``free_distances`` over the road weights ``weights`` from those searched over ``before``
+    (``dist_before``, from the same place), when no road got dearer (-1.0, a road that cannot be
+    walked, counting as dearest): a 驿道 built only lowers weights. The ends of the roads that got
+    cheaper are relaxed again from the old distances, an upper bound. Each road adds at least 0.01,
+    and a float sum never goes down as the distance it adds to grows, so ``dist[p] = min(dist[q] +
+    weight)`` has one solution: the same floats as a search anew. None when a road got dearer."""
+    ends = state.topo.road_ends
+    if len(before) != len(weights) or len(dist_before) != len(state.topo.adjacent_roads):
+        return None  # (another map)
+    dist = list(dist_before)
+    queued = [False] * len(dist)
+    queue: list[int] = []
+    for road in range(len(weights)):
+        w, old = weights[road], before[road]
+        if w == old:
+            continue
+        if w < 0 or (0 <= old < w):
+            return None
+        a, b = ends[road]
+        if not queued[a]:
+            queued[a] = True
+            queue.append(a)
+        if not queued[b]:
+            queued[b] = True
+            queue.append(b)
+    _relax(state, weights, dist, queue, queued)
+    return dist
+
+
+def _relax(
+    state: MingchuState, weights: list[float], dist: list[float], queue: list[int], queued: list[bool]
+) -> None:
+    """Bellman-Ford's search with a queue: each place taken from ``queue`` relaxes its roads, a place
+    whose distance went down joining the queue again (``queued``: in it now), until none does."""
+    topo = state.topo
+    roads_at, places_at = topo.adjacent_roads, topo.adjacent_places
     i = 0
     while i < len(queue):
         place = queue[i]
@@ -143,12 +185,38 @@ def free_distances(
                 if not queued[other]:
                     queued[other] = True
                     queue.append(other)
-    return dist
+
+
+class Board:
+    """What a bot keeps for one set of 驿道 (``HeuristicBot._board_key``): the seat's road weights,
+    the free distances from each place searched so far, and ``_within``'s places by (place, reach)."""
+
+    def __init__(self, places: int) -> None:
+        self.weights: list[float] | None = None
+        self.dist: list[list[float] | None] = [None] * places
+        self.within: dict[tuple[int, float], list[int]] = {}
+
+
+def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
+    """``goods == kept`` for a ``Counter`` of goods and its plain ``dict`` copy, as ``dict``
+    compares them (the same goods listed, each with the same count; a good listed with 0 differs
+    from one not listed). A ``Counter`` compared with a ``dict`` declines in interpreted code before
+    ``dict``'s comparison answers; this loop walks the plain copy and asks the ``Counter`` only
+    what ``dict``'s own slots answer (its size, a good in it, a listed good's count)."""
+    if len(goods) != len(kept):
+        return False
+    for good, count in kept.items():
+        if good not in goods or goods[good] != count:
+            return False
+    return True
 
 
 _VALUES = {**VALUES, ProposeTrade: propose_value}
 _TURN_VALUES = {**TURN_VALUES, ProposeTrade: propose_value}
 """The value tables with trading (``trade_bots``): an offer is opened when a good one is ready."""
+
+UNVALUED: Final = float("inf")
+"""A build or 驿道 goal value not worked out yet (``_build_values``): no value is ever +inf."""
 
 NEVER: Final = float("-inf")
 """A goal value no goal is ever chosen for (a build or 驿道 not possible now): below every ``best``."""
@@ -195,9 +263,11 @@ class HeuristicBot(ActionValues):
         self._yidao_read: dict[int, int] | None = None  # the state's 驿道 table last compared, and its size
         self._yidao_size = 0
         self._roads: frozenset = frozenset()
-        self._boards: dict[
-            tuple, Any
-        ] = {}  # (``_roads``, kind, place, ...) -> distances, road weights, ``_within``
+        self._searched: dict[int, tuple[list[float], list[float]]] = {}  # place -> (road weights,
+        # ``free_distances`` from it) of its last search, the start of the next (``lowered_distances``)
+        self._boards: dict[frozenset, Board] = {}  # ``_roads`` -> what is kept for those 驿道
+        self._board: Board | None = None  # the one for ``_board_for``, the ``_roads`` last read
+        self._board_for: frozenset = frozenset()
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
         self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
         self._sites: list[int] = []
@@ -210,17 +280,20 @@ class HeuristicBot(ActionValues):
         self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
-        self._site_values: dict[int, float] = {}  # place -> ``_site_value``, per plan and key
-        self._road_values: dict[int, float] | None = None  # road -> ``_road_value``, same
+        self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
+        self._road_values: list[float] | None = None  # by road: ``_road_value`` or UNVALUED, same
         self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
         self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
         self._worths_layout: Any = None  # the plan's industries (``_layout``) of the worths
         self._far_places: list[int] | None = None  # ``_build_places``, with the build values
         self._carriers: dict[tuple, int] = {}  # (掌柜 places, ``_roads``) -> ``_carrier``, per plan
-        self._params_of: Any = None  # the parameters ``_last_round`` read its two settings from
+        self._params_of: Any = None  # the parameters the settings below were read from (``_read_params``)
         self._later_final: Any = None
         self._ends_this_round = False
+        self._build_moves = 0  # the rules' move limits before a build and a 驿道 (``_goal``)
+        self._road_moves = 0
+        self._reach = 0.0  # a turn's moves and a half (``_best_price``)
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -233,26 +306,41 @@ class HeuristicBot(ActionValues):
             return self._roads
         if yidao != self._yidao_seen:
             self._yidao_seen = dict(yidao)
-            roads, mine = state.topo.roads, (self.seat, OFFICIAL)
+            dashed, mine = state.topo.road_dashed, (self.seat, OFFICIAL)
             self._roads = frozenset(
-                (road, owner in mine)
-                for road, owner in yidao.items()
-                if owner in mine or roads[road].kind == "dashed"
+                (road, owner in mine) for road, owner in yidao.items() if owner in mine or dashed[road]
             )
         self._yidao_read, self._yidao_size = yidao, len(yidao)
         return self._roads
 
     def _distances(self, state: MingchuState, source: int) -> list[float]:
         """``free_distances``, kept by the bot while the 驿道 it depends on stay the same."""
-        board = self._board_key(state)
-        key = (board, "free", source)
-        dist = self._boards.get(key)
+        board = self._board_now(state)
+        dist = board.dist[source]
         if dist is None:
-            weights = self._boards.get((board, "weights", 0))
+            weights = board.weights
             if weights is None:
-                weights = self._boards[board, "weights", 0] = road_weights(state, self.seat)
-            dist = self._boards[key] = free_distances(state, self.seat, source, weights)
+                weights = board.weights = road_weights(state, self.seat)
+            last = self._searched.get(source)
+            if last is not None:
+                dist = lowered_distances(state, weights, last[0], last[1])
+            if dist is None:
+                dist = free_distances(state, self.seat, source, weights)
+            board.dist[source] = dist
+            self._searched[source] = (weights, dist)
         return dist
+
+    def _board_now(self, state: MingchuState) -> Board:
+        """What is kept for the 驿道 the seat's distances depend on now (``_board_key``): the last
+        one while ``_board_key`` gives the same set, else the one kept for an equal set, else a new one."""
+        key = self._board_key(state)
+        board = self._board
+        if board is None or key is not self._board_for:
+            board = self._boards.get(key)
+            if board is None:
+                board = self._boards[key] = Board(len(state.topo.adjacent_roads))
+            self._board, self._board_for = board, key
+        return board
 
     # --- entry point ----------------------------------------------------------------------------
 
@@ -266,7 +354,7 @@ class HeuristicBot(ActionValues):
         if kind == "buyback":
             return self._buy_back(state, legal, rng)
         if kind in TRADE_DECISIONS:
-            return choose_trade(self, state, list(legal))
+            return choose_trade(self, state, legal)  # (an offer list answers `in` without being made)
         # the distances live in the state's board cache; the plan (goods held and needed, order worths)
         # is kept while what it reads is the same (compared by content, see ``_plan_same``)
         if not self._plan_same(state):
@@ -350,9 +438,9 @@ class HeuristicBot(ActionValues):
         if len(packs) != len(kept_packs):
             return False
         for i in range(len(kept_packs)):
-            if packs[i] != kept_packs[i]:
+            if not same_counts(packs[i], kept_packs[i]):
                 return False
-        if player.warehouse != self._plan_store:
+        if not same_counts(player.warehouse, self._plan_store):
             return False
         return state.industries == self._layout
 
@@ -468,7 +556,9 @@ class HeuristicBot(ActionValues):
             self._best_prices = {}
         best = self._best_prices.get(good)
         if best is None:
-            reach = state.params.rules.moves_per_turn + 0.5
+            if state.params is not self._params_of:
+                self._read_params(state.params)
+            reach = self._reach
             best = 0.0
             for at in set(managers):
                 top = -1  # the best price within reach (``at`` itself is)
@@ -482,11 +572,12 @@ class HeuristicBot(ActionValues):
     def _within(self, state: MingchuState, at: int, reach: float) -> list[int]:
         """The places at a free distance of at most ``reach`` from ``at``, in map order; kept with the
         distances (by the 驿道 they depend on)."""
-        key = (self._board_key(state), "within", at, reach)
-        places = self._boards.get(key)
+        kept = self._board_now(state).within
+        key = (at, reach)
+        places = kept.get(key)
         if places is None:
             dist = self._distances(state, at)
-            places = self._boards[key] = [place for place in range(len(dist)) if dist[place] <= reach]
+            places = kept[key] = [place for place in range(len(dist)) if dist[place] <= reach]
         return places
 
     def _sale_prices(self, state: MingchuState, good: str) -> list[int]:
@@ -519,11 +610,20 @@ class HeuristicBot(ActionValues):
         if state.final_round:
             return True
         params = state.params
-        if params is not self._params_of:  # the two settings read, once per game's parameters
-            self._params_of = params
-            self._later_final = params.setup.later_final_event
-            self._ends_this_round = params.rules.final_event_ends == "this_round"
+        if params is not self._params_of:
+            self._read_params(params)
         return self._ends_this_round and state.next_event == self._later_final
+
+    def _read_params(self, params: Any) -> None:
+        """The settings the bot reads at many decisions, copied once per game's parameters (a read
+        of the parameters' models costs several times a compiled class's)."""
+        rules = params.rules
+        self._params_of = params
+        self._later_final = params.setup.later_final_event
+        self._ends_this_round = rules.final_event_ends == "this_round"
+        self._build_moves = rules.build_max_moved
+        self._road_moves = rules.road_max_moved
+        self._reach = rules.moves_per_turn + 0.5
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -662,7 +762,6 @@ class HeuristicBot(ActionValues):
         ``_player_key`` of the state, when the caller has it)."""
         seat = self.seat
         player = state.players[seat]
-        rules = state.params.rules
         here = player.managers[data["manager"]]
         dist = self._distances(state, here)
         steps: int = data["steps"]
@@ -700,26 +799,29 @@ class HeuristicBot(ActionValues):
         # rules' move limits (a road's nearer end, the first on equal distances)
         sites, land_roads = self._map(state)
         site_values, road_values = self._build_values(state, player_key)
-        build_room: int = rules.build_max_moved - steps
-        road_room: int = rules.road_max_moved - steps
+        if state.params is not self._params_of:
+            self._read_params(state.params)
+        build_room: int = self._build_moves - steps
+        road_room: int = self._road_moves - steps
         main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
         main_at = 0
-        for place in sites:
-            if int(dist[place]) > build_room:
-                continue
-            build = site_values.get(place)
-            if build is None:
-                build = site_values[place] = self._site_value(state, place)
-            if build > best[0]:
-                best, main, main_at = (build, place, None), 1, place
+        if build_room >= 0:  # (no site is nearer than 0 roads)
+            for place in sites:
+                if int(dist[place]) > build_room:
+                    continue
+                build = site_values[place]
+                if build == UNVALUED:
+                    build = site_values[place] = self._site_value(state, place)
+                if build > best[0]:
+                    best, main, main_at = (build, place, None), 1, place
         if road_values is not None and road_room >= 0:
             for road, a, b in land_roads:
                 da, db = dist[a], dist[b]
                 near, place = (da, a) if da <= db else (db, b)
                 if int(near) > road_room:
                     continue
-                worth = road_values.get(road)
-                if worth is None:
+                worth = road_values[road]
+                if worth == UNVALUED:
                     worth = road_values[road] = self._road_value(state, road)
                 if worth > best[0]:
                     best, main, main_at = (worth, place, None), 2, road
@@ -753,9 +855,10 @@ class HeuristicBot(ActionValues):
 
     def _build_values(
         self, state: MingchuState, player_key: tuple | None = None
-    ) -> tuple[dict[int, float], dict[int, float] | None]:
+    ) -> tuple[list[float], list[float] | None]:
         """The goal values of building at each site and a 驿道 on each road (``NEVER``: not possible),
-        filled as ``_goal`` asks; the roads' table is None while no 驿道 may be built at all. Kept
+        filled as ``_goal`` asks (``UNVALUED`` until then; lists by place and by road, read faster
+        than a table), the roads' list None while no 驿道 may be built at all. Kept
         while the plan and everything ``_goal_key`` holds but the 掌柜 and its steps stay the same:
         a build's cost and worth do not depend on where the 掌柜 stands. The roads' table is kept
         while the part of that a 驿道 reads stays the same (``_road_key``: not the coins).
@@ -763,7 +866,7 @@ class HeuristicBot(ActionValues):
         key = self._player_key(state) if player_key is None else player_key
         if key != self._build_key:
             self._build_key = key
-            self._site_values = {}
+            self._site_values = [UNVALUED] * len(state.topo.site)
             self._far_places = None
             road_key = self._road_key(state)
             if road_key != self._roads_at:
@@ -771,7 +874,7 @@ class HeuristicBot(ActionValues):
                 seat = self.seat
                 if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # ``road_costs``
                     self._road_cut = modifier_total(state, seat, "discount", action="road")
-                    self._road_values = {}
+                    self._road_values = [UNVALUED] * len(state.topo.roads)
                 else:
                     self._road_values = None
         return self._site_values, self._road_values
@@ -820,7 +923,13 @@ class HeuristicBot(ActionValues):
         places = self._far_places
         if places is None:
             places = self._far_places = self._build_places(state)
-        return min(places, key=lambda p: (dist[p], p), default=None)
+        best: int | None = None  # the nearest, the lowest place of equals (a loop: no key tuples)
+        best_dist = 0.0
+        for place in places:
+            d = dist[place]
+            if best is None or d < best_dist or (d == best_dist and place < best):
+                best, best_dist = place, d
+        return best
 
     def _build_places(self, state: MingchuState) -> list[int]:
         """The places where the seat could build an industry now, then the ends of the roads where it
@@ -884,24 +993,88 @@ class HeuristicBot(ActionValues):
 UNBOUNDED: Final = float("inf")
 """The bound of a value type that ``_values`` values first (no ``CAPS`` / ``TURN_CAPS`` entry)."""
 
-_ENTRIES: Final[tuple[dict[type, tuple[Any, float]], dict[type, tuple[Any, float]]]] = ({}, {})
-"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``), from
-the tables below as ``_values`` meets the types."""
+_DIRECT: Final[dict[Any, int]] = {
+    ActionValues._move: 1,
+    ActionValues._sell: 2,
+    ActionValues._good_to: 3,
+    ActionValues._sell_produced: 4,
+    ActionValues._produce_foreign: 5,
+    ActionValues._build_in_turn: 6,
+    ActionValues._road_in_turn: 7,
+    ActionValues._hire: 8,
+    ActionValues._reserve: 9,
+    ActionValues._use_retainer: 10,
+    ActionValues._play_grace: 11,
+    ActionValues._play_reward: 12,
+    ActionValues._deliver: 13,
+    ActionValues._loan_in_turn: 14,
+    ActionValues._place_manager: 15,
+    ActionValues._discard_favor: 16,
+    propose_value: 17,
+}
+"""The value functions ``_values`` calls directly (``_direct``), by a number: a compiled method
+called as a method, not through the table's function object (which checks and converts each
+argument and boxes the value)."""
+
+_ENTRIES: Final[tuple[dict[type, tuple[Any, float, int]], dict[type, tuple[Any, float, int]]]] = ({}, {})
+"""Outside a turn, in a turn: action type -> (its value function, its bound or ``UNBOUNDED``, its
+``_DIRECT`` number or 0), from the tables below as ``_values`` meets the types."""
 
 
-def _entry(kind: type, turn: bool) -> tuple[Any, float]:
-    """(value function, bound) of an action type: the table's function (``otherwise`` /
-    ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value), the bound in
-    ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
+def _entry(kind: type, turn: bool) -> tuple[Any, float, int]:
+    """(value function, bound, ``_DIRECT`` number) of an action type: the table's function
+    (``otherwise`` / ``in_turn_otherwise`` for a type it does not list, bounded by its fixed value),
+    the bound in ``CAPS`` / ``TURN_CAPS``, ``UNBOUNDED`` for a listed type without one."""
     if turn:
         table, caps, other, unlisted = _TURN_VALUES, TURN_CAPS, in_turn_otherwise, IN_TURN_OTHERWISE
     else:
         table, caps, other, unlisted = _VALUES, CAPS, otherwise, OTHERWISE
     if kind in caps:
-        return table.get(kind, other), caps[kind]
-    if kind in table:
-        return table[kind], UNBOUNDED
-    return other, unlisted
+        function, bound = table.get(kind, other), caps[kind]
+    elif kind in table:
+        function, bound = table[kind], UNBOUNDED
+    else:
+        function, bound = other, unlisted
+    return function, bound, _DIRECT.get(function, 0)
+
+
+def _direct(bot: HeuristicBot, code: int, state: MingchuState, action: Any, context: dict) -> float:
+    """The value of ``action`` by the ``_DIRECT`` function numbered ``code``."""
+    if code == 1:
+        return bot._move(state, action, context)
+    if code == 2:
+        return bot._sell(state, action, context)
+    if code == 3:
+        return bot._good_to(state, action, context)
+    if code == 4:
+        return bot._sell_produced(state, action, context)
+    if code == 5:
+        return bot._produce_foreign(state, action, context)
+    if code == 6:
+        return bot._build_in_turn(state, action, context)
+    if code == 7:
+        return bot._road_in_turn(state, action, context)
+    if code == 8:
+        return bot._hire(state, action, context)
+    if code == 9:
+        return bot._reserve(state, action, context)
+    if code == 10:
+        return bot._use_retainer(state, action, context)
+    if code == 11:
+        return bot._play_grace(state, action, context)
+    if code == 12:
+        return bot._play_reward(state, action, context)
+    if code == 13:
+        return bot._deliver(state, action, context)
+    if code == 14:
+        return bot._loan_in_turn(state, action, context)
+    if code == 15:
+        return bot._place_manager(state, action, context)
+    if code == 16:
+        return bot._discard_favor(state, action, context)
+    if code == 17:
+        return propose_value(bot, state, action, context)
+    raise ValueError(f"no value function numbered {code}")
 
 
 def _values(
@@ -916,10 +1089,11 @@ def _values(
     size = len(actions)
     values = [NEVER] * size
     bounded: list[int] = []
-    bounded_entries: list[tuple[Any, float]] = []  # their (value function, bound), as found
     best = NEVER
     last: Any = None  # the type of the previous action: a list holds runs of one type
-    entry: tuple[Any, float] = (None, UNBOUNDED)
+    function: Any = None  # the entry of ``last``: value function, bound, ``_DIRECT`` number
+    bound = UNBOUNDED
+    code = 0
     for i in range(size):
         action = actions[i]
         kind = type(action)
@@ -927,20 +1101,33 @@ def _values(
             found = entries.get(kind)
             if found is None:
                 found = entries[kind] = _entry(kind, turn)
-            entry, last = found, kind
-        if entry[1] != UNBOUNDED:
+            function, bound, code = found
+            last = kind
+        if bound != UNBOUNDED:
             bounded.append(i)
-            bounded_entries.append(entry)
             continue
-        value = values[i] = float(entry[0](bot, state, action, context))
+        if code:
+            value = float(_direct(bot, code, state, action, context))
+        else:
+            value = float(function(bot, state, action, context))
+        values[i] = value
         if value > best:
             best = value
     floor = best - TIE
+    last = None
     for j in range(len(bounded)):
         i = bounded[j]
-        value_of, bound = bounded_entries[j]
+        action = actions[i]
+        kind = type(action)
+        if kind is not last:
+            function, bound, code = entries[kind]
+            last = kind
         if bound >= floor:
-            value = values[i] = float(value_of(bot, state, actions[i], context))
+            if code:
+                value = float(_direct(bot, code, state, action, context))
+            else:
+                value = float(function(bot, state, action, context))
+            values[i] = value
             if value > best:
                 best = value
                 floor = best - TIE

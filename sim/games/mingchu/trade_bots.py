@@ -17,6 +17,7 @@ Answering: accept exactly when the bot's own valuation says it gains.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Final
 
 from sim.games.mingchu import actions as A
@@ -199,8 +200,10 @@ def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: 
     return OFFER_VALUE if plan[1] is not None else -10.0
 
 
-def choose(bot: Any, state: MingchuState, legal: list) -> Any:
-    """The planned offer (or ``Done``); accept an offer exactly when it gains the bot something."""
+def choose(bot: Any, state: MingchuState, legal: Sequence[Any]) -> Any:
+    """The planned offer (or ``Done``); accept an offer exactly when it gains the bot something.
+    ``legal``: the decision's options as the engine lists them (``trade.OfferList`` answers ``in``
+    without making its offers)."""
     decision = state.decision()
     if decision.kind == "trade_offer":
         plan = bot._trade_plan[1] if bot._trade_plan else None

@@ -16,7 +16,7 @@ from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import HeuristicBot, free_distances
+from sim.games.mingchu.bots import UNVALUED, HeuristicBot, free_distances
 from sim.games.mingchu.orders import payment
 from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
 from sim.games.mingchu.state import Industry
@@ -268,16 +268,18 @@ def test_the_kept_prices_holdings_and_carrier_are_the_ones_computed_afresh():
             assert bot._needed_cache == fresh._needed_cache
             assert bot._carrier(state) == fresh._carrier(state)
             if bot._build_key == bot._player_key(state):  # the build values are the current ones
-                for place, value in bot._site_values.items():
-                    assert value == fresh._site_value(state, place)
+                for place, value in enumerate(bot._site_values):  # those worked out so far
+                    if value != UNVALUED:
+                        assert value == fresh._site_value(state, place)
                 fresh._build_values(state)
                 if bot._worths_layout is bot._layout:  # the worths are for these industries
                     for road, value in bot._road_worths.items():
                         assert value == fresh._road_worth_now(state, road)
                         worths += 1
-                for road, value in (bot._road_values or {}).items():
-                    assert value == fresh._road_value(state, road)
-                    roads += 1
+                for road, value in enumerate(bot._road_values or []):
+                    if value != UNVALUED:
+                        assert value == fresh._road_value(state, road)
+                        roads += 1
                 assert (bot._road_values is None) == (fresh._road_values is None)
                 if bot._far_places is not None:
                     assert bot._far_places == fresh._build_places(state)

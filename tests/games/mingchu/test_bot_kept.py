@@ -16,6 +16,7 @@ new bot's, at every decision.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -23,7 +24,21 @@ import pytest
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import HeuristicBot, _values, free_distances, road_weights
+from sim.games.mingchu import actions as A
+from sim.games.mingchu.bot_values import ActionValues
+from sim.games.mingchu.bots import (
+    _DIRECT,
+    HeuristicBot,
+    _direct,
+    _entry,
+    _values,
+    free_distances,
+    lowered_distances,
+    road_weights,
+    same_counts,
+)
+from sim.games.mingchu.paths import road_usable
+from sim.games.mingchu.state import OFFICIAL
 
 from .helpers import PERSONAS
 
@@ -33,6 +48,20 @@ SKIPPED = ("buyback", "trade_offer", "trade_answer")
 """Decisions answered from a plan made at an earlier decision (a fresh bot has none). The trade
 offer itself (``trade_bots.propose_value``) is worked out once per turn or production step by
 design: the fresh bot is given the one the bot made."""
+
+
+def _reference_weights(state, seat: int) -> list[float]:
+    """``road_weights`` by the rules' words: -1 where a road cannot be walked (M28), 0.01 on an own
+    or 官府 驿道 off the water, else 1."""
+    weights = []
+    for road, info in enumerate(state.topo.roads):
+        if not road_usable(state, road):
+            weights.append(-1.0)
+        elif state.yidao.get(road) in (seat, OFFICIAL) and info.kind != "water":
+            weights.append(0.01)
+        else:
+            weights.append(1.0)
+    return weights
 
 
 def _reference_distances(state, seat: int, source: int) -> list[float]:
@@ -53,6 +82,22 @@ def _reference_distances(state, seat: int, source: int) -> list[float]:
                 dist[other] = d + w
                 heapq.heappush(heap, (d + w, other))
     return dist
+
+
+def test_same_counts_compares_as_dict_does():
+    """A pack (a ``Counter``) against its plain copy: the same answer as ``dict`` equality, a good
+    listed with 0 included."""
+    rng = np.random.default_rng(3)
+    goods = ["丝", "茶", "盐", "铁"]
+    checked = 0
+    for _ in range(400):
+        pack = Counter({g: int(rng.integers(0, 3)) for g in goods if rng.random() < 0.6})
+        kept = {g: int(rng.integers(0, 3)) for g in goods if rng.random() < 0.6}
+        if rng.random() < 0.3:
+            kept = dict(pack)
+        assert same_counts(pack, kept) == (dict(pack) == kept), (pack, kept)
+        checked += same_counts(pack, kept)
+    assert checked > 50
 
 
 @pytest.mark.parametrize("kind", ["random", "heuristic"])
@@ -89,8 +134,16 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             reach = view.params.rules.moves_per_turn + 0.5  # the places ``_best_price`` reads, kept
             for at in view.players[seat].managers:
                 fresh_dist = free_distances(view, seat, at)
+                assert bot._distances(view, at) == fresh_dist  # kept, or lowered from an earlier search
                 assert bot._within(view, at, reach) == [p for p, d in enumerate(fresh_dist) if d <= reach]
                 within += 1
+            player = view.players[seat]  # the plan's goods compared as ``dict`` compares them
+            for pack, kept_pack in zip(player.packs, bot._plan_packs, strict=True):
+                assert same_counts(pack, kept_pack) == (dict(pack) == kept_pack)
+            assert same_counts(player.warehouse, bot._plan_store) == (
+                dict(player.warehouse) == bot._plan_store
+            )
+            assert road_weights(view, seat) == _reference_weights(view, seat)
             if compared % 40 == 0:  # from every place, over the seat's 驿道 now
                 for source in range(len(view.topo.places)):
                     assert free_distances(view, seat, source) == _reference_distances(view, seat, source)
@@ -99,3 +152,47 @@ def test_kept_bot_values_equal_a_fresh_bots_after_every_decision(kind: str, n: i
             action = legal[int(play.integers(len(legal)))]
         RULES.apply(state, action)
     assert compared > 300 and distances > 200 and within > 300, (compared, distances, within)
+
+
+def test_values_call_the_table_functions_directly():
+    """``_values`` calls the frequent value functions as methods (``_DIRECT``): every number has its
+    call in ``_direct``, and the types whose table function is one of them are found with it."""
+    assert sorted(_DIRECT.values()) == list(range(1, len(_DIRECT) + 1))
+    assert _entry(A.Move, True)[2] == _DIRECT[ActionValues._move]
+    assert _entry(A.GoodTo, False)[2] == _DIRECT[ActionValues._good_to]
+    assert _entry(A.Sell, True)[2] == _DIRECT[ActionValues._sell]
+    assert _entry(A.EndTurn, True)[2] == 0  # a constant: called through the table
+    with pytest.raises(ValueError, match="no value function"):
+        state = RULES.initial_state(PARAMS, 4, setup_rng(1))
+        _direct(HeuristicBot(0, "runner"), len(_DIRECT) + 1, state, A.EndTurn(), {})
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_lowered_distances_equal_a_new_search_as_roads_get_cheaper(n: int):
+    """Through a heuristic game, whenever a seat's road weights change (a 驿道 built), the distances
+    lowered from those of the previous weights (``lowered_distances``) equal a new search from every
+    place; weights that got dearer (the game backwards) give None."""
+    seed = 30 + n
+    state = RULES.initial_state(PARAMS, n, setup_rng(seed))
+    bots = [HeuristicBot(seat, PERSONAS[seat % 3]) for seat in range(n)]
+    rngs = [bot_rng(seed, seat) for seat in range(n)]
+    searched = {seat: (road_weights(state, seat), None) for seat in range(n)}
+    places = range(len(state.topo.places))
+    lowered = dearer = 0
+    while not RULES.is_terminal(state):
+        seat = RULES.current_player(state)
+        RULES.apply(state, bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state), rngs[seat]))
+        for q in range(n):
+            before, dists = searched[q]
+            weights = road_weights(state, q)
+            if weights == before:
+                continue
+            fresh = [free_distances(state, q, p, weights) for p in places]
+            if dists is not None:
+                for p in places:
+                    assert lowered_distances(state, weights, before, dists[p]) == fresh[p]
+                    assert lowered_distances(state, before, weights, fresh[p]) is None
+                    lowered += 1
+                    dearer += 1
+            searched[q] = (weights, fresh)
+    assert lowered > 100 and dearer > 100, (lowered, dearer)
