@@ -24,11 +24,13 @@ from sim.cli_options import (
     parse_bots,
     parse_players,
     parse_sets,
+    progress_option,
     resolve_config_path,
     run_options,
     runner_options,
     seed_option,
     set_option,
+    show_progress,
 )
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
@@ -346,7 +348,7 @@ def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None
         )
     out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}", lang=lang)
     if with_report:
-        make_report([out], out / "report", lang, not opts["no_progress"])
+        make_report([out], out / "report", lang, show_progress(opts["progress"]))
 
 
 @cli.command()
@@ -383,7 +385,7 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
     ]
     out = execute(variants, opts, f"sweep-{variants[0].game}-{variants[0].variant}", lang=lang)
     if with_report:
-        make_report([out], out / "report", lang, not opts["no_progress"])
+        make_report([out], out / "report", lang, show_progress(opts["progress"]))
 
 
 @cli.command()
@@ -415,7 +417,7 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
 @set_option
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Ladder folder.")
 @lang_option
-@click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
+@progress_option
 @friendly
 def ladder(
     config,
@@ -430,7 +432,7 @@ def ladder(
     sets,
     out,
     lang,
-    no_progress,
+    progress,
 ):
     """Rate the bots and test seat effects across bot strength.
 
@@ -471,7 +473,14 @@ def ladder(
           counts=", ".join(map(str, counts)), rungs=len(rungs))
     )  # fmt: skip
     folders = run_ladder(
-        resolved, counts, rungs, out, seed=seed, jobs=jobs, progress=not no_progress, command=command_line()
+        resolved,
+        counts,
+        rungs,
+        out,
+        seed=seed,
+        jobs=jobs,
+        progress=show_progress(progress),
+        command=command_line(),
     )
     click.echo(ladder_summary(folders, lang))
     if cost_games:
@@ -481,7 +490,7 @@ def ladder(
                 [t("cli_cost_head", lang, games=cost_games), *(cost_line(c, n, lang) for n, c in costs)]
             )
         )
-    make_report(folders, out / "report", lang, not no_progress)
+    make_report(folders, out / "report", lang, show_progress(progress))
 
 
 def cost_line(cost: Cost, n_players: int, lang: str = "en") -> str:
@@ -551,15 +560,15 @@ def make_report(run_dirs: Sequence[Path], out: Path, lang: str, progress: bool =
     help="Report folder (default RUN_DIR/report).",
 )
 @lang_option
-@click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
+@progress_option
 @friendly
-def report(run_dirs, out, lang, no_progress) -> None:
+def report(run_dirs, out, lang, progress) -> None:
     """Write a balance report (HTML, Markdown, CSV) for one or more run directories.
 
     \b
     Example:  sim report runs/brass --out reports/brass --lang zh
     """
-    make_report(run_dirs, out or run_dirs[0] / "report", lang, not no_progress)
+    make_report(run_dirs, out or run_dirs[0] / "report", lang, show_progress(progress))
 
 
 @cli.command()
@@ -606,7 +615,7 @@ def goals(config, sets, lang, **opts) -> None:
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
         run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
         played.append(execute([variant], run, "", lang=lang))
-    make_report(played, folder / "report", lang, not opts["no_progress"])
+    make_report(played, folder / "report", lang, show_progress(opts["progress"]))
 
 
 def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:

@@ -214,11 +214,31 @@ def run_options(command: Callable) -> Callable:
             show_default=True,
             help="Exit non-zero above this share of failed games.",
         ),
-        click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
+        progress_option,
     ]
     for option in reversed(options):
         command = option(command)
     return command
+
+
+PROGRESS_HELP = (
+    "Draw the progress bars (default: only when the output is a terminal, so a log file or a pipe "
+    "gets no bar lines); --no-progress hides them."
+)
+
+
+def progress_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--progress/--no-progress``, unset by default (``show_progress`` then asks the terminal)."""
+    return click.option("--progress/--no-progress", "progress", default=None, help=PROGRESS_HELP)(command)
+
+
+def show_progress(flag: bool | None) -> bool:
+    """Whether to draw the bars: as ``--progress`` / ``--no-progress`` say, else when standard error
+    is a terminal (a notebook or a script calling the runner passes ``progress`` itself)."""
+    if flag is not None:
+        return flag
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def runner_options(opts: dict[str, Any]) -> dict[str, Any]:
@@ -231,6 +251,6 @@ def runner_options(opts: dict[str, Any]) -> dict[str, Any]:
         "jobs": opts["jobs"],
         "backend": backend,
         "scheduler": opts["scheduler"],
-        "progress": not opts["no_progress"],
+        "progress": show_progress(opts["progress"]),
         "command": command_line(),
     }

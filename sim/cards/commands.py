@@ -19,6 +19,7 @@ from sim.cli_options import (
     load,
     parse_bots,
     parse_players,
+    progress_option,
     resolve_config_path,
     run_options,
     runner_options,
@@ -228,7 +229,7 @@ def deck_study(
         )
 
     table, summary = run_deck_study(
-        plan, out, limit, on_look=on_look, **runner_options({**opts, "no_progress": True})
+        plan, out, limit, on_look=on_look, **runner_options({**opts, "progress": False})
     )
     if summary["batches"] == 0:
         raise UserError(
@@ -265,7 +266,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
         folder,
         limit,
         on_look=on_look,
-        **runner_options({**opts, "no_progress": True}),
+        **runner_options({**opts, "progress": False}),
     )
     result = agreement(table, second)
     result.to_csv(out / "report" / f"{folder.name}.csv", index=False, encoding="utf-8")
@@ -403,7 +404,7 @@ def import_command(csv_path, deck, into_yaml, parent) -> None:
 @click.option(
     "--chunk-size", type=click.IntRange(1), default=25, show_default=True, help="Games per task and file."
 )
-@click.option("--no-progress", is_flag=True, help="Hide the progress bars.")
+@progress_option
 @lang_option
 @friendly
 def tune_command(

@@ -23,7 +23,7 @@ def invoke(*args: str):
 @pytest.fixture(scope="module")
 def toy_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
     out = tmp_path_factory.mktemp("console") / "toy"
-    result = invoke("run", "toy", "-p", "2", "-n", "30", "--out", str(out), "--lang", "zh")
+    result = invoke("run", "toy", "-p", "2", "-n", "30", "--out", str(out), "--lang", "zh", "--progress")
     return out, result.stdout, result.stderr
 
 
@@ -37,6 +37,30 @@ def test_run_summary_speaks_chinese_under_lang_zh(toy_run):
     assert "对局" in stderr and "games" not in stderr  # the progress bar too
 
 
+def test_bars_are_drawn_on_a_terminal_only_unless_asked(tmp_path):
+    # CliRunner's streams are no terminal: like a log file or a pipe, they get no bar lines
+    quiet = invoke("run", "toy", "-p", "2", "-n", "10", "--out", str(tmp_path / "log"))
+    assert quiet.stderr == "" and "Results: " in quiet.stdout
+    asked = invoke("run", "toy", "-p", "2", "-n", "10", "--out", str(tmp_path / "asked"), "--progress")
+    assert "games" in asked.stderr and "\r" in asked.stderr
+
+
+def test_show_progress_follows_the_flags_then_the_terminal(monkeypatch):
+    import io
+    import sys
+
+    from sim.cli_options import show_progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert show_progress(None) and show_progress(True) and not show_progress(False)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert not show_progress(None) and show_progress(True)
+
+
 def test_run_summary_stays_english_by_default(tmp_path):
     result = invoke("run", "toy", "-p", "2", "-n", "10", "--out", str(tmp_path / "en"), "--no-progress")
     assert "Results: " in result.stdout and "2 players: 10 games, 0 errors" in result.stdout
@@ -45,7 +69,7 @@ def test_run_summary_stays_english_by_default(tmp_path):
 
 def test_report_names_each_step_and_prints_its_path_in_chinese(toy_run, tmp_path):
     out, _, _ = toy_run
-    result = invoke("report", str(out), "--out", str(tmp_path / "report"), "--lang", "zh")
+    result = invoke("report", str(out), "--out", str(tmp_path / "report"), "--lang", "zh", "--progress")
     assert f"报告：{tmp_path / 'report' / 'report.html'}" in result.stdout
     steps = result.stderr
     for step in ("读取运行", "统计", "表格", "图表", "网页"):
@@ -65,7 +89,7 @@ def test_report_names_each_step_and_prints_its_path_in_chinese(toy_run, tmp_path
 def test_card_study_names_each_arm_in_its_progress_bar(tmp_path, lang, names):
     result = invoke(
         "cards", "study", str(PLANTED), "--design", "paired", "--deck", "门客", "--cards", "财神,白板",
-        "--arms", "forced", "-p", "4", "-n", "4", "--out", str(tmp_path / "study"), "--lang", lang,
+        "--arms", "forced", "-p", "4", "-n", "4", "--out", str(tmp_path / "study"), "--lang", lang, "--progress",
     )  # fmt: skip
     bars = [line for line in re.split(r"[\r\n]", result.stderr) if "%|" in line]
     for name in names:
