@@ -235,11 +235,12 @@ def deck_study(
         raise UserError(
             f"--budget {budget}: not enough for one batch ({batch_seeds} seeds x {len(cards)} games); nothing played"
         )
-    report = write_deck_report(table, read_meta(out), summary, out / "report", lang)
+    meta = read_meta(out)
+    report = write_deck_report(table, meta, summary, out / "report", lang)
     with pd_options():
         click.echo(csv_table(table, lang).to_string(index=False))
     click.echo("\n" + run_line(summary, lang))
-    line = remaining(table, lang, read_meta(out)["tolerance"])
+    line = remaining(table, lang, meta["tolerance"])
     if line:
         click.echo(line)
     click.echo(DECK_TEXT["report"][lang].format(path=report))

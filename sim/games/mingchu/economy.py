@@ -100,9 +100,8 @@ def add_goods(
         fit = min(amount, state.backpack_room(seat, good))
         store = player.packs[state.pack_index(manager)]
     if fit > 0:
-        store[good] = (
-            store.get(good, 0) + fit
-        )  # a Counter's missing key would run its interpreted ``__missing__``
+        # ``get``: a Counter's missing key would run its interpreted ``__missing__``
+        store[good] = store.get(good, 0) + fit
     return fit
 
 

@@ -559,9 +559,8 @@ class MingchuState:
                 pack[good] -= 1
                 amount -= 1
                 if pack[good] == 0:
-                    pack.pop(
-                        good
-                    )  # ``dict.pop`` in C: a Counter's ``del`` runs an interpreted ``__delitem__``
+                    # ``dict.pop`` in C: a Counter's ``del`` runs an interpreted ``__delitem__``
+                    pack.pop(good)
         if amount:
             raise ValueError(f"seat {seat} lacks {good}")
 
