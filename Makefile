@@ -1,5 +1,7 @@
 # Two commands on a fresh machine: `make demo` and `make test`. Both set everything up themselves.
-PYTHON ?= python3
+# The environment's interpreter: python3, or a statically linked build of the same version on PATH
+# when there is one (faster; sim/core/pick_python.py says why). `make PYTHON=...` chooses another.
+PYTHON ?= $(shell python3 sim/core/pick_python.py 2>/dev/null || echo python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
