@@ -26,11 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def compiled_packages() -> list[str]:
-    """The packages of the registered games whose spec declares a compiled core (``GameSpec.compiled``)."""
+    """``sim.core`` (its own loop and random pick), then the packages of the registered games whose
+    spec declares a compiled core (``GameSpec.compiled``)."""
     from sim.core.registry import game_names, get_game
 
     cores = [get_game(name).compiled for name in game_names()]
-    return sorted({core.package for core in cores if core is not None})
+    return ["sim.core", *sorted({core.package for core in cores if core is not None})]
 
 
 def core_of(package: str) -> CompiledCore:

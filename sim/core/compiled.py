@@ -1,4 +1,7 @@
-"""A game's compiled core: its rules modules built with mypyc, used when a current build is present.
+"""A compiled core: a package's hot modules built with mypyc, used when a current build is present.
+
+Each game's rules and bots have one, and so has ``sim.core`` itself (``CORE`` below: the play loop and
+the random bot's pick).
 
 A game package declares its compiled modules in its own ``compiled.py`` (``CORE = CompiledCore(...)``),
 imported first by the package. ``make setup`` compiles them into ``_compiled/`` beside the package's
@@ -103,3 +106,8 @@ class CompiledCore:
 
 def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
     return type(obj), tuple(getattr(obj, field.name) for field in dataclasses.fields(obj))
+
+
+CORE = CompiledCore("sim.core", ("owned_integers", "play_loop"))
+"""sim.core's own compiled modules: the loop every action of every game goes through and the random
+bot's pick (activated when ``sim.core`` is first imported, before either module)."""

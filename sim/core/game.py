@@ -34,6 +34,10 @@ Action = TypeVar("Action")
 Obs = TypeVar("Obs")
 
 
+class TurnCapExceeded(RuntimeError):
+    """The game did not end within its spec's action cap (``GameSpec.max_actions``)."""
+
+
 @dataclass
 class Outcome:
     """What a finished game produced: the runner writes it to the result tables."""

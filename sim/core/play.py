@@ -10,7 +10,10 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.game import Bot, GameSpec
+from sim.core.game import Bot, GameSpec, TurnCapExceeded
+from sim.core.play_loop import play_actions
+
+__all__ = ["GameRecord", "TurnCapExceeded", "play_game"]
 
 
 def setup_rng(seed: int) -> np.random.Generator:
@@ -53,10 +56,6 @@ def _owned_chooser(bot: Any, rng: np.random.Generator) -> Callable[[Sequence[Any
     """The bot's cheaper way to pick with an rng only it draws from (``RandomBot.owned_chooser``)."""
     make = getattr(bot, "owned_chooser", None)
     return None if make is None else make(rng)
-
-
-class TurnCapExceeded(RuntimeError):
-    """The game did not end within the spec's action cap."""
 
 
 @dataclass
@@ -142,44 +141,28 @@ def _play(spec, params, n_players, seed, bot_names, record, on_step, make_bot, p
     state = game.initial_state(params, n_players, setup_rng(seed))
     if play_seed is not None:  # the setup is dealt: the draws from here on follow the play seed
         state.rng = play_rng(play_seed)
-    cap = spec.max_actions(n_players)
-    current_round = game.round_number(state)
-    decisions, spells, last_seat = [0] * n_players, [0] * n_players, -1
-    record.decisions, record.spells = decisions, spells
+    record.decisions, record.spells = [0] * n_players, [0] * n_players
     looks = [_look(game, bot) for bot in bots]
     # a seat's rng is its bot's alone here, so a bot may draw from it its own cheaper way
     owned = [_owned_chooser(bot, rng) for bot, rng in zip(bots, rngs, strict=True)]
-    is_terminal, current_player, legal_actions = game.is_terminal, game.current_player, game.legal_actions
-    apply, round_number = game.apply, game.round_number
-    actions = 0
+    counted = [0]
     try:
-        while not is_terminal(state):
-            if actions >= cap:
-                raise TurnCapExceeded(f"turn cap hit: no end after {cap} actions")
-            seat = current_player(state)
-            legal = legal_actions(state)
-            if not legal:
-                raise RuntimeError(f"no legal action for seat {seat} in round {current_round}")
-            pick = owned[seat]
-            if pick is not None:
-                action = pick(legal)
-            else:
-                look = looks[seat]
-                action = bots[seat].choose(None if look is None else look(state, seat), legal, rngs[seat])
-            decisions[seat] += 1
-            if seat != last_seat:
-                spells[seat] += 1
-                last_seat = seat
-            if on_step is not None:
-                on_step(state, seat, action, game.describe(state, action))
-            apply(state, action)
-            actions += 1
-            new_round = round_number(state)
-            if new_round != current_round:
-                record.running_scores.append(list(game.running_scores(state)))
-                current_round = new_round
+        play_actions(
+            game,
+            state,
+            bots,
+            looks,
+            owned,
+            rngs,
+            spec.max_actions(n_players),
+            record.decisions,
+            record.spells,
+            record.running_scores,
+            on_step,
+            counted,
+        )
     finally:
-        record.actions = actions
+        record.actions = counted[0]
     outcome = game.outcome(state)
     record.running_scores.append(list(outcome.scores))
     record.rounds = game.round_number(state)

@@ -9,7 +9,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from sim.core.random_bot import OwnedIntegers, RandomBot
+from sim.core.owned_integers import OwnedIntegers
+from sim.core.random_bot import RandomBot
 from sim.games.mingchu import draws
 
 
@@ -239,7 +240,7 @@ def test_pcg_multiplier_limbs_are_the_multipliers() -> None:
 
 def test_word_halves_are_the_masked_halves() -> None:
     """``OwnedIntegers`` reads a batch of 64-bit words as their 32-bit halves, low half first."""
-    from sim.core.random_bot import _halves
+    from sim.core.owned_integers import _halves
 
     raw = np.random.default_rng(2).bit_generator.random_raw(300)
     split = [half for word in raw.tolist() for half in (word & 0xFFFFFFFF, word >> 32)]
