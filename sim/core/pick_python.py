@@ -6,8 +6,8 @@ environment, it prefers one linked statically with its own runtime. The compiled
 their time calling the interpreter's C functions; a statically linked interpreter (as Linux
 distributions build theirs, with profile-guided and link-time optimisation) calls them directly
 instead of through a shared library's indirection: 11-13% fewer instructions and 12-18% less time
-per 明初商途 game than a shared-library build of the same version (docs/architecture.md, "Which
-Python"). With no such candidate it prints ``python3``.
+per game of the bundled 5-player design than a shared-library build of the same version
+(docs/architecture.md, "Which Python"). With no such candidate it prints ``python3``.
 """
 
 from __future__ import annotations
