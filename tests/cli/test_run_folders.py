@@ -87,6 +87,13 @@ def _tree(pid: int) -> list[psutil.Process]:
     return [root, *root.children(recursive=True)]
 
 
+def _running(process: psutil.Process) -> bool:
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
 def test_no_process_of_a_killed_run_survives(tmp_path, how):
     command = [sys.executable, "-m", "sim", "run", "toy", "-p", "2,3", "-n", "100000", "-j", "2"]
@@ -100,6 +107,11 @@ def test_no_process_of_a_killed_run_survives(tmp_path, how):
     assert len(tree) >= 3, "expected the run and its worker processes"
     os.kill(process.pid, how)
     process.wait(timeout=30)
-    time.sleep(10)
-    alive = [p for p in tree if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    # a worker still starting up when the run died leaves once its start-up finds the run gone:
+    # under load that can take a while, so the workers get up to a minute, not forever
+    deadline = time.monotonic() + 60
+    alive = tree
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.5)
+        alive = [p for p in tree if _running(p)]
     assert not alive, f"still running after {how.name}: {[(p.pid, p.cmdline()[-2:]) for p in alive]}"
