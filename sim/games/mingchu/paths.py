@@ -108,9 +108,52 @@ def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route |
     return kept[1]
 
 
+def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
+    """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
+    from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
+    For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    temp = state.temp_roads
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    key = (seat, ("found", source, water_discount), temp_key)
+    kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
+    if kept is None and (seat, source, water_discount, temp_key) not in cache:
+        single = [False] * len(state.topo.places)
+        kept = cache[key] = _settle(state, seat, source, water_discount, temp_key, [], single)
+        cache[(seat, ("single", source, water_discount), temp_key)] = single
+        return kept[1]
+    return routes_by_place(state, seat, source)
+
+
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
     """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
-    when those routes are not kept yet (the route to a settled place is final), and keeping none."""
+    when those routes are not kept yet (the route to a settled place is final), and keeping none.
+
+    Roads cost the same both ways, so when the routes from ``target`` are kept and the one to
+    ``source`` is its only cheapest route (``routes_and_singles``), the search from ``source`` finds
+    that route the other way round: it is read from there, its roads and markers in reverse order."""
+    cache = state.route_cache
+    if cache is not None:
+        water_discount = modifier_total(state, seat, "discount", action="water")
+        temp = state.temp_roads
+        temp_key = frozenset(temp) if temp else NO_ROADS
+        kept: tuple[list[int], list[Route | None]] | None = cache.get(
+            (seat, ("found", source, water_discount), temp_key)
+        )
+        if kept is not None:
+            return kept[1][target]
+        single: list[bool] | None = cache.get((seat, ("single", target, water_discount), temp_key))
+        if single is not None and single[source]:
+            back: tuple[list[int], list[Route | None]] | None = cache.get(
+                (seat, ("found", target, water_discount), temp_key)
+            )
+            if back is not None:
+                route = back[1][source]
+                if route is not None:
+                    return Route(route.workers, route.coins, route.favor[::-1], route.new_temp[::-1])
     return _routes_to(state, seat, source, [target])[0]
 
 
@@ -135,15 +178,21 @@ def _settle(
     water_discount: int,
     temp_key: frozenset[int],
     stops: list[int],
+    single: list[bool] | None = None,
 ) -> tuple[list[int], list[Route | None]]:
     """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
     every place, when none): the places in the order first reached, and per place its cheapest route
     (None when not reached, or not settled when the search stopped).
 
+    With ``single`` (a list of False by place), marks the places settled whose cheapest (cost, roads)
+    route is the only one: the place it was reached from has one, and no other road reached it as
+    cheaply (``ties``: the key at which another road did).
+
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
-    frontier: on maps of a few dozen places this beats a heap (and the builtin ``min`` over packed
-    keys, which compiled code calls the slow way). A place's (cost, roads) is packed in one small int,
-    ``cost << bits | roads``, so a road adds ``step << bits | 1``, and ``best << bits | place`` orders
+    places waiting (a few on maps of a few dozen places): this beats a heap, Dial's buckets by key (the
+    walk from key to key costs more) and the builtin ``min`` over packed keys (which compiled code
+    calls the slow way). A place's (cost, roads) is packed in one small int, its key,
+    ``cost << bits | roads``, so a road adds ``step << bits | 1``, and ``key << bits | place`` orders
     two places in one comparison. Each usable road out of a place is one packed int too (its step, the
     road, the place it leads to: ``_RoadTables``). The frontier holds places, not keys: an improved
     place keeps its one entry, and the lists hold small ints only.
@@ -164,7 +213,7 @@ def _settle(
     shift = bits + road_bits  # a link's step, above its road and place
     best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
     best[source] = 0
-    back = [0] * size  # the link a place was reached by, above the place it was reached from
+    back = [0] * size  # which link of a place's it was reached by, above that place (small ints)
     found: list[Route | None] = [None] * size
     found[source] = _ORIGIN
     order = [source]
@@ -174,6 +223,10 @@ def _settle(
         if not wanted[stop]:
             wanted[stop] = True
             left += 1
+    ties = _NO_TIES
+    if single is not None:
+        ties = [-1] * size
+        single[source] = True
     frontier = [source]  # places reached and not settled yet, in no order
     while frontier:
         low = -1
@@ -193,10 +246,12 @@ def _settle(
             came = back[place]
             before = came & mask
             base = found[before]
+            if single is not None:
+                single[place] = ties[place] != here and single[before]
             if here == best[before] + 1:
                 found[place] = base  # a free road adds nothing: the same route
             elif base is not None:  # always: ``before`` was settled first
-                road = came >> (bits + bits) & road_mask
+                road = links[before][came >> bits] >> bits & road_mask
                 w = workers[road]
                 found[place] = Route(
                     base.workers + w,
@@ -208,7 +263,9 @@ def _settle(
             left -= 1
             if not left:
                 break
-        for link in links[place]:
+        row = links[place]
+        for i in range(len(row)):
+            link = row[i]
             other = link & mask
             new = here + (link >> shift)
             old = best[other]
@@ -216,14 +273,17 @@ def _settle(
                 order.append(other)
                 frontier.append(other)
             elif new >= old:
+                if new == old and single is not None:
+                    ties[other] = new  # a second route as cheap
                 continue  # settled already, or reached as cheaply
             best[other] = new
-            back[other] = link << bits | place
+            back[other] = i << bits | place
     return order, found
 
 
 _ORIGIN = Route()
 _NOT_WANTED: list[bool] = []
+_NO_TIES: list[int] = []
 
 _RoadTables = tuple[list[int], list[int], list[int], list[int], list[list[int]]]
 """Per road, for one seat and water discount: the 伙计, coins and 恩义 markers (0 or 1) it costs and

@@ -5,7 +5,8 @@ table in ``state.route_cache``, per-road cost tables (kept through a 驿道 buil
 ``state.price_cache``. A stale kept value is a rules bug, so after every decision of whole random
 and heuristic games at 4 and 5 players the legal list is compared with the one a copy of the state
 with no kept values computes, every kept per-road and per-place cost table with one derived afresh from the board,
-and every kept route table (a dict, or a list by place) that applies now with a fresh search.
+and every kept route table (a dict, or a list by place) that applies now with a fresh search; a route
+read the other way round from kept routes (``route_between``) with the one a fresh search finds.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, _board_edges, routes_from
+from sim.games.mingchu.paths import NO_ROADS, _board_edges, route_between, routes_from
 
 from .helpers import RULES, lineup
 
@@ -58,7 +59,7 @@ class _Checks:
     """An ``on_step`` hook comparing the kept values with fresh ones before each action."""
 
     def __init__(self) -> None:
-        self.decisions = self.tables = self.laid = self.routes = 0
+        self.decisions = self.tables = self.laid = self.routes = self.singles = 0
 
     def __call__(self, state, seat, action, description) -> None:
         kept = list(RULES.legal_actions(state))
@@ -84,6 +85,17 @@ class _Checks:
                 edges = _board_edges(state, who, source[1])  # with this step's temporary roads
                 assert routes == _links(state, edges, temp), key
                 self.laid += 1
+            if isinstance(source, tuple) and source[:1] == ("single",) and key[-1] == temp:
+                _, target, water = source
+                if water == modifier_total(state, who, "discount", action="water"):
+                    fresh = fresh or _fresh(state)
+                    for place in range(len(routes)):  # read the other way round: a fresh search's
+                        if routes[place]:
+                            kept_route = route_between(state, who, place, target)
+                            assert _as_tuples({0: kept_route}) == _as_tuples(
+                                {0: route_between(fresh, who, place, target)}
+                            ), (key, place)
+                            self.singles += 1
             water = key[2] if isinstance(source, int) else None
             if isinstance(source, tuple) and source[:1] == ("found",):  # a list by place
                 _, source, water = source
@@ -107,5 +119,5 @@ def test_kept_values_equal_fresh_ones_after_every_decision(kind: str, n: int):
     record = play_game(SPEC, PARAMS, n, seed, bots, on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
     assert (
-        checks.tables > 100 and checks.laid > 100 and checks.routes > 100
+        checks.tables > 100 and checks.laid > 100 and checks.routes > 100 and checks.singles > 100
     )  # the comparisons above did happen
