@@ -6,7 +6,7 @@ from collections import deque
 
 from sim.games.mingchu.economy import can_give_favor
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.state import OFFICIAL, MingchuState, Topology
 
 FAR = 99
 
@@ -108,9 +108,52 @@ def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route |
     return kept[1]
 
 
+def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
+    """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
+    from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
+    For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
+    water_discount = modifier_total(state, seat, "discount", action="water")
+    temp = state.temp_roads
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    key = (seat, ("found", source, water_discount), temp_key)
+    kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
+    if kept is None and (seat, source, water_discount, temp_key) not in cache:
+        single = [False] * len(state.topo.places)
+        kept = cache[key] = _settle(state, seat, source, water_discount, temp_key, [], single)
+        cache[(seat, ("single", source, water_discount), temp_key)] = single
+        return kept[1]
+    return routes_by_place(state, seat, source)
+
+
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
     """``routes_from(state, seat, source).get(target)``, searching only until ``target`` is settled
-    when those routes are not kept yet (the route to a settled place is final), and keeping none."""
+    when those routes are not kept yet (the route to a settled place is final), and keeping none.
+
+    Roads cost the same both ways, so when the routes from ``target`` are kept and the one to
+    ``source`` is its only cheapest route (``routes_and_singles``), the search from ``source`` finds
+    that route the other way round: it is read from there, its roads and markers in reverse order."""
+    cache = state.route_cache
+    if cache is not None:
+        water_discount = modifier_total(state, seat, "discount", action="water")
+        temp = state.temp_roads
+        temp_key = frozenset(temp) if temp else NO_ROADS
+        kept: tuple[list[int], list[Route | None]] | None = cache.get(
+            (seat, ("found", source, water_discount), temp_key)
+        )
+        if kept is not None:
+            return kept[1][target]
+        single: list[bool] | None = cache.get((seat, ("single", target, water_discount), temp_key))
+        if single is not None and single[source]:
+            back: tuple[list[int], list[Route | None]] | None = cache.get(
+                (seat, ("found", target, water_discount), temp_key)
+            )
+            if back is not None:
+                route = back[1][source]
+                if route is not None:
+                    return Route(route.workers, route.coins, route.favor[::-1], route.new_temp[::-1])
     return _routes_to(state, seat, source, [target])[0]
 
 
@@ -135,32 +178,42 @@ def _settle(
     water_discount: int,
     temp_key: frozenset[int],
     stops: list[int],
+    single: list[bool] | None = None,
 ) -> tuple[list[int], list[Route | None]]:
     """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
     every place, when none): the places in the order first reached, and per place its cheapest route
     (None when not reached, or not settled when the search stopped).
 
+    With ``single`` (a list of False by place), marks the places settled whose cheapest (cost, roads)
+    route is the only one: the place it was reached from has one, and no other road reached it as
+    cheaply (``ties``: the key at which another road did).
+
     Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
-    frontier: on maps of a few dozen places this beats a heap. A place's (cost, roads) is packed in one
-    small int, ``cost << bits | roads``, so a road adds ``step << bits | 1`` (``_place_steps``), and
-    ``best << bits | place`` orders two places in one comparison. The frontier holds places, not
-    keys: an improved place keeps its one entry, and the lists hold small ints only.
+    places waiting (a few on maps of a few dozen places): this beats a heap, Dial's buckets by key (the
+    walk from key to key costs more) and the builtin ``min`` over packed keys (which compiled code
+    calls the slow way). A place's (cost, roads) is packed in one small int, its key,
+    ``cost << bits | roads``, so a road adds ``step << bits | 1``, and ``key << bits | place`` orders
+    two places in one comparison. Each usable road out of a place is one packed int too (its step, the
+    road, the place it leads to: ``_RoadTables``). The frontier holds places, not keys: an improved
+    place keeps its one entry, and the lists hold small ints only.
 
     A settled place's route is final: it extends the route of the place it was reached from (settled
     earlier) by its road, or is that same (read-only) route when the road is free (one more road, no
     cost: its packed key is exactly one more).
     """
-    steps = _place_steps(state, seat, water_discount, temp_key)
-    workers, coins, favor, _ = _edge_table(state, seat, water_discount)
+    tables = _road_tables(state, seat, water_discount)
+    workers, coins, favor = tables[0], tables[1], tables[2]
+    links = _laid_links(state, seat, water_discount, temp_key, tables)
     yidao = state.yidao
-    topo = state.topo
-    size = len(topo.places)
+    size = len(state.topo.places)
     bits = size.bit_length()  # a route has fewer roads than there are places
     mask = (1 << bits) - 1
+    road_bits = len(workers).bit_length()
+    road_mask = (1 << road_bits) - 1
+    shift = bits + road_bits  # a link's step, above its road and place
     best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
     best[source] = 0
-    back_road = [-1] * size  # -1: ``source``, or not reached
-    back_place = [0] * size
+    back = [0] * size  # which link of a place's it was reached by, above that place (small ints)
     found: list[Route | None] = [None] * size
     found[source] = _ORIGIN
     order = [source]
@@ -170,8 +223,11 @@ def _settle(
         if not wanted[stop]:
             wanted[stop] = True
             left += 1
+    ties = _NO_TIES
+    if single is not None:
+        ties = [-1] * size
+        single[source] = True
     frontier = [source]  # places reached and not settled yet, in no order
-    adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
     while frontier:
         low = -1
         at = i = 0
@@ -187,12 +243,15 @@ def _settle(
         place = low & mask
         here = low >> bits
         if place != source:
-            before = back_place[place]
+            came = back[place]
+            before = came & mask
             base = found[before]
+            if single is not None:
+                single[place] = ties[place] != here and single[before]
             if here == best[before] + 1:
                 found[place] = base  # a free road adds nothing: the same route
             elif base is not None:  # always: ``before`` was settled first
-                road = back_road[place]
+                road = links[before][came >> bits] >> bits & road_mask
                 w = workers[road]
                 found[place] = Route(
                     base.workers + w,
@@ -204,108 +263,132 @@ def _settle(
             left -= 1
             if not left:
                 break
-        near = adjacent_places[place]
-        roads = adjacent_roads[place]
-        deltas = steps[place]
-        for i in range(len(near)):
-            delta = deltas[i]
-            if delta < 0:
-                continue
-            other = near[i]
-            new = here + delta
+        row = links[place]
+        for i in range(len(row)):
+            link = row[i]
+            other = link & mask
+            new = here + (link >> shift)
             old = best[other]
             if old < 0:
                 order.append(other)
                 frontier.append(other)
             elif new >= old:
+                if new == old and single is not None:
+                    ties[other] = new  # a second route as cheap
                 continue  # settled already, or reached as cheaply
             best[other] = new
-            back_road[other] = roads[i]
-            back_place[other] = place
+            back[other] = i << bits | place
     return order, found
 
 
 _ORIGIN = Route()
 _NOT_WANTED: list[bool] = []
+_NO_TIES: list[int] = []
+
+_RoadTables = tuple[list[int], list[int], list[int], list[int], list[list[int]]]
+"""Per road, for one seat and water discount: the 伙计, coins and 恩义 markers (0 or 1) it costs and
+their total (-1 when it cannot be used); and per place, its usable roads (``Topology.adjacent``'
+order) as links, ``_link``."""
 
 
-def _edge_table(
-    state: MingchuState, seat: int, water_discount: int
-) -> tuple[list[int], list[int], list[int], list[int]]:
-    """Per road, for ``seat`` on the board (``_board_edges``' values, kept in ``state.board_cache``):
-    the 伙计, coins and 恩义 markers (0 or 1) it costs and their total (-1 when it cannot be used).
-    This step's temporary roads are free to use again (M17): ``_place_steps`` and the route builders
-    lay them over."""
-    board = state.board_cache
-    if board is None:
-        board = state.board_cache = {}
-    key = ("edge_table", seat, water_discount)
-    found: tuple[list[int], list[int], list[int], list[int]] | None = board.get(key)
-    if found is None:
-        topo = state.topo
-        yidao = state.yidao
-        road_coins = topo.road_coins
-        road_kind = topo.road_kind
-        count = len(road_kind)
-        workers, coins, favor, cost = [0] * count, [0] * count, [0] * count, [-1] * count
-        for road in range(count):
-            kind = road_kind[road]
-            if kind == "water":
-                fee = max(0, road_coins[road] - water_discount)
-                coins[road] = cost[road] = fee
-                continue
-            owner = yidao.get(road)
-            if owner is None:
-                if kind != "dashed":  # ``_WORKER_STEP``
-                    workers[road] = cost[road] = 1
-            elif owner == seat or owner == OFFICIAL:
-                cost[road] = 0  # ``_FREE``
-            else:
-                favor[road] = cost[road] = 1
-        found = board[key] = (workers, coins, favor, cost)
-    return found
+def _link(step: int, road: int, other: int, bits: int, shift: int) -> int:
+    """One usable road to ``other``: what taking it adds to a packed (cost, roads) key (``step``,
+    ``cost << bits | 1``), above the road, above the place it leads to (``_settle`` unpacks them)."""
+    return step << shift | road << bits | other
 
 
-def _place_steps(
-    state: MingchuState, seat: int, water_discount: int, temp_key: frozenset[int]
-) -> list[list[int]]:
-    """Per place, per road next to it (``Topology.adjacent_roads``' order): what taking it adds to a
-    packed (cost, roads) key, ``cost << bits | 1`` (``_settle``), or -1 when it cannot be used. The
-    board's part is kept in ``state.board_cache``; with this step's temporary roads (free, M17) laid
-    over a copy of the places they touch, in ``state.route_cache`` (the key ends with them)."""
-    board = state.board_cache
-    if board is None:
-        board = state.board_cache = {}
-    topo = state.topo
-    key = ("place_steps", seat, water_discount)
-    steps: list[list[int]] | None = board.get(key)
-    if steps is None:
-        cost = _edge_table(state, seat, water_discount)[3]
-        bits = len(topo.places).bit_length()
-        steps = board[key] = [
-            [-1 if cost[road] < 0 else cost[road] << bits | 1 for road in roads]
-            for roads in topo.adjacent_roads
-        ]
-    if not temp_key:
-        return steps
+def _links(topo: Topology, place: int, cost: list[int], free: frozenset[int] | None = None) -> list[int]:
+    """The links of ``place`` for a seat whose roads cost ``cost`` (-1: not usable), the roads in
+    ``free`` (this step's temporary roads) costing nothing."""
+    bits = len(topo.places).bit_length()
+    shift = bits + len(cost).bit_length()
+    roads, near = topo.adjacent_roads[place], topo.adjacent_places[place]
+    row: list[int] = []
+    for i in range(len(roads)):
+        road = roads[i]
+        if free is not None and road in free:
+            row.append(_link(1, road, near[i], bits, shift))
+        elif cost[road] >= 0:
+            row.append(_link(cost[road] << bits | 1, road, near[i], bits, shift))
+    return row
+
+
+def _road_tables(state: MingchuState, seat: int, water_discount: int) -> _RoadTables:
+    """The seat's ``_RoadTables`` on the board (``_board_edges``' values), kept in ``state.route_cache``
+    and brought up to date by ``keep_routes_after_road`` when a 驿道 is built. This step's temporary
+    roads are free to use again (M17): ``_laid_links`` and the route builders lay them over."""
     cache = state.route_cache
     if cache is None:
         cache = state.route_cache = {}
-    laid_key = (seat, ("place_steps", water_discount), temp_key)
+    key = (seat, ("roads", water_discount), NO_ROADS)
+    found: _RoadTables | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _new_road_tables(state, seat, water_discount)
+    return found
+
+
+def _new_road_tables(state: MingchuState, seat: int, water_discount: int) -> _RoadTables:
+    topo = state.topo
+    yidao = state.yidao
+    road_coins = topo.road_coins
+    road_kind = topo.road_kind
+    count = len(road_kind)
+    workers, coins, favor, cost = [0] * count, [0] * count, [0] * count, [-1] * count
+    for road in range(count):
+        kind = road_kind[road]
+        if kind == "water":
+            fee = max(0, road_coins[road] - water_discount)
+            coins[road] = cost[road] = fee
+            continue
+        owner = yidao.get(road)
+        if owner is None:
+            if kind != "dashed":  # ``_WORKER_STEP``
+                workers[road] = cost[road] = 1
+        elif owner == seat or owner == OFFICIAL:
+            cost[road] = 0  # ``_FREE``
+        else:
+            favor[road] = cost[road] = 1
+    return workers, coins, favor, cost, [_links(topo, place, cost) for place in range(len(topo.places))]
+
+
+def _tables_with_road(state: MingchuState, seat: int, tables: _RoadTables, road: int) -> _RoadTables:
+    """``tables`` of ``seat`` once the 驿道 now on the land road ``road`` is counted (new lists where
+    they change: a copy of the state may share the old ones)."""
+    topo = state.topo
+    owner = state.yidao[road]
+    w, f, c = (0, 0, 0) if owner == seat or owner == OFFICIAL else (0, 1, 1)
+    workers, coins, favor, cost, links = tables
+    if workers[road] == w and favor[road] == f and cost[road] == c:
+        return tables
+    workers, favor, cost, links = list(workers), list(favor), list(cost), list(links)
+    workers[road], favor[road], cost[road] = w, f, c
+    for place in topo.road_ends[road]:
+        links[place] = _links(topo, place, cost)
+    return workers, coins, favor, cost, links
+
+
+def _laid_links(
+    state: MingchuState, seat: int, water_discount: int, temp_key: frozenset[int], tables: _RoadTables
+) -> list[list[int]]:
+    """The seat's links (``tables``' last) with this step's temporary roads (free, M17) laid over the
+    places they touch, kept in ``state.route_cache`` (the key ends with them). Only a road without
+    驿道 costs 伙计 (``_WORKER_STEP``), then is free: a 驿道 built on it since is not laid over."""
+    links = tables[4]
+    if not temp_key:
+        return links
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    laid_key = (seat, ("links", water_discount), temp_key)
     laid: list[list[int]] | None = cache.get(laid_key)
     if laid is None:
-        workers = _edge_table(state, seat, water_discount)[0]
-        laid = list(steps)
-        for road in temp_key:
-            if not workers[road]:
-                continue  # only a road without 驿道 costs 伙计 (``_WORKER_STEP``), then is free
+        topo = state.topo
+        workers, cost = tables[0], tables[3]
+        free = frozenset(road for road in temp_key if workers[road])
+        laid = list(links)
+        for road in free:
             for place in topo.road_ends[road]:
-                if laid[place] is steps[place]:
-                    laid[place] = list(steps[place])
-                roads = topo.adjacent_roads[place]
-                for i in range(len(roads)):
-                    if roads[i] == road:
-                        laid[place][i] = 1
+                laid[place] = _links(topo, place, cost, free)
         cache[laid_key] = laid
     return laid
 
@@ -340,15 +423,25 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
     predecessor's at the front). The same holds for the routes kept as lists by place
     (``routes_by_place``). The builder's own routes, temporary-road routes and the tables derived
     from routes are dropped; the production list's industry tables (``production._industries``),
-    which read no road, are kept.
+    which read no road, are kept, and every seat's per-road tables (``_road_tables``) are brought up
+    to date (new lists for the road's entries), on a dashed road too.
     """
     old = state.route_cache
     state.route_cache = None
+    if not old:
+        return
+    kept = {}
+    for key, routes in old.items():
+        what = key[1]
+        if isinstance(what, tuple) and what[0] == "roads" and not key[-1]:
+            kept[key] = _tables_with_road(
+                state, key[0], routes, road
+            )  # the per-road tables, brought up to date
     owner = state.yidao[road]
-    if not old or owner == OFFICIAL or state.topo.roads[road].kind == "dashed":
+    if owner == OFFICIAL or state.topo.roads[road].kind == "dashed":
+        state.route_cache = kept
         return
     a, b = state.topo.road_ends[road]
-    kept = {}
     for key, routes in old.items():
         what = key[1]
         if isinstance(what, tuple) and what[0] == "produce":

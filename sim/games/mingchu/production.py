@@ -21,6 +21,7 @@ from sim.games.mingchu.paths import (
     affordable,
     route_between,
     route_cost,
+    routes_and_singles,
     routes_by_place,
     routes_from,
     sale_price,
@@ -186,7 +187,7 @@ class _Carriers:
             return found
         routes = self.routes
         if routes is None:
-            routes = self.routes = [routes_by_place(state, seat, at) for at in self.managers]
+            routes = self.routes = [routes_and_singles(state, seat, at) for at in self.managers]
         options: list[_Carrier] = []
         for manager in range(len(routes)):
             route = routes[manager][place]

@@ -17,7 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import _board_edges, route_between, routes_from
+from sim.games.mingchu.paths import _board_edges, route_between, routes_and_singles, routes_from
 from sim.games.mingchu.state import MingchuState
 
 from .helpers import RULES
@@ -145,3 +145,31 @@ def test_route_between_is_the_full_search_route():
                     checked += 1
                     with_temp += bool(state.temp_roads)
     assert checked > 3000 and with_temp > 100
+
+
+def test_a_route_read_the_other_way_round_is_the_one_a_search_finds():
+    """``route_between`` reads the route from a place to a 掌柜 the other way round from the routes
+    kept from the 掌柜 when it is the only cheapest one (``routes_and_singles``): always the route a
+    search from the place finds, temporary roads included; and some are read that way, some not."""
+    read = searched = with_temp = 0
+    for state, _, steps in _random_positions(3):
+        if steps % 53:
+            continue
+        for seat in range(state.n):
+            for target in state.players[seat].managers:
+                kept = state.shallow_copy()
+                kept.route_cache = {}
+                routes_and_singles(kept, seat, target)
+                single = next(v for k, v in kept.route_cache.items() if k[1][:2] == ("single", target))
+                for place in range(len(state.topo.places)):
+                    fresh = state.shallow_copy()
+                    fresh.route_cache = None
+                    expected = route_between(fresh, seat, place, target)
+                    got = route_between(kept, seat, place, target)
+                    assert (got is None) == (expected is None)
+                    if expected is not None:
+                        assert _as_tuples({0: got}) == _as_tuples({0: expected}), (seat, place, target)
+                    read += single[place]
+                    searched += not single[place]
+                    with_temp += bool(state.temp_roads) and single[place]
+    assert read > 3000 and searched > 300 and with_temp > 300
