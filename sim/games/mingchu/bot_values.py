@@ -45,6 +45,31 @@ def route_price(route: Route) -> float:
     return _WORKER_PRICE * workers + coins + _FAVOR_PRICE * favor
 
 
+class Context:
+    """What the value functions read besides the state, for one decision (``HeuristicBot._context``):
+    its kind and ``data``, the goods the plan needs and requires, per kind the 掌柜 collecting goods
+    (``carrier``), the good placed, the active 掌柜's place, the turn's goal, the distances to it and
+    the moves wanted; and what the decision's options share, worked out by the first that reads it
+    (``sell_values``, ``to_managers``, ``usable``, ``war_totals``; None until then). A class, not a
+    table: its fields are read directly rather than looked up by name."""
+
+    def __init__(self, kind: str, needed: dict[str, int], required: dict[str, int], data: Any) -> None:
+        self.kind = kind
+        self.needed = needed
+        self.required = required
+        self.data = data
+        self.carrier = 0
+        self.good = ""
+        self.here = -1
+        self.goal: tuple[float, int, Any] = (0.0, -1, None)
+        self.goal_dist: list[float] = []
+        self.moves_wanted = 0
+        self.sell_values: list[float] | None = None
+        self.to_managers: Any = None
+        self.usable: dict[int, float] | None = None
+        self.war_totals: list[int] | None = None
+
+
 class ActionValues:
     """The value methods of ``HeuristicBot`` (a mixin: ``seat``, ``persona`` and the plan are the bot's).
 
@@ -79,21 +104,24 @@ class ActionValues:
     def _road_worth(self, state: MingchuState, road: int) -> float:
         raise NotImplementedError
 
-    def _value(self, state: MingchuState, kind: str, action, context: dict) -> float:
+    def _good_at(self, state: MingchuState, place: int) -> str:
+        raise NotImplementedError
+
+    def _value(self, state: MingchuState, kind: str, action, context: Context) -> float:
         if kind == "turn":
             value = TURN_VALUES.get(type(action), in_turn_otherwise)
         else:
             value = VALUES.get(type(action), otherwise)
         return value(self, state, action, context)
 
-    def _place_manager(self, state: MingchuState, action: A.PlaceManager, context: dict) -> float:
+    def _place_manager(self, state: MingchuState, action: A.PlaceManager, context: Context) -> float:
         ind = state.industries[action.place]
         player = state.players[self.seat]
         return 10.0 * (ind.owner == self.seat) - sum(m == action.place for m in player.managers)
 
-    def _produce_foreign(self, state: MingchuState, action: A.ProduceForeign, context: dict) -> float:
-        good = state.topo.site[action.place].good
-        needed: dict[str, int] = context["needed"]
+    def _produce_foreign(self, state: MingchuState, action: A.ProduceForeign, context: Context) -> float:
+        good = self._good_at(state, action.place)
+        needed: dict[str, int] = context.needed
         if needed.get(good, 0) == 0:
             return -1.0
         if not self.persona.chase_orders > 0:
@@ -101,43 +129,43 @@ class ActionValues:
                 return -1.0  # not rich enough to buy goods for half-chased orders
         # routes cost the same both ways: those from the 掌柜 are the ones listing the options used
         route = routes_from(state, self.seat, state.players[self.seat].managers[action.manager])[action.place]
-        return 25.0 + _CARRIER * (action.manager == context["carrier"]) - route_price(route)
+        return 25.0 + _CARRIER * (action.manager == context.carrier) - route_price(route)
 
-    def _good_to(self, state: MingchuState, action: A.GoodTo, context: dict) -> float:
+    def _good_to(self, state: MingchuState, action: A.GoodTo, context: Context) -> float:
         """A needed good to the carrier; a spare one is worth the best price it can fetch later."""
-        good: str = context["good"]
+        good: str = context.good
         if action.dest != "backpack":
             return _DEST_VALUE[action.dest]
-        carrier_at: int = context["carrier"]
+        carrier_at: int = context.carrier
         carrier = action.manager == carrier_at
-        needed: dict[str, int] = context["needed"]
+        needed: dict[str, int] = context.needed
         if needed.get(good, 0) > 0:
             value = 60.0 + _CARRIER * carrier
         elif state.topo.goods[good].free_moves or state.topo.goods[good].upgrades:
             value = 22.0 + carrier  # a 马 (a free step each round) or a 铁 (an upgrade)
         else:
             value = carrier + self._best_price(state, good) - 0.5  # sold within a turn or two
-        if context["kind"] == "good_dest":  # produced goods travel to the 掌柜 (M17)
-            routes = context.get("to_managers")
+        if context.kind == "good_dest":  # produced goods travel to the 掌柜 (M17)
+            routes = context.to_managers
             if routes is None:
-                routes = context["to_managers"] = manager_routes(state, self.seat, context["data"]["place"])
+                routes = context.to_managers = manager_routes(state, self.seat, context.data["place"])
             value -= route_price(routes[action.manager])
         return value
 
-    def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: dict) -> float:
+    def _sell_produced(self, state: MingchuState, action: A.SellProduced, context: Context) -> float:
         """The price, plus what the income counts on the 本轮收入总和轨 (M22), less the route (M17)."""
-        values = context.get("sell_values")
+        values = context.sell_values
         if values is None:  # every option sells the same good from the same place: value them at once
-            values = context["sell_values"] = self._sell_values(state, context)
+            values = context.sell_values = self._sell_values(state, context)
         return values[action.place]
 
-    def _sell_values(self, state: MingchuState, context: dict) -> list[float]:
+    def _sell_values(self, state: MingchuState, context: Context) -> list[float]:
         """``_sell_produced`` at every place the produced good has a route to (by place; 0 where none)."""
-        good: str = context["good"]
+        good: str = context.good
         prices = sale_prices(state, self.seat, good, in_production=True)
-        routes = routes_from(state, self.seat, context["data"]["place"])
+        routes = routes_from(state, self.seat, context.data["place"])
         income = self._income_weight(state)
-        keep = context["needed"].get(good, 0) > 0 and not self.persona.sell_all
+        keep = context.needed.get(good, 0) > 0 and not self.persona.sell_all
         kept_share = 0.5 if keep else 1.0
         values = [0.0] * len(prices)
         for place, route in routes.items():
@@ -154,32 +182,32 @@ class ActionValues:
                 return 1.0 if self.persona.sell_all else 0.5
         return 0.0
 
-    def _move(self, state: MingchuState, action: A.Move, context: dict) -> float:
-        goal: tuple[float, int, Any] = context["goal"]
-        here: int = context["here"]
+    def _move(self, state: MingchuState, action: A.Move, context: Context) -> float:
+        goal: tuple[float, int, Any] = context.goal
+        here: int = context.here
         if goal[1] == here:
             return -10.0
         after = state.topo.other_end(action.road, here)
-        goal_dist: list[float] = context["goal_dist"]
+        goal_dist: list[float] = context.goal_dist
         if goal_dist[here] - goal_dist[after] <= 0:
             return -10.0
         if goal[0] <= FAR_GOAL and _MOVE_COST[action.mode] > 1:
             return -10.0  # a goal for the next turn is not worth 伙计 or 恩义
         return 40.0 - _MOVE_COST[action.mode]
 
-    def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: dict) -> float:
-        goal_value, _, goal_action = context["goal"]
+    def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: Context) -> float:
+        goal_value, _, goal_action = context.goal
         if goal_action is not None and action == goal_action:
             return 30.0 + goal_value
         return self.persona.build * 0.5
 
-    def _road_in_turn(self, state: MingchuState, action: A.BuildRoad, context: dict) -> float:
-        goal_value, _, goal_action = context["goal"]
+    def _road_in_turn(self, state: MingchuState, action: A.BuildRoad, context: Context) -> float:
+        goal_value, _, goal_action = context.goal
         if goal_action is not None and action == goal_action:
             return 30.0 + goal_value
         return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
 
-    def _hire(self, state: MingchuState, action: A.HireWorker, context: dict) -> float:
+    def _hire(self, state: MingchuState, action: A.HireWorker, context: Context) -> float:
         """More 伙计 each production: worth less the higher the track and the fewer coins are left, and
         nothing in the last round (no production follows)."""
         if self._last_round(state):
@@ -188,17 +216,17 @@ class ActionValues:
         spare = player.coins - state.params.worker_track[player.worker_pos + 1].cost
         return self.persona.hire - 2 * player.worker_pos - 3 * max(0, 4 - spare)
 
-    def _sell(self, state: MingchuState, action: A.Sell, context: dict) -> float:
+    def _sell(self, state: MingchuState, action: A.Sell, context: Context) -> float:
         """Sell spare goods unless they fetch more where the 掌柜 goes (M18): at its goal, or, without
         one, where it can be by its next turn less a coin for the wait."""
-        required: dict[str, int] = context["required"]
+        required: dict[str, int] = context.required
         if self._holdings(state).get(action.good, 0) <= required.get(action.good, 0):
             return -5.0  # keep what the planned orders use
         prices = self._sale_prices(state, action.good)
         price = prices[action.place]
         if action.from_warehouse:
             return 2.0 + price
-        goal_at: tuple[float, int, Any] = context["goal"]
+        goal_at: tuple[float, int, Any] = context.goal
         goal = goal_at[1]
         later: int | float
         if self._last_round(state):
@@ -209,7 +237,7 @@ class ActionValues:
             later = self._best_price(state, action.good) - 1
         return 2.0 + 4.0 * (price - later)
 
-    def _reserve(self, state: MingchuState, action: A.Reserve, context: dict) -> float:
+    def _reserve(self, state: MingchuState, action: A.Reserve, context: Context) -> float:
         order = state.public_orders[action.slot].order
         if order != self._best_public(state) or self._order_worth(state, order) < self._reserve_bar(
             state, order
@@ -217,14 +245,14 @@ class ActionValues:
             return -1.0
         return 30.0 + 30.0 * self.persona.chase_orders
 
-    def _loan_in_turn(self, state: MingchuState, action: A.TakeLoan, context: dict) -> float:
-        _, goal_place, goal_action = context["goal"]
-        here = context["here"]
+    def _loan_in_turn(self, state: MingchuState, action: A.TakeLoan, context: Context) -> float:
+        _, goal_place, goal_action = context.goal
+        here = context.here
         if isinstance(goal_action, A.BuildIndustry) and here == goal_place:
             return 20.0 if build_cost(state, self.seat, here) is None else -5.0
         return -20.0
 
-    def _use_retainer(self, state: MingchuState, action: A.UseRetainer, context: dict) -> float:
+    def _use_retainer(self, state: MingchuState, action: A.UseRetainer, context: Context) -> float:
         value = self._usable_value(state, state.topo.retainers[action.card].ability, context)
         return 20.0 + value if value > 0 else -1.0
 
@@ -245,23 +273,21 @@ class ActionValues:
             value += weight * effects_value([eff])
         return value
 
-    def _usable_value(self, state: MingchuState, effects, context: dict) -> float:
+    def _usable_value(self, state: MingchuState, effects, context: Context) -> float:
         """``usable_value`` for the bot's seat, with the moves its active 掌柜 still wants (kept for the
         decision: a card played on each target, or in each of its options, is valued once)."""
-        known = context.get("usable")
+        known = context.usable
         if known is None:
-            known = context["usable"] = {}
+            known = context.usable = {}
         value = known.get(id(effects))
         if value is None:
-            value = known[id(effects)] = usable_value(
-                state, self.seat, effects, context.get("moves_wanted", 0)
-            )
+            value = known[id(effects)] = usable_value(state, self.seat, effects, context.moves_wanted)
         return value
 
-    def _deliver(self, state: MingchuState, action: A.Deliver, context: dict) -> float:
+    def _deliver(self, state: MingchuState, action: A.Deliver, context: Context) -> float:
         return 200.0 + order_info(state, action.order).points
 
-    def _play_grace(self, state: MingchuState, action: A.PlayGrace, context: dict) -> float:
+    def _play_grace(self, state: MingchuState, action: A.PlayGrace, context: Context) -> float:
         """A 皇恩卡 on oneself when usable now; a harmful one on the player with most orders."""
         seat = self.seat
         value = self._usable_value(state, state.topo.grace[action.card].effects, context)
@@ -274,12 +300,12 @@ class ActionValues:
             return 15.0 - value if action.target == leader else -5.0
         return -5.0
 
-    def _play_reward(self, state: MingchuState, action: A.PlayReward, context: dict) -> float:
+    def _play_reward(self, state: MingchuState, action: A.PlayReward, context: Context) -> float:
         option = state.topo.rewards[action.card].options[action.option]
         value = self._usable_value(state, option, context)
         return 15.0 + value if value > 0 else -5.0
 
-    def _discard_favor(self, state: MingchuState, action: A.DiscardFavor, context: dict) -> float:
+    def _discard_favor(self, state: MingchuState, action: A.DiscardFavor, context: Context) -> float:
         short = self.persona.road > 30 and state.players[self.seat].workers < 2
         return 3.0 if short else -5.0
 
@@ -301,12 +327,12 @@ class ActionValues:
         cards = state.topo.score_cards if kind == "pick_score" else state.topo.tianwei
         return float(sum(score_rule(state, self.seat, rule) for rule in cards[card].scoring))
 
-    def _war_value(self, state: MingchuState, action: A.WarCommit, context: dict) -> float:
+    def _war_value(self, state: MingchuState, action: A.WarCommit, context: Context) -> float:
         player = state.players[self.seat]
         side = SIDES.index(action.side)
-        totals = context.get("war_totals")
+        totals = context.war_totals
         if totals is None:  # the same for every option of the decision
-            totals = context["war_totals"] = [
+            totals = context.war_totals = [
                 sum(side_markers(state, s, k) for s in range(state.n)) for k in range(2)
             ]
         ahead = 0 if totals[0] > totals[1] else 1
@@ -363,7 +389,7 @@ VALUES = {
         bot._retainer_value(state, action.card) if action.card else 1.0
     ),
     A.RefreshRetainers: _const(-1.0),
-    A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context["kind"]),
+    A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context.kind),
     A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action, context),
     A.RepayLoan: lambda bot, state, action, context: (
         1.0 if state.players[bot.seat].coins >= state.params.loans.repay + 3 else -1.0
@@ -388,7 +414,7 @@ TURN_VALUES = {
     ),
     A.TakeStored: _const(30.0),
     A.BuyStored: lambda bot, state, action, context: (
-        35.0 if context["needed"].get(state.industries[action.place].stored, 0) > 0 else -2.0
+        35.0 if context.needed.get(state.industries[action.place].stored, 0) > 0 else -2.0
     ),
     A.UseRetainer: H._use_retainer,
     A.TakeLoan: H._loan_in_turn,

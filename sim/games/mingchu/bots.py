@@ -50,6 +50,8 @@ import numpy as np
 
 from sim.core.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
+from sim.games.mingchu.bot_ties import TieCodes
+from sim.games.mingchu.bot_ties import noise as tie_noise
 from sim.games.mingchu.bot_values import (
     CAPS,
     FAR_GOAL,
@@ -59,6 +61,7 @@ from sim.games.mingchu.bot_values import (
     TURN_VALUES,
     VALUES,
     ActionValues,
+    Context,
     in_turn_otherwise,
     otherwise,
 )
@@ -237,6 +240,7 @@ class HeuristicBot(ActionValues):
         self.persona = PERSONAS[persona]
         self._war_contrarian = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
+        self._tie_codes = TieCodes()  # its numbers' keys and codes (``bot_ties``, compiled)
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
         self._avail_layout: Any = None  # the plan's industries (``_layout``) ``_avail`` is for
@@ -269,9 +273,10 @@ class HeuristicBot(ActionValues):
         self._board: Board | None = None  # the one for ``_board_for``, the ``_roads`` last read
         self._board_for: frozenset = frozenset()
         self._trade_plan: tuple = ()  # (turn key, the offer to make or None), ``trade_bots``
-        self._map_of: Any = None  # the topology ``_sites`` and ``_land_roads`` were read from
+        self._map_of: Any = None  # the topology ``_sites``, ``_land_roads``, ``_site_goods`` were read from
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
+        self._site_goods: list[str] = []  # by place: the good its site makes ("" without a site)
         # what ``_prices`` were worked out with (``_sale_prices``): industries, 驿道, modifiers
         self._prices_layout: Any = None
         self._prices_board: frozenset = frozenset()
@@ -371,7 +376,9 @@ class HeuristicBot(ActionValues):
         close = [i for i, v in enumerate(values) if v >= top]
         if len(close) == 1:
             return legal[close[0]]
-        noise = self._ties.noise([legal[i] for i in close], state.round, kind)
+        salt = self._ties.salt
+        assert salt is not None  # (drawn above)
+        noise = tie_noise(self._tie_codes, salt, [legal[i] for i in close], state.round, kind)
         if len(noise) != len(close):
             raise ValueError("one tie-break number per close action")
         pick = 0
@@ -681,7 +688,7 @@ class HeuristicBot(ActionValues):
             self._best_cache = self._most_worth(state, pool)
         return self._best_cache
 
-    def _context(self, state: MingchuState, kind: str, data: dict | None = None) -> dict:
+    def _context(self, state: MingchuState, kind: str, data: dict | None = None) -> Context:
         """What the value functions read besides the state: the goods needed and required, the
         decision's ``data`` (given by ``choose``, else read from the state), and per kind the 掌柜
         collecting goods, the good placed, the turn's goal."""
@@ -696,35 +703,30 @@ class HeuristicBot(ActionValues):
         required = self._required_cache
         if data is None:
             data = state.decision().data
-        context: dict[str, Any] = {
-            "kind": kind,
-            "needed": self._needed_cache,
-            "required": required,
-            "data": data,
-        }
+        context = Context(kind, self._needed_cache, required, data)
         if kind in ("good_dest", "produce", "card_goods"):
-            context["carrier"] = self._carrier(state)
+            context.carrier = self._carrier(state)
         if kind in ("good_dest", "card_goods"):
-            context["good"] = data["good"]
+            context.good = data["good"]
         if kind == "turn":
             if data["manager"] is not None:
-                context["here"] = state.players[self.seat].managers[data["manager"]]
+                context.here = state.players[self.seat].managers[data["manager"]]
                 key = self._goal_key(state, data)
                 goal = self._goals.get(key)
                 if goal is None:
                     goal = self._goals[key] = self._goal(state, data, key[3])
-                context["goal"] = goal
-                context["goal_dist"] = self._distances(state, context["goal"][1])
-                context["moves_wanted"] = self._moves_wanted(state, data, context)
+                context.goal = goal
+                context.goal_dist = self._distances(state, context.goal[1])
+                context.moves_wanted = self._moves_wanted(state, data, context)
         if kind == "war" and state.round not in self._war_contrarian:
             self._war_contrarian[state.round] = self._ties.chance(state.round, "war") < 0.3
         return context
 
-    def _moves_wanted(self, state: MingchuState, data: dict, context: dict) -> int:
+    def _moves_wanted(self, state: MingchuState, data: dict, context: Context) -> int:
         """Roads to the goal the active 掌柜 would pay for (a counted step, 伙计 or 恩义), less its 马."""
         player = state.players[self.seat]
-        here, manager = context["here"], data["manager"]
-        wanted = int(context["goal_dist"][here] + 0.5)
+        here, manager = context.here, data["manager"]
+        wanted = int(context.goal_dist[here] + 0.5)
         pack = player.packs[state.pack_index(manager)]
         if wanted and not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack):
             wanted -= 1
@@ -943,15 +945,23 @@ class HeuristicBot(ActionValues):
         return places
 
     def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
-        """The building sites and the non-water roads (road, end, end) of the game's map, read once."""
+        """The building sites and the non-water roads (road, end, end) of the game's map, read once
+        (and by place the good its site makes, "" without one: ``_good_at``)."""
         if self._map_of is not state.topo:
             topo = state.topo
             self._map_of = topo
             self._sites = [p for p, site in enumerate(topo.site) if site is not None]
+            self._site_goods = [site.good if site is not None else "" for site in topo.site]
             self._land_roads = [
                 (road, a, b) for road, (a, b) in enumerate(topo.road_ends) if topo.roads[road].kind != "water"
             ]
         return self._sites, self._land_roads
+
+    def _good_at(self, state: MingchuState, place: int) -> str:
+        """The good the building site at ``place`` makes (read once per map, ``_map``)."""
+        if self._map_of is not state.topo:
+            self._map(state)
+        return self._site_goods[place]
 
     def _loan_short(self, state: MingchuState, place: int) -> int:
         """Loans needed to afford building at ``place`` (0 when not allowed or too many)."""
@@ -1038,7 +1048,7 @@ def _entry(kind: type, turn: bool) -> tuple[Any, float, int]:
     return function, bound, _DIRECT.get(function, 0)
 
 
-def _direct(bot: HeuristicBot, code: int, state: MingchuState, action: Any, context: dict) -> float:
+def _direct(bot: HeuristicBot, code: int, state: MingchuState, action: Any, context: Context) -> float:
     """The value of ``action`` by the ``_DIRECT`` function numbered ``code``."""
     if code == 1:
         return bot._move(state, action, context)
@@ -1078,7 +1088,7 @@ def _direct(bot: HeuristicBot, code: int, state: MingchuState, action: Any, cont
 
 
 def _values(
-    bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: dict, turn: bool
+    bot: HeuristicBot, state: MingchuState, legal: Sequence[Any], context: Context, turn: bool
 ) -> list[float]:
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_values import _FAVOR_PRICE, RIVAL_WEIGHT, effects_value, usable_value
+from sim.games.mingchu.bot_values import _FAVOR_PRICE, RIVAL_WEIGHT, Context, effects_value, usable_value
 from sim.games.mingchu.state import MingchuState
 from sim.games.mingchu.trade import Accept, Offer, ProposeTrade, Refuse, favor_room, offers_made
 
@@ -191,7 +191,7 @@ def _fair(low: float, high: float, most: int) -> list[tuple[int, float]]:
     return fair
 
 
-def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: dict) -> float:
+def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: Context) -> float:
     """Open a trade when a good offer is ready (worked out once per turn / production step)."""
     key = (state.round, state.stage, state.step, offers_made(state))
     plan: tuple = bot._trade_plan
