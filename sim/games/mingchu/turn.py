@@ -267,6 +267,8 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
     workers = player.workers >= topo.workers_per_free_step
     kinds, fees = topo.road_kind, topo.road_coins
     official = OFFICIAL
+    water_cut = 0
+    water_read = False
     legal: list = []
     for road in topo.adjacent_roads[player.managers[manager]]:
         kind = kinds[road]
@@ -278,8 +280,13 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
         if not water and (owner == seat or owner == official):
             legal.append(moves[YIDAO])
             continue
-        if (water_fee(state, seat, road) if fees[road] else 0) > player.coins:
-            continue
+        fee = fees[road]
+        if fee:
+            if not water_read:  # the water discount (negative: a surcharge), read once per list
+                water_cut = modifier_total(state, seat, "discount", action="water")
+                water_read = True
+            if max(0, fee - water_cut) > player.coins:  # ``water_fee``
+                continue
         if owner != _NO_OWNER and not water and can_give_favor(state, seat, (owner,)):
             legal.append(moves[YIDAO_PAID])
         if kind == "dashed":

@@ -9,7 +9,10 @@ players, for every seat and every place of its 掌柜, it is compared with the l
 (which cards ``note_used`` writes a ``used`` row for) sums each card's terms read once per game; it is
 compared with the sum over each of ``lasting_sources``' effects, for every seat and every kind,
 action and good its modifiers name. ``anytime.grace_options`` reads each card's plays from a table;
-it is compared with the plays and discards the cards' targets allow (M29).
+it is compared with the plays and discards the cards' targets allow (M29). ``turn.legal_moves`` reads
+the water discount once and takes ``paths.water_fee``'s formula; every seat's fee on every water road
+is compared with ``water_fee``, and the open turn's moves with a list built from ``water_fee``
+(M24-M28).
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ from sim.core.play import play_game
 from sim.games.mingchu import SPEC, anytime, turn
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import road_cost, roads_near
-from sim.games.mingchu.modifiers import lasting_sources, used_cards
+from sim.games.mingchu.economy import can_give_favor
+from sim.games.mingchu.modifiers import lasting_sources, modifier_total, used_cards
+from sim.games.mingchu.paths import water_fee
+from sim.games.mingchu.state import OFFICIAL
 
 from .helpers import lineup
 
@@ -54,17 +60,59 @@ def _plain_grace(state, seat: int) -> list:
     return legal
 
 
+def _plain_moves(state, seat: int, data: dict) -> list:
+    """M24-M28 per road next to the 掌柜, each road's water fee from ``water_fee``."""
+    topo, player = state.topo, state.players[seat]
+    if data["moves"] >= topo.max_steps_per_turn:
+        return []
+    manager = data["manager"]
+    pack = player.packs[state.pack_index(manager)]
+    horse = not player.horse_used[manager] and any(g in topo.free_move_goods for g in pack)
+    extra = modifier_total(state, seat, "extra_moves")
+    step = data["steps"] < topo.moves_per_turn + extra
+    workers = player.workers >= topo.workers_per_free_step
+    legal = []
+    for road in topo.adjacent_roads[player.managers[manager]]:
+        kind, owner = topo.road_kind[road], state.yidao.get(road)
+        if owner is None and kind == "dashed":
+            continue
+        if kind != "water" and owner in (seat, OFFICIAL):
+            legal.append(A.Move(road, "yidao"))
+            continue
+        if water_fee(state, seat, road) > player.coins:
+            continue
+        if owner is not None and kind != "water" and can_give_favor(state, seat, (owner,)):
+            legal.append(A.Move(road, "yidao_paid"))
+        if kind == "dashed":
+            continue
+        if horse:
+            legal.append(A.Move(road, "horse"))
+        elif player.bonus_moves > 0:
+            legal.append(A.Move(road, "bonus"))
+        legal += [A.Move(road, "step")] if step else []
+        legal += [A.Move(road, "workers")] if workers else []
+    return legal
+
+
 def _plain_roads(state, seat: int, place: int) -> list:
     return [A.BuildRoad(r) for r in roads_near(state, [place]) if road_cost(state, seat, r) is not None]
 
 
 class _Checks:
     def __init__(self) -> None:
-        self.decisions = self.roads = self.no_road = self.used = self.grace = 0
+        self.decisions = self.roads = self.no_road = self.used = self.grace = self.fees = self.moves = (
+            self.water_moves
+        ) = 0
 
     def __call__(self, state, seat, action, description) -> None:
         self.decisions += 1
         topo = state.topo
+        decision = state.pending.next
+        if decision.kind == "turn" and decision.data["manager"] is not None:
+            want = _plain_moves(state, decision.seat, decision.data)
+            assert turn.legal_moves(state, decision.seat, decision.data) == want
+            self.moves += bool(want)
+            self.water_moves += any(topo.road_coins[m.road] for m in want)
         if self.decisions == 1:  # the topology does not change in a game
             assert [topo.roads_at[p] for p in range(len(topo.places))] == [
                 roads_near(state, [p]) for p in range(len(topo.places))
@@ -75,6 +123,11 @@ class _Checks:
                 assert turn.road_options(state, s, topo.roads_at[place]) == want, (s, place)
                 self.roads += bool(want)
                 self.no_road += not want and state.players[s].supply > 0
+            water = modifier_total(state, s, "discount", action="water")
+            for road, fee in enumerate(topo.road_coins):
+                if fee:
+                    assert max(0, fee - water) == water_fee(state, s, road)
+                    self.fees += 1
             want = _plain_grace(state, s)
             assert anytime.grace_options(state, s) == want, s
             self.grace += bool(want)
@@ -97,4 +150,11 @@ def test_turn_parts_equal_plain_ones_after_every_decision(kind: str, n: int):
     checks = _Checks()
     record = play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
-    assert checks.roads > 100 and checks.no_road > 100 and checks.used > 100 and checks.grace > 100
+    assert (
+        checks.roads > 100
+        and checks.no_road > 100
+        and checks.used > 100
+        and checks.grace > 100
+        and checks.fees > 100
+    )
+    assert checks.moves > 100 and checks.water_moves > 10
