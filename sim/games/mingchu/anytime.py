@@ -39,12 +39,24 @@ def grace_options(state: MingchuState, seat: int) -> list:
     legal: list = []
     if not player.grace_cards:
         return legal
+    cards = state.topo.grace
+    discard = player.supply > 0
     for card in sorted(set(player.grace_cards)):
-        targets = range(state.n) if state.topo.grace[card].target == "any" else [seat]
-        legal.extend(made2(PlayGrace, card, t) for t in targets)
-        if player.supply > 0:
+        # any seat (0 .. n-1), or the player only
+        key = (card, state.n) if cards[card].target == "any" else (card, -1 - seat)
+        plays = _GRACE_PLAYS.get(key)
+        if plays is None:
+            targets = range(state.n) if key[1] >= 0 else [seat]
+            plays = _GRACE_PLAYS[key] = tuple(made2(PlayGrace, card, t) for t in targets)
+        legal.extend(plays)
+        if discard:
             legal.append(made1(DiscardGrace, card))
     return legal
+
+
+_GRACE_PLAYS: Final[dict[tuple[str, int], tuple]] = {}
+"""(card, number of seats) for a card on any seat, (card, -1 - seat) for one on the player only ->
+``grace_options``' ``PlayGrace`` records of the card (shared: the records are ``made``'s)."""
 
 
 class PlayGraceKind(ActionKind[MingchuState, A.PlayGrace]):

@@ -136,6 +136,26 @@ def note_used(
     state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
 ) -> None:
     """A ``used`` card row for each 门客 / 家族 card whose modifiers of ``kind`` just took effect."""
-    for deck, card, lasting in lasting_sources(state, seat):
-        if card is not None and _matching(lasting, kind, action, good):
-            state.record(card, deck, seat, "used")["target"] = seat
+    for deck, card in used_cards(state, seat, kind, action, good):
+        state.record(card, deck, seat, "used")["target"] = seat
+
+
+def used_cards(
+    state: MingchuState, seat: int, kind: str, action: str | None, good: str | None
+) -> list[tuple[str, str]]:
+    """(deck, card) of each 门客 / 家族 card whose modifiers of ``kind`` (matching ``action`` /
+    ``good``) add up to something: ``lasting_sources``' cards in their order, each summed from its
+    terms read once per game, as ``modifier_total`` does (the round's modifiers have no card)."""
+    player = state.players[seat]
+    topo = state.topo
+    used: list[tuple[str, str]] = []
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get(kind)
+        if terms and _term_total(terms, action, good):
+            used.append(("门客", card))
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get(kind)
+            if terms and _term_total(terms, action, good):
+                used.append(("家族", family))
+    return used

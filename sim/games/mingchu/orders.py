@@ -56,6 +56,14 @@ def payment(
     ``packs`` defaults to the packs of the 掌柜 standing at ``place`` ("交付该掌柜背包中的对应货物");
     at the 京城 the warehouse counts too.
     """
+    taken = _taken(state, seat, key, place, packs)
+    return None if taken is None else (new_counter(taken[0]), new_counter(taken[1]))
+
+
+def _taken(
+    state: MingchuState, seat: int, key: str, place: int, packs: list[int] | None
+) -> tuple[dict[str, int], dict[str, int]] | None:
+    """``payment`` as plain dicts (the legal list only asks whether there is one)."""
     player = state.players[seat]
     use_warehouse = place in state.capitals_with_warehouse()
     packs = state.packs_at(seat, place) if packs is None else packs
@@ -107,7 +115,7 @@ def payment(
             return None
         store[wild] -= 1
         taken[wild] = taken.get(wild, 0) + 1
-    return new_counter(from_bp), new_counter(from_wh)
+    return from_bp, from_wh
 
 
 def legal_reserves(state: MingchuState, seat: int) -> list:
@@ -130,14 +138,14 @@ def legal_deliveries(state: MingchuState, seat: int, places: list[int]) -> list:
     for public in state.public_orders:
         key = public.order
         place = order_place[order_card[key]]
-        if (place == first or place == second if few else place in places) and payment(
-            state, seat, key, place
+        if (place == first or place == second if few else place in places) and _taken(
+            state, seat, key, place, None
         ) is not None:
             legal.append(made2(Deliver, key, place))
     if personal is not None:
         place = order_place[order_card[personal]]
-        if (place == first or place == second if few else place in places) and payment(
-            state, seat, personal, place
+        if (place == first or place == second if few else place in places) and _taken(
+            state, seat, personal, place, None
         ) is not None:
             legal.append(made2(Deliver, personal, place))
     return legal

@@ -70,13 +70,13 @@ def legal_sell(state: MingchuState, seat: int) -> list:
     if forbidden(state, seat, "sell"):
         return []
     sellable = state.topo.sellable
-    capitals = state.capitals_with_warehouse()
+    capitals = state.capitals_with_warehouse() if player.warehouse else ()
     legal: list = []
     for place in state.manager_places(seat):
         for good in _carried_goods(state, seat, place):
             if good in sellable:
                 legal.append(made2(Sell, good, place))
-        if place in capitals and player.warehouse:
+        if place in capitals:
             for good in sorted(player.warehouse):
                 if good in sellable:
                     legal.append(made(Sell, good, place, True))

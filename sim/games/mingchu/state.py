@@ -69,6 +69,8 @@ class Topology:
         # reads these without unpacking a tuple per road
         self.adjacent_roads: list[list[int]] = [[r for r, _ in pairs] for pairs in self.adjacent]
         self.adjacent_places: list[list[int]] = [[q for _, q in pairs] for pairs in self.adjacent]
+        self.roads_at: list[list[int]] = [sorted(set(roads)) for roads in self.adjacent_roads]
+        """Per place, ``building.roads_near`` of that one place: its roads, each once, in order."""
         self.goods = {g.id: g for g in params.goods}
         self.monopoly_thresholds = sorted(
             g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None

@@ -267,6 +267,8 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
     workers = player.workers >= topo.workers_per_free_step
     kinds, fees = topo.road_kind, topo.road_coins
     official = OFFICIAL
+    water_cut = 0
+    water_read = False
     legal: list = []
     for road in topo.adjacent_roads[player.managers[manager]]:
         kind = kinds[road]
@@ -278,8 +280,13 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
         if not water and (owner == seat or owner == official):
             legal.append(moves[YIDAO])
             continue
-        if (water_fee(state, seat, road) if fees[road] else 0) > player.coins:
-            continue
+        fee = fees[road]
+        if fee:
+            if not water_read:  # the water discount (negative: a surcharge), read once per list
+                water_cut = modifier_total(state, seat, "discount", action="water")
+                water_read = True
+            if max(0, fee - water_cut) > player.coins:  # ``water_fee``
+                continue
         if owner != _NO_OWNER and not water and can_give_favor(state, seat, (owner,)):
             legal.append(moves[YIDAO_PAID])
         if kind == "dashed":
@@ -305,10 +312,33 @@ def legal_build(state: MingchuState, seat: int, data: dict) -> list:
 
 def legal_road(state: MingchuState, seat: int, data: dict) -> list:
     """``BuildRoadKind``'s options for the turn whose data is ``data``."""
-    if data["steps"] > state.topo.road_max_moved:
+    topo = state.topo
+    if data["steps"] > topo.road_max_moved:
         return []
-    roads = roads_near(state, [state.players[seat].managers[data["manager"]]])
-    return [made1(BuildRoad, r) for r in roads if road_cost(state, seat, r) is not None]
+    return road_options(state, seat, topo.roads_at[state.players[seat].managers[data["manager"]]])
+
+
+def road_options(state: MingchuState, seat: int, roads: list[int]) -> list:
+    """A ``BuildRoad`` for each of ``roads`` whose ``road_cost`` (no discount) is not None: the
+    checks of the seat (supply, ``forbid``) and its road discount read once, not once per road."""
+    player = state.players[seat]
+    if player.supply == 0 or forbidden(state, seat, "road"):
+        return []
+    topo = state.topo
+    kinds, costs, yidao = topo.road_kind, topo.road_yidao_cost, state.yidao
+    workers = player.workers
+    cut = 0  # the road discount (negative: a surcharge), read at the first road that may take a 驿道
+    read = False
+    legal: list = []
+    for road in roads:
+        if kinds[road] == "water" or road in yidao:
+            continue
+        if not read:
+            cut = modifier_total(state, seat, "discount", action="road")
+            read = True
+        if max(0, costs[road] - cut) <= workers:
+            legal.append(made1(BuildRoad, road))
+    return legal
 
 
 def legal_hire(state: MingchuState, seat: int, data: dict) -> list:
