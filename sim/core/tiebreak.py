@@ -16,17 +16,65 @@ import dataclasses
 import operator
 import zlib
 from collections.abc import Callable, Hashable, Sequence
+from typing import Final
 
 import numpy as np
 
-_M64 = (1 << 64) - 1
+_M16: Final = (1 << 16) - 1
+_SCALE: Final = 2.0**64
+_WORD: Final = 2.0**32
+_C1: Final = (0xFF51, 0xAFD7, 0xED55, 0x8CCD)
+_C2: Final = (0xC4CE, 0xB9FE, 0x1A85, 0xEC53)
+"""fmix64's two multipliers, as 16-bit limbs from the top."""
+
+Limbs = tuple[int, int, int, int]
+"""A number below 2**64 as four 16-bit limbs, the top one first: compiled (this module is in
+sim.core's compiled core), every product of two limbs and every sum of a few stays a small unboxed
+integer, where 64-bit products would be boxed big integers."""
+
+
+def _times(x: Limbs, c: Limbs) -> Limbs:
+    """``x * c`` modulo 2**64, limb by limb with carries."""
+    x3, x2, x1, x0 = x
+    c3, c2, c1, c0 = c
+    t = x0 * c0
+    y0 = t & _M16
+    t = (t >> 16) + x1 * c0 + x0 * c1
+    y1 = t & _M16
+    t = (t >> 16) + x2 * c0 + x1 * c1 + x0 * c2
+    y2 = t & _M16
+    t = (t >> 16) + x3 * c0 + x2 * c1 + x1 * c2 + x0 * c3
+    return t & _M16, y2, y1, y0
+
+
+def _shift_xor(x: Limbs) -> Limbs:
+    """``x ^ (x >> 33)``: the top 32 bits, shifted down by one, into the low 32."""
+    x3, x2, x1, x0 = x
+    v = ((x3 << 16) | x2) >> 1
+    return x3, x2, x1 ^ (v >> 16), x0 ^ (v & _M16)
+
+
+def _fmix(x: Limbs) -> Limbs:
+    """MurmurHash3's fmix64 on limbs: every input bit moves every output bit."""
+    return _shift_xor(_times(_shift_xor(_times(_shift_xor(x), _C1)), _C2))
+
+
+def _limbs(x: int) -> Limbs:
+    return (x >> 48) & _M16, (x >> 32) & _M16, (x >> 16) & _M16, x & _M16
 
 
 def _mix(x: int) -> int:
-    """A 64-bit finaliser (MurmurHash3's fmix64): every input bit moves every output bit."""
-    x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & _M64
-    x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & _M64
-    return x ^ (x >> 33)
+    """A 64-bit finaliser (MurmurHash3's fmix64) of ``x`` (below 2**64)."""
+    y3, y2, y1, y0 = _fmix(_limbs(x))
+    return (y3 << 48) | (y2 << 32) | (y1 << 16) | y0
+
+
+def _unit(key: Limbs, code: int) -> float:
+    """``_mix(key ^ code) / 2**64`` for a ``code`` below 2**32: the float of the 64-bit number from
+    its two exact 32-bit halves (one rounding, as ``int`` to ``float`` rounds), then scaled."""
+    k3, k2, k1, k0 = key
+    y3, y2, y1, y0 = _fmix((k3, k2, k1 ^ (code >> 16), k0 ^ (code & _M16)))
+    return (float((y3 << 16) | y2) * _WORD + float((y1 << 16) | y0)) / _SCALE
 
 
 def stable_code(item: object) -> int:
@@ -69,7 +117,7 @@ class KeyedTies:
         self._codes: dict[Hashable, int] = {}
         self._fields: dict[tuple, int] = {}
         """Dataclass actions' codes by (type, field values): see ``noise``."""
-        self._keys: dict[tuple, int] = {}
+        self._keys: dict[tuple, Limbs] = {}
         """Each context's key under ``salt`` (a bot asks about the same round and kind many times)."""
 
     def start(self, rng: np.random.Generator) -> None:
@@ -78,32 +126,33 @@ class KeyedTies:
             self.salt = int(rng.integers(1 << 62))
             self._keys = {}
 
-    def _key(self, context: tuple) -> int:
-        assert self.salt is not None, "call start(rng) first"
+    def _key(self, context: tuple) -> Limbs:
+        """The context's key under the salt, as limbs."""
+        salt = self.salt
+        assert salt is not None, "call start(rng) first"
         try:
-            return self._keys[context]
-        except KeyError:
-            key = self._keys[context] = _mix(self.salt ^ _mix(stable_code(context)))
-            return key
+            key = self._keys.get(context)
         except TypeError:  # a context that cannot be a dict key
-            return _mix(self.salt ^ _mix(stable_code(context)))
+            return _limbs(_mix(salt ^ _mix(stable_code(context))))
+        if key is None:
+            key = self._keys[context] = _limbs(_mix(salt ^ _mix(stable_code(context))))
+        return key
 
     def noise(self, actions: Sequence[Hashable], *context: object) -> list[float]:
         """One number per action, the same for the same (game, context, action).
 
-        Written out in one loop (a call per action costs more than its arithmetic): ``_mix`` of the
-        context's key and the action's ``stable_code``, kept per action. A dataclass action's code
+        ``_mix`` of the context's key and the action's ``stable_code`` (kept per action), over 2**64. A dataclass action's code
         is kept under its type and field values (``_fields_of``), which hash and compare in C
         instead of through the dataclass's interpreted ``__hash__`` and ``__eq__``."""
         key, codes, by_fields, getters = self._key(context), self._codes, self._fields, _GETTERS
-        out = []
+        out: list[float] = []
         for action in actions:
             kind = type(action)
             if kind in getters:
                 getter = getters[kind]
             else:
                 getter = getters[kind] = _fields_of(kind)
-            code = None
+            code: int | None = None
             if getter is not None:
                 try:
                     fields = (kind, getter(action))
@@ -116,12 +165,10 @@ class KeyedTies:
                 code = codes.get(action)
                 if code is None:
                     code = codes[action] = stable_code(action)
-            x = key ^ code
-            x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & _M64
-            x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & _M64
-            out.append((x ^ (x >> 33)) / 2.0**64)
+            out.append(_unit(key, code))
         return out
 
     def chance(self, *context: object) -> float:
         """One number for a context (e.g. a per-round coin flip)."""
-        return _mix(self._key(context)) / 2.0**64
+        y3, y2, y1, y0 = _fmix(self._key(context))
+        return (float((y3 << 16) | y2) * _WORD + float((y1 << 16) | y0)) / _SCALE

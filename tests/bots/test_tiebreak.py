@@ -72,3 +72,40 @@ def test_a_mingchu_bot_choice_does_not_depend_on_what_it_was_asked_before():
         game.apply(state, action)
     assert seen_seat_0 >= 50
     assert fresh_choices == used_choices
+
+
+def _plain_mix(x: int) -> int:
+    """fmix64 written plainly on 64-bit integers: the reference for the limb arithmetic."""
+    m64 = (1 << 64) - 1
+    x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & m64
+    x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & m64
+    return x ^ (x >> 33)
+
+
+def test_the_mixing_on_limbs_is_fmix64():
+    """``_mix`` (on 16-bit limbs, so the compiled core multiplies unboxed integers) equals fmix64
+    on random 64-bit numbers, numbers of every width and the edges, and a number from a key and a
+    code (``_unit``) is the float of their mix over 2**64."""
+    from sim.core import tiebreak
+
+    rng = np.random.default_rng(7)
+    numbers = [0, 1, (1 << 64) - 1, 1 << 63, (1 << 32) - 1, 1 << 32, 1 << 31, (1 << 33) - 1]
+    numbers += [int(rng.integers(1 << 62)) << int(rng.integers(3)) for _ in range(3000)]
+    numbers += [int(rng.integers(1 << 62)) >> int(rng.integers(62)) for _ in range(3000)]
+    for x in numbers:
+        assert tiebreak._mix(x) == _plain_mix(x), x
+        code = x & 0xFFFFFFFF  # (a tie-break code is a crc32)
+        key = _plain_mix(x)
+        assert tiebreak._unit(tiebreak._limbs(key), code) == _plain_mix(key ^ code) / 2.0**64, x
+
+
+def test_noise_and_chance_are_the_plain_formula():
+    """Each number is fmix64(key ^ code) / 2**64, the key fmix64(salt ^ fmix64(code of the context))."""
+    from sim.core.tiebreak import stable_code
+
+    keyed = ties(11)
+    actions = [("move", 3), "text", 7, ("a", ("b", 2))]
+    key = _plain_mix(keyed.salt ^ _plain_mix(stable_code((4, "turn"))))
+    expected = [_plain_mix(key ^ stable_code(action)) / 2.0**64 for action in actions]
+    assert keyed.noise(actions, 4, "turn") == expected
+    assert keyed.chance(4, "turn") == _plain_mix(key) / 2.0**64

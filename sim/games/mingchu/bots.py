@@ -50,8 +50,6 @@ import numpy as np
 
 from sim.core.tiebreak import KeyedTies
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_ties import TieCodes
-from sim.games.mingchu.bot_ties import noise as tie_noise
 from sim.games.mingchu.bot_values import (
     CAPS,
     FAR_GOAL,
@@ -240,7 +238,6 @@ class HeuristicBot(ActionValues):
         self.persona = PERSONAS[persona]
         self._war_contrarian = {}
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
-        self._tie_codes = TieCodes()  # its numbers' keys and codes (``bot_ties``, compiled)
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
         self._avail_layout: Any = None  # the plan's industries (``_layout``) ``_avail`` is for
@@ -376,9 +373,7 @@ class HeuristicBot(ActionValues):
         close = [i for i, v in enumerate(values) if v >= top]
         if len(close) == 1:
             return legal[close[0]]
-        salt = self._ties.salt
-        assert salt is not None  # (drawn above)
-        noise = tie_noise(self._tie_codes, salt, [legal[i] for i in close], state.round, kind)
+        noise = self._ties.noise([legal[i] for i in close], state.round, kind)
         if len(noise) != len(close):
             raise ValueError("one tie-break number per close action")
         pick = 0

@@ -7,7 +7,6 @@ from sim.core.compiled import CompiledCore
 MODULES = (
     "actions",
     "anytime",
-    "bot_ties",
     "bot_values",
     "bots",
     "building",

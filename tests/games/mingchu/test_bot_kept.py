@@ -10,8 +10,7 @@ The distances the bot reads (``free_distances``, a queue-ordered search) equal t
 Dijkstra search with a heap, from every place, now and then in each game; the places within a turn's
 moves of each 掌柜 that the bot keeps (``_within``, for the best prices) equal those of the distances
 searched anew, and the order targets it keeps while the orders stay the same (``_order_targets``) a
-new bot's, at every decision. The bots' compiled tie-breaks (``bot_ties``) give the shared
-``KeyedTies`` numbers for every legal list of whole games.
+new bot's, at every decision.
 """
 
 from __future__ import annotations
@@ -24,12 +23,8 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
-from sim.core.tiebreak import KeyedTies
-from sim.core.tiebreak import _mix as shared_mix
-from sim.games.mingchu import SPEC, bot_ties
+from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_ties import TieCodes
-from sim.games.mingchu.bot_ties import noise as tie_noise
 from sim.games.mingchu.bot_values import ActionValues, Context
 from sim.games.mingchu.bots import (
     _DIRECT,
@@ -203,49 +198,3 @@ def test_lowered_distances_equal_a_new_search_as_roads_get_cheaper(n: int):
                     dearer += 1
             searched[q] = (weights, fresh)
     assert lowered > 100 and dearer > 100, (lowered, dearer)
-
-
-@pytest.mark.parametrize("kind", ["random", "heuristic"])
-@pytest.mark.parametrize("n", [4, 5])
-def test_compiled_tie_breaks_equal_the_shared_ones(kind: str, n: int):
-    """``bot_ties.noise`` (the bots' tie-breaks, codes and keys kept per bot) gives the numbers of
-    ``KeyedTies.noise`` for every legal list of whole games, the salt changing half way (a bot
-    reused), and for actions that are not dataclasses (codes kept by the action)."""
-    seed = 40 + n
-    state = RULES.initial_state(PARAMS, n, setup_rng(seed))
-    bots = [HeuristicBot(seat, PERSONAS[(seat + seed) % 3]) for seat in range(n)]
-    rngs = [bot_rng(seed, seat) for seat in range(n)]
-    play = np.random.default_rng(seed)
-    codes = TieCodes()
-    compared = 0
-    while not RULES.is_terminal(state):
-        seat = RULES.current_player(state)
-        legal = RULES.legal_actions(state)
-        action = bots[seat].choose(RULES.view(state, seat), legal, rngs[seat])
-        ties = KeyedTies()
-        ties.start(np.random.default_rng(seat + 100 * (state.round > 4)))
-        asked = list(legal) + [("a tuple", state.round), f"text {seat}"]
-        kind_now = state.decision().kind
-        assert tie_noise(codes, ties.salt, asked, state.round, kind_now) == ties.noise(
-            asked, state.round, kind_now
-        )
-        compared += len(asked)
-        if kind == "random":
-            action = legal[int(play.integers(len(legal)))]
-        RULES.apply(state, action)
-    assert compared > 3000 and codes.codes and codes.others, compared
-
-
-def test_compiled_mixing_equals_the_shared_one():
-    """``bot_ties._mix`` (fmix64 on 16-bit limbs) equals ``sim.core.tiebreak._mix`` on random 64-bit
-    numbers, numbers of every width and the edges (0, all ones, each word's top bit), and a number
-    from a key and a code (``_unit``) the shared float of their mix."""
-    rng = np.random.default_rng(7)
-    numbers = [0, 1, (1 << 64) - 1, 1 << 63, (1 << 32) - 1, 1 << 32, (1 << 31), (1 << 33) - 1]
-    numbers += [int(rng.integers(1 << 62)) << int(rng.integers(3)) for _ in range(3000)]
-    numbers += [int(rng.integers(1 << 62)) >> int(rng.integers(62)) for _ in range(3000)]
-    for x in numbers:
-        assert bot_ties._mix(x) == shared_mix(x), x
-        code = x & 0xFFFFFFFF  # (a tie-break code is a crc32)
-        key = shared_mix(x)
-        assert bot_ties._unit(bot_ties._limbs(key), code) == shared_mix(key ^ code) / 2.0**64, x
