@@ -70,10 +70,15 @@ def _mix(x: int) -> int:
 
 
 def _unit(key: Limbs, code: int) -> float:
-    """``_mix(key ^ code) / 2**64`` for a ``code`` below 2**32: the float of the 64-bit number from
-    its two exact 32-bit halves (one rounding, as ``int`` to ``float`` rounds), then scaled."""
+    """``_mix(key ^ code) / 2**64`` for a ``code`` below 2**32."""
     k3, k2, k1, k0 = key
-    y3, y2, y1, y0 = _fmix((k3, k2, k1 ^ (code >> 16), k0 ^ (code & _M16)))
+    return _fraction(_fmix((k3, k2, k1 ^ (code >> 16), k0 ^ (code & _M16))))
+
+
+def _fraction(y: Limbs) -> float:
+    """``y / 2**64`` for limbs ``y``: the float of the 64-bit number from its two exact 32-bit halves
+    (one rounding, as ``int`` to ``float`` rounds), then scaled."""
+    y3, y2, y1, y0 = y
     return (float((y3 << 16) | y2) * _WORD + float((y1 << 16) | y0)) / _SCALE
 
 
@@ -170,5 +175,4 @@ class KeyedTies:
 
     def chance(self, *context: object) -> float:
         """One number for a context (e.g. a per-round coin flip)."""
-        y3, y2, y1, y0 = _fmix(self._key(context))
-        return (float((y3 << 16) | y2) * _WORD + float((y1 << 16) | y0)) / _SCALE
+        return _fraction(_fmix(self._key(context)))

@@ -57,18 +57,29 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
 NO_ROADS: frozenset[int] = frozenset()
 
 
+def _search_key(state: MingchuState, seat: int) -> tuple[int, frozenset[int]]:
+    """What a seat's route search depends on besides the board and its source: the seat's water
+    discount and the temporary roads laid this step (the route cache's keys hold both)."""
+    temp = state.temp_roads
+    return modifier_total(state, seat, "discount", action="water"), frozenset(temp) if temp else NO_ROADS
+
+
+def _route_cache(state: MingchuState) -> dict:
+    """``state.route_cache``, made on first use."""
+    cache = state.route_cache
+    if cache is None:
+        cache = state.route_cache = {}
+    return cache
+
+
 def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
     """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place.
 
     Road costs do not depend on direction, so this is also the cheapest route *to* ``source``.
     """
-    water_discount = modifier_total(state, seat, "discount", action="water")
-    temp = state.temp_roads
-    temp_key = frozenset(temp) if temp else NO_ROADS
+    water_discount, temp_key = _search_key(state, seat)
     cache_key = (seat, source, water_discount, temp_key)
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
+    cache = _route_cache(state)
     cached = cache.get(cache_key)
     if cached is not None:
         return cached
@@ -90,12 +101,21 @@ def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route |
 
     When the routes are not kept yet, this search builds no dict: it keeps the list with the order the
     places were first reached in instead, for ``routes_from`` to build the same dict from later."""
-    water_discount = modifier_total(state, seat, "discount", action="water")
-    temp = state.temp_roads
-    temp_key = frozenset(temp) if temp else NO_ROADS
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
+    return _kept_by_place(state, seat, source, False)
+
+
+def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
+    """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
+    from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
+    For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
+    return _kept_by_place(state, seat, source, True)
+
+
+def _kept_by_place(state: MingchuState, seat: int, source: int, singles: bool) -> list[Route | None]:
+    """The routes from ``source`` by place, kept in the route cache (from the kept dict when there is
+    one, else searched); a search asked for ``singles`` keeps its places with one cheapest route too."""
+    water_discount, temp_key = _search_key(state, seat)
+    cache = _route_cache(state)
     key = (seat, ("found", source, water_discount), temp_key)
     kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
     if kept is None:
@@ -103,29 +123,12 @@ def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route |
         if routes is not None:
             kept = (list(routes), [routes.get(p) for p in range(len(state.topo.places))])
         else:
-            kept = _settle(state, seat, source, water_discount, temp_key, [])
+            single = [False] * len(state.topo.places) if singles else None
+            kept = _settle(state, seat, source, water_discount, temp_key, [], single)
+            if single is not None:
+                cache[(seat, ("single", source, water_discount), temp_key)] = single
         cache[key] = kept
     return kept[1]
-
-
-def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
-    """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
-    from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
-    For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
-    water_discount = modifier_total(state, seat, "discount", action="water")
-    temp = state.temp_roads
-    temp_key = frozenset(temp) if temp else NO_ROADS
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
-    key = (seat, ("found", source, water_discount), temp_key)
-    kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
-    if kept is None and (seat, source, water_discount, temp_key) not in cache:
-        single = [False] * len(state.topo.places)
-        kept = cache[key] = _settle(state, seat, source, water_discount, temp_key, [], single)
-        cache[(seat, ("single", source, water_discount), temp_key)] = single
-        return kept[1]
-    return routes_by_place(state, seat, source)
 
 
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
@@ -137,9 +140,7 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
     that route the other way round: it is read from there, its roads and markers in reverse order."""
     cache = state.route_cache
     if cache is not None:
-        water_discount = modifier_total(state, seat, "discount", action="water")
-        temp = state.temp_roads
-        temp_key = frozenset(temp) if temp else NO_ROADS
+        water_discount, temp_key = _search_key(state, seat)
         kept: tuple[list[int], list[Route | None]] | None = cache.get(
             (seat, ("found", source, water_discount), temp_key)
         )
@@ -160,9 +161,7 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
 def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -> list[Route | None]:
     """``routes_from(state, seat, source).get(p)`` for each of ``places``: read from the kept routes,
     else searched only until every one of ``places`` is settled, without keeping them."""
-    water_discount = modifier_total(state, seat, "discount", action="water")
-    temp = state.temp_roads
-    temp_key = frozenset(temp) if temp else NO_ROADS
+    water_discount, temp_key = _search_key(state, seat)
     if state.route_cache is not None:
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
@@ -317,9 +316,7 @@ def _road_tables(state: MingchuState, seat: int, water_discount: int) -> _RoadTa
     """The seat's ``_RoadTables`` on the board (``_board_edges``' values), kept in ``state.route_cache``
     and brought up to date by ``keep_routes_after_road`` when a 驿道 is built. This step's temporary
     roads are free to use again (M17): ``_laid_links`` and the route builders lay them over."""
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
+    cache = _route_cache(state)
     key = (seat, ("roads", water_discount), NO_ROADS)
     found: _RoadTables | None = cache.get(key)
     if found is None:
@@ -376,9 +373,7 @@ def _laid_links(
     links = tables[4]
     if not temp_key:
         return links
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
+    cache = _route_cache(state)
     laid_key = (seat, ("links", water_discount), temp_key)
     laid: list[list[int]] | None = cache.get(laid_key)
     if laid is None:
