@@ -5,7 +5,7 @@
   (``--scores`` writes every game's final scores: a speed-up must leave the file unchanged)
 .venv/bin/python benchmarks/bench_mingchu.py --games 10 --repeats 3
   (CPU time, ``time.process_time``: ms per game and µs per decision, the best of the repeats; the
-  cores are shared, so compare before/after measured in the same conditions)
+  process runs on one core, as ``bench_games.py``; compare before/after measured in the same conditions)
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import os
 import time
 from collections import Counter
 from statistics import mean
+
+from bench_games import pin_to_one_core
 
 from sim.config import load_config
 from sim.core.gc_policy import tune_for_many_games
@@ -96,9 +98,14 @@ def main() -> None:
     parser.add_argument(
         "--repeats", type=int, default=1, help="play each set this often; CPU time is the best"
     )
+    parser.add_argument("--core", type=int, default=None, help="the core to run on (-1: do not pin)")
     args = parser.parse_args()
+    core = pin_to_one_core(args.core) if args.core != -1 else None
     tune_for_many_games()  # as a runner worker does
-    print(f"load average at the start: {os.getloadavg()[0]:.2f} (CPU time below; compare runs made alike)")
+    print(
+        f"load average at the start: {os.getloadavg()[0]:.2f}, core {core if core is not None else 'not pinned'}"
+        " (CPU time below; compare runs made alike)"
+    )
     finals: dict[str, list[float]] = {}
     for kind in args.kinds.split(","):
         for n in (int(x) for x in args.players.split(",")):

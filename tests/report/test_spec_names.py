@@ -40,6 +40,15 @@ def test_every_bundled_game_names_its_columns_end_reasons_and_bots_in_chinese():
             assert names.term(game, bot) != bot, (game, bot)
 
 
+def test_mingchu_columns_read_as_words_in_english():
+    """An English reader of a 明初商途 report sees no code name (``flow_trade_favor_out``) for a column."""
+    names = _names("mingchu", "en")
+    for column in get_game("mingchu").breakdown_columns:
+        shown = names.term("mingchu", column)
+        assert "_" not in shown, (column, shown)
+    assert names.term("mingchu", "flow_trade_favor_out") == "恩义 given in trades"
+
+
 def test_the_generic_bots_and_their_budgets_read_in_chinese():
     """A search bot's name never reaches a Chinese reader as code (``rollout:2@roadbuilder``)."""
     from sim.bots import GENERIC_BOTS
