@@ -307,6 +307,7 @@ class HeuristicBot(ActionValues):
         self._build_moves = 0  # the rules' move limits before a build and a 驿道 (``_goal``)
         self._road_moves = 0
         self._reach = 0.0  # a turn's moves and a half (``_best_price``)
+        self._best_value = NEVER  # the best of the last ``_values``
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -376,11 +377,7 @@ class HeuristicBot(ActionValues):
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn (loops, not ``max``: no call per decision)
-        top = values[0]
-        for v in values:
-            if v > top:
-                top = v
-        top -= TIE
+        top = self._best_value - TIE
         close = [i for i, v in enumerate(values) if v >= top]
         if len(close) == 1:
             return legal[close[0]]
@@ -1167,7 +1164,8 @@ def _values(
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
-    its bound reaches the best value so far less ``TIE``."""
+    its bound reaches the best value so far less ``TIE``. The best value is left in
+    ``bot._best_value`` for ``choose``."""
     entries = _ENTRIES[1 if turn else 0]
     actions: list[Any] = legal if isinstance(legal, list) else list(legal)
     size = len(actions)
@@ -1215,6 +1213,7 @@ def _values(
             if value > best:
                 best = value
                 floor = best - TIE
+    bot._best_value = best
     return values
 
 
