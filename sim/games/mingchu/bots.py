@@ -237,6 +237,8 @@ class HeuristicBot(ActionValues):
         self.name = persona
         self.persona = PERSONAS[persona]
         self._war_contrarian = {}
+        self._income_weights = {}
+        self._income_params = None
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
@@ -289,6 +291,7 @@ class HeuristicBot(ActionValues):
         self._prices_retainers: list[str] = []
         self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
+        self._specials: list[str] | None = None  # the special public orders (``_required``), the same
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
         self._road_values: list[float] | None = None  # by road: ``_road_base`` or UNVALUED (below)
@@ -475,6 +478,7 @@ class HeuristicBot(ActionValues):
         public = [o.order for o in state.public_orders]
         if not self._planned or player.personal_order != self._plan_order or public != self._plan_public:
             self._targets = None  # ``_order_targets`` reads the orders alone
+            self._specials = None
         self._planned = True
         self._plan_order = player.personal_order
         self._plan_public = public
@@ -503,9 +507,11 @@ class HeuristicBot(ActionValues):
         if self.persona.chase_orders >= 1 and not keys and state.public_orders:
             keys.append(self._best_public(state))
         if self.persona.chase_orders > 0 and state.period == "靖难":
-            specials = [
-                o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
-            ]
+            specials = self._specials
+            if specials is None:  # kept while the orders stay the same, like ``_order_targets``
+                specials = self._specials = [
+                    o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
+                ]
             if specials:
                 keys.append(self._most_worth(state, specials))
         need: dict[str, int] = {}
@@ -551,6 +557,10 @@ class HeuristicBot(ActionValues):
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6. Kept while
         the industries (their places and owners, the plan's ``_layout``) stay the same."""
+        return self._availabilities(state).get(good, 6.0)
+
+    def _availabilities(self, state: MingchuState) -> dict[str, float]:
+        """``_availability`` by good, for the goods with a site (the others: 6)."""
         layout = self._layout
         if layout is not self._avail_layout:
             if layout != self._avail_layout:
@@ -561,7 +571,7 @@ class HeuristicBot(ActionValues):
                     avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
                 self._avail = avail
             self._avail_layout = layout
-        return self._avail.get(good, 6.0)
+        return self._avail
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         """Goods in both packs and the warehouse (kept with the plan; read with ``get``: a good may
@@ -668,11 +678,12 @@ class HeuristicBot(ActionValues):
             goods: dict[str, int] = info.goods
             points: int = info.points
             have = self._holdings(state)
+            avail = self._availabilities(state)
             cost = 0.0  # each missing good at its availability (a loop: no generator)
             for g, k in goods.items():
                 missing = k - have.get(g, 0)
                 if missing > 0:
-                    cost += self._availability(state, g) * missing
+                    cost += avail.get(g, 6.0) * missing
             worth = points - cost
             self._worth_cache[key] = worth
         return worth
@@ -994,7 +1005,7 @@ class HeuristicBot(ActionValues):
         self._build_values(state)  # the places are kept with the build values
         places = self._far_places
         if places is None:
-            places = self._far_places = self._build_places(state)
+            places = self._far_places = self._far_candidates(state)
         best: int | None = None  # the nearest, the lowest place of equals (a loop: no key tuples)
         best_dist = 0.0
         for place in places:
@@ -1012,6 +1023,22 @@ class HeuristicBot(ActionValues):
             p for p, site in enumerate(state.topo.site) if site and build_cost(state, seat, p) is not None
         ]
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
+        return places
+
+    def _far_candidates(self, state: MingchuState) -> list[int]:
+        """``_build_places``, its 驿道 part read as ``_goal`` reads it: with the markers, ban and
+        discount kept with the build values (``_roads_open``, ``_road_cut``) rather than asked again
+        for every road (``road_costs``)."""
+        seat, topo = self.seat, state.topo
+        places = [p for p, site in enumerate(topo.site) if site and build_cost(state, seat, p) is not None]
+        if self._roads_open:
+            kinds, costs, ends, yidao = topo.road_kind, topo.road_yidao_cost, topo.road_ends, state.yidao
+            cut, workers = self._road_cut, state.players[seat].workers
+            for road in range(len(costs)):
+                if kinds[road] != "water" and road not in yidao and max(0, costs[road] - cut) <= workers:
+                    a, b = ends[road]
+                    places.append(a)
+                    places.append(b)
         return places
 
     def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
