@@ -413,8 +413,11 @@ class HeuristicBot(ActionValues):
                     break
                 if coins < 3:
                     break  # ``Done`` (0) beats buying (-1)
-                noise = self._ties.noise(holders, state.round, "buyback", coins)
-                q = holders[max(range(len(holders)), key=noise.__getitem__)]
+                if len(holders) == 1:
+                    q = holders[0]  # (no tie to break: the numbers depend on nothing else)
+                else:
+                    noise = self._ties.noise(holders, state.round, "buyback", coins)
+                    q = holders[max(range(len(holders)), key=noise.__getitem__)]
                 plan[q] = plan.get(q, 0) + 1
                 held[q] -= 1
                 coins -= 1
@@ -973,6 +976,8 @@ class HeuristicBot(ActionValues):
 
     def _site_value(self, state: MingchuState, place: int) -> float:
         """The goal value of building an industry at ``place`` now (``NEVER``: not possible)."""
+        if place in state.industries:
+            return NEVER  # built already: no build cost, and no loan helps (``_loan_short``)
         seat = self.seat
         site = state.topo.site[place]
         cost = build_cost(state, seat, place)
@@ -1029,8 +1034,12 @@ class HeuristicBot(ActionValues):
         """``_build_places``, its 驿道 part read as ``_goal`` reads it: with the markers, ban and
         discount kept with the build values (``_roads_open``, ``_road_cut``) rather than asked again
         for every road (``road_costs``)."""
-        seat, topo = self.seat, state.topo
-        places = [p for p, site in enumerate(topo.site) if site and build_cost(state, seat, p) is not None]
+        seat, topo, built = self.seat, state.topo, state.industries
+        places = [  # (a built site has no build cost: ``build_cost``'s first test, asked first here)
+            p
+            for p, site in enumerate(topo.site)
+            if site and p not in built and build_cost(state, seat, p) is not None
+        ]
         if self._roads_open:
             kinds, costs, ends, yidao = topo.road_kind, topo.road_yidao_cost, topo.road_ends, state.yidao
             cut, workers = self._road_cut, state.players[seat].workers
