@@ -16,7 +16,7 @@ from sim.config import load_config
 from sim.core.play import play_game, setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, routes_by_place, routes_from
+from sim.games.mingchu.paths import NO_ROADS, _routes_dict, routes_by_place, routes_from
 from sim.games.mingchu.production import _industries
 
 from .helpers import RULES, lineup
@@ -55,8 +55,9 @@ class _Checks:
             _, source, water = what
             if water != modifier_total(state, who, "discount", action="water"):
                 continue  # kept for a water discount the seat no longer has
-            order, found = kept
+            found = kept[0]
             expected = routes_from(_fresh(state), who, source)
+            order = list(_routes_dict(state, who, source, water, temp, kept))
             assert order == list(expected), key  # the dict's order: the places first reached
             assert _rows(found) == _rows([expected.get(p) for p in range(len(found))]), key
             self.lists += 1
@@ -77,7 +78,7 @@ def test_kept_route_lists_equal_fresh_searches_after_every_decision(kind: str, n
 
 
 def test_the_list_read_from_a_kept_dict_is_that_dict():
-    """With the dict already kept, the list is read from it: the same routes, by place."""
+    """With the dict already kept, the list holds the same routes, by place."""
     state = RULES.initial_state(PARAMS, 5, setup_rng(3))
     for seat in range(state.n):
         for source in range(len(state.topo.places)):
