@@ -416,7 +416,10 @@ def _laid_links(
 ) -> list[list[int]]:
     """The seat's links (``tables``' last) with this step's temporary roads (free, M17) laid over the
     places they touch, kept in ``state.route_cache`` (the key ends with them). Only a road without
-    驿道 costs 伙计 (``_WORKER_STEP``), then is free: a 驿道 built on it since is not laid over."""
+    驿道 costs 伙计 (``_WORKER_STEP``), then is free: a 驿道 built on it since is not laid over.
+
+    Such a road is in its ends' links already (it costs one 伙计): its link there gets the free
+    step, ``_link(1, ...)``, in a copy of that row (the same rows ``_links`` makes with it free)."""
     links = tables[4]
     if not temp_key:
         return links
@@ -424,13 +427,27 @@ def _laid_links(
     laid_key = (seat, ("links", water_discount), temp_key)
     laid: list[list[int]] | None = cache.get(laid_key)
     if laid is None:
-        topo = state.topo
-        workers, cost = tables[0], tables[3]
-        free = frozenset(road for road in temp_key if workers[road])
+        road_ends = state.topo.road_ends
+        workers = tables[0]
+        bits: i64 = len(links).bit_length()
+        road_mask: i64 = (1 << len(workers).bit_length()) - 1
+        shift: i64 = bits + len(workers).bit_length()
+        below: i64 = (1 << shift) - 1  # a link's road and place
+        free: i64 = 1 << shift  # the step of a free road, above them
         laid = list(links)
-        for road in free:
-            for place in topo.road_ends[road]:
-                laid[place] = _links(topo, place, cost, free)
+        copied = [False] * len(links)
+        for road in temp_key:
+            if not workers[road]:
+                continue
+            for place in road_ends[road]:
+                row: list[i64] = laid[place]
+                if not copied[place]:
+                    row = laid[place] = list(row)
+                    copied[place] = True
+                for i in range(len(row)):
+                    link: i64 = row[i]
+                    if link >> bits & road_mask == road:
+                        row[i] = link & below | free
         cache[laid_key] = laid
     return laid
 

@@ -261,7 +261,9 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
             anytime.apply(state, action)  # ``ANYTIME_KINDS.apply``'s table, read here (compiled)
         elif isinstance(action, A.Done):
             state.pending.pop()
-            state.temp_roads = set()  # the routes kept over them stay right for those roads (their keys)
+            state.temp_roads = set()
+            if state.route_cache:  # routes over this step's temporary roads are no use any more
+                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[-1]}
             state.step += 1
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
