@@ -132,6 +132,14 @@ def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Rout
     return _search(state, seat, source, water_discount, temp_key, True)[0]
 
 
+def carrier_routes(
+    state: MingchuState, seat: int, sources: tuple[int, ...], water_discount: int, temp_key: frozenset[int]
+) -> list[list[Route | None]]:
+    """``routes_and_singles`` from each of ``sources``, the seat's water discount and temporary roads
+    given (``_search_key``'s, read once by the caller)."""
+    return [_search(state, seat, source, water_discount, temp_key, True)[0] for source in sources]
+
+
 def _search(
     state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int], singles: bool
 ) -> _Search:
@@ -527,14 +535,31 @@ def _starts_with(route: Route | None, road: int) -> bool:
 
 def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[int, Route]:
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
+    if places is not None:
+        water_discount, temp_key = _search_key(state, seat)
+        return nearest_routes(state, seat, targets, places, water_discount, temp_key)
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        if places is None:
-            wanted = list(routes_from(state, seat, target).items())
-        else:  # kept: asked again as the 掌柜 move (a list by place, no dict: ``routes_by_place``)
-            found = routes_by_place(state, seat, target)
-            wanted = [(p, found[p]) for p in places if found[p] is not None]
-        for place, route in wanted:
+        for place, route in routes_from(state, seat, target).items():
+            old = best.get(place)
+            if old is None or route_cost(route) < route_cost(old):
+                best[place] = route
+    return best
+
+
+def nearest_routes(
+    state: MingchuState, seat: int, targets, places, water_discount: int, temp_key: frozenset[int]
+) -> dict[int, Route]:
+    """``routes_to_any`` for each of ``places``, the seat's water discount and temporary roads given
+    (``_search_key``'s, read once by the caller): kept, the routes are asked again as the 掌柜 move
+    (a list by place, no dict: ``routes_by_place``)."""
+    best: dict[int, Route] = {}
+    for target in sorted(set(targets)):
+        found = _search(state, seat, target, water_discount, temp_key, False)[0]
+        for place in places:
+            route = found[place]
+            if route is None:
+                continue
             old = best.get(place)
             if old is None or route_cost(route) < route_cost(old):
                 best[place] = route
