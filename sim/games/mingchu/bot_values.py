@@ -79,6 +79,8 @@ class ActionValues:
     seat: int
     persona: Any
     _war_contrarian: dict[int, bool]
+    _income_weights: dict[int, float]  # income marker -> ``_income_weight``, for ``_income_params``
+    _income_params: Any
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         raise NotImplementedError
@@ -175,12 +177,21 @@ class ActionValues:
 
     def _income_weight(self, state: MingchuState) -> float:
         """What a coin of production income is worth besides the coin: spaces of the income track
-        are still ahead (more for the industrialist, who sells for them), nothing once all are passed."""
+        are still ahead (more for the industrialist, who sells for them), nothing once all are passed.
+        Kept by the marker's space for the game's parameters (the track is a list of their models)."""
         marker = state.players[self.seat].income_marker
-        for space in state.params.income_track:
-            if space.at > marker:
-                return 1.0 if self.persona.sell_all else 0.5
-        return 0.0
+        params = state.params
+        if params is not self._income_params:
+            self._income_params, self._income_weights = params, {}
+        weight = self._income_weights.get(marker)
+        if weight is None:
+            weight = 0.0
+            for space in params.income_track:
+                if space.at > marker:
+                    weight = 1.0 if self.persona.sell_all else 0.5
+                    break
+            self._income_weights[marker] = weight
+        return weight
 
     def _move(self, state: MingchuState, action: A.Move, context: Context) -> float:
         goal: tuple[float, int, Any] = context.goal

@@ -225,8 +225,8 @@ NEVER: Final = float("-inf")
 TIE: Final = 1e-3
 """The scale of the keyed tie-break added to each value: it decides between equal values only."""
 
-_PAYABLE_KEPT: Final = 4096
-"""Entries of the bot's payment table (order, place and goods at hand -> can pay) kept at most."""
+_PAYABLE_KEPT: Final = 1024
+"""Goods at hand the bot's payment tables (goods at hand -> order and place -> can pay) are kept for."""
 
 
 class HeuristicBot(ActionValues):
@@ -237,6 +237,8 @@ class HeuristicBot(ActionValues):
         self.name = persona
         self.persona = PERSONAS[persona]
         self._war_contrarian = {}
+        self._income_weights = {}
+        self._income_params = None
         self._ties = KeyedTies()  # tie-breaks fixed by the situation, not by the stream's history
         self._needed_cache: dict[str, int] = {}  # per plan: goods still to get (positive counts)
         self._avail: dict[str, float] = {}  # good -> availability, for the industries below
@@ -253,8 +255,15 @@ class HeuristicBot(ActionValues):
         self._plan_packs: list[dict[str, int]] = []
         self._plan_store: dict[str, int] = {}
         self._layout: dict[int, Any] = {}  # the industries (places -> records, whose owners never change)
+        self._layout_of: Any = None  # the state's table last found equal to ``_layout``, and its size
+        self._layout_size = 0
         self._plan_capital = -1
-        self._payable: dict[tuple, bool] = {}  # (order, place, pack's goods, warehouse, 京城) -> can pay
+        # (pack's goods, warehouse's, 京城) -> (order, place) -> can pay; per plan, by pack, the table
+        self._payable: dict[tuple, dict[tuple[str, int], bool]] = {}
+        self._pack_payable: list[dict[tuple[str, int], bool]] = []
+        self._units: list[int] = []  # per plan, by pack: goods carried, then goods stored (``_goal``)
+        self._needed_total = 0  # the goods still to get (``_needed_cache``'s sum)
+        self._personal_at: tuple[int, int] | None = None  # per plan: ``_personal_target``
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
         self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
@@ -274,6 +283,7 @@ class HeuristicBot(ActionValues):
         self._sites: list[int] = []
         self._land_roads: list[tuple[int, int, int]] = []
         self._site_goods: list[str] = []  # by place: the good its site makes ("" without a site)
+        self._cheapest = 0  # the fewest 伙计 a 驿道 on a land road costs (before discounts)
         # what ``_prices`` were worked out with (``_sale_prices``): industries, 驿道, modifiers
         self._prices_layout: Any = None
         self._prices_board: frozenset = frozenset()
@@ -281,10 +291,14 @@ class HeuristicBot(ActionValues):
         self._prices_retainers: list[str] = []
         self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
+        self._specials: list[str] | None = None  # the special public orders (``_required``), the same
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
-        self._road_values: list[float] | None = None  # by road: ``_road_value`` or UNVALUED, same
-        self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, with the road values
+        self._road_values: list[float] | None = None  # by road: ``_road_base`` or UNVALUED (below)
+        self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, kept with ``_roads_at``
+        self._roads_open = False  # whether a 驿道 may be built at all (markers left, no ban), the same
+        self._bases_layout: Any = None  # the industries and the count of 驿道 the road values are for
+        self._bases_built = -1
         self._roads_at: tuple = ()  # ``_road_key`` when the road values were started
         self._road_worths: dict[int, float] = {}  # road -> ``_road_worth``, for the industries below
         self._worths_layout: Any = None  # the plan's industries (``_layout``) of the worths
@@ -296,6 +310,7 @@ class HeuristicBot(ActionValues):
         self._build_moves = 0  # the rules' move limits before a build and a 驿道 (``_goal``)
         self._road_moves = 0
         self._reach = 0.0  # a turn's moves and a half (``_best_price``)
+        self._best_value = NEVER  # the best of the last ``_values``
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -365,11 +380,7 @@ class HeuristicBot(ActionValues):
         values = _values(self, state, legal, context, kind == "turn")
         # the best of value + a keyed number below TIE (the first best wins); only moves within TIE
         # of the best can win, so only theirs are drawn (loops, not ``max``: no call per decision)
-        top = values[0]
-        for v in values:
-            if v > top:
-                top = v
-        top -= TIE
+        top = self._best_value - TIE
         close = [i for i, v in enumerate(values) if v >= top]
         if len(close) == 1:
             return legal[close[0]]
@@ -402,8 +413,11 @@ class HeuristicBot(ActionValues):
                     break
                 if coins < 3:
                     break  # ``Done`` (0) beats buying (-1)
-                noise = self._ties.noise(holders, state.round, "buyback", coins)
-                q = holders[max(range(len(holders)), key=noise.__getitem__)]
+                if len(holders) == 1:
+                    q = holders[0]  # (no tie to break: the numbers depend on nothing else)
+                else:
+                    noise = self._ties.noise(holders, state.round, "buyback", coins)
+                    q = holders[max(range(len(holders)), key=noise.__getitem__)]
                 plan[q] = plan.get(q, 0) + 1
                 held[q] -= 1
                 coins -= 1
@@ -444,7 +458,20 @@ class HeuristicBot(ActionValues):
                 return False
         if not same_counts(player.warehouse, self._plan_store):
             return False
-        return state.industries == self._layout
+        return self._same_layout(state)
+
+    def _same_layout(self, state: MingchuState) -> bool:
+        """``state.industries == self._layout``, answered without comparing while the state's table is
+        the one last found equal and has the same size: the engine only adds industries (a build goes
+        to a free site) and edits a record in place, never replaces or removes one, so such a table
+        holds the same records (a state's copy, with copied records, is another table: compared)."""
+        industries = state.industries
+        if industries is self._layout_of and len(industries) == self._layout_size:
+            return True
+        if industries != self._layout:
+            return False
+        self._layout_of, self._layout_size = industries, len(industries)
+        return True
 
     def _keep_plan(self, state: MingchuState) -> None:
         """Start a plan: copy what ``_plan_same`` compares and drop what was kept per plan. The
@@ -454,14 +481,16 @@ class HeuristicBot(ActionValues):
         public = [o.order for o in state.public_orders]
         if not self._planned or player.personal_order != self._plan_order or public != self._plan_public:
             self._targets = None  # ``_order_targets`` reads the orders alone
+            self._specials = None
         self._planned = True
         self._plan_order = player.personal_order
         self._plan_public = public
         self._plan_period = state.period
         self._plan_packs = [dict(pack) for pack in player.packs]
         self._plan_store = dict(player.warehouse)
-        if state.industries != self._layout:
+        if not self._same_layout(state):
             self._layout = dict(state.industries)
+            self._layout_of, self._layout_size = state.industries, len(state.industries)
         self._plan_capital = state.capital
         self._worth_cache = {}
         self._best_cache = None
@@ -470,6 +499,9 @@ class HeuristicBot(ActionValues):
         self._goals = {}
         self._carriers = {}
         self._build_key = ()
+        self._units = []
+        self._pack_payable = []
+        self._personal_at = None
 
     def _required(self, state: MingchuState) -> dict[str, int]:
         """All goods of the orders being planned: the personal one (runners: best public, special)."""
@@ -478,9 +510,11 @@ class HeuristicBot(ActionValues):
         if self.persona.chase_orders >= 1 and not keys and state.public_orders:
             keys.append(self._best_public(state))
         if self.persona.chase_orders > 0 and state.period == "靖难":
-            specials = [
-                o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
-            ]
+            specials = self._specials
+            if specials is None:  # kept while the orders stay the same, like ``_order_targets``
+                specials = self._specials = [
+                    o.order for o in state.public_orders if order_info(state, o.order).deck.endswith("特别")
+                ]
             if specials:
                 keys.append(self._most_worth(state, specials))
         need: dict[str, int] = {}
@@ -507,16 +541,29 @@ class HeuristicBot(ActionValues):
         info = order_info(state, player.personal_order)
         dist = self._distances(state, state.topo.place_index[info.place])
 
-        def key(m: int):
+        goods: dict[str, int] = info.goods
+        best, best_held, best_dist = (
+            0,
+            -1,
+            0.0,
+        )  # most held, then nearest, then the first (a loop: no key tuples)
+        for m in range(len(player.managers)):
             pack = player.packs[state.pack_index(m)]
-            held = sum(min(pack.get(g, 0), k) for g, k in info.goods.items())
-            return (-held, dist[player.managers[m]], m)
-
-        return min(range(len(player.managers)), key=key)
+            held = 0
+            for g, k in goods.items():
+                held += min(pack.get(g, 0), k)
+            d = dist[player.managers[m]]
+            if held > best_held or (held == best_held and d < best_dist):
+                best, best_held, best_dist = m, held, d
+        return best
 
     def _availability(self, state: MingchuState, good: str) -> float:
         """How hard a good is to get: own industry 1, any industry 2, a free site 4, else 6. Kept while
         the industries (their places and owners, the plan's ``_layout``) stay the same."""
+        return self._availabilities(state).get(good, 6.0)
+
+    def _availabilities(self, state: MingchuState) -> dict[str, float]:
+        """``_availability`` by good, for the goods with a site (the others: 6)."""
         layout = self._layout
         if layout is not self._avail_layout:
             if layout != self._avail_layout:
@@ -527,7 +574,7 @@ class HeuristicBot(ActionValues):
                     avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
                 self._avail = avail
             self._avail_layout = layout
-        return self._avail.get(good, 6.0)
+        return self._avail
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         """Goods in both packs and the warehouse (kept with the plan; read with ``get``: a good may
@@ -634,11 +681,12 @@ class HeuristicBot(ActionValues):
             goods: dict[str, int] = info.goods
             points: int = info.points
             have = self._holdings(state)
+            avail = self._availabilities(state)
             cost = 0.0  # each missing good at its availability (a loop: no generator)
             for g, k in goods.items():
                 missing = k - have.get(g, 0)
                 if missing > 0:
-                    cost += self._availability(state, g) * missing
+                    cost += avail.get(g, 6.0) * missing
             worth = points - cost
             self._worth_cache[key] = worth
         return worth
@@ -695,6 +743,10 @@ class HeuristicBot(ActionValues):
                 if count - have.get(good, 0) > 0:
                     needed[good] = count - have.get(good, 0)
             self._needed_cache = needed
+            total = 0
+            for count in needed.values():
+                total += count
+            self._needed_total = total
         required = self._required_cache
         if data is None:
             data = state.decision().data
@@ -765,32 +817,24 @@ class HeuristicBot(ActionValues):
         best: tuple[float, int, Any] = (0.0, here, None)
         key = player.personal_order
         if key is not None and self.persona.chase_orders > 0:
-            info = order_info(state, key)
-            share = 1 - sum(self._needed_cache.values()) / sum(info.goods.values())
-            place = state.topo.place_index[info.place]
+            place, size = self._personal_target(state, key)
+            share = 1 - self._needed_total / size
             if share >= 0.5 and place != here:  # walk there while the last goods come (none there)
                 best = (10 + 20 * share, place, None)
         pack = state.pack_index(data["manager"])
-        payable_known = self._payable
-        if len(payable_known) > _PAYABLE_KEPT:
-            payable_known.clear()
-        goods: tuple = ()
-        units, stored = sum(player.packs[pack].values()), sum(player.warehouse.values())
+        units = self._units
+        if not units:  # per plan: goods carried in each pack, then goods stored
+            units = self._units = [sum(goods.values()) for goods in player.packs]
+            units.append(sum(player.warehouse.values()))
+        carried, stored = units[pack], units[-1]
         capitals = state.capitals_with_warehouse()
         for key, place, points, size in self._order_targets(state):
-            if units + (stored if place in capitals else 0) < size:
+            if carried + (stored if place in capitals else 0) < size:
                 continue  # each good asked for takes a good carried (or stored, at the 京城): ``payment``
             value = points - dist[place]
             if value <= best[0]:
                 continue  # cannot be the goal, payable or not (ties keep the first, like max())
-            if not goods:
-                goods = (tuple(player.packs[pack].items()), tuple(player.warehouse.items()), state.capital)
-            payable = payable_known.get((key, place, goods))
-            if payable is None:  # what ``payment`` reads: the order, the pack, the warehouse, the 京城
-                payable = payable_known[key, place, goods] = (
-                    payment(state, seat, key, place, [pack]) is not None
-                )
-            if payable:
+            if self._payable_now(state, key, place, pack):
                 best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
@@ -803,23 +847,28 @@ class HeuristicBot(ActionValues):
         main = 0  # the goal's main action, made once at the end: 1 a build at ``main_at``, 2 a 驿道
         main_at = 0
         if build_room >= 0:  # (no site is nearer than 0 roads)
+            beyond = float(build_room + 1)  # ``int(d) > build_room`` for a distance d >= 0, in floats
             for place in sites:
-                if int(dist[place]) > build_room:
+                if dist[place] >= beyond:
                     continue
                 build = site_values[place]
                 if build == UNVALUED:
                     build = site_values[place] = self._site_value(state, place)
                 if build > best[0]:
                     best, main, main_at = (build, place, None), 1, place
-        if road_values is not None and road_room >= 0:
+        costs, cut, workers = state.topo.road_yidao_cost, self._road_cut, player.workers
+        if road_values is not None and road_room >= 0 and self._cheapest - cut <= workers:
+            beyond = float(road_room + 1)
             for road, a, b in land_roads:
+                if costs[road] - cut > workers:
+                    continue  # too dear in 伙计 (``_road_value``): asked first, it costs least
                 da, db = dist[a], dist[b]
                 near, place = (da, a) if da <= db else (db, b)
-                if int(near) > road_room:
+                if near >= beyond:
                     continue
                 worth = road_values[road]
                 if worth == UNVALUED:
-                    worth = road_values[road] = self._road_value(state, road)
+                    worth = road_values[road] = self._road_base(state, road)
                 if worth > best[0]:
                     best, main, main_at = (worth, place, None), 2, road
         if main == 1:
@@ -831,6 +880,38 @@ class HeuristicBot(ActionValues):
             if far is not None:
                 best = (FAR_GOAL, far, None)
         return best
+
+    def _personal_target(self, state: MingchuState, key: str) -> tuple[int, int]:
+        """(place, goods asked for) of the personal order ``key``, kept with the plan (which holds it)."""
+        target = self._personal_at
+        if target is None:
+            info = order_info(state, key)
+            target = self._personal_at = (state.topo.place_index[info.place], sum(info.goods.values()))
+        return target
+
+    def _payable_now(self, state: MingchuState, key: str, place: int, pack: int) -> bool:
+        """Whether the goods of ``pack`` (and the warehouse's, at the 京城) pay order ``key`` at
+        ``place`` (``payment``). Kept across plans by what ``payment`` reads: the goods at hand (the
+        pack's, the warehouse's, the 京城), then (order, place); the plan holds the goods at hand, so
+        it looks up each pack's table once."""
+        tables = self._pack_payable
+        if not tables:
+            kept = self._payable
+            if len(kept) > _PAYABLE_KEPT:
+                kept.clear()
+            player = state.players[self.seat]
+            store = tuple(player.warehouse.items())
+            for goods in player.packs:
+                at_hand = (tuple(goods.items()), store, state.capital)
+                table = kept.get(at_hand)
+                if table is None:
+                    table = kept[at_hand] = {}
+                tables.append(table)
+        table = tables[pack]
+        payable = table.get((key, place))
+        if payable is None:
+            payable = table[key, place] = payment(state, self.seat, key, place, [pack]) is not None
+        return payable
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the
@@ -869,11 +950,14 @@ class HeuristicBot(ActionValues):
             if road_key != self._roads_at:
                 self._roads_at = road_key
                 seat = self.seat
-                if state.players[seat].supply > 0 and not forbidden(state, seat, "road"):  # ``road_costs``
+                self._roads_open = state.players[seat].supply > 0 and not forbidden(state, seat, "road")
+                if self._roads_open:  # (as ``road_costs``)
                     self._road_cut = modifier_total(state, seat, "discount", action="road")
-                    self._road_values = [UNVALUED] * len(state.topo.roads)
-                else:
-                    self._road_values = None
+        if not self._roads_open:
+            return self._site_values, None
+        if self._layout is not self._bases_layout or len(state.yidao) != self._bases_built:
+            self._bases_layout, self._bases_built = self._layout, len(state.yidao)
+            self._road_values = [UNVALUED] * len(state.topo.roads)
         return self._site_values, self._road_values
 
     def _road_key(self, state: MingchuState) -> tuple:
@@ -892,6 +976,8 @@ class HeuristicBot(ActionValues):
 
     def _site_value(self, state: MingchuState, place: int) -> float:
         """The goal value of building an industry at ``place`` now (``NEVER``: not possible)."""
+        if place in state.industries:
+            return NEVER  # built already: no build cost, and no loan helps (``_loan_short``)
         seat = self.seat
         site = state.topo.site[place]
         cost = build_cost(state, seat, place)
@@ -906,9 +992,14 @@ class HeuristicBot(ActionValues):
 
     def _road_value(self, state: MingchuState, road: int) -> float:
         """The goal value of a 驿道 on ``road`` now (``NEVER``: built already or too dear in 伙计)."""
-        if road in state.yidao:
+        if max(0, state.topo.road_yidao_cost[road] - self._road_cut) > state.players[self.seat].workers:
             return NEVER
-        if max(0, state.topo.roads[road].yidao_cost - self._road_cut) > state.players[self.seat].workers:
+        return self._road_base(state, road)
+
+    def _road_base(self, state: MingchuState, road: int) -> float:
+        """``_road_value`` before its price in 伙计 (``NEVER``: built already): it reads only the
+        industries and the 驿道 built, so it is kept while they stay the same (the 伙计 change often)."""
+        if road in state.yidao:
             return NEVER
         return self.persona.road + self._road_worth(state, road)
 
@@ -919,7 +1010,7 @@ class HeuristicBot(ActionValues):
         self._build_values(state)  # the places are kept with the build values
         places = self._far_places
         if places is None:
-            places = self._far_places = self._build_places(state)
+            places = self._far_places = self._far_candidates(state)
         best: int | None = None  # the nearest, the lowest place of equals (a loop: no key tuples)
         best_dist = 0.0
         for place in places:
@@ -939,6 +1030,26 @@ class HeuristicBot(ActionValues):
         places += [end for r, cost in enumerate(costs) if cost is not None for end in state.topo.road_ends[r]]
         return places
 
+    def _far_candidates(self, state: MingchuState) -> list[int]:
+        """``_build_places``, its 驿道 part read as ``_goal`` reads it: with the markers, ban and
+        discount kept with the build values (``_roads_open``, ``_road_cut``) rather than asked again
+        for every road (``road_costs``)."""
+        seat, topo, built = self.seat, state.topo, state.industries
+        places = [  # (a built site has no build cost: ``build_cost``'s first test, asked first here)
+            p
+            for p, site in enumerate(topo.site)
+            if site and p not in built and build_cost(state, seat, p) is not None
+        ]
+        if self._roads_open:
+            kinds, costs, ends, yidao = topo.road_kind, topo.road_yidao_cost, topo.road_ends, state.yidao
+            cut, workers = self._road_cut, state.players[seat].workers
+            for road in range(len(costs)):
+                if kinds[road] != "water" and road not in yidao and max(0, costs[road] - cut) <= workers:
+                    a, b = ends[road]
+                    places.append(a)
+                    places.append(b)
+        return places
+
     def _map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
         """The building sites and the non-water roads (road, end, end) of the game's map, read once
         (and by place the good its site makes, "" without one: ``_good_at``)."""
@@ -950,6 +1061,7 @@ class HeuristicBot(ActionValues):
             self._land_roads = [
                 (road, a, b) for road, (a, b) in enumerate(topo.road_ends) if topo.roads[road].kind != "water"
             ]
+            self._cheapest = min([topo.road_yidao_cost[road] for road, _, _ in self._land_roads], default=0)
         return self._sites, self._land_roads
 
     def _good_at(self, state: MingchuState, place: int) -> str:
@@ -1088,7 +1200,8 @@ def _values(
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
-    its bound reaches the best value so far less ``TIE``."""
+    its bound reaches the best value so far less ``TIE``. The best value is left in
+    ``bot._best_value`` for ``choose``."""
     entries = _ENTRIES[1 if turn else 0]
     actions: list[Any] = legal if isinstance(legal, list) else list(legal)
     size = len(actions)
@@ -1136,6 +1249,7 @@ def _values(
             if value > best:
                 best = value
                 floor = best - TIE
+    bot._best_value = best
     return values
 
 

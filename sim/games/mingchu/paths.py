@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 from sim.games.mingchu.economy import can_give_favor
 from sim.games.mingchu.modifiers import modifier_total
 from sim.games.mingchu.state import OFFICIAL, MingchuState, Topology
+
+if TYPE_CHECKING:  # annotations only: the compiled core's 64-bit machine integer, an int elsewhere
+    from mypy_extensions import i64
 
 FAR = 99
 
@@ -83,52 +87,73 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
     cached = cache.get(cache_key)
     if cached is not None:
         return cached
-    kept: tuple[list[int], list[Route | None]] | None = cache.get(
-        (seat, ("found", source, water_discount), temp_key)
+    routes = cache[cache_key] = _routes_dict(
+        state,
+        seat,
+        source,
+        water_discount,
+        temp_key,
+        _search(state, seat, source, water_discount, temp_key, False),
     )
-    order, found = kept if kept is not None else _settle(state, seat, source, water_discount, temp_key, [])
+    return routes
+
+
+def _routes_dict(
+    state: MingchuState,
+    seat: int,
+    source: int,
+    water_discount: int,
+    temp_key: frozenset[int],
+    search: _Search,
+) -> dict[int, Route]:
+    """``routes_from``'s dict of the kept ``search``: its routes in the order places were first reached."""
+    links = _laid_links(state, seat, water_discount, temp_key, _road_tables(state, seat, water_discount))
+    found = search[0]
     routes: dict[int, Route] = {}
-    for target in order:  # the order places were first reached in, as always
+    for target in _order(links, search[1], source):
         route = found[target]
         if route is not None:
             routes[target] = route
-    cache[cache_key] = routes
     return routes
 
 
 def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route | None]:
-    """``routes_from(state, seat, source).get(p)`` for every place ``p`` at once, indexed by place.
-
-    When the routes are not kept yet, this search builds no dict: it keeps the list with the order the
-    places were first reached in instead, for ``routes_from`` to build the same dict from later."""
-    return _kept_by_place(state, seat, source, False)
+    """``routes_from(state, seat, source).get(p)`` for every place ``p`` at once, indexed by place
+    (the kept search's list: no dict is built)."""
+    water_discount, temp_key = _search_key(state, seat)
+    return _search(state, seat, source, water_discount, temp_key, False)[0]
 
 
 def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
     """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
     from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
     For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
-    return _kept_by_place(state, seat, source, True)
-
-
-def _kept_by_place(state: MingchuState, seat: int, source: int, singles: bool) -> list[Route | None]:
-    """The routes from ``source`` by place, kept in the route cache (from the kept dict when there is
-    one, else searched); a search asked for ``singles`` keeps its places with one cheapest route too."""
     water_discount, temp_key = _search_key(state, seat)
+    return _search(state, seat, source, water_discount, temp_key, True)[0]
+
+
+def carrier_routes(
+    state: MingchuState, seat: int, sources: tuple[int, ...], water_discount: int, temp_key: frozenset[int]
+) -> list[list[Route | None]]:
+    """``routes_and_singles`` from each of ``sources``, the seat's water discount and temporary roads
+    given (``_search_key``'s, read once by the caller)."""
+    return [_search(state, seat, source, water_discount, temp_key, True)[0] for source in sources]
+
+
+def _search(
+    state: MingchuState, seat: int, source: int, water_discount: int, temp_key: frozenset[int], singles: bool
+) -> _Search:
+    """The seat's full search from ``source``, kept in the route cache; a search made here asked for
+    ``singles`` keeps its places with one cheapest route too."""
     cache = _route_cache(state)
     key = (seat, ("found", source, water_discount), temp_key)
-    kept: tuple[list[int], list[Route | None]] | None = cache.get(key)
-    if kept is None:
-        routes = cache.get((seat, source, water_discount, temp_key))
-        if routes is not None:
-            kept = (list(routes), [routes.get(p) for p in range(len(state.topo.places))])
-        else:
-            single = [False] * len(state.topo.places) if singles else None
-            kept = _settle(state, seat, source, water_discount, temp_key, [], single)
-            if single is not None:
-                cache[(seat, ("single", source, water_discount), temp_key)] = single
-        cache[key] = kept
-    return kept[1]
+    search: _Search | None = cache.get(key)
+    if search is None:
+        single = [False] * len(state.topo.places) if singles else None
+        search = cache[key] = _settle(state, seat, source, water_discount, temp_key, [], single)
+        if single is not None:
+            cache[(seat, ("single", source, water_discount), temp_key)] = single
+    return search
 
 
 def route_between(state: MingchuState, seat: int, source: int, target: int) -> Route | None:
@@ -141,18 +166,14 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
     cache = state.route_cache
     if cache is not None:
         water_discount, temp_key = _search_key(state, seat)
-        kept: tuple[list[int], list[Route | None]] | None = cache.get(
-            (seat, ("found", source, water_discount), temp_key)
-        )
+        kept: _Search | None = cache.get((seat, ("found", source, water_discount), temp_key))
         if kept is not None:
-            return kept[1][target]
+            return kept[0][target]
         single: list[bool] | None = cache.get((seat, ("single", target, water_discount), temp_key))
         if single is not None and single[source]:
-            back: tuple[list[int], list[Route | None]] | None = cache.get(
-                (seat, ("found", target, water_discount), temp_key)
-            )
+            back: _Search | None = cache.get((seat, ("found", target, water_discount), temp_key))
             if back is not None:
-                route = back[1][source]
+                route = back[0][source]
                 if route is not None:
                     return Route(route.workers, route.coins, route.favor[::-1], route.new_temp[::-1])
     return _routes_to(state, seat, source, [target])[0]
@@ -166,8 +187,14 @@ def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
             return [cached.get(p) for p in places]
-    found = _settle(state, seat, source, water_discount, temp_key, places)[1]
+    found = _settle(state, seat, source, water_discount, temp_key, places)[0]
     return [found[p] for p in places]  # every place reached is settled before the search stops
+
+
+_Search = tuple[list[Route | None], list[int]]
+"""One full search's result (``_settle``), kept in ``state.route_cache`` and never changed after:
+per place its cheapest route (None: not reached) and the packed (cost, roads) key of that route (-1:
+not reached), from which the order the places were first reached in follows (``_order``)."""
 
 
 def _settle(
@@ -178,10 +205,10 @@ def _settle(
     temp_key: frozenset[int],
     stops: list[int],
     single: list[bool] | None = None,
-) -> tuple[list[int], list[Route | None]]:
+) -> _Search:
     """Dijkstra's search on (cost, roads) from ``source``, until every one of ``stops`` is settled (or
-    every place, when none): the places in the order first reached, and per place its cheapest route
-    (None when not reached, or not settled when the search stopped).
+    every place, when none): per place its cheapest route (None when not reached, or not settled when
+    the search stopped), with their keys (``_Search``).
 
     With ``single`` (a list of False by place), marks the places settled whose cheapest (cost, roads)
     route is the only one: the place it was reached from has one, and no other road reached it as
@@ -198,24 +225,26 @@ def _settle(
 
     A settled place's route is final: it extends the route of the place it was reached from (settled
     earlier) by its road, or is that same (read-only) route when the road is free (one more road, no
-    cost: its packed key is exactly one more).
+    cost: its packed key is exactly one more). The packed ints are ``i64`` locals: in the compiled
+    core their shifts, masks and comparisons are single machine operations (a plain ``int``'s are
+    calls). The order the places were first reached in is not listed here (``_order`` when needed).
     """
     tables = _road_tables(state, seat, water_discount)
     workers, coins, favor = tables[0], tables[1], tables[2]
-    links = _laid_links(state, seat, water_discount, temp_key, tables)
+    links: list[list[i64]] = _laid_links(state, seat, water_discount, temp_key, tables)
     yidao = state.yidao
     size = len(state.topo.places)
-    bits = size.bit_length()  # a route has fewer roads than there are places
-    mask = (1 << bits) - 1
-    road_bits = len(workers).bit_length()
-    road_mask = (1 << road_bits) - 1
-    shift = bits + road_bits  # a link's step, above its road and place
-    best = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
-    best[source] = 0
-    back = [0] * size  # which link of a place's it was reached by, above that place (small ints)
+    bits: i64 = size.bit_length()  # a route has fewer roads than there are places
+    mask: i64 = (1 << bits) - 1
+    road_bits: i64 = len(workers).bit_length()
+    road_mask: i64 = (1 << road_bits) - 1
+    shift: i64 = bits + road_bits  # a link's step, above its road and place
+    start: i64 = source
+    best: list[i64] = [-1] * size  # packed (cost, roads) of the best route found; -1: not reached yet
+    best[start] = 0
+    back: list[i64] = [0] * size  # which link of a place's it was reached by, above that place
     found: list[Route | None] = [None] * size
-    found[source] = _ORIGIN
-    order = [source]
+    found[start] = _ORIGIN
     wanted = [False] * size if stops else _NOT_WANTED
     left = 0  # stops not settled yet
     for stop in stops:
@@ -225,32 +254,33 @@ def _settle(
     ties = _NO_TIES
     if single is not None:
         ties = [-1] * size
-        single[source] = True
-    frontier = [source]  # places reached and not settled yet, in no order
+        single[start] = True
+    frontier: list[i64] = [start]  # places reached and not settled yet, in no order
     while frontier:
-        low = -1
-        at = i = 0
+        low: i64 = -1
+        at: i64 = 0
+        i: i64 = 0
         for other in frontier:
-            key = best[other] << bits | other
+            key: i64 = best[other] << bits | other
             if key < low or low < 0:
                 low = key
                 at = i
             i += 1
-        last = frontier.pop()
+        last: i64 = frontier.pop()
         if at < i - 1:
             frontier[at] = last
-        place = low & mask
-        here = low >> bits
-        if place != source:
-            came = back[place]
-            before = came & mask
+        place: i64 = low & mask
+        here: i64 = low >> bits
+        if place != start:
+            came: i64 = back[place]
+            before: i64 = came & mask
             base = found[before]
             if single is not None:
                 single[place] = ties[place] != here and single[before]
             if here == best[before] + 1:
                 found[place] = base  # a free road adds nothing: the same route
             elif base is not None:  # always: ``before`` was settled first
-                road = links[before][came >> bits] >> bits & road_mask
+                road: i64 = links[before][came >> bits] >> bits & road_mask
                 w = workers[road]
                 found[place] = Route(
                     base.workers + w,
@@ -263,13 +293,13 @@ def _settle(
             if not left:
                 break
         row = links[place]
-        for i in range(len(row)):
-            link = row[i]
+        n: i64 = len(row)
+        for i in range(n):
+            link: i64 = row[i]
             other = link & mask
-            new = here + (link >> shift)
-            old = best[other]
+            new: i64 = here + (link >> shift)
+            old: i64 = best[other]
             if old < 0:
-                order.append(other)
                 frontier.append(other)
             elif new >= old:
                 if new == old and single is not None:
@@ -277,12 +307,37 @@ def _settle(
                 continue  # settled already, or reached as cheaply
             best[other] = new
             back[other] = i << bits | place
-    return order, found
+    return found, best
+
+
+def _order(links: list[list[i64]], best: list[i64], source: int) -> list[int]:
+    """The places in the order a full search from ``source`` (on ``links``, its keys ``best``) first
+    reached them: a place is reached by the first place settled that has a road to it, and places
+    are settled by (key, place), each reaching the others by its links in order."""
+    size = len(best)
+    bits: i64 = size.bit_length()
+    mask: i64 = (1 << bits) - 1
+    settled: list[i64] = []
+    for place in range(size):
+        key: i64 = best[place]
+        if key >= 0:
+            settled.append(key << bits | place)
+    settled.sort()
+    seen = [False] * size
+    seen[source] = True
+    order = [source]
+    for low in settled:
+        for link in links[low & mask]:
+            other: i64 = link & mask
+            if not seen[other]:
+                seen[other] = True
+                order.append(other)
+    return order
 
 
 _ORIGIN = Route()
 _NOT_WANTED: list[bool] = []
-_NO_TIES: list[int] = []
+_NO_TIES: list[i64] = []
 
 _RoadTables = tuple[list[int], list[int], list[int], list[int], list[list[int]]]
 """Per road, for one seat and water discount: the 伙计, coins and 恩义 markers (0 or 1) it costs and
@@ -369,7 +424,10 @@ def _laid_links(
 ) -> list[list[int]]:
     """The seat's links (``tables``' last) with this step's temporary roads (free, M17) laid over the
     places they touch, kept in ``state.route_cache`` (the key ends with them). Only a road without
-    驿道 costs 伙计 (``_WORKER_STEP``), then is free: a 驿道 built on it since is not laid over."""
+    驿道 costs 伙计 (``_WORKER_STEP``), then is free: a 驿道 built on it since is not laid over.
+
+    Such a road is in its ends' links already (it costs one 伙计): its link there gets the free
+    step, ``_link(1, ...)``, in a copy of that row (the same rows ``_links`` makes with it free)."""
     links = tables[4]
     if not temp_key:
         return links
@@ -377,13 +435,27 @@ def _laid_links(
     laid_key = (seat, ("links", water_discount), temp_key)
     laid: list[list[int]] | None = cache.get(laid_key)
     if laid is None:
-        topo = state.topo
-        workers, cost = tables[0], tables[3]
-        free = frozenset(road for road in temp_key if workers[road])
+        road_ends = state.topo.road_ends
+        workers = tables[0]
+        bits: i64 = len(links).bit_length()
+        road_mask: i64 = (1 << len(workers).bit_length()) - 1
+        shift: i64 = bits + len(workers).bit_length()
+        below: i64 = (1 << shift) - 1  # a link's road and place
+        free: i64 = 1 << shift  # the step of a free road, above them
         laid = list(links)
-        for road in free:
-            for place in topo.road_ends[road]:
-                laid[place] = _links(topo, place, cost, free)
+        copied = [False] * len(links)
+        for road in temp_key:
+            if not workers[road]:
+                continue
+            for place in road_ends[road]:
+                row: list[i64] = laid[place]
+                if not copied[place]:
+                    row = laid[place] = list(row)
+                    copied[place] = True
+                for i in range(len(row)):
+                    link: i64 = row[i]
+                    if link >> bits & road_mask == road:
+                        row[i] = link & below | free
         cache[laid_key] = laid
     return laid
 
@@ -448,7 +520,7 @@ def keep_routes_after_road(state: MingchuState, road: int) -> None:
             if _starts_with(routes.get(a), road) or _starts_with(routes.get(b), road):
                 continue
         elif isinstance(what, tuple) and what[0] == "found":
-            found = routes[1]
+            found = routes[0]
             if _starts_with(found[a], road) or _starts_with(found[b], road):
                 continue
         else:
@@ -463,14 +535,31 @@ def _starts_with(route: Route | None, road: int) -> bool:
 
 def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[int, Route]:
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
+    if places is not None:
+        water_discount, temp_key = _search_key(state, seat)
+        return nearest_routes(state, seat, targets, places, water_discount, temp_key)
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
-        if places is None:
-            wanted = list(routes_from(state, seat, target).items())
-        else:  # kept: asked again as the 掌柜 move (a list by place, no dict: ``routes_by_place``)
-            found = routes_by_place(state, seat, target)
-            wanted = [(p, found[p]) for p in places if found[p] is not None]
-        for place, route in wanted:
+        for place, route in routes_from(state, seat, target).items():
+            old = best.get(place)
+            if old is None or route_cost(route) < route_cost(old):
+                best[place] = route
+    return best
+
+
+def nearest_routes(
+    state: MingchuState, seat: int, targets, places, water_discount: int, temp_key: frozenset[int]
+) -> dict[int, Route]:
+    """``routes_to_any`` for each of ``places``, the seat's water discount and temporary roads given
+    (``_search_key``'s, read once by the caller): kept, the routes are asked again as the 掌柜 move
+    (a list by place, no dict: ``routes_by_place``)."""
+    best: dict[int, Route] = {}
+    for target in sorted(set(targets)):
+        found = _search(state, seat, target, water_discount, temp_key, False)[0]
+        for place in places:
+            route = found[place]
+            if route is None:
+                continue
             old = best.get(place)
             if old is None or route_cost(route) < route_cost(old):
                 best[place] = route

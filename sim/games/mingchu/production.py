@@ -19,9 +19,9 @@ from sim.games.mingchu.paths import (
     NO_ROADS,
     Route,
     affordable,
+    carrier_routes,
     route_between,
     route_cost,
-    routes_and_singles,
     routes_by_place,
     routes_from,
     sale_price,
@@ -167,13 +167,20 @@ class _Carriers:
     when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
     with a larger copy once per call that found new options."""
 
-    __slots__ = ("key", "managers", "kept", "added", "routes")
+    __slots__ = ("key", "managers", "water", "temp", "kept", "added", "routes")
 
     def __init__(
-        self, key: tuple, managers: tuple[int, ...], kept: dict[tuple[int, int], tuple[_Carrier, ...]]
+        self,
+        key: tuple,
+        managers: tuple[int, ...],
+        water: int,
+        temp: frozenset[int],
+        kept: dict[tuple[int, int], tuple[_Carrier, ...]],
     ):
         self.key = key
         self.managers = managers
+        self.water = water  # the key's water discount and temporary roads, as ``routes_from``'s
+        self.temp = temp
         self.kept = kept
         self.added: dict[tuple[int, int], tuple[_Carrier, ...]] | None = None
         self.routes: list[list[Route | None]] | None = (
@@ -187,7 +194,7 @@ class _Carriers:
             return found
         routes = self.routes
         if routes is None:
-            routes = self.routes = [routes_and_singles(state, seat, at) for at in self.managers]
+            routes = self.routes = carrier_routes(state, seat, self.managers, self.water, self.temp)
         options: list[_Carrier] = []
         for manager in range(len(routes)):
             route = routes[manager][place]
@@ -235,11 +242,12 @@ def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
     temp = state.temp_roads
     water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
     managers = tuple(state.players[seat].managers)
-    key = (seat, ("carriers", managers, water), frozenset(temp) if temp else NO_ROADS)
+    temp_key = frozenset(temp) if temp else NO_ROADS
+    key = (seat, ("carriers", managers, water), temp_key)
     cache = state.route_cache
     if cache is None:
         cache = state.route_cache = {}
-    return _Carriers(key, managers, cache.get(key, _NO_CARRIERS))
+    return _Carriers(key, managers, water, temp_key, cache.get(key, _NO_CARRIERS))
 
 
 _NO_CARRIERS: dict[tuple[int, int], tuple[_Carrier, ...]] = {}

@@ -17,7 +17,7 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, _board_edges, route_between, routes_from
+from sim.games.mingchu.paths import NO_ROADS, _board_edges, _routes_dict, route_between, routes_from
 
 from .helpers import RULES, lineup
 
@@ -99,8 +99,7 @@ class _Checks:
             water = key[2] if isinstance(source, int) else None
             if isinstance(source, tuple) and source[:1] == ("found",):  # a list by place
                 _, source, water = source
-                order, found = routes
-                routes = {p: found[p] for p in order}
+                routes = _routes_dict(state, who, source, water, key[-1], routes)
             if water is None or key[-1] != temp:
                 continue  # a table derived from routes, or routes over other temporary roads
             if water != modifier_total(state, who, "discount", action="water"):

@@ -17,7 +17,7 @@ from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import _board_edges, route_between, routes_and_singles, routes_from
+from sim.games.mingchu.paths import _board_edges, _routes_dict, route_between, routes_and_singles, routes_from
 from sim.games.mingchu.state import MingchuState
 
 from .helpers import RULES
@@ -108,8 +108,7 @@ def test_routes_kept_after_a_road_build_are_the_fresh_ones():
                 continue  # routes over temporary roads
             if isinstance(source, tuple) and source[0] == "found":  # a list by place (``routes_by_place``)
                 _, source, water = source
-                order, found = routes
-                routes = {p: found[p] for p in order}
+                routes = _routes_dict(state, seat, source, water, key[-1], routes)
             elif isinstance(source, int):
                 water = key[2]
             else:

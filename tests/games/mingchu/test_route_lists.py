@@ -10,13 +10,14 @@ the dict built from them, for random and heuristic games at 4 and 5 players.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game, setup_rng
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, routes_by_place, routes_from
+from sim.games.mingchu.paths import NO_ROADS, _board_edges, _routes_dict, routes_by_place, routes_from
 from sim.games.mingchu.production import _industries
 
 from .helpers import RULES, lineup
@@ -55,8 +56,9 @@ class _Checks:
             _, source, water = what
             if water != modifier_total(state, who, "discount", action="water"):
                 continue  # kept for a water discount the seat no longer has
-            order, found = kept
+            found = kept[0]
             expected = routes_from(_fresh(state), who, source)
+            order = list(_routes_dict(state, who, source, water, temp, kept))
             assert order == list(expected), key  # the dict's order: the places first reached
             assert _rows(found) == _rows([expected.get(p) for p in range(len(found))]), key
             self.lists += 1
@@ -77,7 +79,7 @@ def test_kept_route_lists_equal_fresh_searches_after_every_decision(kind: str, n
 
 
 def test_the_list_read_from_a_kept_dict_is_that_dict():
-    """With the dict already kept, the list is read from it: the same routes, by place."""
+    """With the dict already kept, the list holds the same routes, by place."""
     state = RULES.initial_state(PARAMS, 5, setup_rng(3))
     for seat in range(state.n):
         for source in range(len(state.topo.places)):
@@ -86,3 +88,51 @@ def test_the_list_read_from_a_kept_dict_is_that_dict():
             assert _rows(found) == _rows([routes.get(p) for p in range(len(found))])
             fresh = _fresh(state)
             assert _rows(routes_by_place(fresh, seat, source)) == _rows(found)
+
+
+def _first_reached(state, seat: int, source: int) -> list[int]:
+    """The places in the order a plain Dijkstra's search over (cost, roads, place) first reaches them,
+    each settled place trying its roads in the map's order (written apart from ``paths._order``)."""
+    edges = list(_board_edges(state, seat, modifier_total(state, seat, "discount", action="water")))
+    for road in state.temp_roads:
+        if edges[road] == (1, 0, 0, 1):
+            edges[road] = (0, 0, 0, 0)  # a temporary road is free this step
+    best = {source: (0, 0)}
+    order, done = [source], set()
+    while len(done) < len(best):
+        place = min((key, p) for p, key in best.items() if p not in done)[1]
+        done.add(place)
+        cost, roads = best[place]
+        for road, other in state.topo.adjacent[place]:
+            if edges[road] is None:
+                continue
+            new = (cost + edges[road][3], roads + 1)
+            if other not in best:
+                order.append(other)
+            if other not in done and (other not in best or new < best[other]):
+                best[other] = new
+    return order
+
+
+def test_the_dict_lists_the_places_in_the_order_first_reached():
+    """``routes_from``'s dict holds the places in the order first reached, found from the kept keys
+    (``paths._order``), temporary roads included."""
+    checked = with_temp = 0
+    for seed in range(2):
+        state = RULES.initial_state(PARAMS, 5, setup_rng(seed))
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while not RULES.is_terminal(state) and state.round < 8:
+            legal = RULES.legal_actions(state)
+            RULES.apply(state, legal[int(rng.integers(len(legal)))])
+            steps += 1
+            if steps % 41:
+                continue
+            for seat in range(state.n):
+                for source in range(0, len(state.topo.places), 4):
+                    assert list(routes_from(_fresh(state), seat, source)) == _first_reached(
+                        state, seat, source
+                    )
+                    checked += 1
+                    with_temp += bool(state.temp_roads)
+    assert checked > 300 and with_temp > 10
