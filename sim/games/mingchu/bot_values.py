@@ -19,9 +19,9 @@ from sim.games.mingchu.effect_kinds import (  # each effect's worth is its class
 )
 from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.paths import Route, routes_from, sale_prices
+from sim.games.mingchu.paths import Route, routes_by_place, sale_prices
 from sim.games.mingchu.periods import side_markers
-from sim.games.mingchu.production import manager_routes
+from sim.games.mingchu.production import routes_by_manager
 from sim.games.mingchu.state import SIDES, MingchuState
 
 _MOVE_COST: Final = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
@@ -43,6 +43,18 @@ def route_price(route: Route) -> float:
     coins = float(route.coins)
     favor = float(len(route.favor))
     return _WORKER_PRICE * workers + coins + _FAVOR_PRICE * favor
+
+
+def _manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
+    """``production.manager_routes`` read from the kept routes by place: only the 掌柜' places are
+    looked up, so no dict of every place is built for it."""
+    by_place = routes_by_place(state, seat, source)
+    routes: dict[int, Route] = {}
+    for place in state.players[seat].managers:
+        route = by_place[place]
+        if route is not None:
+            routes[place] = route
+    return routes_by_manager(state, seat, routes)
 
 
 class Context:
@@ -130,7 +142,9 @@ class ActionValues:
             if state.players[self.seat].coins < state.topo.goods[good].base_value + 6:
                 return -1.0  # not rich enough to buy goods for half-chased orders
         # routes cost the same both ways: those from the 掌柜 are the ones listing the options used
-        route = routes_from(state, self.seat, state.players[self.seat].managers[action.manager])[action.place]
+        manager_at = state.players[self.seat].managers[action.manager]
+        route = routes_by_place(state, self.seat, manager_at)[action.place]
+        assert route is not None  # a legal option has a route
         return 25.0 + _CARRIER * (action.manager == context.carrier) - route_price(route)
 
     def _good_to(self, state: MingchuState, action: A.GoodTo, context: Context) -> float:
@@ -150,7 +164,7 @@ class ActionValues:
         if context.kind == "good_dest":  # produced goods travel to the 掌柜 (M17)
             routes = context.to_managers
             if routes is None:
-                routes = context.to_managers = manager_routes(state, self.seat, context.data["place"])
+                routes = context.to_managers = _manager_routes(state, self.seat, context.data["place"])
             value -= route_price(routes[action.manager])
         return value
 
@@ -165,12 +179,15 @@ class ActionValues:
         """``_sell_produced`` at every place the produced good has a route to (by place; 0 where none)."""
         good: str = context.good
         prices = sale_prices(state, self.seat, good, in_production=True)
-        routes = routes_from(state, self.seat, context.data["place"])
+        routes = routes_by_place(state, self.seat, context.data["place"])  # each place valued alone: no order
         income = self._income_weight(state)
         keep = context.needed.get(good, 0) > 0 and not self.persona.sell_all
         kept_share = 0.5 if keep else 1.0
         values = [0.0] * len(prices)
-        for place, route in routes.items():
+        for place in range(len(routes)):
+            route = routes[place]
+            if route is None:
+                continue
             price = prices[place]
             values[place] = price * kept_share + income * price - route_price(route)
         return values
