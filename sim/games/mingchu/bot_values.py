@@ -21,7 +21,7 @@ from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
 from sim.games.mingchu.paths import Route, routes_by_place, sale_prices
 from sim.games.mingchu.periods import side_markers
-from sim.games.mingchu.production import routes_by_manager
+from sim.games.mingchu.production import manager_routes
 from sim.games.mingchu.state import SIDES, MingchuState
 
 _MOVE_COST: Final = {"yidao": 0, "horse": 0, "bonus": 0, "step": 1, "yidao_paid": 2, "workers": 3}
@@ -43,18 +43,6 @@ def route_price(route: Route) -> float:
     coins = float(route.coins)
     favor = float(len(route.favor))
     return _WORKER_PRICE * workers + coins + _FAVOR_PRICE * favor
-
-
-def _manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
-    """``production.manager_routes`` read from the kept routes by place: only the 掌柜' places are
-    looked up, so no dict of every place is built for it."""
-    by_place = routes_by_place(state, seat, source)
-    routes: dict[int, Route] = {}
-    for place in state.players[seat].managers:
-        route = by_place[place]
-        if route is not None:
-            routes[place] = route
-    return routes_by_manager(state, seat, routes)
 
 
 class Context:
@@ -164,7 +152,7 @@ class ActionValues:
         if context.kind == "good_dest":  # produced goods travel to the 掌柜 (M17)
             routes = context.to_managers
             if routes is None:
-                routes = context.to_managers = _manager_routes(state, self.seat, context.data["place"])
+                routes = context.to_managers = manager_routes(state, self.seat, context.data["place"])
             value -= route_price(routes[action.manager])
         return value
 

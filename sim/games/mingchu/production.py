@@ -318,8 +318,9 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
 
 
 def manager_routes(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
-    """Affordable routes from ``source`` to each 掌柜 (only the cheapest one when the pack is shared)."""
-    return routes_by_manager(state, seat, routes_from(state, seat, source))
+    """Affordable routes from ``source`` to each 掌柜 (only the cheapest one when the pack is shared):
+    read from the kept search's list by place (``routes_by_place``), no dict of every place built."""
+    return _by_manager(state, seat, routes_by_place(state, seat, source))
 
 
 def routes_by_manager(state: MingchuState, seat: int, routes: dict[int, Route]) -> dict[int, Route]:
