@@ -295,7 +295,7 @@ class HeuristicBot(ActionValues):
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
         self._road_values: list[float] | None = None  # by road: ``_road_base`` or UNVALUED (below)
-        self._road_cut = 0  # the 驿道 discount ``_road_value`` reads, kept with ``_roads_at``
+        self._road_cut = 0  # the 驿道 discount ``_goal`` prices a 驿道 with, kept with ``_roads_at``
         self._roads_open = False  # whether a 驿道 may be built at all (markers left, no ban), the same
         self._bases_layout: Any = None  # the industries and the count of 驿道 the road values are for
         self._bases_built = -1
@@ -861,7 +861,7 @@ class HeuristicBot(ActionValues):
             beyond = float(road_room + 1)
             for road, a, b in land_roads:
                 if costs[road] - cut > workers:
-                    continue  # too dear in 伙计 (``_road_value``): asked first, it costs least
+                    continue  # too dear in 伙计 (``road_cost``'s test): asked first, it costs least
                 da, db = dist[a], dist[b]
                 near, place = (da, a) if da <= db else (db, b)
                 if near >= beyond:
@@ -961,7 +961,7 @@ class HeuristicBot(ActionValues):
         return self._site_values, self._road_values
 
     def _road_key(self, state: MingchuState) -> tuple:
-        """What a 驿道's goal value (``_road_value``) reads: the industries (``_road_worth``), the
+        """What a 驿道's goal value (its price in 伙计, ``_road_base``) reads: the industries (``_road_worth``), the
         seat's 伙计 and markers, its 门客 and this round's modifiers (discounts, bans), the 驿道 built."""
         player = state.players[self.seat]
         return (
@@ -990,15 +990,10 @@ class HeuristicBot(ActionValues):
         value += 25 * (self._needed_cache.get(site.good, 0) > 0)
         return value
 
-    def _road_value(self, state: MingchuState, road: int) -> float:
-        """The goal value of a 驿道 on ``road`` now (``NEVER``: built already or too dear in 伙计)."""
-        if max(0, state.topo.road_yidao_cost[road] - self._road_cut) > state.players[self.seat].workers:
-            return NEVER
-        return self._road_base(state, road)
-
     def _road_base(self, state: MingchuState, road: int) -> float:
-        """``_road_value`` before its price in 伙计 (``NEVER``: built already): it reads only the
-        industries and the 驿道 built, so it is kept while they stay the same (the 伙计 change often)."""
+        """The goal value of a 驿道 on ``road`` before its price in 伙计, which ``_goal`` checks first
+        (``NEVER``: built already): it reads only the industries and the 驿道 built, so it is kept
+        while they stay the same (the 伙计 change often)."""
         if road in state.yidao:
             return NEVER
         return self.persona.road + self._road_worth(state, road)
@@ -1021,7 +1016,8 @@ class HeuristicBot(ActionValues):
 
     def _build_places(self, state: MingchuState) -> list[int]:
         """The places where the seat could build an industry now, then the ends of the roads where it
-        could build a 驿道 now (``_far_target``'s candidates)."""
+        could build a 驿道 now, read straight from the rules (``build_cost``, ``road_costs``): what
+        ``_far_candidates`` finds with kept values, and the test compares them."""
         seat = self.seat
         costs = road_costs(state, seat)
         places = [

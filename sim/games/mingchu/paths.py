@@ -61,14 +61,14 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
 NO_ROADS: frozenset[int] = frozenset()
 
 
-def _search_key(state: MingchuState, seat: int) -> tuple[int, frozenset[int]]:
+def search_key(state: MingchuState, seat: int) -> tuple[int, frozenset[int]]:
     """What a seat's route search depends on besides the board and its source: the seat's water
     discount and the temporary roads laid this step (the route cache's keys hold both)."""
     temp = state.temp_roads
     return modifier_total(state, seat, "discount", action="water"), frozenset(temp) if temp else NO_ROADS
 
 
-def _route_cache(state: MingchuState) -> dict:
+def route_cache(state: MingchuState) -> dict:
     """``state.route_cache``, made on first use."""
     cache = state.route_cache
     if cache is None:
@@ -81,9 +81,9 @@ def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]
 
     Road costs do not depend on direction, so this is also the cheapest route *to* ``source``.
     """
-    water_discount, temp_key = _search_key(state, seat)
+    water_discount, temp_key = search_key(state, seat)
     cache_key = (seat, source, water_discount, temp_key)
-    cache = _route_cache(state)
+    cache = route_cache(state)
     cached = cache.get(cache_key)
     if cached is not None:
         return cached
@@ -120,7 +120,7 @@ def _routes_dict(
 def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route | None]:
     """``routes_from(state, seat, source).get(p)`` for every place ``p`` at once, indexed by place
     (the kept search's list: no dict is built)."""
-    water_discount, temp_key = _search_key(state, seat)
+    water_discount, temp_key = search_key(state, seat)
     return _search(state, seat, source, water_discount, temp_key, False)[0]
 
 
@@ -128,7 +128,7 @@ def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Rout
     """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
     from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
     For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
-    water_discount, temp_key = _search_key(state, seat)
+    water_discount, temp_key = search_key(state, seat)
     return _search(state, seat, source, water_discount, temp_key, True)[0]
 
 
@@ -136,7 +136,7 @@ def carrier_routes(
     state: MingchuState, seat: int, sources: tuple[int, ...], water_discount: int, temp_key: frozenset[int]
 ) -> list[list[Route | None]]:
     """``routes_and_singles`` from each of ``sources``, the seat's water discount and temporary roads
-    given (``_search_key``'s, read once by the caller)."""
+    given (``search_key``'s, read once by the caller)."""
     return [_search(state, seat, source, water_discount, temp_key, True)[0] for source in sources]
 
 
@@ -145,7 +145,7 @@ def _search(
 ) -> _Search:
     """The seat's full search from ``source``, kept in the route cache; a search made here asked for
     ``singles`` keeps its places with one cheapest route too."""
-    cache = _route_cache(state)
+    cache = route_cache(state)
     key = (seat, ("found", source, water_discount), temp_key)
     search: _Search | None = cache.get(key)
     if search is None:
@@ -165,7 +165,7 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
     that route the other way round: it is read from there, its roads and markers in reverse order."""
     cache = state.route_cache
     if cache is not None:
-        water_discount, temp_key = _search_key(state, seat)
+        water_discount, temp_key = search_key(state, seat)
         kept: _Search | None = cache.get((seat, ("found", source, water_discount), temp_key))
         if kept is not None:
             return kept[0][target]
@@ -182,7 +182,7 @@ def route_between(state: MingchuState, seat: int, source: int, target: int) -> R
 def _routes_to(state: MingchuState, seat: int, source: int, places: list[int]) -> list[Route | None]:
     """``routes_from(state, seat, source).get(p)`` for each of ``places``: read from the kept routes,
     else searched only until every one of ``places`` is settled, without keeping them."""
-    water_discount, temp_key = _search_key(state, seat)
+    water_discount, temp_key = search_key(state, seat)
     if state.route_cache is not None:
         cached = state.route_cache.get((seat, source, water_discount, temp_key))
         if cached is not None:
@@ -371,7 +371,7 @@ def _road_tables(state: MingchuState, seat: int, water_discount: int) -> _RoadTa
     """The seat's ``_RoadTables`` on the board (``_board_edges``' values), kept in ``state.route_cache``
     and brought up to date by ``keep_routes_after_road`` when a 驿道 is built. This step's temporary
     roads are free to use again (M17): ``_laid_links`` and the route builders lay them over."""
-    cache = _route_cache(state)
+    cache = route_cache(state)
     key = (seat, ("roads", water_discount), NO_ROADS)
     found: _RoadTables | None = cache.get(key)
     if found is None:
@@ -431,7 +431,7 @@ def _laid_links(
     links = tables[4]
     if not temp_key:
         return links
-    cache = _route_cache(state)
+    cache = route_cache(state)
     laid_key = (seat, ("links", water_discount), temp_key)
     laid: list[list[int]] | None = cache.get(laid_key)
     if laid is None:
@@ -536,14 +536,12 @@ def _starts_with(route: Route | None, road: int) -> bool:
 def routes_to_any(state: MingchuState, seat: int, targets, places=None) -> dict[int, Route]:
     """For every place (or each of ``places``), the cheapest route to the nearest of ``targets``."""
     if places is not None:
-        water_discount, temp_key = _search_key(state, seat)
+        water_discount, temp_key = search_key(state, seat)
         return nearest_routes(state, seat, targets, places, water_discount, temp_key)
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
         for place, route in routes_from(state, seat, target).items():
-            old = best.get(place)
-            if old is None or route_cost(route) < route_cost(old):
-                best[place] = route
+            _keep_cheaper(best, place, route)
     return best
 
 
@@ -551,19 +549,23 @@ def nearest_routes(
     state: MingchuState, seat: int, targets, places, water_discount: int, temp_key: frozenset[int]
 ) -> dict[int, Route]:
     """``routes_to_any`` for each of ``places``, the seat's water discount and temporary roads given
-    (``_search_key``'s, read once by the caller): kept, the routes are asked again as the 掌柜 move
+    (``search_key``'s, read once by the caller): kept, the routes are asked again as the 掌柜 move
     (a list by place, no dict: ``routes_by_place``)."""
     best: dict[int, Route] = {}
     for target in sorted(set(targets)):
         found = _search(state, seat, target, water_discount, temp_key, False)[0]
         for place in places:
             route = found[place]
-            if route is None:
-                continue
-            old = best.get(place)
-            if old is None or route_cost(route) < route_cost(old):
-                best[place] = route
+            if route is not None:
+                _keep_cheaper(best, place, route)
     return best
+
+
+def _keep_cheaper(best: dict[int, Route], place: int, route: Route) -> None:
+    """``route`` as ``best[place]`` unless the one there costs no more (the first of equals stays)."""
+    old = best.get(place)
+    if old is None or route_cost(route) < route_cost(old):
+        best[place] = route
 
 
 def route_cost(route: Route) -> int:

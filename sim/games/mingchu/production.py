@@ -21,10 +21,12 @@ from sim.games.mingchu.paths import (
     affordable,
     carrier_routes,
     route_between,
+    route_cache,
     route_cost,
     routes_by_place,
     routes_from,
     sale_price,
+    search_key,
 )
 from sim.games.mingchu.state import INDUSTRY_COINS, INDUSTRY_FAVOR, OFFICIAL, MingchuState
 
@@ -137,9 +139,7 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple[tuple[in
     """
     industries = state.industries
     key = (seat, ("produce", discount, len(industries)), NO_ROADS)
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
+    cache = route_cache(state)
     found = cache.get(key)
     if found is None:
         site = state.topo.site
@@ -239,15 +239,10 @@ def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
     """The seat's ``_Carriers`` for its 掌柜 places, water discount and this step's temporary roads,
     kept in ``state.route_cache`` beside the routes they come from (the key ends with the temporary
     roads, as ``ProduceKind.apply`` and ``keep_routes_after_road`` want)."""
-    temp = state.temp_roads
-    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
+    water, temp_key = search_key(state, seat)  # as in ``routes_from``'s key
     managers = tuple(state.players[seat].managers)
-    temp_key = frozenset(temp) if temp else NO_ROADS
     key = (seat, ("carriers", managers, water), temp_key)
-    cache = state.route_cache
-    if cache is None:
-        cache = state.route_cache = {}
-    return _Carriers(key, managers, water, temp_key, cache.get(key, _NO_CARRIERS))
+    return _Carriers(key, managers, water, temp_key, route_cache(state).get(key, _NO_CARRIERS))
 
 
 _NO_CARRIERS: dict[tuple[int, int], tuple[_Carrier, ...]] = {}

@@ -31,9 +31,9 @@ from sim.games.mingchu.anytime import ANYTIME_KINDS, legal_anytime
 from sim.games.mingchu.economy import add_goods, note_flow, remove_good
 from sim.games.mingchu.effects import play_card
 from sim.games.mingchu.kinds import seat_to_act
-from sim.games.mingchu.modifiers import forbidden, modifier_total, note_used
+from sim.games.mingchu.modifiers import forbidden, note_used
 from sim.games.mingchu.orders import ReserveKind, legal_reserves
-from sim.games.mingchu.paths import NO_ROADS, nearest_routes, sale_price
+from sim.games.mingchu.paths import nearest_routes, route_cache, sale_price, search_key
 from sim.games.mingchu.production import pay_route, produce_foreign, routes_by_manager
 from sim.games.mingchu.state import INDUSTRY_COINS, OFFICIAL, MingchuState
 
@@ -214,15 +214,12 @@ def _warehouse_routes(state: MingchuState, seat: int) -> dict:
     board, water discount and temporary roads)."""
     managers = state.players[seat].managers
     capitals = state.capitals_with_warehouse()
-    temp = state.temp_roads
-    water = modifier_total(state, seat, "discount", action="water")  # as in ``routes_from``'s key
-    temp_key = frozenset(temp) if temp else NO_ROADS
+    water, temp_key = search_key(state, seat)  # as in ``routes_from``'s key
     key = (seat, ("warehouse", tuple(managers), capitals, water), temp_key)
-    if state.route_cache is None:
-        state.route_cache = {}
-    nearest = state.route_cache.get(key)
+    cache = route_cache(state)
+    nearest = cache.get(key)
     if nearest is None:  # ``routes_to_any`` with the key read here
-        nearest = state.route_cache[key] = nearest_routes(state, seat, capitals, managers, water, temp_key)
+        nearest = cache[key] = nearest_routes(state, seat, capitals, managers, water, temp_key)
     return routes_by_manager(state, seat, nearest)
 
 
