@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from sim.bots import bot_names
+from sim.bots.commands import bots as bots_command
 from sim.cards.commands import cards, tune_command
 from sim.cli_options import (
     UserError,
@@ -57,6 +58,7 @@ def cli() -> None:
 
 cli.add_command(cards)
 cli.add_command(tune_command)
+cli.add_command(bots_command)
 
 
 @cli.command("list")

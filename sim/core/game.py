@@ -241,6 +241,10 @@ class GameSpec:
     compiled: Any = None
     """The game's compiled core (a ``sim.core.compiled.CompiledCore``) when it has one: the modules
     ``python -m sim.core.build_compiled`` builds."""
+    bot_weights: Callable[[Any], Mapping[str, Mapping[str, tuple[float, float, float]]]] | None = None
+    """The weights of the game's bots that a config's ``bots:`` block may set (``sim bots tune`` fits
+    them): for the given parameters, bot name -> weight -> (value under them, low, high of the box
+    searched). None: no bot of the game has weights a config sets."""
     decks: type | None = None
     """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
     ``sim cards export`` and ``import`` move to and from a spreadsheet."""

@@ -16,6 +16,7 @@ from sim.games.mingchu import (
     goals_routes,
     goals_seats,
 )
+from sim.games.mingchu.bot_weights import bot_weights
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.novice import NoviceBot
@@ -98,6 +99,7 @@ SPEC = GameSpec(
     compiled=compiled.CORE,
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
+    bot_weights=bot_weights,
     goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS, *goals_interact.GOALS),
     goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS, *goals_interact.PLAYS),
 )

@@ -43,7 +43,7 @@ This module holds the personas and the plan (goods needed, the turn's goal, orde
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import numpy as np
@@ -90,6 +90,17 @@ PERSONAS = {
     "industrialist": Persona(70, 8, 25, 0.5, True, True, False),
     "roadbuilder": Persona(20, 60, 30, 0.5, False, False, True),
 }
+
+
+def persona_for(params: Any, name: str) -> Persona:
+    """The persona ``name`` plays under ``params``: its own weights, with those the config's ``bots:``
+    block sets for it (``params.BotWeights``; ``sim bots tune`` writes them)."""
+    persona = PERSONAS[name]
+    weights = getattr(params.bots, name, None)
+    if weights is None:
+        return persona
+    given = {key: value for key, value in weights.model_dump().items() if value is not None}
+    return replace(persona, **given) if given else persona
 
 
 def road_weights(state: MingchuState, seat: int) -> list[float]:
@@ -366,6 +377,8 @@ class HeuristicBot(ActionValues):
             return legal[0]
         if self._ties.salt is None:
             self._ties.start(rng)  # the game's salt, drawn once (a call less per decision after)
+        if state.params is not self._params_of:
+            self._read_params(state.params)
         decision = state.decision()
         kind = decision.kind
         if kind == "buyback":
@@ -668,6 +681,7 @@ class HeuristicBot(ActionValues):
         of the parameters' models costs several times a compiled class's)."""
         rules = params.rules
         self._params_of = params
+        self.persona = persona_for(params, self.name)  # the config's ``bots:`` weights, if any
         self._later_final = params.setup.later_final_event
         self._ends_this_round = rules.final_event_ends == "this_round"
         self._build_moves = rules.build_max_moved

@@ -176,6 +176,26 @@ class ScoringParams(_Model):
     favor_given_vp: int = -1  # M64
 
 
+class PersonaWeights(_Model):
+    """A heuristic's weights a variant may set (``bots:``; ``sim bots tune`` fits them): each left
+    out keeps the bot's own (``bots.PERSONAS``). The boxes ``sim bots tune`` searches are in
+    ``bot_weights.BOXES``."""
+
+    build: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # how much it values building
+    road: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # ... building 驿道
+    hire: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # ... hiring 伙计
+    chase_orders: float | None = Field(default=None, ge=0, le=1, allow_inf_nan=False)  # planning for orders
+
+
+class BotWeights(_Model):
+    """``bots:``: weights of the heuristic bots for this variant, by bot name (not rules: a variant
+    studied with bots tuned to it)."""
+
+    runner: PersonaWeights = PersonaWeights()
+    industrialist: PersonaWeights = PersonaWeights()
+    roadbuilder: PersonaWeights = PersonaWeights()
+
+
 class RuleSwitches(_Model):
     """Readings of ambiguous rules (see docs/rules/mingchu.md for the sentence each rests on)."""
 
@@ -392,6 +412,7 @@ class MingchuParams(_Model):
     seats: SeatParams = SeatParams()
     cards: Decks
     forced_cards: tuple[ForcedCard, ...] = ()
+    bots: BotWeights = BotWeights()
 
     @model_validator(mode="after")
     def _cross_check(self) -> MingchuParams:

@@ -1,0 +1,288 @@
+"""``sim bots tune``: fit a heuristic's weights for one variant with CMA-ES on paired seeds.
+
+A game says which weights of which bots a variant may set (``GameSpec.bot_weights``: each weight's
+value under the config and the box it is searched in) and its bots read them from the parameters
+(a ``bots:`` block of the config, ``bots.<bot>.<weight>``). The search runs in the unit cube (each
+weight scaled to its box) with the ``cma`` package's CMA-ES, started at the config's weights:
+
+* every generation asks CMA-ES for ``popsize`` candidates and plays each as one variant of a run
+  folder (``DIR/gen-NNNN``) on the same seeds, with the lineup rotated over the seats as ``sim run``
+  rotates it, so the candidates of a generation are compared on paired games; each generation has
+  seeds of its own;
+* a candidate's fitness is the tuned bot's mean score margin: its seat's score minus the mean score
+  of the table, averaged over the seats it plays (a margin is far less noisy than a win and moves with
+  it); CMA-ES is told the candidates' fitnesses and moves its mean;
+* the answer is CMA-ES's mean after the last generation (the distribution's centre, not the
+  luckiest candidate), written as a config that ``extends:`` the tuned one (``DIR/tuned.yaml``).
+
+Every random draw is fixed by ``--seed``: the candidates of generation ``g`` come from a numpy
+stream seeded by (seed, g), and the games from the runner's seeds. So running the same command
+again replays the finished generations from their folders (no game is played twice) and goes on
+where it stopped, and any ``--jobs`` or backend gives the same weights.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import yaml
+
+from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.dataset.read import read_columns
+from sim.games import get_game
+from sim.runner import Study, run_study
+
+SEED_STREAM = 0x7E5E
+"""Mixed into the generation seeds, so a tuning's games are not a ``sim run``'s with the same seed."""
+
+
+@dataclass(frozen=True)
+class Weight:
+    """One tunable weight: its name, its value under the config, and the box searched."""
+
+    name: str
+    value: float
+    low: float
+    high: float
+
+    def scaled(self, value: float) -> float:
+        """``value`` in the unit interval of the box."""
+        return (value - self.low) / (self.high - self.low)
+
+    def unscaled(self, x: float) -> float:
+        """The weight at ``x`` of the unit interval (clipped to the box), to 4 significant digits."""
+        value = self.low + min(1.0, max(0.0, x)) * (self.high - self.low)
+        return float(f"{value:.4g}")
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One generation: its candidates' weights and fitnesses (score margins, points)."""
+
+    index: int
+    candidates: tuple[dict[str, float], ...]
+    fitness: tuple[float, ...]
+    mean: dict[str, float]
+    """CMA-ES's mean after being told this generation."""
+
+
+@dataclass(frozen=True)
+class TuneOutcome:
+    """The weights found, the generations that led there, and the config written."""
+
+    bot: str
+    start: dict[str, float]
+    weights: dict[str, float]
+    generations: tuple[Generation, ...]
+    config_path: Path
+    games: int
+
+
+def tunable_weights(config: ResolvedConfig, bot: str) -> list[Weight]:
+    """The weights of ``bot`` a variant of ``config`` may set, with their values under it."""
+    spec = get_game(config.game)
+    table = spec.bot_weights(config.params) if spec.bot_weights is not None else {}
+    if bot not in table:
+        names = ", ".join(table) if table else "none"
+        raise ConfigError(
+            f"{config.path}: {config.game} has no weights of bot {bot!r} to tune (bots with weights: {names})"
+        )
+    return [Weight(name, float(v), float(lo), float(hi)) for name, (v, lo, hi) in table[bot].items()]
+
+
+def with_weights(
+    config: ResolvedConfig, bot: str, weights: Mapping[str, float], label: str
+) -> ResolvedConfig:
+    """``config`` with ``bots.<bot>.<weight>`` set for each weight, named ``label``."""
+    overrides = {**config.overrides, **{f"bots.{bot}.{name}": value for name, value in weights.items()}}
+    return replace(load_config(config.path, overrides), variant=label)
+
+
+def score_margins(folder: Path, bot: str) -> pd.Series:
+    """Per variant of a run folder: ``bot``'s mean score minus its table's mean, over its seats."""
+    games = read_columns(folder / "games", ["variant", "game_index", "error"])
+    players = read_columns(folder / "players", ["variant", "game_index", "seat", "bot", "score"])
+    failed = games.loc[games["error"].fillna("") != "", ["variant", "game_index"]]
+    if not failed.empty:
+        keys = pd.MultiIndex.from_frame(failed)
+        players = players[~pd.MultiIndex.from_frame(players[["variant", "game_index"]]).isin(keys)]
+    table_mean = players.groupby(["variant", "game_index"])["score"].transform("mean")
+    margins = (players["score"] - table_mean)[players["bot"] == bot]
+    return margins.groupby(players.loc[margins.index, "variant"]).mean()
+
+
+def _strategy(start: Sequence[float], sigma: float, popsize: int, seed: int) -> Any:
+    import cma
+
+    options = {"bounds": [0.0, 1.0], "popsize": popsize, "seed": seed % (2**31 - 1) + 1, "verbose": -9}
+    return cma.CMAEvolutionStrategy(list(start), sigma, options)
+
+
+def search(
+    weights: Sequence[Weight],
+    evaluate: Callable[[int, list[dict[str, float]]], Sequence[float]],
+    generations: int,
+    *,
+    popsize: int = 8,
+    sigma: float = 0.2,
+    seed: int = 0,
+    on_generation: Callable[[Generation], None] | None = None,
+    deadline: float | None = None,
+) -> tuple[dict[str, float], tuple[Generation, ...]]:
+    """CMA-ES over ``weights`` (maximising ``evaluate``'s fitness of each candidate), ``generations``
+    generations or until ``deadline`` (``time.monotonic``) passes after a generation. Returns the
+    weights at CMA-ES's final mean and every generation. Deterministic for a given ``seed``."""
+    es = _strategy([w.scaled(w.value) for w in weights], sigma, popsize, seed)
+    done: list[Generation] = []
+    for index in range(generations):
+        np.random.seed(np.random.SeedSequence([seed, SEED_STREAM, index]).generate_state(1)[0])
+        xs = es.ask()
+        candidates = [{w.name: w.unscaled(x) for w, x in zip(weights, point, strict=True)} for point in xs]
+        fitness = [float(f) for f in evaluate(index, candidates)]
+        # CMA-ES minimises; candidates whose games all failed (NaN) rank last
+        es.tell(xs, [-f if math.isfinite(f) else math.inf for f in fitness])
+        mean = {w.name: w.unscaled(x) for w, x in zip(weights, es.mean, strict=True)}
+        generation = Generation(index, tuple(candidates), tuple(fitness), mean)
+        done.append(generation)
+        if on_generation is not None:
+            on_generation(generation)
+        if deadline is not None and time.monotonic() > deadline:
+            break
+    final = done[-1].mean if done else {w.name: w.value for w in weights}
+    return final, tuple(done)
+
+
+def generation_seed(seed: int, index: int) -> int:
+    """The runner's root seed of generation ``index``'s games."""
+    return int(np.random.SeedSequence([seed, SEED_STREAM, index, 1]).generate_state(1)[0])
+
+
+def tune_bot(
+    config: ResolvedConfig,
+    bot: str,
+    n_players: int,
+    out: Path,
+    *,
+    lineup: Sequence[str],
+    generations: int = 30,
+    games: int = 100,
+    popsize: int = 8,
+    sigma: float = 0.2,
+    seed: int = 0,
+    minutes: float | None = None,
+    chunk_size: int = 10,
+    on_generation: Callable[[Generation], None] | None = None,
+    **run_options: Any,
+) -> TuneOutcome:
+    """Tune ``bot``'s weights for ``config`` at ``n_players``: ``games`` games per candidate and
+    generation (the lineup rotated over the seats, ``bot`` in it), in ``out``; resumable."""
+    if bot not in lineup:
+        raise ConfigError(f"the lineup {','.join(lineup)} has no {bot!r} seat to tune")
+    weights = tunable_weights(config, bot)
+    out = Path(out)
+    played = 0
+
+    def evaluate(index: int, candidates: list[dict[str, float]]) -> list[float]:
+        nonlocal played
+        variants = tuple(
+            with_weights(config, bot, candidate, f"{config.variant}~{k + 1}")
+            for k, candidate in enumerate(candidates)
+        )
+        study = Study(
+            variants=variants,
+            player_counts=(n_players,),
+            games_per_count=games,
+            bots=tuple(lineup),
+            root_seed=generation_seed(seed, index),
+            chunk_size=chunk_size,
+        )
+        folder = out / f"gen-{index + 1:04d}"
+        run_study(study, folder, label=f"generation {index + 1}", **run_options)
+        played += len(variants) * games
+        margins = score_margins(folder, bot)
+        return [float(margins.get(v.label, math.nan)) for v in variants]
+
+    deadline = time.monotonic() + 60 * minutes if minutes else None
+    final, done = search(
+        weights,
+        evaluate,
+        generations,
+        popsize=popsize,
+        sigma=sigma,
+        seed=seed,
+        on_generation=on_generation,
+        deadline=deadline,
+    )
+    write_log(out / "generations.csv", weights, done)
+    path = write_tuned_config(out / "tuned.yaml", config, bot, final)
+    return TuneOutcome(bot, {w.name: w.value for w in weights}, final, done, path, played)
+
+
+def write_log(path: Path, weights: Sequence[Weight], generations: Sequence[Generation]) -> None:
+    """One row per candidate: generation, candidate, its weights, its fitness; then CMA-ES's mean."""
+    rows = []
+    for g in generations:
+        for k, (candidate, fitness) in enumerate(zip(g.candidates, g.fitness, strict=True)):
+            rows.append({"generation": g.index + 1, "candidate": k + 1, **candidate, "score_margin": fitness})
+        rows.append({"generation": g.index + 1, "candidate": "mean", **g.mean, "score_margin": math.nan})
+    columns = ["generation", "candidate", *(w.name for w in weights), "score_margin"]
+    pd.DataFrame(rows, columns=columns).to_csv(path, index=False, encoding="utf-8-sig")
+
+
+def write_tuned_config(path: Path, config: ResolvedConfig, bot: str, weights: Mapping[str, float]) -> Path:
+    """A config that ``extends:`` the tuned one and sets the weights: a bundled config by its name
+    (``mingchu/base``), any other by its path relative to ``path``."""
+    source = config.path.resolve()
+    bundled = get_game(config.game).config_dir.resolve()
+    if source.parent == bundled:
+        base = f"{config.game}/{source.stem}"
+    else:
+        base = os.path.relpath(source, path.parent.resolve())
+    data = {"extends": base, "bots": {bot: dict(weights)}}
+    header = f"# {bot} weights tuned for {config.label} by sim bots tune; load it as any config.\n"
+    path.write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Tuned against shipped on the same seeds and seats: the share of pairs the tuned seat scored
+    more (ties count half), its 95% Wilson interval, the pairs, and the mean score margin gained."""
+
+    share: float
+    low: float
+    high: float
+    pairs: int
+    margin_gain: float
+
+
+def head_to_head(folder: Path, bot: str, shipped: str, tuned: str) -> HeadToHead:
+    """Compare the ``bot`` seats of variants ``shipped`` and ``tuned`` of one run folder, pair by
+    pair (same game index and seat): which scored more, and by how much more than its table."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    players = read_columns(folder / "players", ["variant", "game_index", "seat", "bot", "score"])
+    players = players.assign(
+        margin=players["score"] - players.groupby(["variant", "game_index"])["score"].transform("mean")
+    )
+    seats = players[players["bot"] == bot].set_index(["game_index", "seat"])
+    a = seats[seats["variant"] == shipped]["score"]
+    b = seats[seats["variant"] == tuned]["score"]
+    both = pd.concat([a.rename("a"), b.rename("b")], axis=1, join="inner")
+    if both.empty:
+        return HeadToHead(math.nan, math.nan, math.nan, 0, math.nan)
+    wins = float((both["b"] > both["a"]).sum() + 0.5 * (both["b"] == both["a"]).sum())
+    low, high = proportion_confint(wins, len(both), alpha=0.05, method="wilson")
+    gain = float(
+        seats[seats["variant"] == tuned]["margin"].mean()
+        - seats[seats["variant"] == shipped]["margin"].mean()
+    )
+    return HeadToHead(wins / len(both), float(low), float(high), len(both), gain)
