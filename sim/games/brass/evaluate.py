@@ -42,14 +42,22 @@ class Personality:
     """Industry -> levels at or below which the bot prefers to develop the tile away."""
 
 
+COAL_GUESS = 2
+"""Rough £ a coal cube costs a rail link (times the config's ``links.rail_coal``)."""
+FAIR_LOAN = 10.0
+"""£ of loan per income level of interest a bot finds fair: a loan that gives more (the config's
+``loan.money`` over ``loan.levels_down``) is worth proportionally more and is taken from more money."""
+
+
 def _remaining_actions(state: BrassState, seat: int) -> int:
     """Own actions left in this era (cards in hand plus the seat's share of the deck)."""
     return len(state.hands[seat]) + len(state.deck) // state.n_players
 
 
 def _rounds_left_game(state: BrassState, seat: int) -> float:
-    per_era = state.board.deck_size(state.n_players) / state.n_players / 2
-    left = _remaining_actions(state, seat) / 2
+    per_turn = state.board.params.actions_per_turn
+    per_era = state.board.deck_size(state.n_players) / state.n_players / per_turn
+    left = _remaining_actions(state, seat) / per_turn
     return left + (per_era if state.era == CANAL else 0.0)
 
 
@@ -368,7 +376,8 @@ class Evaluator:
         if self.state.era == CANAL:
             cost = costs.canal_cost
         else:
-            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
+            coal = COAL_GUESS * costs.rail_coal
+            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + coal
         return self.p.link * raw - self.spend_penalty(cost) - 0.5
 
     def _link_raw(self, link: str) -> float:
@@ -465,12 +474,14 @@ class Evaluator:
 
     def loan_value(self) -> float:
         state = self.state
+        loan = self.board.params.loan
         money = state.money[self.seat]
-        after = state.income_level(self.seat) - self.board.params.loan.levels_down
-        floor = self.board.params.loan.min_level if money < 5 else -3
-        if self.rounds_left < 3 or money >= self.p.loan_below or after < floor:
+        after = state.income_level(self.seat) - loan.levels_down
+        floor = loan.min_level if money < 5 else -3
+        terms = loan.money / (FAIR_LOAN * max(1, loan.levels_down))
+        if self.rounds_left < 3 or money >= self.p.loan_below * terms or after < floor:
             return -5.0
-        return 2.0 + (self.p.loan_below - money) * 0.3
+        return (2.0 + (self.p.loan_below - money) * 0.3) * terms
 
 
 VALUES: dict[type, Callable[[Evaluator, Any], float]] = {
