@@ -20,7 +20,7 @@ from sim.games.brass.income import TakeLoan
 from sim.games.brass.kinds import Stop
 from sim.games.brass.links import BuildLink, BuildSecondLink
 from sim.games.brass.memo import board_memo
-from sim.games.brass.params import INDUSTRIES
+from sim.games.brass.params import INDUSTRIES, IncomeTrack
 from sim.games.brass.resources import BREWERY, COAL, IRON
 from sim.games.brass.rounds import place_icons
 from sim.games.brass.sell import Sell, SellAnother
@@ -59,6 +59,14 @@ def _rounds_left_game(state: BrassState, seat: int) -> float:
     per_era = state.board.deck_size(state.n_players) / state.n_players / per_turn
     left = _remaining_actions(state, seat) / per_turn
     return left + (per_era if state.era == CANAL else 0.0)
+
+
+def _levels_per_space(track: IncomeTrack) -> float:
+    """Income levels per track space just above the start space, where the markers climb first:
+    what the bots take an income space (a tile's ``income``) to be worth in levels."""
+    space = track.start_space + 1
+    band = next((b for b in track.bands if b.first_space <= space <= b.last_space), track.bands[-1])
+    return 1 / band.per_level
 
 
 def _links_needed(state: BrassState, sources: Sequence[int]) -> dict[int, int]:
@@ -120,6 +128,7 @@ class Evaluator:
         self.reserve = max(0, -state.income_level(seat)) + 2
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
+        self.levels_per_space = _levels_per_space(self.board.params.income_track)
         # money is worth less as the game runs out of actions to spend it on
         self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
         self._own_goods: list[tuple[int, int, int, dict[int, int], int]] | None = None
@@ -162,7 +171,7 @@ class Evaluator:
 
     # --- shared estimates ------------------------------------------------------------
     def income_value(self, spaces: int) -> float:
-        return spaces * 0.5 * max(0.0, self.rounds_left - 1) * self.p.money_vp
+        return spaces * self.levels_per_space * max(0.0, self.rounds_left - 1) * self.p.money_vp
 
     def tile_worth(self, ind: int, lvl: int, loc: int, p_flip: float) -> float:
         tile = self.board.tiles[ind][lvl]
