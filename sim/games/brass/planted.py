@@ -7,15 +7,15 @@ from sim.core.planted import PlantedVariant
 PLANTED_VARIANTS = (
     PlantedVariant(
         "links.canal_cost=1",
-        "actions_build_link",
+        "vp_links_canal",
         +1,
-        "a canal link costs £1 instead of £3: more links built",
+        "a canal link costs £1 instead of £3: more canal links built, more VP from them",
     ),
     PlantedVariant(
-        "links.rail_cost=2",
+        "links.rail_cost=1",
         "actions_build_link",
         +1,
-        "a rail link costs £2 instead of £5: more links built",
+        "a rail link costs £1 instead of £5: more links built",
     ),
     PlantedVariant(
         "industries.cotton.tiles.L1.vp=20",
