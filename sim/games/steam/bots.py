@@ -73,8 +73,10 @@ class Personality:
 Path = tuple[int, str, tuple[int, ...]]
 """A delivery: (source city, colour, link ids)."""
 DECAY = tuple(0.6**d for d in range(10))
-TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}
+TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, FIRST_BUILD: 2.5}
 """Standing value of the action tiles whose worth the bots do not work out from the board."""
+EXTRA_BUILD = 3.0
+"""Worth of one placement beyond ``builds`` (the Engineer gives ``engineer_builds - builds``)."""
 UNAFFORDABLE = -99.0
 BID_SHARE = 0.5
 """Share of the first seat's worth (over dropping out) a bot bids in the Standard auction."""
@@ -259,7 +261,9 @@ class SteamBot:
         if cost > budget:
             return UNAFFORDABLE
         v = TILE_VALUES.get(t, 0.0)
-        if t == LOCOMOTIVE:
+        if t == ENGINEER:
+            v = EXTRA_BUILD * (state.params.engineer_builds - state.params.builds)
+        elif t == LOCOMOTIVE:
             v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
         elif t in (CITY_GROWTH, URBANIZATION):
             v = 0.2 if not action.pay else self._special_value(state, seat, t)
