@@ -20,7 +20,7 @@ from sim.config.loader import load_config
 from sim.config.merge import parse_override
 from sim.core.game import GameSpec
 from sim.core.planted import PlantedVariant
-from sim.core.play import GameRecord, play_game
+from sim.core.play import GameRecord, StepHook, play_game
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,15 @@ def lineup_for(spec: GameSpec, n_players: int, game: int) -> list[str]:
     return [names[(seat + game) % len(names)] for seat in range(n_players)]
 
 
+def _recorder(taken: list[str]) -> StepHook:
+    """A step hook that appends each action taken, with its seat, to ``taken``."""
+
+    def record(state: Any, seat: int, action: Any, text: str) -> None:
+        taken.append(f"{seat}:{action!r}")
+
+    return record
+
+
 def play_games(spec: GameSpec, params: Any, n_players: int, seeds: Sequence[int]) -> PlayedGames:
     """Play each seed with the default bots, keeping every action taken."""
     moves, records = [], []
@@ -84,7 +93,7 @@ def play_games(spec: GameSpec, params: Any, n_players: int, seeds: Sequence[int]
             n_players,
             seed,
             lineup_for(spec, n_players, k),
-            on_step=lambda state, seat, action, text, taken=taken: taken.append(f"{seat}:{action!r}"),
+            on_step=_recorder(taken),
         )
         moves.append(tuple(taken))
         records.append(record)
