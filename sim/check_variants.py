@@ -30,9 +30,16 @@ class PlayedGames:
     moves: tuple[tuple[str, ...], ...]
     records: tuple[GameRecord, ...]
 
+    def per_game(self, column: str) -> list[float]:
+        """``column`` averaged over the players of each game (0 for a game that failed)."""
+        return [
+            sum(row.get(column, 0.0) for row in r.breakdown) / len(r.breakdown) if r.breakdown else 0.0
+            for r in self.records
+        ]
+
     def mean(self, column: str) -> float:
         """``column`` averaged over the players of each game, then over the games."""
-        per_game = [sum(row.get(column, 0.0) for row in r.breakdown) / len(r.breakdown) for r in self.records]
+        per_game = self.per_game(column)
         return sum(per_game) / len(per_game) if per_game else 0.0
 
     @property
@@ -51,6 +58,8 @@ class VariantResult:
     """Games whose action sequence differs from the base game of the same seed."""
     base: float
     value: float
+    agreeing: int = 0
+    """Paired games in which the measure moved the expected way."""
     errors: tuple[str, ...] = ()
 
     @property
@@ -103,6 +112,7 @@ def play_games(spec: GameSpec, params: Any, n_players: int, seeds: Sequence[int]
 def compare(variant: PlantedVariant, n_players: int, base: PlayedGames, other: PlayedGames) -> VariantResult:
     """The paired comparison of a variant's games with the base games of the same seeds."""
     changed = sum(1 for a, b in zip(base.moves, other.moves, strict=True) if a != b)
+    pairs = zip(base.per_game(variant.measure), other.per_game(variant.measure), strict=True)
     return VariantResult(
         variant,
         n_players,
@@ -110,6 +120,7 @@ def compare(variant: PlantedVariant, n_players: int, base: PlayedGames, other: P
         changed,
         base.mean(variant.measure),
         other.mean(variant.measure),
+        sum(1 for b, v in pairs if (v - b) * variant.direction > 0),
         tuple(base.errors + other.errors),
     )
 
@@ -162,8 +173,9 @@ def variant_lines(game: str, results: Sequence[VariantResult]) -> Iterator[str]:
         way = "higher" if v.direction > 0 else "lower"
         yield f"variant {v.override}" + (f" ({v.why})" if v.why else "") + ":"
         yield (
-            f"  {v.measure} per player: base {r.base:.2f}, variant {r.value:.2f} (expected {way}); "
-            f"the bots played differently in {r.changed} of {r.games} games at {r.n_players} players"
+            f"  {v.measure} per player: base {r.base:.2f}, variant {r.value:.2f} (expected {way}; "
+            f"{way} in {r.agreeing} of {r.games} paired games); the bots played differently in "
+            f"{r.changed} of {r.games} games at {r.n_players} players"
         )
         yield f"  {_verdict(r)}"
     failed = sum(1 for r in results if not r.passed)

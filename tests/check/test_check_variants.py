@@ -43,7 +43,7 @@ def test_a_number_the_bots_do_not_read_is_reported_as_play_unchanged() -> None:
     unread = PlantedVariant("shortfall.vp_per_pound_short=3", "actions_build_link", +1, "unread")
     (result,) = check_variants(get_game("brass"), variants=[unread], n_players=2, games=3)
     assert result.changed == 0 and not result.play_changed
-    assert result.base == result.value
+    assert result.base == result.value and result.agreeing == 0
     assert not result.passed
     lines = list(variant_lines("brass", [result]))
     assert any("failed: play unchanged" in line for line in lines)
@@ -84,7 +84,7 @@ def test_sim_check_variants_prints_each_variant_in_plain_words() -> None:
     out = result.output
     assert "Planted variants: 2 paired games each at 3 players" in out
     assert "variant income_vp_divisor=1 (each income step scores 1 VP" in out
-    assert "final_income per player: base " in out and "(expected higher)" in out
+    assert "final_income per player: base " in out and "(expected higher; higher in " in out
     assert "the bots played differently in 2 of 2 games at 3 players" in out
     assert out.rstrip().endswith("steam: 2 planted variant(s): passed"), out
     assert result.exit_code == 0
