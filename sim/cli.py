@@ -115,10 +115,17 @@ def validate(configs: tuple[str, ...], sets: tuple[str, ...]) -> None:
     show_default=True,
     help="Try every legal action and resample hidden information at every Nth position.",
 )
+@click.option(
+    "--variants",
+    type=click.IntRange(0),
+    default=0,
+    help="Also play the game's planted variants against the config, N paired seeds each, with the "
+    "default bots: do the bots' moves change, and does each measure move the expected way?",
+)
 @seed_option
 @set_option
 @friendly
-def check(game, config, players, playouts, probe_every, seed, sets) -> None:
+def check(game, config, players, playouts, probe_every, variants, seed, sets) -> None:
     """Check that a game package keeps the promises of the game shape.
 
     GAME is a bundled game, a game named in SIM_GAME_MODULES, or a module path exporting SPEC
@@ -131,6 +138,7 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
       sim check mingchu configs/mingchu/short.yaml -p 5 --playouts 5
       sim check mypackage.mygame
       sim check my-variant.yaml
+      sim check brass --variants 4 -p 2
     """
     from sim.check import check_game, iter_lines
 
@@ -148,8 +156,25 @@ def check(game, config, players, playouts, probe_every, seed, sets) -> None:
     )
     for line in iter_lines(report):
         click.echo(line)
-    if not report.ok:
+    ok = report.ok and (not variants or _check_variants(spec, resolved.path, sets, counts[0], variants, seed))
+    if not ok:
         raise SystemExit(1)
+
+
+def _check_variants(
+    spec: GameSpec, config: Path, sets: tuple[str, ...], n: int, games: int, seed: int
+) -> bool:
+    """``sim check --variants``: the planted variants' section; True when every one passed."""
+    from sim.check_variants import check_variants, variant_lines
+
+    if not spec.planted_variants:
+        click.echo(f"{spec.name}: no planted variants declared (GameSpec.planted_variants)")
+        return True
+    click.echo(f"Planted variants: {games} paired games each at {n} players, default bots ...")
+    results = check_variants(spec, config, parse_sets(sets), n_players=n, games=games, seed=seed)
+    for line in variant_lines(spec.name, results):
+        click.echo(line)
+    return all(r.passed for r in results)
 
 
 def _names_a_config_file(name: str) -> bool:

@@ -28,6 +28,7 @@ from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime
 import numpy as np
 
 from sim.core.goals import Goal, Play
+from sim.core.planted import PlantedVariant
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -248,6 +249,9 @@ class GameSpec:
     decks: type | None = None
     """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
     ``sim cards export`` and ``import`` move to and from a spreadsheet."""
+    planted_variants: tuple[PlantedVariant, ...] = ()
+    """One-number variants the default bots should answer (``sim check --variants``): each changes a
+    scoring rate or a price and names the breakdown column it should move, and which way."""
 
     def player_counts_for(self, params: Any) -> tuple[int, ...]:
         """The player counts ``params`` can be played at."""

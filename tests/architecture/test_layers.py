@@ -21,7 +21,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("sim.cli", "sim.cli_options", "sim.cards.commands", "sim.demo", "sim.__main__"),
     ("sim.cards",),
     ("sim.report",),
-    ("sim.runner", "sim.check"),
+    ("sim.runner", "sim.check", "sim.check_variants"),
     ("sim.stats",),
     ("sim.games", "sim.bots"),
     ("sim.config",),

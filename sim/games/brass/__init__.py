@@ -9,6 +9,7 @@ from sim.games.brass import compiled  # before the other modules: the compiled c
 from sim.games.brass.bots import BOTS
 from sim.games.brass.names import DISPLAY_NAMES
 from sim.games.brass.params import BrassParams
+from sim.games.brass.planted import PLANTED_VARIANTS
 from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
 
 compiled.CORE.register_pickling()
@@ -29,4 +30,5 @@ SPEC = GameSpec(
     display_names=DISPLAY_NAMES,
     scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
     compiled=compiled.CORE,
+    planted_variants=PLANTED_VARIANTS,
 )

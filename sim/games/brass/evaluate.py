@@ -20,7 +20,7 @@ from sim.games.brass.income import TakeLoan
 from sim.games.brass.kinds import Stop
 from sim.games.brass.links import BuildLink, BuildSecondLink
 from sim.games.brass.memo import board_memo
-from sim.games.brass.params import INDUSTRIES
+from sim.games.brass.params import INDUSTRIES, IncomeTrack
 from sim.games.brass.resources import BREWERY, COAL, IRON
 from sim.games.brass.rounds import place_icons
 from sim.games.brass.sell import Sell, SellAnother
@@ -42,15 +42,31 @@ class Personality:
     """Industry -> levels at or below which the bot prefers to develop the tile away."""
 
 
+COAL_GUESS = 2
+"""Rough £ a coal cube costs a rail link (times the config's ``links.rail_coal``)."""
+FAIR_LOAN = 10.0
+"""£ of loan per income level of interest a bot finds fair: a loan that gives more (the config's
+``loan.money`` over ``loan.levels_down``) is worth proportionally more and is taken from more money."""
+
+
 def _remaining_actions(state: BrassState, seat: int) -> int:
     """Own actions left in this era (cards in hand plus the seat's share of the deck)."""
     return len(state.hands[seat]) + len(state.deck) // state.n_players
 
 
 def _rounds_left_game(state: BrassState, seat: int) -> float:
-    per_era = state.board.deck_size(state.n_players) / state.n_players / 2
-    left = _remaining_actions(state, seat) / 2
+    per_turn = state.board.params.actions_per_turn
+    per_era = state.board.deck_size(state.n_players) / state.n_players / per_turn
+    left = _remaining_actions(state, seat) / per_turn
     return left + (per_era if state.era == CANAL else 0.0)
+
+
+def _levels_per_space(track: IncomeTrack) -> float:
+    """Income levels per track space just above the start space, where the markers climb first:
+    what the bots take an income space (a tile's ``income``) to be worth in levels."""
+    space = track.start_space + 1
+    band = next((b for b in track.bands if b.first_space <= space <= b.last_space), track.bands[-1])
+    return 1 / band.per_level
 
 
 def _links_needed(state: BrassState, sources: Sequence[int]) -> dict[int, int]:
@@ -112,6 +128,7 @@ class Evaluator:
         self.reserve = max(0, -state.income_level(seat)) + 2
         self.left = _remaining_actions(state, seat)
         self.rounds_left = _rounds_left_game(state, seat)
+        self.levels_per_space = _levels_per_space(self.board.params.income_track)
         # money is worth less as the game runs out of actions to spend it on
         self.money_vp = p.money_vp * min(1.0, self.rounds_left / 3.0)
         self._own_goods: list[tuple[int, int, int, dict[int, int], int]] | None = None
@@ -154,7 +171,7 @@ class Evaluator:
 
     # --- shared estimates ------------------------------------------------------------
     def income_value(self, spaces: int) -> float:
-        return spaces * 0.5 * max(0.0, self.rounds_left - 1) * self.p.money_vp
+        return spaces * self.levels_per_space * max(0.0, self.rounds_left - 1) * self.p.money_vp
 
     def tile_worth(self, ind: int, lvl: int, loc: int, p_flip: float) -> float:
         tile = self.board.tiles[ind][lvl]
@@ -368,7 +385,8 @@ class Evaluator:
         if self.state.era == CANAL:
             cost = costs.canal_cost
         else:
-            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + 2
+            coal = COAL_GUESS * costs.rail_coal
+            cost = (costs.double_rail_cost - costs.rail_cost if second else costs.rail_cost) + coal
         return self.p.link * raw - self.spend_penalty(cost) - 0.5
 
     def _link_raw(self, link: str) -> float:
@@ -465,12 +483,14 @@ class Evaluator:
 
     def loan_value(self) -> float:
         state = self.state
+        loan = self.board.params.loan
         money = state.money[self.seat]
-        after = state.income_level(self.seat) - self.board.params.loan.levels_down
-        floor = self.board.params.loan.min_level if money < 5 else -3
-        if self.rounds_left < 3 or money >= self.p.loan_below or after < floor:
+        after = state.income_level(self.seat) - loan.levels_down
+        floor = loan.min_level if money < 5 else -3
+        terms = loan.money / (FAIR_LOAN * max(1, loan.levels_down))
+        if self.rounds_left < 3 or money >= self.p.loan_below * terms or after < floor:
             return -5.0
-        return 2.0 + (self.p.loan_below - money) * 0.3
+        return (2.0 + (self.p.loan_below - money) * 0.3) * terms
 
 
 VALUES: dict[type, Callable[[Evaluator, Any], float]] = {

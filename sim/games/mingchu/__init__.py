@@ -21,6 +21,7 @@ from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.novice import NoviceBot
 from sim.games.mingchu.params import Decks, MingchuParams
+from sim.games.mingchu.planted import PLANTED_VARIANTS
 from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
 from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
 from sim.games.mingchu.state import MingchuState, Topology
@@ -102,4 +103,5 @@ SPEC = GameSpec(
     bot_weights=bot_weights,
     goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS, *goals_interact.GOALS),
     goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS, *goals_interact.PLAYS),
+    planted_variants=PLANTED_VARIANTS,
 )

@@ -8,6 +8,7 @@ from sim.core.resources import default_config
 from sim.games.steam.bots import BOTS
 from sim.games.steam.names import DISPLAY_NAMES
 from sim.games.steam.params import SteamParams
+from sim.games.steam.planted import PLANTED_VARIANTS
 from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
 
 
@@ -32,4 +33,5 @@ SPEC = GameSpec(
     players_for=supported_players,
     display_names=DISPLAY_NAMES,
     scoring_columns=("vp_track", "vp_income", "vp_links"),
+    planted_variants=PLANTED_VARIANTS,
 )

@@ -57,8 +57,9 @@ class Personality:
     name: str
     income_floor: int
     """Lowest income the bot raises money (Base) or buys capital (Standard) down to."""
-    vp_from_rounds_left: int
-    """Take delivery points as VP once this few turns (or fewer) remain after the current one."""
+    income_turn_vp: float
+    """VP-equivalent of one income step for each turn left after the current one: delivery points go
+    to income while that, plus what the step scores at the end (``income_vp_divisor``), beats 1 VP."""
     cash_target: int
     """Standard: cash wanted after buying capital."""
     build_threshold: float
@@ -72,8 +73,10 @@ class Personality:
 Path = tuple[int, str, tuple[int, ...]]
 """A delivery: (source city, colour, link ids)."""
 DECAY = tuple(0.6**d for d in range(10))
-TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, ENGINEER: 3.0, FIRST_BUILD: 2.5}
+TILE_VALUES = {TURN_ORDER: 1.5, FIRST_MOVE: 2.0, FIRST_BUILD: 2.5}
 """Standing value of the action tiles whose worth the bots do not work out from the board."""
+EXTRA_BUILD = 3.0
+"""Worth of one placement beyond ``builds`` (the Engineer gives ``engineer_builds - builds``)."""
 UNAFFORDABLE = -99.0
 BID_SHARE = 0.5
 """Share of the first seat's worth (over dropping out) a bot bids in the Standard auction."""
@@ -85,8 +88,12 @@ NO_CUBES: dict[str, int] = {}
 NO_PARTNERS: frozenset[int] = frozenset()
 NO_VECTOR = (0,) * 16
 """No cubes, by colour index (room for more colours than the game has)."""
-BUILDER = Personality("builder", -3, 1, 13, 0.4, 0.6, 0.25)
-INCOME = Personality("income", -3, 2, 10, 0.5, 0.45, 0.3)
+FINISH_EXTRA = 0.5
+"""A placement that completes a link is worth the link's end-game VP (``vp_per_link``) plus this."""
+TOWN_SHORT = 0.3
+"""A link completed into a town tile is worth this less than one into a city."""
+BUILDER = Personality("builder", -3, 1 / 3, 13, 0.4, 0.6, 0.25)
+INCOME = Personality("income", -3, 0.2, 10, 0.5, 0.45, 0.3)
 
 
 class SteamBot:
@@ -101,6 +108,7 @@ class SteamBot:
         self._cache_key: Any = None
         self._paths_key: Any = None
         self._new_start = 1.0
+        self._finish = 1.0 + FINISH_EXTRA
         self._degree: dict[int, int] = {}
         self._partners: dict[int, set[int]] = {}
         self._paths_found: dict[tuple[int, int], list[Path]] = {}
@@ -150,12 +158,15 @@ class SteamBot:
     # ------------------------------------------------------------------ small phases
 
     def _points(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
-        left = state.total_rounds - state.round
-        cap = state.params.income_max
-        capped = cap is not None and state.income[seat] >= cap
-        if not capped and (state.income[seat] < 0 or left > self.personality.vp_from_rounds_left):
+        p = state.params
+        cap = p.income_max
+        if cap is not None and state.income[seat] >= cap:
+            return TakeVP()
+        if state.income[seat] < 0:  # a step below 0 costs VP at the end: income first
             return TakeIncome()
-        return TakeVP()
+        left = state.total_rounds - state.round
+        step = left * self.personality.income_turn_vp + 1 / p.income_vp_divisor
+        return TakeIncome() if step > 1.0 else TakeVP()
 
     def _bid(self, state: SteamState, seat: int, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         """Open at $0 (free); in Standard raise by the least step while the first pick is worth it."""
@@ -250,7 +261,9 @@ class SteamBot:
         if cost > budget:
             return UNAFFORDABLE
         v = TILE_VALUES.get(t, 0.0)
-        if t == LOCOMOTIVE:
+        if t == ENGINEER:
+            v = EXTRA_BUILD * (state.params.engineer_builds - state.params.builds)
+        elif t == LOCOMOTIVE:
             v = 4.0 if state.loco[seat] < self.want_loco(state) and self.longer_pays(state, seat) else 0.0
         elif t in (CITY_GROWTH, URBANIZATION):
             v = 0.2 if not action.pay else self._special_value(state, seat, t)
@@ -292,7 +305,8 @@ class SteamBot:
             longer = self._paths(state, seat, state.loco[seat] + 1)
             best_longer = max((self._links_value(state, seat, d[2]) for d in longer), default=0.0)
             second = self._second_best(state, seat, deliveries, scored)
-            upkeep = 0.5 if state.rules == "standard" else 0.0  # each level costs $1 a turn
+            # each level costs its upkeep every turn in Standard
+            upkeep = 0.5 * state.params.standard_loco_upkeep if state.rules == "standard" else 0.0
             if best_longer > best + second + upkeep:
                 return UpgradeLoco()
         if scored and best > 0:
@@ -366,6 +380,8 @@ class SteamBot:
         if state.round == state.total_rounds:
             best_value += 1.0
         weight = self.personality.money_weight
+        least = 2 * state.params.cost_per_end  # the cheapest placement (and a redirect's price)
+        self._finish = state.params.vp_per_link + FINISH_EXTRA
         costs: dict[int, int] = {}
         groups: dict[tuple[int, bool], list[tuple[BuildTrack, int]]] = {}
         finishing: list[tuple[BuildTrack, int]] = []
@@ -415,7 +431,7 @@ class SteamBot:
                     continue
                 v = self._town_value(state, seat, action, values) - price * weight
             elif kind is Redirect:
-                v = self._redirect_value(state, seat, action, values) - 2 * weight
+                v = self._redirect_value(state, seat, action, values) - least * weight
             else:
                 continue
             if v > best_value:
@@ -427,7 +443,7 @@ class SteamBot:
         # open-ended track grouped by the node it grows from, the most promising first (branch and bound)
         bounds = sorted(((self._bound(state, seat, group, values), group) for group in groups), reverse=True)
         for bound, group in bounds:
-            if bound - 2 * weight <= best_value:
+            if bound - least * weight <= best_value:
                 break
             for action, cost in groups[group]:
                 if bound - cost * weight <= best_value:
@@ -585,10 +601,10 @@ class SteamBot:
                 n, s = link.open_end()
                 base = -self._toward(state, seat, start, nb[n][s], cache)
         if kind_b == CITY:
-            return base + 1.5 + self.pair_value(state, seat, start, ref_b, cache)
+            return base + self._finish + self.pair_value(state, seat, start, ref_b, cache)
         if kind_b == OPEN:
             other = state.links[ref_b]
-            return base + 1.5 + self.pair_value(state, seat, start, other.a, cache)
+            return base + self._finish + self.pair_value(state, seat, start, other.a, cache)
         if kind_b == TOWN:
             return base + 0.8 * self.pair_value(state, seat, start, ref_b, cache)
         return base + self._toward(state, seat, start, m, cache)
@@ -606,10 +622,10 @@ class SteamBot:
     def _exit_value(self, state, seat, t: int, s: int, cache) -> float:
         kind, ref = track.end_class(state, t, s)
         if kind == track.CITY:
-            return 1.2 + self.pair_value(state, seat, t, ref, cache)
+            return self._finish - TOWN_SHORT + self.pair_value(state, seat, t, ref, cache)
         if kind == track.OPEN:
             other = state.links[ref]
-            v = 1.2 + self.pair_value(state, seat, other.a, t, cache)
+            v = self._finish - TOWN_SHORT + self.pair_value(state, seat, other.a, t, cache)
             if other.owner == seat:
                 n, side = other.open_end()
                 v -= self._toward(state, seat, other.a, state.hm.nb[n][side], cache)
@@ -621,9 +637,9 @@ class SteamBot:
         h, _, old = link.tiles[-1]
         kind, ref = track.end_class(state, h, action.side)
         if kind == track.CITY:
-            new = 1.5 + self.pair_value(state, seat, link.a, ref, cache)
+            new = self._finish + self.pair_value(state, seat, link.a, ref, cache)
         elif kind == track.OPEN:
-            new = 1.5 + self.pair_value(state, seat, link.a, state.links[ref].a, cache)
+            new = self._finish + self.pair_value(state, seat, link.a, state.links[ref].a, cache)
         else:
             return -1.0  # a redirect that does not finish the link is lost at the end of the turn
         return new - self._toward(state, seat, link.a, state.hm.nb[h][old], cache) * (link.owner == seat)
