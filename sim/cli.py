@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from sim.bots import bot_names
-from sim.bots.commands import bots as bots_command
 from sim.cards.commands import cards, tune_command
+from sim.cli_bots import bots as bots_command
 from sim.cli_options import (
     UserError,
     bots_option,

@@ -36,7 +36,17 @@ NOT_RUN = {
 }
 """Commands (by their start) that a test cannot run, and why."""
 
-SMALL = {"-n": "2", "--games": "2", "--search-games": "1", "--budgets": "2", "-j": "1", "--jobs": "1"}
+SMALL = {
+    "-n": "2",
+    "--games": "2",
+    "--search-games": "1",
+    "--budgets": "2",
+    "-j": "1",
+    "--jobs": "1",
+    "--generations": "1",
+    "--popsize": "2",
+    "--confirm": "2",
+}
 """Option -> the small value a test uses instead of the documented one."""
 DECK_BATCH = "24g"
 """A deck study's smallest budget: one batch of one seed, one game per card of the 24-card deck."""

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from sim.bots.tune import Weight, head_to_head, search, tunable_weights, tune_bot, with_weights
 from sim.cli import cli
 from sim.config import ConfigError, load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.bots import PERSONAS, persona_for
+from sim.runner.tune_bots import Weight, head_to_head, search, tunable_weights, tune_bot, with_weights
 
 BASE = "configs/mingchu/base.yaml"
 WEIGHTS = [Weight("a", 10.0, 0.0, 100.0), Weight("b", 0.9, 0.0, 1.0)]

@@ -38,7 +38,8 @@ import yaml
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.dataset.read import read_columns
 from sim.games import get_game
-from sim.runner import Study, run_study
+from sim.runner.execute import run_study
+from sim.runner.plan import Study
 
 SEED_STREAM = 0x7E5E
 """Mixed into the generation seeds, so a tuning's games are not a ``sim run``'s with the same seed."""
@@ -239,7 +240,7 @@ def write_log(path: Path, weights: Sequence[Weight], generations: Sequence[Gener
 
 def write_tuned_config(path: Path, config: ResolvedConfig, bot: str, weights: Mapping[str, float]) -> Path:
     """A config that ``extends:`` the tuned one and sets the weights: a bundled config by its name
-    (``mingchu/base``), any other by its path relative to ``path``."""
+    (``<game>/base``), any other by its path relative to ``path``."""
     source = config.path.resolve()
     bundled = get_game(config.game).config_dir.resolve()
     if source.parent == bundled:

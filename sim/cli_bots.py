@@ -108,8 +108,8 @@ def tune_bots(
       sim bots tune configs/mingchu/base.yaml --bot industrialist -p 5 -j 2
       sim bots tune configs/mingchu/base.yaml --bot runner -p 4 --budget 10m --lang zh
     """
-    from sim.bots.tune import head_to_head, tunable_weights, tune_bot, with_weights
     from sim.runner import Study, run_study
+    from sim.runner.tune_bots import head_to_head, tunable_weights, tune_bot, with_weights
 
     resolved, spec = load(config)
     minutes = _budget_minutes(budget)
