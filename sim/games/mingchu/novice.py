@@ -183,14 +183,21 @@ class NoviceBot:
             return delivery
         reserves = [a for a in legal if isinstance(a, A.Reserve) and self._worth_reserving(state, a.slot)]
         if reserves:
-            worth = self._runner._order_worth  # the runner's ranking: points less the goods' trouble
-            return max(reserves, key=lambda a: worth(state, state.public_orders[a.slot].order))
+            return max(reserves, key=lambda a: self._order_worth(state, state.public_orders[a.slot].order))
         managers = [a for a in legal if isinstance(a, A.SelectManager)]
         if managers:
             return min(managers, key=lambda a: self._carrier_key(state, a.manager))
         moves = [a for a in legal if isinstance(a, A.Move) and a.mode in MOVE_RANK]
         step = self._step(state, moves)
         return step if step is not None else A.EndTurn()
+
+    def _order_worth(self, state: MingchuState, key: str) -> float:
+        """The runner's ranking of an order: its points less the trouble of getting the goods it
+        lacks (its plan, which keeps the worths, made anew when what it reads changed)."""
+        runner = self._runner
+        if not runner._plan_same(state):
+            runner._keep_plan(state)
+        return runner._order_worth(state, key)
 
     def _worth_reserving(self, state: MingchuState, slot: int) -> bool:
         """Whether the public order can be had: every good it lacks is made by some industry on the
