@@ -44,17 +44,14 @@ def experience(bot: str) -> str:
 
 def _per_game(players: pd.DataFrame, rungs: tuple[str, ...], rung_of=rung) -> pd.DataFrame:
     """Per game: the mean score of each rung's seats (columns ``rungs``; ``rung_of`` maps a bot to
-    its rung) and of the whole table (``table``), and whether a novice seat finished above some
-    other seat (``not_last``); games without a seat of every rung asked for are left out."""
+    its rung) and of the whole table (``table``); games without a seat of every rung asked for are
+    left out."""
     seats = players.assign(rung=players["bot"].map(rung_of))
     means = seats.pivot_table(index=[*GROUP, "gid"], columns="rung", values="score", aggfunc="mean")
     means["table"] = seats.groupby([*GROUP, "gid"])["score"].mean()
-    worst = seats.groupby([*GROUP, "gid"])["rank"].max()
-    best_novice = seats[seats["rung"] == NOVICE].groupby([*GROUP, "gid"])["rank"].min()
-    means["not_last"] = (best_novice < worst.reindex(best_novice.index)).reindex(means.index)
     missing = [r for r in rungs if r not in means.columns]
     if missing:
-        return pd.DataFrame(columns=[*GROUP, "gid", *rungs, "table", "not_last"])
+        return pd.DataFrame(columns=[*GROUP, "gid", *rungs, "table"])
     return means.dropna(subset=list(rungs)).reset_index()
 
 
@@ -75,16 +72,40 @@ def _ratio_interval(values: np.ndarray, key: tuple, top: int, bottom: int):
     return value, min(float(low), value), max(float(high), value)
 
 
+IDLE, TURNS, FAILED = "idle_turns", "turns", "orders_failed"
+"""The players columns of the novice's waiting (明初商途's breakdown): its idle turns (ended with
+nothing done but lying the 掌柜 down), its turns, and its orders reserved and never delivered."""
+
+
+def waiting(players: pd.DataFrame) -> pd.DataFrame:
+    """Per group, over the novice seats of ``players``: the share of their turns that were idle (``idle_share``:
+    the rules' 不坐牢 is a newcomer never stuck without a useful action) and their failed orders a
+    game (``failed``); NaN where the players table lacks the columns (a run of another game)."""
+    novice = players[players["bot"] == NOVICE]
+    rows = []
+    for key, part in novice.groupby(GROUP, sort=True):
+        turns = part[TURNS].sum() if TURNS in part else 0.0
+        idle = float(part[IDLE].sum() / turns) if turns > 0 and IDLE in part else np.nan
+        failed = float(part.groupby("gid")[FAILED].sum().mean()) if FAILED in part else np.nan
+        rows.append((*key, idle, failed))
+    return pd.DataFrame(rows, columns=[*GROUP, "idle_share", "failed"]).set_index(GROUP)
+
+
 def newcomer(run) -> pd.DataFrame:
     """The novice's mean score as a ratio of its table's mean score in the same games (a game with
-    several novice seats counts their mean), bootstrap interval over games; driver: the share of
-    games where the novice is not last (some seat finished below it)."""
+    several novice seats counts their mean), bootstrap interval over games; drivers: the share of
+    the novice's turns that were idle (``driver_value``) and its failed orders a game
+    (``driver_other``, the number written with two decimals; empty when not recorded)."""
     games = _per_game(run.players, (NOVICE,))
+    read = run.players.merge(games[[*GROUP, "gid"]], on=[*GROUP, "gid"])  # the games measured
+    waits = waiting(read)
     rows = []
     for key, part in games.groupby(GROUP, sort=True):
         values = part[[NOVICE, "table"]].to_numpy(dtype=float)
         value, low, high = _ratio_interval(values, ("newcomer", *key), 0, 1)
-        rows.append((*key, value, low, high, len(part), NOVICE, "", float(part["not_last"].mean())))
+        idle, failed = waits.loc[key] if key in waits.index else (np.nan, np.nan)
+        failed_text = "" if np.isnan(failed) else f"{failed:.2f}"
+        rows.append((*key, value, low, high, len(part), NOVICE, failed_text, float(idle)))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 

@@ -1,7 +1,9 @@
 """明初商途's newcomer, learning and depth goals (the rules' "游戏玩点" 3-5) and the games they read.
 
 * ``newcomer`` (新手友好不坐牢): the ``novice`` seat's mean score as a ratio of its table's, read
-  from the play ``novice`` (the lineup with one seat given to the novice);
+  from the play ``novice`` (the lineup with one seat given to the novice), reported with the share
+  of the novice's turns that were idle (the players column ``idle_turns`` over ``turns``: 不坐牢)
+  and its failed orders a game (``orders_failed``);
 * ``learning`` (学习成本低, a proxy): the novice's mean score, who uses only the basic actions, as a
   share of the experienced bots' (heuristics and search) in the same games; read from the play
   ``ladder``;
@@ -61,7 +63,9 @@ GOALS: tuple[Goal, ...] = (
         "ratio",
         min=0.7,
         about="The novice's mean score as a ratio of its table's mean score (a newcomer who only "
-        "fulfils its reserved orders scores decently).",
+        "fulfils its reserved orders scores decently); beside it the share of the novice's turns "
+        "that were idle (nothing to do but lay the 掌柜 down: the rules' 不坐牢) and its failed "
+        "orders a game.",
         play=NOVICE,
         measure=f"{MEASURES}:newcomer",
     ),

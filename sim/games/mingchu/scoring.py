@@ -38,6 +38,9 @@ BREAKDOWN_COLUMNS = (
     "best_income",
     "retainers",
     "earned_coins",
+    "turns",
+    "idle_turns",
+    "orders_failed",
     *(f"flow_{flow}_{way}" for flow in FLOWS for way in ("out", "in")),
 )
 
@@ -122,6 +125,9 @@ def breakdown(state: MingchuState) -> list[dict[str, float]]:
             best_income=float(player.income_best),
             retainers=float(len(player.retainers)),
             earned_coins=float(player.coins_earned),
+            turns=float(player.turns),
+            idle_turns=float(player.idle_turns),
+            orders_failed=float(player.failed_orders + (player.personal_order is not None)),
         )
         row.update(
             {f"flow_{flow}_{way}": float(player.flows[2 * i + j]) for i, flow in enumerate(FLOWS)

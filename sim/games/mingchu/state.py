@@ -217,6 +217,8 @@ class Player:
     favor_paid: int = 0  # statistic: markers handed to others
     flows: list[int] = field(default_factory=lambda: [0] * (2 * len(FLOWS)))  # statistic (FLOWS)
     coins_earned: int = 0  # statistic: coins gained from the bank in play (sales, effects; no loans)
+    turns: int = 0  # statistic: turns taken (M23)
+    idle_turns: int = 0  # statistic: turns ended with nothing done but lying the 掌柜 down
 
     def shallow_copy(self) -> Player:
         """A new Player sharing every field's value with this one (``copy.copy``, which costs about ten
@@ -261,6 +263,8 @@ class Player:
         new.favor_paid = self.favor_paid
         new.flows = self.flows
         new.coins_earned = self.coins_earned
+        new.turns = self.turns
+        new.idle_turns = self.idle_turns
         return new
 
     def clone(self) -> Player:

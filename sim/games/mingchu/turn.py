@@ -104,6 +104,7 @@ def end_turn(state: MingchuState, seat: int) -> None:
     player = state.players[seat]
     player.acted[data["manager"]] = True
     player.bonus_moves = 0
+    player.turns += 1
     state.pending.pop()
     state.step += 1
 
@@ -232,7 +233,10 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
         return [made(EndTurn)]
 
     def apply(self, state: MingchuState, action: A.EndTurn) -> None:
-        end_turn(state, seat_to_act(state))
+        seat, data = seat_to_act(state), state.pending.next.data
+        if data["moves"] == 0 and data["quick"] == 0:  # an idle turn: nothing done (a statistic)
+            state.players[seat].idle_turns += 1
+        end_turn(state, seat)
 
     def describe(self, state: MingchuState, action: A.EndTurn) -> str:
         return "结束回合"

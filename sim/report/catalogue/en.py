@@ -297,7 +297,7 @@ MESSAGES: dict[str, str] = {
     "goal_setup_luck": "Setup luck (share of a seat's win variance the setup alone explains)",
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
     "goal_newcomer": "Newcomer (the novice's mean score as a ratio of its table's)",
-    "goal_driver_newcomer": ", the novice is not last in {value} of games",
+    "goal_driver_newcomer": ", the novice is idle in {value} of its turns and fails {other} orders a game",
     "goal_learning": "Learning (proxy: the novice's score with the basic actions alone as a ratio of the experienced bots')",
     "goal_driver_learning": ", the novice finishes ahead of the {other} in {value} of pairings",
     "goal_depth": "Depth (the skill ladder's weakest step, head-to-head share)",

@@ -297,7 +297,7 @@ MESSAGES: dict[str, str] = {
     "goal_setup_luck": "开局运气（座位胜负的方差中开局本身解释的比例）",
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
     "goal_newcomer": "新手友好（新手得分与全桌平均分之比）",
-    "goal_driver_newcomer": "，新手不垫底的对局占 {value}",
+    "goal_driver_newcomer": "，新手无事可做的回合占 {value}，每局失败订单 {other} 张",
     "goal_learning": "学习成本低（代理指标：只用基本行动的新手得分与老手得分之比）",
     "goal_driver_learning": "，新手名次高于{other}的比例为 {value}",
     "goal_depth": "策略有深度（技巧阶梯中最弱一级的对位领先比例）",
