@@ -60,10 +60,12 @@ from sim.games.mingchu.bot_values import (
     VALUES,
     ActionValues,
     Context,
+    build_worth,
     in_turn_otherwise,
     otherwise,
 )
 from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
+from sim.games.mingchu.effect_kinds import loan_cost
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_prices
@@ -986,6 +988,8 @@ class HeuristicBot(ActionValues):
             short = self._loan_short(state, place)
         if cost is None and not short:
             return NEVER
+        if build_worth(state, place) <= (cost if cost is not None else site.cost):
+            return NEVER  # late: the coins score more held than the industry yields
         value = self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
         value += 25 * (self._needed_cache.get(site.good, 0) > 0)
         return value
@@ -1076,7 +1080,9 @@ class HeuristicBot(ActionValues):
             return 0
         gap = site.cost - player.coins
         loans = -(-gap // state.params.loans.amount)
-        return loans if 0 < loans <= 1 else 0
+        if loans <= 0 or loans > 1 or build_worth(state, place) <= loans * loan_cost(state):
+            return 0  # (the loan costs more than the build yields: ``loan_cost``, ``build_worth``)
+        return loans
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
         """More for 驿道 next to other players' industries and busy junctions (kept while the
