@@ -224,6 +224,26 @@ PER_ROUND: dict[str, float] = {
 }
 """How often a seat does an action in a round (a ``discount`` of 1 on it saves that many coins a
 round; a ``forbid`` costs about as much); rough rates."""
+ROAD_SAVED = 2.0
+"""Coins a road not walked saves on the way to an order (a step of the turn, a 伙计 or a marker)."""
+
+
+def _hops(state: MingchuState, source: int) -> list[int]:
+    """Roads from ``source`` to every place (a breadth-first search; 99 where none leads)."""
+    hops = [99] * len(state.topo.adjacent)
+    hops[source] = 0
+    queue = [source]
+    i = 0
+    while i < len(queue):
+        place = queue[i]
+        i += 1
+        for _, other in state.topo.adjacent[place]:
+            if hops[other] == 99:
+                hops[other] = hops[place] + 1
+                queue.append(other)
+    return hops
+
+
 MOVE_WORTH = 0.3
 """Coins a move saves when it is wanted (a 伙计 or 恩义 not paid for a road, a turn's goal reached)."""
 
@@ -648,6 +668,20 @@ class MoveToCapital(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         player = state.players[seat]
         player.managers = [state.capital for _ in player.managers]
+
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """Roads the 掌柜 are carried: towards the seat's order when it is delivered in the 京城
+        (the carrier's roads, ``ROAD_SAVED`` each), else away from where they stand (``worth``
+        for both, as without a state)."""
+        from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
+
+        key = state.players[seat].personal_order
+        if key is None or state.topo.place_index[order_info(state, key).place] != state.capital:
+            return self.worth
+        hops = _hops(state, state.capital)
+        return ROAD_SAVED * max(hops[at] for at in state.players[seat].managers)
 
     def text(self, eff: Any) -> str:
         return "两名掌柜移至京城"

@@ -160,3 +160,19 @@ def test_the_advocate_reclaims_markers_only_when_others_hold_some():
     assert used(state, "讼师") == {False}
     state.players[2].held[0] = 2
     assert used(state, "讼师") == {True}
+
+
+# --- a 皇恩卡 that moves both 掌柜 to the 京城: played only when the 京城 is where they go ----------
+
+
+def test_the_summons_is_played_only_when_the_order_is_delivered_in_the_capital():
+    state = position("赌徒", at="西安府")
+    assert state.topo.place_index["应天府"] == state.capital
+    state.players[0].grace_cards = ["召见"]  # both 掌柜 to the 京城, 2 coins
+    play = A.PlayGrace("召见", 0)
+    bot = HeuristicBot(0, "runner")
+    assert bot.choose(state, [play, A.EndTurn()], np.random.default_rng(0)) == A.EndTurn()
+    state.order_card["测试.筑南京城"] = "筑南京城"  # 2 木材 to 应天府
+    state.players[0].personal_order = "测试.筑南京城"
+    bot = HeuristicBot(0, "runner")
+    assert bot.choose(state, [play, A.EndTurn()], np.random.default_rng(0)) == play
