@@ -672,19 +672,32 @@ class MoveToCapital(EffectKind):
     def usable(
         self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
     ) -> float:
-        """Roads the 掌柜 are carried: towards the seat's order when it is delivered in the 京城
-        (the carrier's roads, ``ROAD_SAVED`` each), else away from where they stand (``worth``
-        for both, as without a state)."""
+        """Roads the 掌柜 are carried: when the seat's order is delivered in the 京城 and its goods
+        are in a pack, the roads that pack's 掌柜 is spared (``ROAD_SAVED`` each) less a quarter of
+        that for each road the other is carried from where it stood; else ``worth``, as without a
+        state."""
         from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
 
-        key = state.players[seat].personal_order
-        if key is None or state.topo.place_index[order_info(state, key).place] != state.capital:
+        player = state.players[seat]
+        key = player.personal_order
+        if key is None:
+            return self.worth
+        order = order_info(state, key)
+        if state.topo.place_index[order.place] != state.capital or len(player.packs) != len(player.managers):
+            return self.worth
+        carrier = -1
+        for i in range(len(player.packs)):
+            pack = player.packs[i]
+            if all(pack.get(good, 0) >= count for good, count in order.goods.items()):
+                carrier = i
+        if carrier < 0:
             return self.worth
         hops = _hops(state, state.capital)
-        return ROAD_SAVED * max(hops[at] for at in state.players[seat].managers)
-
-    def text(self, eff: Any) -> str:
-        return "两名掌柜移至京城"
+        value = 0.0
+        for i in range(len(player.managers)):
+            roads = float(hops[player.managers[i]])
+            value += ROAD_SAVED * roads if i == carrier else -0.25 * ROAD_SAVED * roads
+        return value
 
 
 class MonopolyPermit(EffectKind):

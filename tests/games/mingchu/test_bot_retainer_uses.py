@@ -165,14 +165,18 @@ def test_the_advocate_reclaims_markers_only_when_others_hold_some():
 # --- a 皇恩卡 that moves both 掌柜 to the 京城: played only when the 京城 is where they go ----------
 
 
-def test_the_summons_is_played_only_when_the_order_is_delivered_in_the_capital():
+def test_the_summons_is_played_only_to_carry_an_order_s_goods_to_the_capital():
     state = position("赌徒", at="西安府")
     assert state.topo.place_index["应天府"] == state.capital
     state.players[0].grace_cards = ["召见"]  # both 掌柜 to the 京城, 2 coins
     play = A.PlayGrace("召见", 0)
-    bot = HeuristicBot(0, "runner")
-    assert bot.choose(state, [play, A.EndTurn()], np.random.default_rng(0)) == A.EndTurn()
+
+    def pick():
+        return HeuristicBot(0, "runner").choose(state, [play, A.EndTurn()], np.random.default_rng(0))
+
+    assert pick() == A.EndTurn()  # no order
     state.order_card["测试.筑南京城"] = "筑南京城"  # 2 木材 to 应天府
     state.players[0].personal_order = "测试.筑南京城"
-    bot = HeuristicBot(0, "runner")
-    assert bot.choose(state, [play, A.EndTurn()], np.random.default_rng(0)) == play
+    assert pick() == A.EndTurn()  # its goods not at hand yet
+    state.players[0].packs[0]["木材"] = 2
+    assert pick() == play
