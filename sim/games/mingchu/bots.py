@@ -33,8 +33,14 @@ as soon as their effects are worth something now (a free build only where one is
 harmful 皇恩卡 on the player with most orders). Trades (``trade_bots``): once per turn or
 production step the fairest offer that gains both sides by the bots' valuation, and an offer is
 accepted when it gains the bot something. 皇恩计分卡: the one worth most now; 天威卡: the
-one costing least now. Loans are repaid with 3 coins to spare; own 恩义 is bought back whenever
-3 coins are left.
+one costing least now. Loans are repaid with 3 coins to spare while the points and interest they
+cost are worth more than the repayment; own 恩义 is bought back whenever 3 coins are left.
+
+Cards, 门客 and spending are valued in coins now from the variant's numbers and the seat's state
+(``effect_kinds``: rounds left, what a point is worth in coins, a loan's cost, what a good fetches
+here): 管家 banks only coins the seat will not need, 相士 and 铁匠 are not used into a loan, a 门客 is
+drafted or hired by what it yields over the rounds left, and a build, a loan for a build or a
+伙计 step only while it yields more than it costs (docs/rules/mingchu.md, Bots).
 
 This module holds the personas and the plan (goods needed, the turn's goal, order and road worths);
 ``bot_values.py`` values each action type from it.

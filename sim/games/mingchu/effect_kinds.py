@@ -699,6 +699,9 @@ class MoveToCapital(EffectKind):
             value += ROAD_SAVED * roads if i == carrier else -0.25 * ROAD_SAVED * roads
         return value
 
+    def text(self, eff: Any) -> str:
+        return "两名掌柜移至京城"
+
 
 class MonopolyPermit(EffectKind):
     schema = es.MonopolyPermit
