@@ -12,10 +12,14 @@ from typing import Any, Final
 from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost
 from sim.games.mingchu.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
-    ABILITY_USES,
     RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
     effects_value,
+    held_value,
+    loan_cost,
+    rates,
+    rounds_left,
     usable_value,
+    vp_coins,
 )
 from sim.games.mingchu.effects import score_rule
 from sim.games.mingchu.orders import order_info
@@ -215,6 +219,9 @@ class ActionValues:
         goal_value, _, goal_action = context.goal
         if goal_action is not None and action == goal_action:
             return 30.0 + goal_value
+        cost = build_cost(state, self.seat, action.place)
+        if cost is not None and build_worth(state, action.place) <= cost:
+            return -1.0  # late: the coins score more held than the industry yields
         return self.persona.build * 0.5
 
     def _road_in_turn(self, state: MingchuState, action: A.BuildRoad, context: Context) -> float:
@@ -225,11 +232,19 @@ class ActionValues:
 
     def _hire(self, state: MingchuState, action: A.HireWorker, context: Context) -> float:
         """More 伙计 each production: worth less the higher the track and the fewer coins are left, and
-        nothing in the last round (no production follows)."""
+        nothing in the last round (no production follows) nor when the 伙计 the step adds over the
+        productions left (``WORKER_VP`` each, more for a road builder, at ``vp_coins``) are worth
+        less than its cost."""
         if self._last_round(state):
             return -1.0
         player = state.players[self.seat]
-        spare = player.coins - state.params.worker_track[player.worker_pos + 1].cost
+        track = state.params.worker_track
+        step = track[player.worker_pos + 1]
+        more = step.tokens - track[player.worker_pos].tokens
+        worker = WORKER_VP * (1.0 + self.persona.road / 60) * vp_coins(state)
+        if more * (rounds_left(state) - 1.0) * worker <= step.cost:
+            return -1.0
+        spare = player.coins - step.cost
         return self.persona.hire - 2 * player.worker_pos - 3 * max(0, 4 - spare)
 
     def _sell(self, state: MingchuState, action: A.Sell, context: Context) -> float:
@@ -262,10 +277,14 @@ class ActionValues:
         return 30.0 + 30.0 * self.persona.chase_orders
 
     def _loan_in_turn(self, state: MingchuState, action: A.TakeLoan, context: Context) -> float:
+        """A loan only for the goal's build that the coins do not reach, and only while the build
+        (its points and income, ``build_worth``) pays more than the loan costs (``loan_cost``)."""
         _, goal_place, goal_action = context.goal
         here = context.here
         if isinstance(goal_action, A.BuildIndustry) and here == goal_place:
-            return 20.0 if build_cost(state, self.seat, here) is None else -5.0
+            if build_cost(state, self.seat, here) is not None:
+                return -5.0
+            return 20.0 if build_worth(state, here) > loan_cost(state) else -5.0
         return -20.0
 
     def _use_retainer(self, state: MingchuState, action: A.UseRetainer, context: Context) -> float:
@@ -273,20 +292,22 @@ class ActionValues:
         return 20.0 + value if value > 0 else -1.0
 
     def _retainer_value(self, state: MingchuState, card: str) -> float:
-        """A 门客's worth while held (hiring one, or drafting it with its column): its ability at its
-        expected uses (``ABILITY_USES``), plus passives weighted by what this personality does most."""
+        """A 门客's worth while held (hiring one, or drafting it with its column): what it yields this
+        seat over the rounds left (``held_value``: the ability in the rounds it pays, each passive
+        as often as the seat does what it modifies), passives weighted by what this personality
+        does most (builds, 驿道, sales)."""
         info = state.topo.retainers[card]
-        value = 2.0 + ABILITY_USES * effects_value(info.ability, state, self.seat)
+        value = 2.0 + held_value(info.ability, (), state, self.seat)
         for eff in info.passive:
             weight = 1.0
             action = eff.__dict__.get("action")  # no ``getattr`` miss (see ``modifiers._matching``)
             if action == "build":
-                weight = self.persona.build / 25
+                weight = self.persona.build / 40
             elif action == "road":
                 weight = self.persona.road / 25
             elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
-                weight = 2.0
-            value += weight * effects_value([eff])
+                weight = 1.5
+            value += weight * held_value((), (eff,), state, self.seat)
         return value
 
     def _usable_value(self, state: MingchuState, effects, context: Context) -> float:
@@ -363,6 +384,34 @@ class ActionValues:
         return 1.5 if player.coins > 15 and committed < 3 else -1.0
 
 
+WORKER_VP: Final = 0.25
+"""Points a 伙计 brings through the 驿道 and road steps it pays for, roughly."""
+BUILD_EXTRA_VP: Final = 0.5
+"""Points an industry brings besides ``scoring.industry_vp``, on average (a 皇恩计分卡 or 专营
+threshold counting industries, now and then)."""
+
+
+def build_worth(state: MingchuState, place: int) -> float:
+    """What an industry built at ``place`` now yields, in coins: its points at the end
+    (``scoring.industry_vp`` and ``BUILD_EXTRA_VP``, at ``vp_coins``) and a good at half its value
+    each production left. A build that costs more is not worth its coins (late in the game, or
+    when coins score much: ``scoring.coins_per_vp``)."""
+    good = state.topo.site[place].good
+    productions = rounds_left(state) - 1.0
+    points = rates(state).industry_vp + BUILD_EXTRA_VP
+    return points * vp_coins(state) + 0.5 * state.topo.goods[good].base_value * productions
+
+
+def repay_value(state: MingchuState, seat: int) -> float:
+    """Repay a loan with 3 coins to spare when the points it saves (``scoring.loan_vp``) and the
+    interest of the rounds left are worth more than the ``loans.repay`` coins at ``vp_coins``."""
+    r = rates(state)
+    if state.players[seat].coins < r.repay + 3:
+        return -1.0
+    saved = -r.loan_vp * vp_coins(state) + r.interest * (rounds_left(state) - 1.0)
+    return 1.0 if saved > r.repay else -1.0
+
+
 def _const(value: float):
     return lambda bot, state, action, context: value
 
@@ -407,9 +456,7 @@ VALUES = {
     A.RefreshRetainers: _const(-1.0),
     A.PickCard: lambda bot, state, action, context: bot._card_now(state, action.card, context.kind),
     A.WarCommit: lambda bot, state, action, context: bot._war_value(state, action, context),
-    A.RepayLoan: lambda bot, state, action, context: (
-        1.0 if state.players[bot.seat].coins >= state.params.loans.repay + 3 else -1.0
-    ),
+    A.RepayLoan: lambda bot, state, action, context: repay_value(state, bot.seat),
     A.BuyBack: lambda bot, state, action, context: 1.0 if state.players[bot.seat].coins >= 3 else -1.0,
     A.BuildIndustry: _const(10.0),  # a card's free build
     A.BuildRoad: lambda bot, state, action, context: 5.0 + bot._road_worth(state, action.road),

@@ -33,8 +33,14 @@ as soon as their effects are worth something now (a free build only where one is
 harmful 皇恩卡 on the player with most orders). Trades (``trade_bots``): once per turn or
 production step the fairest offer that gains both sides by the bots' valuation, and an offer is
 accepted when it gains the bot something. 皇恩计分卡: the one worth most now; 天威卡: the
-one costing least now. Loans are repaid with 3 coins to spare; own 恩义 is bought back whenever
-3 coins are left.
+one costing least now. Loans are repaid with 3 coins to spare while the points and interest they
+cost are worth more than the repayment; own 恩义 is bought back whenever 3 coins are left.
+
+Cards, 门客 and spending are valued in coins now from the variant's numbers and the seat's state
+(``effect_kinds``: rounds left, what a point is worth in coins, a loan's cost, what a good fetches
+here): 管家 banks only coins the seat will not need, 相士 and 铁匠 are not used into a loan, a 门客 is
+drafted or hired by what it yields over the rounds left, and a build, a loan for a build or a
+伙计 step only while it yields more than it costs (docs/rules/mingchu.md, Bots).
 
 This module holds the personas and the plan (goods needed, the turn's goal, order and road worths);
 ``bot_values.py`` values each action type from it.
@@ -60,10 +66,12 @@ from sim.games.mingchu.bot_values import (
     VALUES,
     ActionValues,
     Context,
+    build_worth,
     in_turn_otherwise,
     otherwise,
 )
 from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
+from sim.games.mingchu.effect_kinds import loan_cost
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_prices
@@ -1000,6 +1008,8 @@ class HeuristicBot(ActionValues):
             short = self._loan_short(state, place)
         if cost is None and not short:
             return NEVER
+        if build_worth(state, place) <= (cost if cost is not None else site.cost):
+            return NEVER  # late: the coins score more held than the industry yields
         value = self.persona.build + state.topo.goods[site.good].base_value - 0.2 * site.cost - 3 * short
         value += 25 * (self._needed_cache.get(site.good, 0) > 0)
         return value
@@ -1090,7 +1100,9 @@ class HeuristicBot(ActionValues):
             return 0
         gap = site.cost - player.coins
         loans = -(-gap // state.params.loans.amount)
-        return loans if 0 < loans <= 1 else 0
+        if loans <= 0 or loans > 1 or build_worth(state, place) <= loans * loan_cost(state):
+            return 0  # (the loan costs more than the build yields: ``loan_cost``, ``build_worth``)
+        return loans
 
     def _road_worth(self, state: MingchuState, road: int) -> float:
         """More for 驿道 next to other players' industries and busy junctions (kept while the

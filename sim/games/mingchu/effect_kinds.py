@@ -24,6 +24,7 @@ from sim.games.mingchu.building import build_cost, road_cost
 from sim.games.mingchu.conditions import condition_met, condition_text
 from sim.games.mingchu.draws import roll
 from sim.games.mingchu.economy import add_goods, draw_grace, pay_coins, remove_good
+from sim.games.mingchu.paths import sale_prices
 from sim.games.mingchu.state import MingchuState
 
 RIVAL_WEIGHT = 1.0
@@ -43,6 +44,208 @@ ACTIONS = {
     "loan": "借贷",
 }
 """What a ``discount`` or ``forbid`` modifier applies to, in Chinese."""
+
+
+# --- what things are worth here and now: the rules' numbers (``state.params``) and the seat's state ----------
+
+
+WAR_ROUNDS = 2.0
+"""Rounds the 靖难 period is expected to last from its start (its end depends on play)."""
+PLAY_COINS_PER_VP = 4.0
+"""Coins a point costs in play while rounds are left (an industry, an order's goods): a coin spent
+early buys more points than the ``scoring.coins_per_vp`` it scores when held to the end."""
+NEED_PER_ROUND = 6.0
+"""Coins a seat spends in a round on its plan (builds, hires, water fees, foreign goods), at most
+``NEED_ROUNDS`` rounds ahead: the cash it keeps before anything is banked."""
+NEED_ROUNDS = 2.0
+
+
+class Rates:
+    """The rules' numbers the valuation reads, copied once per game's parameters (``rates``)."""
+
+    def __init__(self, params: Any) -> None:
+        scoring, loans, setup = params.scoring, params.loans, params.setup
+        self.coins_per_vp = float(scoring.coins_per_vp)
+        self.banked_coins_per_vp = float(scoring.banked_coins_per_vp)
+        self.banked_card_vp = float(scoring.banked_card_vp)
+        self.loan_vp = float(scoring.loan_vp)
+        self.industry_vp = float(scoring.industry_vp)
+        self.failed_order_vp = float(scoring.failed_order_vp)
+        self.favor_given_vp = float(scoring.favor_given_vp)
+        self.loan_amount = float(loans.amount)
+        self.interest = float(loans.interest)
+        self.repay = float(loans.repay)
+        self.later_extra = -setup.later_events_minus_players
+        self.ends_this_round = params.rules.final_event_ends == "this_round"
+        self.later_final = setup.later_final_event
+        self.grace_worth = 0.0  # ``grace_worth`` in round ``grace_round`` (-1: not yet)
+        self.grace_round = -1
+
+
+_RATES: list[Any] = [None, None]
+"""The parameters last read and their ``Rates``."""
+
+
+def rates(state: MingchuState) -> Rates:
+    """The ``Rates`` of the state's parameters (read again only when the parameters change)."""
+    params = state.params
+    if _RATES[0] is not params:
+        _RATES[0], _RATES[1] = params, Rates(params)
+    found: Rates = _RATES[1]
+    return found
+
+
+def rounds_left(state: MingchuState) -> float:
+    """Rounds still to play, this one included: the events left in the period's deck, then the
+    靖难 war (``WAR_ROUNDS``) and the later period's (players + ``later_events_minus_players``
+    rounds, one less: the orders often run out first). About 10 at the start of a 5-player game of
+    the bundled config, whose games last 9.7 rounds on average (300 games of the heuristics)."""
+    r = rates(state)
+    if state.final_round:
+        return 1.0
+    later = float(state.n + r.later_extra) - 1.0 + (0.0 if r.ends_this_round else 1.0)
+    if state.period == "后期":
+        last = r.ends_this_round and state.next_event == r.later_final
+        return 1.0 if last else 1.0 + len(state.event_deck) + (0.0 if r.ends_this_round else 1.0)
+    if state.period == "靖难":
+        return WAR_ROUNDS / 2 + later
+    return len(state.event_deck) + WAR_ROUNDS + later
+
+
+def vp_coins(state: MingchuState) -> float:
+    """Coins a point is worth now: ``scoring.coins_per_vp`` in the last round (coins only score),
+    nearer ``PLAY_COINS_PER_VP`` the more rounds are left (coins still buy points), never more
+    than the end's rate."""
+    end = rates(state).coins_per_vp
+    if end <= PLAY_COINS_PER_VP:
+        return end
+    return PLAY_COINS_PER_VP + (end - PLAY_COINS_PER_VP) / rounds_left(state)
+
+
+def coins_needed(state: MingchuState, seat: int) -> float:
+    """Cash the seat keeps for its plan in the rounds after this one (``NEED_PER_ROUND``), with the
+    interest its loans will cost; none in the last round."""
+    later = rounds_left(state) - 1.0
+    if later <= 0:
+        return 0.0
+    loans = state.players[seat].loans * rates(state).interest * later
+    return NEED_PER_ROUND * min(later, NEED_ROUNDS) + loans
+
+
+def loan_cost(state: MingchuState) -> float:
+    """What one loan costs in coins now, net of the coins it brings: its points at the end
+    (``scoring.loan_vp``, or the ``loans.repay`` coins that avoid them while a round is left for
+    it) and its interest each round left, less ``loans.amount``."""
+    r = rates(state)
+    left = rounds_left(state)
+    points = -r.loan_vp * vp_coins(state)
+    end = points if left <= 1 else min(points, r.repay)
+    return end + r.interest * (left - 1.0) - r.loan_amount
+
+
+def payment_value(state: MingchuState, seat: int, coins: int) -> float:
+    """Paying ``coins`` now, in coins: the coins, and the loans the rules force when the seat has
+    fewer (M71: one ``loan_cost`` each)."""
+    player = state.players[seat]
+    short = coins - player.coins
+    if short <= 0:
+        return -float(coins)
+    amount = max(1, state.params.loans.amount)
+    loans = -(-short // amount)
+    return -float(coins) - loans * loan_cost(state)
+
+
+def good_worth(state: MingchuState, seat: int, good: str) -> float:
+    """What one ``good`` yields the seat from here: the best price where its 掌柜 stand or one road
+    on, what an order the seat holds pays for it (its points over the goods it asks), and a 铁's
+    upgrade (one more good each production left, at half its value, for an own industry not
+    upgraded yet); a 马 as a good sold."""
+    from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
+
+    info = state.topo.goods[good]
+    best = 0.0
+    if good in state.topo.sellable:
+        prices = sale_prices(state, seat, good, in_production=False)
+        for at in set(state.players[seat].managers):
+            best = max(best, float(prices[at]))
+            for _, other in state.topo.adjacent[at]:
+                best = max(best, float(prices[other]))
+    key = state.players[seat].personal_order
+    if key is not None:
+        order = order_info(state, key)
+        asked = order.goods.get(good, 0)
+        if asked:
+            share = order.points * vp_coins(state) / max(1, sum(order.goods.values()))
+            best = max(best, info.base_value + share)
+    if info.upgrades:
+        productions = min(rounds_left(state) - 1.0, 3.0)
+        for place, ind in state.industries.items():
+            if ind.owner == seat and ind.upgraded_by is None:
+                made = state.topo.goods[state.topo.site[place].good].base_value
+                best = max(best, 0.5 * made * productions)
+    return best
+
+
+GRACE_KEPT = 0.7
+"""The share of a 皇恩卡's worth a drawn card brings on average: not every card is usable when
+drawn, and some are never."""
+
+
+def grace_worth(state: MingchuState) -> float:
+    """A 皇恩卡 drawn: ``GRACE_KEPT`` of the mean over the deck's copies of a card's worth now
+    (``effects_value`` with the state, for no seat in particular), a card that harms played on a
+    rival (kept with the ``Rates`` for the round)."""
+    r = rates(state)
+    if r.grace_round != state.round:
+        total, copies = 0.0, 0
+        for card in state.params.cards.皇恩:
+            worth = effects_value(card.effects, state, None)
+            total += card.count * (abs(worth) if card.target == "any" else max(0.0, worth))
+            copies += card.count
+        r.grace_worth = GRACE_KEPT * total / max(1, copies)
+        r.grace_round = state.round
+    return r.grace_worth
+
+
+SALES_PER_ROUND = 4.0
+"""Goods a seat sells in a round (in its turns and in production), all goods together: the bots
+earn 14 to 30 coins a round, mostly from sales (300 games of the bundled config)."""
+PER_ROUND: dict[str, float] = {
+    "build": 0.5,
+    "road": 0.25,  # 伙计 saved, at half a coin each
+    "hire": 0.3,
+    "water": 0.3,
+    "foreign_production": 0.6,
+    "loan_interest": 0.3,
+    "favor": 3.0,  # tolls: the bots pay 2 to 5 markers a round
+    "sell": SALES_PER_ROUND,
+    "reserve": 0.3,
+    "loan": 0.1,
+}
+"""How often a seat does an action in a round (a ``discount`` of 1 on it saves that many coins a
+round; a ``forbid`` costs about as much); rough rates."""
+ROAD_SAVED = 2.0
+"""Coins a road not walked saves on the way to an order (a step of the turn, a 伙计 or a marker)."""
+
+
+def _hops(state: MingchuState, source: int) -> list[int]:
+    """Roads from ``source`` to every place (a breadth-first search; 99 where none leads)."""
+    hops = [99] * len(state.topo.adjacent)
+    hops[source] = 0
+    queue = [source]
+    i = 0
+    while i < len(queue):
+        place = queue[i]
+        i += 1
+        for _, other in state.topo.adjacent[place]:
+            if hops[other] == 99:
+                hops[other] = hops[place] + 1
+                queue.append(other)
+    return hops
+
+
+MOVE_WORTH = 0.3
+"""Coins a move saves when it is wanted (a 伙计 or 恩义 not paid for a road, a turn's goal reached)."""
 
 
 def _signed(amount: int, up: str, down: str) -> str:
@@ -109,6 +312,12 @@ class LoseCoins(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         pay_coins(state, seat, eff.amount)
 
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """The coins, and the loans the rules force on a seat that has fewer (``payment_value``)."""
+        return payment_value(state, seat, eff.amount)
+
     def text(self, eff: Any) -> str:
         return f"失{eff.amount}铜币"
 
@@ -119,6 +328,10 @@ class GainWorkers(EffectKind):
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.players[seat].workers += eff.amount
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A 伙计 pays a road step or a share of a 驿道: a coin each with a state."""
+        return 1.0 * eff.amount if state is not None else self.worth * _size(eff)
 
     def text(self, eff: Any) -> str:
         return f"得{eff.amount}伙计"
@@ -146,6 +359,16 @@ class GainFavor(EffectKind):
         player.supply -= moved
         player.hand += moved
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A marker in hand pays a toll or a war commitment: half a coin each with a state."""
+        return 0.5 * eff.amount if state is not None else self.worth * _size(eff)
+
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """Only the markers left in the seat's supply."""
+        return 0.5 * min(eff.amount, state.players[seat].supply)
+
     def text(self, eff: Any) -> str:
         return f"取{eff.amount}个恩义标记入手"
 
@@ -163,6 +386,23 @@ class ReclaimFavor(EffectKind):
             state.players[holder].held[seat] -= 1
             player.hand += 1
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A marker back no longer costs ``scoring.favor_given_vp`` at the end (at ``vp_coins``);
+        typically the others hold one of the seat's markers a third of the time."""
+        if state is None:
+            return self.worth * _size(eff)
+        return -rates(state).favor_given_vp * vp_coins(state) * eff.amount / 3
+
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """Only as many markers as the others hold."""
+        held = 0
+        for q in range(state.n):
+            if q != seat:
+                held += state.players[q].held[seat]
+        return -rates(state).favor_given_vp * vp_coins(state) * min(eff.amount, held)
+
     def text(self, eff: Any) -> str:
         return f"收回他人持有的{eff.amount}个恩义"
 
@@ -175,6 +415,12 @@ class WorkerTrack(EffectKind):
         player = state.players[seat]
         last = len(state.params.worker_track) - 1
         player.worker_pos = max(0, min(last, player.worker_pos + eff.steps))
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """About a 伙计 more each production left, a quarter of a point each (at ``vp_coins``)."""
+        if state is None:
+            return self.worth * _size(eff)
+        return eff.steps * (rounds_left(state) - 1.0) * 0.25 * vp_coins(state)
 
     def text(self, eff: Any) -> str:
         return "伙计人数轨" + _signed(eff.steps, "前进", "后退") + "格"
@@ -210,17 +456,24 @@ class GainGoods(EffectKind):
         else:
             add_goods(state, seat, eff.good, eff.amount, to=eff.to)
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A typical good: three quarters of its base value (``goods``) each."""
+        if state is None:
+            return self.worth * _size(eff)
+        return 0.75 * state.topo.goods[eff.good].base_value * eff.amount
+
     def usable(
         self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
     ) -> float:
-        """Goods only as far as the backpack (or warehouse) has room."""
+        """Goods only as far as the backpack (or warehouse) has room, each at what it yields the
+        seat from here (``good_worth``: a price in reach, an order's need, an upgrade)."""
         if eff.good not in room:
             room[eff.good] = (
                 state.warehouse_room(seat) if eff.to == "warehouse" else state.backpack_room(seat, eff.good)
             )
         fits = min(eff.amount, room[eff.good])
         room[eff.good] -= fits
-        return self.worth * fits if fits else 0.0
+        return good_worth(state, seat, eff.good) * fits if fits else 0.0
 
     def text(self, eff: Any) -> str:
         where = "（入京城仓库）" if eff.to == "warehouse" else ""
@@ -253,6 +506,12 @@ class DrawGrace(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         draw_grace(state, seat, eff.amount)
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """The deck's average card (``grace_worth``) each."""
+        if state is None:
+            return self.worth * _size(eff)
+        return grace_worth(state) * eff.amount
+
     def text(self, eff: Any) -> str:
         return f"抽{eff.amount}张皇恩卡"
 
@@ -263,6 +522,12 @@ class GainVP(EffectKind):
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.players[seat].vp_bonus += eff.amount
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """The points at what a point is worth in coins now (``vp_coins``)."""
+        if state is None:
+            return self.worth * _size(eff)
+        return vp_coins(state) * eff.amount
 
     def text(self, eff: Any) -> str:
         return _signed(eff.amount, "得", "扣") + "分"
@@ -281,6 +546,35 @@ class Bank(EffectKind):
             player.grace_cards.pop()
             player.banked_cards += 1
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """Per round left, one use at the end: ``coins`` surplus coins score at the banked rate
+        instead of the held one, each card at ``banked_card_vp`` instead of being played."""
+        if state is None:
+            return self.worth * _size(eff)
+        r = rates(state)
+        points = eff.coins * (1.0 / r.banked_coins_per_vp - 1.0 / r.coins_per_vp)
+        points += eff.grace_cards * r.banked_card_vp
+        return max(0.0, points * r.coins_per_vp - eff.grace_cards * grace_worth(state)) / rounds_left(state)
+
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """The points banking gains now against what the coins and cards would do: coins beyond
+        what the seat needs (``coins_needed``) would score at ``coins_per_vp``; needed ones would buy
+        points in play (``PLAY_COINS_PER_VP``) or, spent short, force loans; a card would be played
+        (``grace_worth``). In coins at ``vp_coins``; below 0 for an early seat that needs its cash."""
+        r = rates(state)
+        player = state.players[seat]
+        moved = min(eff.coins, player.coins)
+        surplus = min(moved, max(0.0, player.coins - coins_needed(state, seat)))
+        needed = moved - surplus
+        held_rate = 1.0 / r.coins_per_vp
+        play_rate = max(held_rate, 1.0 / PLAY_COINS_PER_VP)
+        points = moved / r.banked_coins_per_vp - surplus * held_rate - needed * play_rate
+        cards = min(eff.grace_cards, len(player.grace_cards))
+        points += cards * r.banked_card_vp
+        return points * vp_coins(state) - cards * grace_worth(state)
+
     def text(self, eff: Any) -> str:
         parts = [f"{eff.coins}铜币"] * bool(eff.coins) + [f"{eff.grace_cards}张皇恩卡"] * bool(
             eff.grace_cards
@@ -295,6 +589,12 @@ class FreeBuild(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         data = {"discount": eff.discount, "ignore_monopoly": eff.ignore_monopoly}
         state.pending.push(Decision("bonus_build", seat, data))
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """The coins it saves (``discount``, or a typical site's 6) and 2 for the action it spares."""
+        if state is None:
+            return self.worth * _size(eff)
+        return (6.0 if eff.discount is None else float(eff.discount)) + 2.0
 
     def usable(
         self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
@@ -317,6 +617,12 @@ class FreeRoad(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.pending.push(Decision("bonus_road", seat, {"discount": eff.discount}))
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """The 伙计 it saves (``discount``, or a typical 驿道's 2, a coin each) and 2 for the action."""
+        if state is None:
+            return self.worth * _size(eff)
+        return (2.0 if eff.discount is None else float(eff.discount)) + 2.0
+
     def usable(
         self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
     ) -> float:
@@ -338,6 +644,12 @@ class BonusMoves(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.players[seat].bonus_moves += eff.amount
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """Typically half the moves are wanted, each saving ``MOVE_WORTH``."""
+        if state is None:
+            return self.worth * _size(eff)
+        return 0.5 * MOVE_WORTH * eff.amount
+
     def usable(
         self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
     ) -> float:
@@ -356,6 +668,36 @@ class MoveToCapital(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         player = state.players[seat]
         player.managers = [state.capital for _ in player.managers]
+
+    def usable(
+        self, eff: Any, state: MingchuState, seat: int, room: dict[str, int], moves_wanted: int
+    ) -> float:
+        """Roads the 掌柜 are carried: when the seat's order is delivered in the 京城 and its goods
+        are in a pack, the roads that pack's 掌柜 is spared (``ROAD_SAVED`` each) less a quarter of
+        that for each road the other is carried from where it stood; else ``worth``, as without a
+        state."""
+        from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
+
+        player = state.players[seat]
+        key = player.personal_order
+        if key is None:
+            return self.worth
+        order = order_info(state, key)
+        if state.topo.place_index[order.place] != state.capital or len(player.packs) != len(player.managers):
+            return self.worth
+        carrier = -1
+        for i in range(len(player.packs)):
+            pack = player.packs[i]
+            if all(pack.get(good, 0) >= count for good, count in order.goods.items()):
+                carrier = i
+        if carrier < 0:
+            return self.worth
+        hops = _hops(state, state.capital)
+        value = 0.0
+        for i in range(len(player.managers)):
+            roads = float(hops[player.managers[i]])
+            value += ROAD_SAVED * roads if i == carrier else -0.25 * ROAD_SAVED * roads
+        return value
 
     def text(self, eff: Any) -> str:
         return "两名掌柜移至京城"
@@ -419,6 +761,12 @@ class RandomCoins(EffectKind):
         state.players[seat].coins += coins
         state.players[seat].coins_earned += coins
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """The faces' mean (``worth`` without a state)."""
+        if state is None:
+            return self.worth * _size(eff)
+        return sum(float(f) for f in eff.faces) / max(1, len(eff.faces))
+
     def text(self, eff: Any) -> str:
         return f"掷骰得{'/'.join(str(f) for f in eff.faces)}铜币之一"
 
@@ -434,9 +782,31 @@ class Lasting(EffectKind):
         state.round_mods[seat].append(eff)
 
 
+def _own_industries(state: MingchuState, seat: int, good: str | None) -> int:
+    """The seat's industries (making ``good``, when given)."""
+    count = 0
+    for place, ind in state.industries.items():
+        if ind.owner == seat and (good is None or state.topo.site[place].good == good):
+            count += 1
+    return count
+
+
 class Discount(Lasting):
     schema = es.Discount
     worth = 2.0
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A round's saving: the amount as often as the seat does the action (``PER_ROUND``; the
+        interest of the loans it holds)."""
+        if state is None or seat is None:
+            return self.worth * _size(eff)
+        often = PER_ROUND.get(eff.action, 0.3)
+        if eff.action == "loan_interest":
+            often = min(1.0, float(eff.amount) / max(1.0, rates(state).interest)) * (
+                state.players[seat].loans + often
+            )
+            return often
+        return often * eff.amount
 
     def text(self, eff: Any) -> str:
         if eff.action == "favor":  # a toll in 恩义 markers (only ever less)
@@ -449,6 +819,19 @@ class SellBonus(Lasting):
     schema = es.SellBonus
     worth = 2.0
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A round's extra coins: the amount on the goods the seat sells in a round
+        (``SALES_PER_ROUND``), for one good its share: one of the sellable goods, three shares for
+        each own industry making it."""
+        if state is None or seat is None:
+            return self.worth * _size(eff)
+        if eff.good is None:
+            return SALES_PER_ROUND * eff.amount
+        own = _own_industries(state, seat, eff.good)
+        total = _own_industries(state, seat, None)
+        share = (1.0 + 3.0 * own) / (len(state.topo.sellable) + 3.0 * total)
+        return SALES_PER_ROUND * share * eff.amount
+
     def text(self, eff: Any) -> str:
         return f"卖{eff.good or '货物'}每个" + _signed(eff.amount, "多得", "少得") + "铜币"
 
@@ -457,6 +840,15 @@ class ProduceBonus(Lasting):
     schema = es.ProduceBonus
     worth = 4.0
 
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A round's production: the amount on each own industry it applies to (a third of one
+        for the industries still to come), at half the good's base value."""
+        if state is None or seat is None:
+            return self.worth * _size(eff)
+        count = _own_industries(state, seat, eff.good) + (0.33 if eff.good is not None else 1.0)
+        base = state.topo.goods[eff.good].base_value if eff.good is not None else 6
+        return 0.5 * base * count * eff.amount
+
     def text(self, eff: Any) -> str:
         return f"{eff.good or '每个'}产业" + _signed(eff.amount, "多产", "少产") + "个"
 
@@ -464,6 +856,12 @@ class ProduceBonus(Lasting):
 class ExtraMoves(Lasting):
     schema = es.ExtraMoves
     worth = 2.0
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A round's moves: one per 掌柜' turn, each at ``MOVE_WORTH``."""
+        if state is None:
+            return self.worth * _size(eff)
+        return 2.0 * MOVE_WORTH * eff.amount
 
     def text(self, eff: Any) -> str:
         return "每回合移动" + _signed(eff.amount, "多", "少") + "步"
@@ -480,6 +878,12 @@ class Forbid(Lasting):
 class IncomeBonus(Lasting):
     schema = es.IncomeBonus
     worth = 1.0
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """A round's income total on the 本轮收入总和轨 (not coins): a quarter of a coin a unit."""
+        if state is None:
+            return self.worth * _size(eff)
+        return 0.25 * eff.amount
 
     def text(self, eff: Any) -> str:
         return "本轮收入" + _signed(eff.amount, "加", "减") + "铜币"
@@ -498,6 +902,12 @@ class Trigger(Lasting):
 class EachRound(Trigger):
     schema = es.EachRound
     uses = 4.0  # about four rounds left on average
+
+    def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
+        """Once each round left (``rounds_left``; ``uses`` without a state)."""
+        if state is None:
+            return self.uses * effects_value(eff.effects)
+        return rounds_left(state) * effects_value(eff.effects, state, seat)
 
     def text(self, eff: Any) -> str:
         return f"每轮开始时：{effects_text(eff.effects)}"
@@ -605,8 +1015,21 @@ KINDS: dict[str, EffectKind] = {
 """Every effect of the card vocabulary by its ``effect`` name."""
 
 ABILITY_USES = EachRound.uses
-"""How often a 门客's ability (once a round, M39) is expected to be used while the card is held: as
-often as a passive that fires each round."""
+"""How often a 门客's ability (once a round, M39) is expected to be used while the card is held,
+without a state: as often as a passive that fires each round."""
+
+
+def held_value(ability: Any, passive: Any, state: MingchuState, seat: int) -> float:
+    """What a card held from now to the end yields the seat, in coins: its ability (once a round)
+    in each round left where it pays (its value when above 0: it is used only then), its
+    passives' modifiers each round left, its triggers as often as they fire."""
+    left = rounds_left(state)
+    value = left * max(0.0, effects_value(ability, state, seat))
+    for eff in passive:
+        kind = KINDS[eff.effect]
+        each = kind.value(eff, state, seat)
+        value += each if isinstance(kind, Trigger) else left * each
+    return value
 
 
 def apply_effect(state: MingchuState, seat: int, eff: Any) -> None:
