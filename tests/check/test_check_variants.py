@@ -26,11 +26,6 @@ def test_bundled_variants_move_play_the_expected_way(name: str) -> None:
     assert all(r.changed == r.games for r in results)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="明初商途's bots weigh coins by the config's scoring rate only once the bot change being "
-    "made beside this one is merged",
-)
 def test_mingchu_coins_worth_more_points_keep_more_coins() -> None:
     spec = get_game("mingchu")
     results = check_variants(spec, n_players=FEW["mingchu"], games=3)
