@@ -78,8 +78,7 @@ class Rates:
         self.later_extra = -setup.later_events_minus_players
         self.ends_this_round = params.rules.final_event_ends == "this_round"
         self.later_final = setup.later_final_event
-        self.grace_worth = 0.0  # ``grace_worth`` in round ``grace_round`` (-1: not yet)
-        self.grace_round = -1
+        self.grace_worths: dict[float, float] = {}  # ``grace_worth`` by ``rounds_left``
 
 
 _RATES: list[Any] = [None, None]
@@ -194,17 +193,20 @@ drawn, and some are never."""
 def grace_worth(state: MingchuState) -> float:
     """A 皇恩卡 drawn: ``GRACE_KEPT`` of the mean over the deck's copies of a card's worth now
     (``effects_value`` with the state, for no seat in particular), a card that harms played on a
-    rival (kept with the ``Rates`` for the round)."""
+    rival. For no seat, a card's worth reads the state only through ``rounds_left`` (and the
+    parameters), so it is kept by that number with the ``Rates``: the same in every game of the
+    parameters, whichever games a process played before (same seed, same results)."""
     r = rates(state)
-    if r.grace_round != state.round:
+    left = rounds_left(state)
+    worth = r.grace_worths.get(left)
+    if worth is None:
         total, copies = 0.0, 0
         for card in state.params.cards.皇恩:
-            worth = effects_value(card.effects, state, None)
-            total += card.count * (abs(worth) if card.target == "any" else max(0.0, worth))
+            value = effects_value(card.effects, state, None)
+            total += card.count * (abs(value) if card.target == "any" else max(0.0, value))
             copies += card.count
-        r.grace_worth = GRACE_KEPT * total / max(1, copies)
-        r.grace_round = state.round
-    return r.grace_worth
+        worth = r.grace_worths[left] = GRACE_KEPT * total / max(1, copies)
+    return worth
 
 
 SALES_PER_ROUND = 4.0
