@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -31,10 +31,12 @@ METRICS = ("win_share", "score")
 
 @dataclass(frozen=True)
 class Batch:
-    """One batch: its design and the per-seed estimates (seeds x cards) of each metric."""
+    """One batch: its design, the per-seed estimates (seeds x cards) of each metric and, when the
+    game declares what a use is, the per-seed usage (``controls.USAGE``; empty otherwise)."""
 
     design: Design
     estimates: dict[str, np.ndarray]
+    usage: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def seeds(self) -> int:
