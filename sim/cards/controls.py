@@ -40,7 +40,7 @@ CONTROL_COLUMNS = ("vs_blank", "vs_blank_low", "vs_blank_high", "uses_per_game",
 
 
 def blank_id(deck: str) -> str:
-    """The id of the study's blank card of ``deck`` (``空白门客`` for 门客)."""
+    """The id of the study's blank card of ``deck``: ``空白`` and the deck's name."""
     return f"空白{deck}"
 
 

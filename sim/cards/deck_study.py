@@ -337,9 +337,12 @@ def check_setup(plan: DeckStudy, design: Design) -> None:
 def _play(plan: DeckStudy, out: Path, index: int, design: Design, run_options: dict[str, Any]) -> Batch:
     folder = batch_folder(out, index)
     done = load_batch(folder, design)
-    if done is not None and (done.usage or plan.use_rule is None):
+    study = plan.runner_study(index, design)
+    if done is not None:
+        if not done.usage and plan.use_rule is not None:  # kept before usage was: read from its games
+            done = replace(done, usage=read_batch(folder, design, study, plan.use_rule).usage)
+            save_batch(folder, done)
         return done
-    study = plan.runner_study(index, design)  # a batch kept without its usage is read again (no games)
     run_study(study, folder, **run_options)
     batch = read_batch(folder, design, study, plan.use_rule)
     if batch.seeds == 0:
