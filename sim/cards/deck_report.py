@@ -138,10 +138,10 @@ TEXT = {
         "是机器人造成的，不是这张牌的问题：先改正机器人对它的用法，再重新研究。",
     },
     UNUSED: {
-        "en": "{card}: the bots hardly use it. It did something in {pct:.0f}% of its holder's games "
+        "en": "{card}: the bots hardly use it. It did something in {pct:.1f}% of its holder's games "
         "({uses:.2f} times a game), so its verdict ({verdict}) is a blank card's: make the bots use it, "
         "or check that what it needs can happen in play, then study it again.",
-        "zh": "{card}：机器人几乎不用它。它只在持有者 {pct:.0f}% 的对局中起过作用（每局 {uses:.2f} 次），所以它的"
+        "zh": "{card}：机器人几乎不用它。在持有者的对局中，它起过作用的只占 {pct:.1f}%（每局 {uses:.2f} 次），所以它的"
         "结论（{verdict}）只是一张空白牌的结论：先让机器人用上它，或检查它需要的条件在对局中能否出现，再重新研究。",
     },
     "findings": {
