@@ -307,6 +307,7 @@ def run_deck_study(
         allocation=plan.allocation,
         games_left=games_left,
         t_opt=t_opt,
+        controls=(plan.blank,) if plan.blank else (),
     )
     summary = {
         "games": int(sum(b.games for b in batches)),

@@ -26,7 +26,7 @@ from sim.cards.controls import (
     usage,
     with_controls,
 )
-from sim.cards.deck_design import Design
+from sim.cards.deck_design import OPEN_SLOTS, Design
 from sim.cards.deck_verdicts import sequential_study
 from sim.cards.sequential import looks, tuning_seeds
 from sim.cards.synthetic import World
@@ -86,7 +86,10 @@ def test_a_planted_blank_relative_effect_is_recovered_and_a_misplayed_card_flagg
         seed=3,
         may_continue=lambda done, design: sum(b.seeds for b in done) < 120,
         t_opt=t_opt,
+        controls=("blank",),
     )
+    blank_slots = [int(b.design.repeats[world.cards.index("blank")]) for b in batches]
+    assert blank_slots == [1] + [OPEN_SLOTS] * (len(batches) - 1)  # an undecided card's slots after the first
     table = with_controls(table, batches, "blank", {"c00", "c01", "c02"}, 0.03, t_opt=t_opt).set_index("card")
     truth = pd.Series(dict(zip(world.cards, world.effects, strict=True))) - 0.02
     covered = (table["vs_blank_low"] <= truth[family]) & (truth[family] <= table["vs_blank_high"])
