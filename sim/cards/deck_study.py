@@ -166,7 +166,9 @@ def use_counts(folder: Path, design: Design, seeds: int, deck: str, kinds: Seque
     return counts
 
 
-def read_batch(folder: Path, design: Design, study: Study, use_rule=None) -> Batch:
+def read_batch(
+    folder: Path, design: Design, study: Study, use_rule: tuple[str, tuple[str, ...]] | None = None
+) -> Batch:
     """A played batch's per-seed estimates and (with ``use_rule``) usage."""
     results = batch_results(folder, design, study.games_per_count, use_rule)
     uses = results.pop("uses", None)
@@ -338,11 +340,12 @@ def check_setup(plan: DeckStudy, design: Design) -> None:
 def _play(plan: DeckStudy, out: Path, index: int, design: Design, run_options: dict[str, Any]) -> Batch:
     folder = batch_folder(out, index)
     done = load_batch(folder, design)
+    if done is not None and (done.usage or plan.use_rule is None):
+        return done
     study = plan.runner_study(index, design)
-    if done is not None:
-        if not done.usage and plan.use_rule is not None:  # kept before usage was: read from its games
-            done = replace(done, usage=read_batch(folder, design, study, plan.use_rule).usage)
-            save_batch(folder, done)
+    if done is not None:  # kept before usage was recorded: read it from the batch's games
+        done = replace(done, usage=read_batch(folder, design, study, plan.use_rule).usage)
+        save_batch(folder, done)
         return done
     run_study(study, folder, **run_options)
     batch = read_batch(folder, design, study, plan.use_rule)
