@@ -153,7 +153,7 @@ TEXT = {
         "zh": "平衡结论：没有牌被判定在容差之外。",
     },
     "left_out": {
-        "en": "Not among them: {count} flagged cards ({cards}), whose verdicts the bots explain.",
+        "en": "Not among them, their verdicts being the bots': the flagged cards ({cards}).",
         "zh": "未计入：{count} 张带标记的牌（{cards}），它们的结论由机器人的打法解释。",
     },
     "flag_mark": {

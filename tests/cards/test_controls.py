@@ -152,7 +152,10 @@ def test_the_report_says_the_bots_explain_a_flagged_card_in_both_languages(tmp_p
     assert csv.loc["管家", "标记"] == "打法不当" and csv.loc["管家", "比空白牌上限"] == -2.1
     en = write_deck_report(table, meta, summary, tmp_path / "en", "en").read_text(encoding="utf-8")
     assert "管家: the bots misplay it." in en and "(2.1 to 8.0)" in en and "6.8 times a game" in en
-    assert "Balance findings: too strong: 财神. Not among them: 2 flagged cards (铁匠, 管家)" in en
+    assert (
+        "Balance findings: too strong: 财神. Not among them, their verdicts being the bots': the flagged cards (铁匠, 管家)."
+        in en
+    )
     csv = pd.read_csv(tmp_path / "en" / "card-study.csv", keep_default_na=False).set_index("card")
     assert csv.loc["铁匠", "flag"] == UNUSED and csv.loc["铁匠", "used_pct"] == 0.0
     assert csv.loc["财神", "flag"] == ""
