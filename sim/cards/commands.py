@@ -191,8 +191,9 @@ def deck_study(
         confirm_limit = Budget.parse(confirm_budget)
     except ValueError as exc:
         raise UserError(str(exc).replace("--budget", "--confirm-budget")) from None
+    cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
     blank = blank_for(resolved, deck)  # the control card every batch plays beside the deck's
-    cards = tuple(dict.fromkeys(deck_cards(resolved, deck))) + ((blank,) if blank else ())
+    cards += (blank,) if blank else ()
     family = pick_cards(resolved, deck, wanted)
     try:
         draw_design(cards, n_players, design_rng(opts["seed"], 0))

@@ -113,6 +113,12 @@ def test_a_deck_that_already_has_the_blank_id_is_refused(tmp_path):
     )
     with pytest.raises(ConfigError, match=f"already has a card '{BLANK}'"):
         blank_for(load_config(config), "门客")
+    command = ["cards", "study", str(config), "--deck", "门客", "-p", "4", "--out", str(tmp_path / "x")]
+    result = CliRunner().invoke(cli, command)
+    assert (
+        result.exit_code == 2 and "already has a card" in result.output and "Traceback" not in result.output
+    )
+    assert not (tmp_path / "x").exists()  # refused before anything is played
     assert blank_for(load_config(CONFIG), "门客") == BLANK
     assert blank_for(load_config(CONFIG), "家族") is None  # a family card is never blank
 
