@@ -1,7 +1,7 @@
 """The deck study's controls: a blank card played beside the deck's, and what each card actually did.
 
-A verdict is the bots' as much as the card's. Two checks tell them apart (docs/card-lab.md, *The
-blank control*):
+A verdict is the bots' as much as the card's. Two checks tell them apart (docs/card-lab.md,
+*Deck design: the blank control, usage and flags*):
 
 * **the blank control**: the study adds a card with no effect at all (made by the game,
   ``DeckRules.blank``) to the deck in the configs it plays; it is played in every batch like any

@@ -203,7 +203,8 @@ def _never_optional(card: Any) -> bool:
 class DeckRules:
     """What the card lab (``sim cards study``) must know of a card game's decks beyond their model:
     how to make a card that does nothing, which card events are a use of a held card, and which
-    cards are the holder's choice to use (docs/card-lab.md, *The blank control*)."""
+    cards are the holder's choice to use (docs/card-lab.md, *Deck design: the blank control, usage
+    and flags*)."""
 
     blank: Callable[[str, str], Any] = _no_blank
     """``(deck, card id) ->`` a card of that deck with no effect at all (the deck's card model, to be
