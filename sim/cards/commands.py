@@ -173,9 +173,10 @@ def deck_study(
 ) -> None:
     """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
     ``confirming`` (``--confirm`` bot or None, its budget)."""
+    from sim.cards.controls import blank_for
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import TEXT as DECK_TEXT
-    from sim.cards.deck_report import csv_table, run_line, write_deck_report
+    from sim.cards.deck_report import closing_lines, csv_table, run_line, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
     from sim.cards.study import deck_cards, pick_cards
@@ -191,6 +192,8 @@ def deck_study(
     except ValueError as exc:
         raise UserError(str(exc).replace("--budget", "--confirm-budget")) from None
     cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
+    blank = blank_for(resolved, deck)  # the control card every batch plays beside the deck's
+    cards += (blank,) if blank else ()
     family = pick_cards(resolved, deck, wanted)
     try:
         draw_design(cards, n_players, design_rng(opts["seed"], 0))
@@ -207,6 +210,7 @@ def deck_study(
         batch_seeds,
         tolerance / 100,
         allocation,
+        blank,
     )
     out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-deck"
     click.echo(
@@ -242,6 +246,8 @@ def deck_study(
     click.echo("\n" + run_line(summary, lang))
     line = remaining(table, lang, meta["tolerance"])
     if line:
+        click.echo(line)
+    for line in closing_lines(table, meta, lang):
         click.echo(line)
     click.echo(DECK_TEXT["report"][lang].format(path=report))
     if confirm_bot:

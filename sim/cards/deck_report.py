@@ -1,5 +1,6 @@
 """The deck study's report: ``card-study.csv`` (one row per card), ``card-study.md`` and a forest plot,
-in English or Chinese."""
+in English or Chinese. A card flagged by the controls (``controls``: misplayed, unused) keeps its
+verdict, but the report says the bots explain it and leaves it out of the balance findings."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from sim.cards.controls import CONTROL_COLUMNS, MISPLAYED, UNUSED, UNUSED_SHARE
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
@@ -31,6 +33,12 @@ COLUMNS = (
     "score_effect",
     "score_low",
     "score_high",
+    "vs_blank",
+    "vs_blank_low",
+    "vs_blank_high",
+    "uses_per_game",
+    "used_pct",
+    "flag",
 )
 HEADERS = {
     "en": dict(zip(COLUMNS, COLUMNS, strict=True)),
@@ -48,6 +56,12 @@ HEADERS = {
                 "得分效应",
                 "得分下限",
                 "得分上限",
+                "比空白牌",
+                "比空白牌下限",
+                "比空白牌上限",
+                "每局使用次数",
+                "使用局占比",
+                "标记",
             ),
             strict=True,
         )
@@ -64,6 +78,11 @@ LEGEND_WORDS = {
     "zh": VERDICT_WORDS["zh"],
 }
 """The verdicts as the forest plot's legend names them: words in both languages."""
+FLAG_WORDS = {
+    "en": {MISPLAYED: MISPLAYED, UNUSED: UNUSED, "": ""},
+    "zh": {MISPLAYED: "打法不当", UNUSED: "几乎未用", "": ""},
+}
+"""The flags as ``card-study.csv`` holds them (codes in English, words in Chinese)."""
 TEXT = {
     "title": {"en": "Deck study: {deck}", "zh": "整副牌研究：{deck}"},
     "settings": {
@@ -87,6 +106,62 @@ TEXT = {
         "未定：区间仍跨过容差边界，“还需对局数”是在估计值不变时，大约还需多少局有此牌在场才能判定。"
         "结论一经得出便保持不变（各次查看的区间取交集）。",
     },
+    "controls": {
+        "en": "vs_blank: the card's effect minus that of {blank}, a card with no ability or passive that "
+        "the study adds to the deck and plays in every batch without judging it (points of win share, with "
+        "the same kind of interval). uses_per_game: how often the card did something (its ability used, "
+        "a passive that took effect) per game its holder had it; used_pct: the share of those games in "
+        "which it did something at least once. flag: misplayed when a card whose every effect is its "
+        "holder's choice to use is decided below the blank (vs_blank_high < 0: used sensibly, it could "
+        "not do worse than no card); unused when it did something in under {unused}% of its holder's "
+        "games. A flagged card's verdict measures the bots, not the card.",
+        "zh": "比空白牌：此牌的效应减去{blank}的效应（{blank}是研究自行加入牌堆的一张无能力、无被动的牌，每批都打，"
+        "但不下结论；单位为胜率份额百分点，区间同样是置信序列）。每局使用次数：持有者每局中此牌实际起作用（使用能力、"
+        "被动生效）的次数；使用局占比：其中至少起作用一次的对局所占百分比。标记：打法不当——此牌的效果都由持有者"
+        "选择是否使用，却被判定低于空白牌（比空白牌上限 < 0：合理使用时它不可能比没有牌更差）；几乎未用——只在持有者"
+        "不到 {unused}% 的对局中起过作用。带标记的牌，其结论衡量的是机器人，而不是这张牌。",
+    },
+    "no_blank": {
+        "en": "This study has no blank control (its folder was made before the control existed, or the game "
+        "makes no blank card of this deck): vs_blank is empty and no card can be flagged misplayed.",
+        "zh": "本研究没有空白对照（文件夹早于空白对照，或游戏无法为此牌堆制作空白牌）：“比空白牌”一栏为空，"
+        "也无法标记“打法不当”。",
+    },
+    "bots_heading": {"en": "## The bots, not the card", "zh": "## 由机器人造成的结论"},
+    MISPLAYED: {
+        "en": "{card}: the bots misplay it. Its holder's win share is {drop:.1f} points below a holder of "
+        "{blank} ({drop_low:.1f} to {drop_high:.1f}), yet every effect it has is the holder's choice to "
+        "use; the bots used it {uses:.1f} times a game. Its verdict ({verdict}) is the bots' doing, not "
+        "the card's: fix how the bots use it, then study it again.",
+        "zh": "{card}：机器人的打法不当。持有者的胜率份额比持有{blank}低 {drop:.1f} 个百分点（{drop_low:.1f} 至 "
+        "{drop_high:.1f}），而这张牌的效果都可以选择不用；机器人每局使用 {uses:.1f} 次。它的结论（{verdict}）"
+        "是机器人造成的，不是这张牌的问题：先改正机器人对它的用法，再重新研究。",
+    },
+    UNUSED: {
+        "en": "{card}: the bots hardly use it. It did something in {pct:.1f}% of its holder's games "
+        "({uses:.2f} times a game), so its verdict ({verdict}) is a blank card's: make the bots use it, "
+        "or check that what it needs can happen in play, then study it again.",
+        "zh": "{card}：机器人几乎不用它。在持有者的对局中，它起过作用的只占 {pct:.1f}%（每局 {uses:.2f} 次），所以它的"
+        "结论（{verdict}）只是一张空白牌的结论：先让机器人用上它，或检查它需要的条件在对局中能否出现，再重新研究。",
+    },
+    "findings": {
+        "en": "Balance findings: {parts}.",
+        "zh": "平衡结论：{parts}。",
+    },
+    "no_findings": {
+        "en": "Balance findings: no card is decided outside the band.",
+        "zh": "平衡结论：没有牌被判定在容差之外。",
+    },
+    "left_out": {
+        "en": "Not among them, their verdicts being the bots': the flagged cards ({cards}).",
+        "zh": "未计入：{count} 张带标记的牌（{cards}），它们的结论由机器人的打法解释。",
+    },
+    "flag_mark": {
+        "en": {MISPLAYED: "misplayed by the bots", UNUSED: "hardly used by the bots"},
+        "zh": {MISPLAYED: "机器人打法不当", UNUSED: "机器人几乎不用"},
+    },
+    "flag_legend": {"en": "flagged: the bots explain it", "zh": "带标记：由机器人解释"},
+    "blank_legend": {"en": "blank card ({blank})", "zh": "空白牌（{blank}）"},
     "stop": {
         "en": {"decided": "every card decided", "budget": "budget spent"},
         "zh": {"decided": "所有卡牌均已判定", "budget": "预算用完"},
@@ -177,10 +252,23 @@ def run_line(summary: Mapping[str, Any], lang: Lang) -> str:
     )
 
 
+def with_control_columns(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with the control columns it lacks (a table made without them) empty: NaN, no flag."""
+    missing = [c for c in CONTROL_COLUMNS if c not in table.columns]
+    if not missing:
+        return table
+    return table.assign(**{c: "" if c == "flag" else np.nan for c in missing})
+
+
+def _blank_cell(x: float, digits: int = 2) -> str | float:
+    return "" if math.isnan(x) else round(x, digits)
+
+
 def csv_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
     """The verdicts as the CSV holds them: points of win share, sorted by effect (largest first),
-    ``games_needed`` empty once decided; headers and verdicts in ``lang``."""
-    rows = table.sort_values("effect", ascending=False, kind="stable")
+    ``games_needed`` empty once decided, the controls (empty where unknown); headers, verdicts and
+    flags in ``lang``."""
+    rows = with_control_columns(table).sort_values("effect", ascending=False, kind="stable")
     out = pd.DataFrame({"card": rows["card"], "verdict": rows["verdict"].map(VERDICT_WORDS[lang])})
     for column in ("effect", "low", "high"):
         out[column] = (100 * rows[column]).round(2)
@@ -188,21 +276,61 @@ def csv_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
     out["games_needed"] = rows["games_needed"].map(lambda x: "" if math.isnan(x) else str(int(x)))
     for column in ("score_effect", "score_low", "score_high"):
         out[column] = rows[column].round(2)
+    for column in ("vs_blank", "vs_blank_low", "vs_blank_high"):
+        out[column] = (100 * rows[column].astype(float)).map(_blank_cell)
+    out["uses_per_game"] = rows["uses_per_game"].astype(float).map(_blank_cell)
+    out["used_pct"] = (100 * rows["used_share"].astype(float)).map(lambda x: _blank_cell(x, 1))
+    out["flag"] = rows["flag"].map(FLAG_WORDS[lang])
     return out.rename(columns=HEADERS[lang]).reset_index(drop=True)
 
 
-def forest_plot(table: pd.DataFrame, tolerance: float, lang: Lang, title: str) -> plt.Figure:
-    """Effects with their intervals, one row per card, largest on top, coloured by verdict."""
-    rows = table.sort_values("effect", kind="stable").reset_index(drop=True)
+def blank_effect(table: pd.DataFrame) -> float | None:
+    """The blank card's effect (a card's effect minus its ``vs_blank``; the same for every card, the
+    means being over the same seeds), or None without a blank."""
+    known = table.dropna(subset=["vs_blank"]) if "vs_blank" in table.columns else table.iloc[:0]
+    if known.empty:
+        return None
+    return float(known["effect"].iloc[0] - known["vs_blank"].iloc[0])
+
+
+def forest_plot(
+    table: pd.DataFrame, tolerance: float, lang: Lang, title: str, blank_name: str | None = None
+) -> plt.Figure:
+    """Effects with their intervals, one row per card, largest on top, coloured by verdict; a
+    flagged card's dot hollow with a note, the blank card's effect (``blank_name``) a dotted line."""
+    rows = with_control_columns(table).sort_values("effect", kind="stable").reset_index(drop=True)
     level = float(rows["level"].iloc[0]) if len(rows) else 0.95
     fig, ax = new_figure(figsize=(7.5, 1.2 + 0.32 * len(rows)), layout="constrained")
     ax.axvspan(-100 * tolerance, 100 * tolerance, color="#4a9a5b", alpha=0.12, linewidth=0)
     ax.axvline(0, color="#222", linewidth=0.9)
+    blank = blank_effect(rows)
+    if blank is not None:
+        ax.axvline(100 * blank, color="#555", linewidth=0.9, linestyle=":")
     for i, row in rows.iterrows():
         colour = COLOURS[row["verdict"]]
         if not math.isnan(row["low"]):
             ax.plot([100 * row["low"], 100 * row["high"]], [i, i], color=colour, linewidth=1.6)
-        ax.plot(100 * row["effect"], i, marker="o", markersize=5, color=colour, linestyle="none")
+        face = "white" if row["flag"] else colour  # a flagged card: a hollow dot and a note
+        ax.plot(
+            100 * row["effect"],
+            i,
+            marker="o",
+            markersize=5,
+            color=colour,
+            markerfacecolor=face,
+            linestyle="none",
+        )
+        if row["flag"]:
+            right = row["high"] if not math.isnan(row["high"]) else row["effect"]
+            ax.annotate(
+                TEXT["flag_mark"][lang][row["flag"]],
+                (100 * right, i),
+                xytext=(4, 0),
+                textcoords="offset points",
+                va="center",
+                fontsize=7,
+                color="#555",
+            )
     ax.set_yticks(np.arange(len(rows)), rows["card"])
     ax.set_ylim(-0.7, len(rows) - 0.3)
     ax.set_xlabel(TEXT["axis"][lang].format(level=f"{100 * level:.2f}%"))
@@ -221,6 +349,16 @@ def forest_plot(table: pd.DataFrame, tolerance: float, lang: Lang, title: str) -
         plt.Line2D([], [], marker="o", color=c, linestyle="none", label=LEGEND_WORDS[lang][v])
         for v, c in COLOURS.items()
     ]
+    if rows["flag"].astype(bool).any():
+        handles.append(
+            plt.Line2D(
+                [], [], marker="o", color="#555", markerfacecolor="white", linestyle="none",
+                label=TEXT["flag_legend"][lang],
+            )
+        )  # fmt: skip
+    if blank is not None and blank_name:
+        label = TEXT["blank_legend"][lang].format(blank=blank_name)
+        handles.append(plt.Line2D([], [], color="#555", linewidth=0.9, linestyle=":", label=label))
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return fig
 
@@ -234,7 +372,7 @@ def write_deck_report(
     tolerance = meta["tolerance"]
     title = TEXT["title"][lang].format(deck=meta["deck"])
     with headless_charts():
-        fig = forest_plot(table, tolerance, lang, title)
+        fig = forest_plot(table, tolerance, lang, title, meta.get("blank"))
         fig.savefig(out / "forest.png", dpi=PNG_DPI, bbox_inches="tight", pad_inches=0.12)
         fig.savefig(out / "forest.svg", bbox_inches="tight", pad_inches=0.12)
         plt.close(fig)
@@ -270,13 +408,92 @@ def write_deck_report(
         *([remaining, ""] if remaining else []),
         TEXT["reading"][lang].format(tol=tol),
         "",
+        controls_line(meta, lang),
+        "",
         f"![{title}](forest.png)",
         "",
         head,
         rule,
         *body,
         "",
+        *bots_section(table, meta, lang),
+        findings_line(table, lang),
+        "",
     ]
     report = out / "card-study.md"
     report.write_text("\n".join(lines), encoding="utf-8")
     return report
+
+
+def controls_line(meta: Mapping[str, Any], lang: Lang) -> str:
+    """What the control columns mean (with the blank's id), or that the study has no blank."""
+    if not meta.get("blank"):
+        return TEXT["no_blank"][lang]
+    return TEXT["controls"][lang].format(blank=meta["blank"], unused=f"{100 * UNUSED_SHARE:g}")
+
+
+def flagged_line(row: Any, blank: str | None, lang: Lang) -> str:
+    """One flagged card, in the designer's words: why its verdict is the bots', with the figures."""
+    verdict = VERDICT_WORDS[lang][row.verdict]
+    if row.flag == MISPLAYED:
+        return TEXT[MISPLAYED][lang].format(
+            card=row.card,
+            blank=blank,
+            drop=-100 * row.vs_blank,
+            drop_low=-100 * row.vs_blank_high,
+            drop_high=-100 * row.vs_blank_low,
+            uses=row.uses_per_game,
+            verdict=verdict,
+        )
+    return TEXT[UNUSED][lang].format(
+        card=row.card, pct=100 * row.used_share, uses=row.uses_per_game, verdict=verdict
+    )
+
+
+def _flagged(table: pd.DataFrame) -> pd.DataFrame:
+    """The flagged rows, weakest first."""
+    rows = with_control_columns(table)
+    return rows[rows["flag"].astype(bool)].sort_values("effect", kind="stable")
+
+
+def bots_section(table: pd.DataFrame, meta: Mapping[str, Any], lang: Lang) -> list[str]:
+    """The md's section on the flagged cards (none: no lines)."""
+    flagged = _flagged(table)
+    if flagged.empty:
+        return []
+    lines = [TEXT["bots_heading"][lang], ""]
+    for row in flagged.itertuples(index=False):
+        lines += [f"- {flagged_line(row, meta.get('blank'), lang)}"]
+    return [*lines, ""]
+
+
+def findings_line(table: pd.DataFrame, lang: Lang) -> str:
+    """The closing advice: the cards decided outside the band that are balance findings (not
+    flagged), and the flagged ones left out."""
+    rows = with_control_columns(table).sort_values("effect", ascending=False, kind="stable")
+    plain = rows[~rows["flag"].astype(bool)]
+    separator = "、" if lang == "zh" else ", "
+    parts = []
+    for verdict in (TOO_STRONG, TOO_WEAK):
+        cards = plain.loc[plain["verdict"] == verdict, "card"].tolist()
+        if cards:
+            word = VERDICT_WORDS[lang][verdict] if lang == "zh" else LEGEND_WORDS[lang][verdict]
+            parts.append(f"{word}{'：' if lang == 'zh' else ': '}{separator.join(cards)}")
+    line = (
+        TEXT["findings"][lang].format(parts=("；" if lang == "zh" else "; ").join(parts))
+        if parts
+        else TEXT["no_findings"][lang]
+    )
+    flagged = rows.loc[rows["flag"].astype(bool), "card"].tolist()
+    if flagged:
+        left = TEXT["left_out"][lang].format(count=len(flagged), cards=separator.join(flagged))
+        line += ("" if lang == "zh" else " ") + left
+    return line
+
+
+def closing_lines(table: pd.DataFrame, meta: Mapping[str, Any], lang: Lang) -> list[str]:
+    """What the console prints after the table: each flagged card's line, then the findings."""
+    lines = [flagged_line(row, meta.get("blank"), lang) for row in _flagged(table).itertuples(index=False)]
+    if not meta.get("blank"):
+        lines.append(TEXT["no_blank"][lang])
+    return [*lines, findings_line(table, lang)]

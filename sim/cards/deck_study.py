@@ -5,7 +5,8 @@ its design (``deck_design``), each the config with every seat's card forced, all
 (the batch's root seed, fixed by the study's seed and ``b``). Once a batch is played, its per-seed
 estimates are kept in ``estimates.npz`` beside it; ``DIR/deck-study.json`` records the study and
 every batch's design, so running the command again resumes (an unfinished batch is completed by
-the runner, then new batches follow).
+the runner, then new batches follow). The configs played hold the study's blank card besides the
+deck's (``controls``), and a batch's usage figures are kept beside its estimates.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ import numpy as np
 import pandas as pd
 from pydantic import TypeAdapter
 
+from sim.cards.controls import USAGE, deck_rules, optional_cards, usage, with_blank, with_controls
 from sim.cards.deck_design import Design
 from sim.cards.deck_verdicts import Batch, next_design, sequential_study
 from sim.cards.sequential import tuning_seeds
@@ -73,21 +76,38 @@ class DeckStudy:
     allocation: str = "cheapest"
     """How undecided cards get extra slots (``deck_design.ALLOCATIONS``); not part of a folder's
     identity: a batch's design depends only on the looks before it, so a resumed study may change it."""
+    blank: str | None = None
+    """The study's blank card (``controls.blank_for``), one of ``cards`` but never of ``family``;
+    None: no blank control (the game makes none, or the folder predates it)."""
+
+    @cached_property
+    def played(self) -> ResolvedConfig:
+        """The config the batches play: the base with the blank card added to the deck."""
+        return with_blank(self.base, self.deck, self.blank) if self.blank else self.base
+
+    @property
+    def use_rule(self) -> tuple[str, tuple[str, ...]] | None:
+        """(deck, the ``events_cards`` kinds that are a use), or None when the game declares none."""
+        rules = deck_rules(self.base.game)
+        return (self.deck, rules.use_kinds) if rules is not None and rules.use_kinds else None
+
+    def without_blank(self) -> DeckStudy:
+        """The same study without a blank control (a folder from before it had none)."""
+        return replace(self, cards=tuple(c for c in self.cards if c != self.blank), blank=None)
 
     def variants(self, batch: int, design: Design) -> list[ResolvedConfig]:
         """The configs of a batch: one per slot, every seat's card forced (no second validation:
         the cards are the deck's own and distinct at every table)."""
-        if FORCED_KEY not in type(self.base.params).model_fields:
-            raise ConfigError(f"{self.base.path}: game {self.base.game} cannot force cards ('{FORCED_KEY}')")
-        adapter = TypeAdapter(type(self.base.params).model_fields[FORCED_KEY].annotation)
+        base = self.played
+        if FORCED_KEY not in type(base.params).model_fields:
+            raise ConfigError(f"{base.path}: game {base.game} cannot force cards ('{FORCED_KEY}')")
+        adapter = TypeAdapter(type(base.params).model_fields[FORCED_KEY].annotation)
         out = []
         for v, table in enumerate(design.tables):
             forced = [{"deck": self.deck, "card": card, "seat": seat} for seat, card in enumerate(table)]
-            params = self.base.params.model_copy(update={FORCED_KEY: adapter.validate_python(forced)})
-            label = f"{self.base.variant}~b{batch}s{v:02d}"
-            out.append(
-                replace(self.base, variant=label, params=params, data={**self.base.data, FORCED_KEY: forced})
-            )
+            params = base.params.model_copy(update={FORCED_KEY: adapter.validate_python(forced)})
+            label = f"{base.variant}~b{batch}s{v:02d}"
+            out.append(replace(base, variant=label, params=params, data={**base.data, FORCED_KEY: forced}))
         return out
 
     def batch_seed(self, batch: int) -> int:
@@ -105,29 +125,60 @@ def batch_folder(out: Path, batch: int) -> Path:
     return Path(out) / "batches" / f"b{batch:04d}"
 
 
-def batch_results(folder: Path, design: Design, seeds: int) -> dict[str, np.ndarray]:
-    """A played batch's win shares and scores, seeds x patterns x seats, of the seeds whose games
-    all finished (a seed with a failed game is left out whole). A game's pattern is the ``sVV`` of
-    its variant label (``DeckStudy.variants``)."""
+def _pattern(variants: pd.Series) -> np.ndarray:
+    """A game's pattern: the ``sVV`` of its variant label (``DeckStudy.variants``)."""
+    return variants.str.rsplit("s", n=1).str[-1].astype(int).to_numpy()
+
+
+def batch_results(
+    folder: Path, design: Design, seeds: int, use_rule: tuple[str, tuple[str, ...]] | None = None
+) -> dict[str, np.ndarray]:
+    """A played batch's win shares and scores (and with ``use_rule``, the held card's ``uses``),
+    seeds x patterns x seats, of the seeds whose games all finished (a seed with a failed game is
+    left out whole)."""
     players = finished_players(Path(folder))
     p, m, k = design.n_players, seeds, len(design.slots)
     shares, scores = np.full((m, k, p), np.nan), np.full((m, k, p), np.nan)
-    pattern = players["variant"].str.rsplit("s", n=1).str[-1].astype(int).to_numpy()
+    pattern = _pattern(players["variant"])
     seed, seat = players["game_index"].to_numpy(), players["seat"].to_numpy()
     shares[seed, pattern, seat] = players["win_share"].to_numpy(dtype=float)
     scores[seed, pattern, seat] = players["score"].to_numpy(dtype=float)
+    results = {"win_share": shares, "score": scores}
+    if use_rule is not None:
+        results["uses"] = use_counts(Path(folder), design, seeds, *use_rule)
     whole = ~np.isnan(shares).any(axis=(1, 2))
-    return {"win_share": shares[whole], "score": scores[whole]}
+    return {name: values[whole] for name, values in results.items()}
 
 
-def read_batch(folder: Path, design: Design, study: Study) -> Batch:
-    """A played batch's per-seed estimates."""
-    results = batch_results(folder, design, study.games_per_count)
-    return Batch(design, {metric: design.estimate(values, metric) for metric, values in results.items()})
+def use_counts(folder: Path, design: Design, seeds: int, deck: str, kinds: Sequence[str]) -> np.ndarray:
+    """Uses of the forced card by its seat, seeds x patterns x seats: the ``events_cards`` rows of
+    ``deck`` of one of ``kinds`` whose seat held that card (``DeckRules.use_kinds``)."""
+    counts = np.zeros((seeds, len(design.slots), design.n_players))
+    columns = ["variant", "game_index", "seat", "card_id", "deck", "kind"]
+    events = read_columns(folder / "events_cards", columns)
+    if events.empty:
+        return counts
+    events = events[(events["deck"] == deck) & events["kind"].isin(list(kinds)) & (events["seat"] >= 0)]
+    pattern, seat = _pattern(events["variant"]), events["seat"].to_numpy()
+    held = np.array([design.tables[v][s] for v, s in zip(pattern, seat, strict=True)], dtype=object)
+    mine = events["card_id"].to_numpy(dtype=object) == held
+    np.add.at(counts, (events["game_index"].to_numpy()[mine], pattern[mine], seat[mine]), 1.0)
+    return counts
+
+
+def read_batch(
+    folder: Path, design: Design, study: Study, use_rule: tuple[str, tuple[str, ...]] | None = None
+) -> Batch:
+    """A played batch's per-seed estimates and (with ``use_rule``) usage."""
+    results = batch_results(folder, design, study.games_per_count, use_rule)
+    uses = results.pop("uses", None)
+    estimates = {metric: design.estimate(values, metric) for metric, values in results.items()}
+    return Batch(design, estimates, usage(design, uses) if uses is not None else {})
 
 
 def save_batch(folder: Path, batch: Batch) -> None:
-    np.savez(folder / ESTIMATES, **batch.estimates)
+    usage_ = {f"usage_{name}": values for name, values in batch.usage.items()}
+    np.savez(folder / ESTIMATES, **batch.estimates, **usage_)
 
 
 def load_batch(folder: Path, design: Design) -> Batch | None:
@@ -135,7 +186,9 @@ def load_batch(folder: Path, design: Design) -> Batch | None:
     if not path.is_file():
         return None
     with np.load(path) as data:
-        return Batch(design, {k: data[k] for k in data.files})
+        estimates = {k: data[k] for k in data.files if not k.startswith("usage_")}
+        kept = {k.removeprefix("usage_"): data[k] for k in data.files if k.startswith("usage_")}
+    return Batch(design, estimates, kept if set(kept) == set(USAGE) else {})
 
 
 def identity(plan: DeckStudy) -> dict[str, Any]:
@@ -145,6 +198,7 @@ def identity(plan: DeckStudy) -> dict[str, Any]:
         "config_hash": plan.base.config_hash,
         "deck": plan.deck,
         "cards": list(plan.cards),
+        "blank": plan.blank,
         "n_players": plan.n_players,
         "bots": list(plan.bots),
         "seed": plan.seed,
@@ -183,6 +237,8 @@ def run_deck_study(
     spent. Returns the verdicts and a summary (games, seeds, batches, seconds, why it stopped)."""
     out = Path(out)
     meta = read_meta(out)
+    if meta is not None and meta.get("batches") and not meta.get("blank") and plan.blank:
+        plan = plan.without_blank()  # a folder from before the blank control: resumed without one
     if meta is not None and {k: meta.get(k) for k in identity(plan)} != identity(plan):
         raise ConfigError(
             f"{out} holds a deck study of another config, deck, player count, bots, seed or batch size "
@@ -253,6 +309,7 @@ def run_deck_study(
         allocation=plan.allocation,
         games_left=games_left,
         t_opt=t_opt,
+        controls=(plan.blank,) if plan.blank else (),
     )
     summary = {
         "games": int(sum(b.games for b in batches)),
@@ -262,6 +319,8 @@ def run_deck_study(
         "stop": stop["reason"],
     }
     write_meta(out, plan, designs, {"t_opt": t_opt, "last_run": summary})
+    optional = optional_cards(plan.base, plan.deck)
+    table = with_controls(table, batches, plan.blank, optional, plan.tolerance, t_opt=t_opt)
     return table, summary
 
 
@@ -281,11 +340,15 @@ def check_setup(plan: DeckStudy, design: Design) -> None:
 def _play(plan: DeckStudy, out: Path, index: int, design: Design, run_options: dict[str, Any]) -> Batch:
     folder = batch_folder(out, index)
     done = load_batch(folder, design)
-    if done is not None:
+    if done is not None and (done.usage or plan.use_rule is None):
         return done
     study = plan.runner_study(index, design)
+    if done is not None:  # kept before usage was recorded: read it from the batch's games
+        done = replace(done, usage=read_batch(folder, design, study, plan.use_rule).usage)
+        save_batch(folder, done)
+        return done
     run_study(study, folder, **run_options)
-    batch = read_batch(folder, design, study)
+    batch = read_batch(folder, design, study, plan.use_rule)
     if batch.seeds == 0:
         games = read_columns(folder / "games", ["error"])
         first = next((e for e in games["error"] if e), "no games")

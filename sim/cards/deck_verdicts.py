@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -31,10 +31,12 @@ METRICS = ("win_share", "score")
 
 @dataclass(frozen=True)
 class Batch:
-    """One batch: its design and the per-seed estimates (seeds x cards) of each metric."""
+    """One batch: its design, the per-seed estimates (seeds x cards) of each metric and, when the
+    game declares what a use is, the per-seed usage (``controls.USAGE``; empty otherwise)."""
 
     design: Design
     estimates: dict[str, np.ndarray]
+    usage: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def seeds(self) -> int:
@@ -239,19 +241,24 @@ def sequential_study(
     allocation: str = "cheapest",
     games_left: Callable[[list[Batch]], float] = lambda done: math.inf,
     t_opt: float | None = None,
+    controls: Sequence[str] = (),
 ) -> tuple[list[Batch], pd.DataFrame]:
     """Play batches (``play(index, design)``) until every card of ``family`` is decided or
     ``may_continue(batches so far, next design)`` says no; returns the batches and the verdicts.
     ``batches`` already played are kept (a resumed study). ``on_look(batches, undecided cards)``
     follows every new batch. ``allocation`` (``deck_design.ALLOCATIONS``) says how the undecided
     cards get extra slots; ``cheapest`` and ``focus`` weigh them against ``games_left(batches)``.
-    ``t_opt``: the seeds at which the confidence sequence is tightest (``tuning_seeds``)."""
+    ``t_opt``: the seeds at which the confidence sequence is tightest (``tuning_seeds``).
+    ``controls`` (cards outside the family, the blank) get the slots of an undecided card while any
+    card is undecided: every card of the family is compared with them."""
     batches = list(batches or [])
     t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
     undecided = undecided_cards(batches, family, tolerance, alpha, t_opt) if batches else None
     while undecided is None or undecided:
         hopeless: list[str] = []
         boosted, repeats, favoured = list(undecided or []), None, []
+        if undecided:
+            boosted += [c for c in controls if c not in boosted]
         if undecided and allocation == "focus":
             table = deck_verdicts(batches, family, tolerance, alpha, t_opt)
             hopeless = hopeless_cards(table, len(cards), n_players, games_left(batches))

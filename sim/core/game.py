@@ -192,6 +192,32 @@ named "" is left out of a dotted path) and ``prefixes`` (a column prefix -> its 
 name, e.g. ``actions_`` -> "actions: ")."""
 
 
+def _no_blank(deck: str, card_id: str) -> Any:
+    return None
+
+
+def _never_optional(card: Any) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """What the card lab (``sim cards study``) must know of a card game's decks beyond their model:
+    how to make a card that does nothing, which card events are a use of a held card, and which
+    cards are the holder's choice to use (docs/card-lab.md, *Deck design: the blank control, usage
+    and flags*)."""
+
+    blank: Callable[[str, str], Any] = _no_blank
+    """``(deck, card id) ->`` a card of that deck with no effect at all (the deck's card model, to be
+    appended to ``params.cards.<deck>``), or None when a card of that deck cannot be blank."""
+    use_kinds: tuple[str, ...] = ()
+    """The ``kind`` values of the ``events_cards`` rows (``deck``, ``card_id``, ``seat``) that mean
+    the seat's held card did something: an ability used, a passive that took effect."""
+    optional: Callable[[Any], bool] = _never_optional
+    """``card ->`` whether every effect the card has is its holder's choice to use (a bot that
+    uses it sensibly can never do worse than with a blank card)."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the toolkit needs to know about one game."""
@@ -252,6 +278,8 @@ class GameSpec:
     planted_variants: tuple[PlantedVariant, ...] = ()
     """One-number variants the default bots should answer (``sim check --variants``): each changes a
     scoring rate or a price and names the breakdown column it should move, and which way."""
+    deck_rules: DeckRules | None = None
+    """The card lab's view of the decks (``DeckRules``); None: no blank control, no usage figures."""
 
     def player_counts_for(self, params: Any) -> tuple[int, ...]:
         """The player counts ``params`` can be played at."""

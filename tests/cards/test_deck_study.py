@@ -105,9 +105,10 @@ def study(out: Path, *args: str):
 
 @pytest.fixture(scope="module")
 def deck_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """12 门客 (财神 planted strong, 账房先生乙 a copy of 账房先生) at 4 players: 2 batches, 240 short games."""
+    """12 门客 (财神 planted strong, 账房先生乙 a copy of 账房先生) and the study's blank at 4 players:
+    2 batches, 260 short games."""
     out = tmp_path_factory.mktemp("deck") / "study"
-    result = study(out, "--budget", "240g", "-j", "2")
+    result = study(out, "--budget", "260g", "-j", "2")
     assert result.exit_code == 0, result.output
     return out
 
@@ -118,12 +119,13 @@ def test_real_deck_study_finds_the_planted_card_and_the_copy_agrees_with_its_ori
     original, copy = table.loc["账房先生"], table.loc["账房先生乙"]
     assert copy["low"] <= original["high"] and original["low"] <= copy["high"]
     assert (table["games"] == 80).all()  # 20 seeds, the card at each of 4 seats once per seed
-    # the default allocation, recorded; its second batch (every card open: two slots each, 240
-    # games) would not fit the 240-game budget, so a batch of one slot a card was played instead
+    # the default allocation, recorded; its second batch (every card open: two slots each, the
+    # blank one, 250 games) would not fit the 260-game budget, so a batch of one slot a card was
+    # played instead
     from sim.cards.deck_study import read_meta
 
     meta = read_meta(deck_study)
-    assert meta["allocation"] == "cheapest" and [len(b) for b in meta["batches"]] == [12, 12]
+    assert meta["allocation"] == "cheapest" and [len(b) for b in meta["batches"]] == [13, 13]
 
 
 def test_csv_has_one_row_per_card_and_games_needed_only_when_undecided(deck_study):
@@ -138,7 +140,7 @@ def test_csv_has_one_row_per_card_and_games_needed_only_when_undecided(deck_stud
 
 def test_rerun_resumes_without_playing_and_chinese_files_are_chinese(deck_study):
     files = {p: p.stat().st_mtime_ns for p in deck_study.rglob("*.parquet")}
-    result = study(deck_study, "--budget", "240g", "--lang", "zh")
+    result = study(deck_study, "--budget", "260g", "--lang", "zh")
     assert result.exit_code == 0, result.output
     assert {p: p.stat().st_mtime_ns for p in deck_study.rglob("*.parquet")} == files
     table = pd.read_csv(deck_study / "report" / "card-study.csv", keep_default_na=False)

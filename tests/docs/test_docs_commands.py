@@ -48,8 +48,9 @@ SMALL = {
     "--confirm": "2",
 }
 """Option -> the small value a test uses instead of the documented one."""
-DECK_BATCH = "24g"
-"""A deck study's smallest budget: one batch of one seed, one game per card of the 24-card deck."""
+DECK_BATCH = "25g"
+"""A deck study's smallest budget: one batch of one seed, one game per card of the 24-card deck and
+one for the study's blank card."""
 
 
 def documented_commands() -> list[tuple[str, str]]:

@@ -18,6 +18,7 @@ from sim.games.mingchu import (
 )
 from sim.games.mingchu.bot_weights import bot_weights
 from sim.games.mingchu.bots import BOTS
+from sim.games.mingchu.deck_rules import DECK_RULES
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.novice import NoviceBot
 from sim.games.mingchu.params import Decks, MingchuParams
@@ -101,6 +102,7 @@ SPEC = GameSpec(
     narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     decks=Decks,
     bot_weights=bot_weights,
+    deck_rules=DECK_RULES,
     goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS, *goals_interact.GOALS),
     goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS, *goals_interact.PLAYS),
     planted_variants=PLANTED_VARIANTS,
