@@ -38,6 +38,9 @@ class Goal:
     play's games that returns one row per (game, variant, n_players) with ``value``, ``low``,
     ``high``, ``games`` (and optionally ``driver``, ``driver_other``, ``driver_value``). Pure pandas:
     the report imports it without the engine. Empty for the generic goals (the report's own tables)."""
+    columns: tuple[tuple[str, str], ...] = ()
+    """The game's columns the measure reads, as (the measure function's keyword, the column): passed
+    to it as keyword arguments, so a shared measure never names a game's column itself."""
     reads: tuple[str, ...] = ()
     """Further plays whose games the measure also reads (``LINEUP`` or play keys), e.g. a comparison
     of the lineup's games with counterfactual plays on the same seeds; its rows are reported under
@@ -46,6 +49,8 @@ class Goal:
     def declaration(self) -> dict:
         """What run.json records of the goal, so a report judges it without the game's package."""
         declared = {"key": self.key, "unit": self.unit, "play": self.play, "measure": self.measure}
+        if self.columns:
+            declared["columns"] = dict(self.columns)
         return {**declared, "reads": list(self.reads)} if self.reads else declared
 
 

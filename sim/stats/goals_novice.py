@@ -72,33 +72,31 @@ def _ratio_interval(values: np.ndarray, key: tuple, top: int, bottom: int):
     return value, min(float(low), value), max(float(high), value)
 
 
-IDLE, TURNS, FAILED = "idle_turns", "turns", "orders_failed"
-"""The players columns of the novice's waiting (明初商途's breakdown): its idle turns (ended with
-nothing done but lying the 掌柜 down), its turns, and its orders reserved and never delivered."""
-
-
-def waiting(players: pd.DataFrame) -> pd.DataFrame:
+def waiting(players: pd.DataFrame, idle: str = "", turns: str = "", failed: str = "") -> pd.DataFrame:
     """Per group, over the novice seats of ``players``: the share of their turns that were idle (``idle_share``:
-    the rules' 不坐牢 is a newcomer never stuck without a useful action) and their failed orders a
-    game (``failed``); NaN where the players table lacks the columns (a run of another game)."""
+    a newcomer is never stuck without a useful action) and their failed orders a game (``failed``),
+    from the players columns the game names (``idle``: idle turns, ``turns``: turns taken,
+    ``failed``: orders reserved and never delivered; its goal's ``columns``); NaN where a column is
+    not named or not in the table."""
     novice = players[players["bot"] == NOVICE]
     rows = []
     for key, part in novice.groupby(GROUP, sort=True):
-        turns = part[TURNS].sum() if TURNS in part else 0.0
-        idle = float(part[IDLE].sum() / turns) if turns > 0 and IDLE in part else np.nan
-        failed = float(part.groupby("gid")[FAILED].sum().mean()) if FAILED in part else np.nan
-        rows.append((*key, idle, failed))
+        taken = part[turns].sum() if turns in part else 0.0
+        idle_share = float(part[idle].sum() / taken) if taken > 0 and idle in part else np.nan
+        failed_orders = float(part.groupby("gid")[failed].sum().mean()) if failed in part else np.nan
+        rows.append((*key, idle_share, failed_orders))
     return pd.DataFrame(rows, columns=[*GROUP, "idle_share", "failed"]).set_index(GROUP)
 
 
-def newcomer(run) -> pd.DataFrame:
+def newcomer(run, idle: str = "", turns: str = "", failed: str = "") -> pd.DataFrame:
     """The novice's mean score as a ratio of its table's mean score in the same games (a game with
     several novice seats counts their mean), bootstrap interval over games; drivers: the share of
     the novice's turns that were idle (``driver_value``) and its failed orders a game
-    (``driver_other``, the number written with two decimals; empty when not recorded)."""
+    (``driver_other``, the number written with two decimals; empty when not recorded), from the
+    columns the game's goal names (``waiting``)."""
     games = _per_game(run.players, (NOVICE,))
     read = run.players.merge(games[[*GROUP, "gid"]], on=[*GROUP, "gid"])  # the games measured
-    waits = waiting(read)
+    waits = waiting(read, idle, turns, failed)
     rows = []
     for key, part in games.groupby(GROUP, sort=True):
         values = part[[NOVICE, "table"]].to_numpy(dtype=float)

@@ -53,11 +53,13 @@ def test_newcomer_reports_the_novices_idle_share_and_failed_orders():
         idle_turns=np.where(novice, np.where(gid % 2 == 0, 5.0, 15.0), 20.0),
         orders_failed=np.where(novice, (gid % 4 == 0).astype(float), 3.0),
     )
-    row = m.newcomer(run).iloc[0]
+    columns = {"idle": "idle_turns", "turns": "turns", "failed": "orders_failed"}  # as the goal names them
+    row = m.newcomer(run, **columns).iloc[0]
     assert row["driver_value"] == pytest.approx(0.5)
     assert row["driver_other"] == "0.25"
     subset = SimpleNamespace(players=run.players[run.players["gid"] % 2 == 0])
-    assert m.newcomer(subset).iloc[0]["driver_value"] == pytest.approx(0.25)
+    assert m.newcomer(subset, **columns).iloc[0]["driver_value"] == pytest.approx(0.25)
+    assert np.isnan(m.newcomer(run).iloc[0]["driver_value"])  # no columns named: nothing read
 
 
 def test_learning_recovers_the_planted_share_of_the_experienced_score():

@@ -25,7 +25,7 @@ from sim.games.mingchu.conditions import condition_met, condition_text
 from sim.games.mingchu.draws import roll
 from sim.games.mingchu.economy import add_goods, draw_grace, pay_coins, remove_good
 from sim.games.mingchu.paths import sale_prices
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.state import MingchuState, order_info
 
 RIVAL_WEIGHT = 1.0
 """What an effect on every other player is worth to the player, against the same effect on them:
@@ -159,8 +159,6 @@ def good_worth(state: MingchuState, seat: int, good: str) -> float:
     on, what an order the seat holds pays for it (its points over the goods it asks), and a 铁's
     upgrade (one more good each production left, at half its value, for an own industry not
     upgraded yet); a 马 as a good sold."""
-    from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
-
     info = state.topo.goods[good]
     best = 0.0
     if good in state.topo.sellable:
@@ -678,8 +676,6 @@ class MoveToCapital(EffectKind):
         are in a pack, the roads that pack's 掌柜 is spared (``ROAD_SAVED`` each) less a quarter of
         that for each road the other is carried from where it stood; else ``worth``, as without a
         state."""
-        from sim.games.mingchu.orders import order_info  # (orders' effects import this module)
-
         player = state.players[seat]
         key = player.personal_order
         if key is None:

@@ -68,6 +68,7 @@ GOALS: tuple[Goal, ...] = (
         "orders a game.",
         play=NOVICE,
         measure=f"{MEASURES}:newcomer",
+        columns=(("idle", "idle_turns"), ("turns", "turns"), ("failed", "orders_failed")),
     ),
     Goal(
         "learning",

@@ -18,13 +18,9 @@ from sim.games.mingchu.effects import apply_effects, fire
 from sim.games.mingchu.kinds import seat_to_act
 from sim.games.mingchu.modifiers import forbidden
 from sim.games.mingchu.setup import deal_public_order
-from sim.games.mingchu.state import SIDES, MingchuState, new_counter
+from sim.games.mingchu.state import SIDES, MingchuState, new_counter, order_info
 
 SPECIAL = {"建文特别": "建文", "燕王特别": "燕王"}
-
-
-def order_info(state: MingchuState, key: str):
-    return state.topo.orders[state.order_card[key]]
 
 
 def normal_deck(state: MingchuState) -> tuple[str, str]:

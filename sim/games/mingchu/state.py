@@ -615,3 +615,8 @@ class MingchuObservation:
     unseen: tuple[tuple[str, tuple[str, ...]], ...]
     """(deck, sorted cards ``seat`` cannot place) per face-down deck: the events that may still come,
     the orders, rewards and 门客 in their decks, the 皇恩卡 in the deck, others' hands or banked."""
+
+
+def order_info(state: MingchuState, key: str) -> Any:
+    """The order card of an order instance (``key``: its place in ``order_card``)."""
+    return state.topo.orders[state.order_card[key]]

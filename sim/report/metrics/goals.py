@@ -140,7 +140,7 @@ def _game_measure(a: Analysis, goal: dict, plays: list[str]) -> pd.DataFrame:
         return pd.DataFrame()
     module, _, function = goal["measure"].partition(":")
     measure = getattr(importlib.import_module(module), function)
-    rows = measure(run.subset(games["gid"]))
+    rows = measure(run.subset(games["gid"]), **goal.get("columns", {}))
     return rows.assign(goal=goal["key"]) if not rows.empty else rows
 
 
