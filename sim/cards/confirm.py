@@ -101,7 +101,7 @@ TEXT = {
         "zh": "\n--confirm：还没有判定或带标记的牌，无需复核",
     },
     "start": {
-        "en": "\nConfirming {cards} cards with {bot} at every seat on fresh seeds (not the study's), "
+        "en": "\nConfirming {cards} card(s) with {bot} at every seat on fresh seeds (not the study's), "
         "batches of {seeds} seeds, budget {budget} -> {out}",
         "zh": "\n复核 {cards} 张牌：每个座位都由 {bot} 来打，使用新的种子（不用研究的种子），每批 {seeds} 个种子，"
         "预算 {budget} -> {out}",
@@ -112,9 +112,9 @@ TEXT = {
         "zh": "{folder} 中的复核早于“复核使用新种子”（它重放了研究的种子）；请删除它或换一个 --out",
     },
     "no_interval": {
-        "en": "{cards}: no interval yet (fewer than {min} seeds); about {games} more games of the "
-        "confirmation would give them one (--confirm-budget).",
-        "zh": "{cards}：还没有区间（种子少于 {min} 个）；复核大约还需 {games} 局才能给出区间（--confirm-budget）。",
+        "en": "No interval yet (fewer than {min} seeds) for {cards}: about {games} more games of the "
+        "confirmation would give one (--confirm-budget).",
+        "zh": "{cards} 还没有区间（种子少于 {min} 个）：复核大约还需 {games} 局才能给出区间（--confirm-budget）。",
     },
     "summary": {
         "en": "Confirmation with {bot}: {agree} agree, {disagree} disagree, {open} open. Table: {path}",

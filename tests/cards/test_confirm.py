@@ -170,3 +170,42 @@ def test_a_planted_card_the_study_decides_keeps_its_verdict_on_the_fresh_seeds(p
     assert (result["agreement"] != DISAGREE).all()
     # fresh seeds: the two studies' estimates differ (the old confirmation replayed the same draws)
     assert result.loc["c0", "confirm_effect"] != result.loc["c0", "study_effect"]
+
+
+def played_seeds(folder: Path) -> set[int]:
+    """The seeds of every game in a deck study's batch folders."""
+    from sim.dataset import read_columns
+
+    return {
+        int(s)
+        for batch in (folder / "batches").iterdir()
+        for s in read_columns(batch / "games", ["seed"])["seed"]
+    }
+
+
+def test_a_real_confirmation_plays_fresh_seeds_and_shows_no_effect_without_an_interval(tmp_path):
+    """One 2-seed batch of the 13-card fixture deck (26 short games), its blank 白板 flagged
+    ``unused``, then a 2-seed confirmation: too few seeds for any interval."""
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    out = tmp_path / "study"
+    args = ["cards", "study", str(DECK), "--deck", "门客", "-p", "4", "--out", str(out), "--no-progress"]
+    args += ["--batch-seeds", "2", "--budget", "26g", "--confirm", "industrialist", "--confirm-budget", "26g"]
+    result = CliRunner().invoke(cli, [*args, "--lang", "zh"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    folder = out / "confirm-industrialist"
+    assert played_seeds(out) and played_seeds(folder) and not played_seeds(out) & played_seeds(folder)
+    csv = pd.read_csv(
+        out / "report" / f"{folder.name}.csv", encoding="utf-8-sig", keep_default_na=False, dtype=str
+    )
+    assert (out / "report" / f"{folder.name}.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+    row = csv.set_index(csv.columns[0]).loc["白板"]
+    assert (row.iloc[0:4] == ["未定", "", "", ""]).all()  # study: no interval
+    assert (row.iloc[6:9] == "").all() and int(row.iloc[11]) == (MIN_SEEDS - 2) * 13
+    console = result.output.split(str(folder))[-1]  # the confirmation's part of the output
+    assert "NaN" not in console and "nan" not in console
+    line = next(x for x in console.splitlines() if x.strip().startswith("白板"))
+    assert not any(cell.replace(".", "").lstrip("-+").isdigit() and "." in cell for cell in line.split())
+    assert str((MIN_SEEDS - 2) * 13) in line
