@@ -90,7 +90,7 @@ def one_count(spec, text: str | None, resolved) -> int:
     "--confirm",
     "confirm_bot",
     metavar="BOT",
-    help="Deck design: then replay the flagged cards (and a few decided within) with BOT at every seat, e.g. rollout:2.",
+    help="Deck design: then replay the cards decided outside the band or flagged (and a few decided within) with BOT at every seat on fresh seeds, until decided or --confirm-budget, e.g. rollout:2.",
 )
 @click.option(
     "--confirm-budget",
@@ -255,31 +255,38 @@ def deck_study(
 
 
 def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
-    """``--confirm BOT``: the flagged cards and a few decided ones again, with ``bot`` at every seat."""
-    from dataclasses import replace
-
-    from sim.cards.confirm import SEEDS_PER_BATCH, agreement, confirm_family
+    """``--confirm BOT``: the cards the study decided outside the band or flagged, and a few decided
+    within, again with ``bot`` at every seat on fresh seeds, until decided or ``limit`` is spent."""
+    from sim.cards import confirm as c
+    from sim.cards.deck_report import run_line
     from sim.cards.deck_study import run_deck_study
 
-    family = confirm_family(table, plan.seed)
+    family = c.confirm_family(table, plan.seed)
     if not family:
-        click.echo("\n--confirm: no card is decided yet, nothing to confirm")
+        click.echo(c.TEXT["nothing"][lang])
         return
-    bots = parse_bots(spec, bot)
+    second_plan = c.confirm_plan(plan, family, parse_bots(spec, bot))
     folder = out / ("confirm-" + "".join(ch if ch.isalnum() else "_" for ch in bot))
-    click.echo(f"\nConfirming {len(family)} cards with {bot} at every seat -> {folder}")
-    second, summary = run_deck_study(
-        replace(plan, family=tuple(family), bots=bots, seeds_per_batch=SEEDS_PER_BATCH),
-        folder,
-        limit,
-        on_look=on_look,
-        **runner_options({**opts, "progress": False}),
+    try:
+        c.check_folder(folder, plan.seed)
+    except ValueError:
+        raise UserError(c.TEXT["old_folder"][lang].format(folder=folder)) from None
+    budget = f"{limit.games}g" if limit.games is not None else f"{limit.minutes:g}m"
+    click.echo(
+        c.TEXT["start"][lang].format(
+            cards=len(family), bot=bot, seeds=c.SEEDS_PER_BATCH, budget=budget, out=folder
+        )
     )
-    result = agreement(table, second)
-    result.to_csv(out / "report" / f"{folder.name}.csv", index=False, encoding="utf-8")
+    second, summary = run_deck_study(
+        second_plan, folder, limit, on_look=on_look, **runner_options({**opts, "progress": False})
+    )
+    result = c.agreement(table, second, family, c.games_per_seed(second_plan, summary))
+    path = c.write_confirmation(result, out / "report" / f"{folder.name}.csv", lang)
     with pd_options():
-        click.echo(result.to_string(index=False))
-    click.echo(f"{summary['games']:,} games with {bot}; table: {out / 'report' / (folder.name + '.csv')}")
+        click.echo(c.confirm_table(result, lang).to_string(index=False))
+    click.echo(run_line(summary, lang))
+    for line in c.closing_lines(result, bot, path, lang):
+        click.echo(line)
 
 
 def remaining(table, lang, tolerance: float) -> str:

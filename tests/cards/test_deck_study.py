@@ -176,32 +176,6 @@ def test_games_needed_is_finite_for_a_card_on_the_band_edge():
     assert math.isfinite(seeds_needed(values, 0.05 / 24, tuning_seeds(0.03), 0.03))
 
 
-def test_confirm_replays_the_flagged_cards_and_says_which_verdicts_hold():
-    from sim.cards.confirm import CHANGED, HOLDS, OPEN, agreement, confirm_family
-
-    first = pd.DataFrame(
-        {
-            "card": ["a", "b", "c", "d", "e", "f"],
-            "verdict": ["too_strong", "too_weak", "within", "within", "undecided", "within"],
-            "effect": [0.08, -0.07, 0.0, 0.01, 0.02, -0.01],
-        }
-    )
-    family = confirm_family(first, seed=1, sample=2)
-    assert family[:2] == ["a", "b"] and len(family) == 4 and set(family[2:]) <= {"c", "d", "f"}
-    second = pd.DataFrame(
-        {
-            "card": ["a", "b", family[2], family[3]],
-            "verdict": ["too_strong", "within", "undecided", "within"],
-            "effect": [0.09, -0.02, 0.03, 0.0],
-            "low": [0.05, -0.03, -0.01, -0.02],
-            "high": [0.12, 0.0, 0.07, 0.02],
-        }
-    )
-    result = agreement(first, second).set_index("card")
-    assert result["holds"].tolist() == [HOLDS, CHANGED, OPEN, HOLDS]
-    assert result.loc["a", "effect_confirm"] == 9.0  # points
-
-
 def test_per_seed_estimate_is_least_squares_with_sum_to_zero_card_coding():
     """The score estimate of one seed equals statsmodels' OLS of score on seat and card
     (sum-to-zero coding: each card against the deck's average card)."""

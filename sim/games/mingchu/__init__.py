@@ -16,6 +16,7 @@ from sim.games.mingchu import (
     goals_routes,
     goals_seats,
 )
+from sim.games.mingchu.actions import UseRetainer
 from sim.games.mingchu.bot_weights import bot_weights
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.deck_rules import DECK_RULES
@@ -65,9 +66,23 @@ def is_main(state: MingchuState, candidates: Sequence[Any]) -> bool:
     return kind in MAIN_DECISIONS or (kind == "turn" and any(type(a) in TURN.by_type for a in candidates))
 
 
+CARD_DECISIONS = frozenset({"draft", "pick_retainer"})
+"""Decisions that take a card (the draft column, hiring a 门客): searched from the first round."""
+
+
+def uses_or_takes_card(state: MingchuState, candidates: Sequence[Any]) -> bool:
+    """A decision on a card: one of ``CARD_DECISIONS``, or a turn in which a candidate uses a 门客."""
+    kind = state.pending.next.kind
+    return kind in CARD_DECISIONS or (kind == "turn" and any(type(a) is UseRetainer for a in candidates))
+
+
 def worth_searching(state: MingchuState, candidates: Sequence[Any]) -> bool:
-    """The rollout bot's search filter: main choices from ``SEARCH_FROM_ROUND``, micro-steps from
-    ``MICRO_FROM_ROUND``; before, the rollout heuristic's own pick is played."""
+    """The rollout bot's search filter: decisions on a card (``uses_or_takes_card``) from the first
+    round, so that a card study confirmed with the search bot does not rest on the heuristics' card
+    play; other main choices from ``SEARCH_FROM_ROUND``, micro-steps from ``MICRO_FROM_ROUND``;
+    before, the rollout heuristic's own pick is played."""
+    if uses_or_takes_card(state, candidates):
+        return True
     if state.round < SEARCH_FROM_ROUND:
         return False
     return state.round >= MICRO_FROM_ROUND or is_main(state, candidates)

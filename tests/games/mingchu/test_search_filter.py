@@ -1,5 +1,5 @@
-"""The rollout bot's search filter for 明初商途: main choices from round 4 (playouts through 2 round
-ends), micro-steps from round 7 (to the round's end)."""
+"""The rollout bot's search filter for 明初商途: card decisions from the start, main choices from round 4
+(playouts through 2 round ends), micro-steps from round 7 (to the round's end)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import numpy as np
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import MICRO_FROM_ROUND, SEARCH_FROM_ROUND, SPEC, search_horizon, worth_searching
+from sim.games.mingchu.actions import UseRetainer
 from sim.games.mingchu.turn import TURN
 
 RULES = SPEC.game
@@ -42,13 +43,14 @@ def test_main_choices_are_searched_from_round_4_micro_steps_from_round_7():
         for state, legal in cases:
             main = [a for a in legal if type(a) in TURN.by_type] if kind == "turn" else []
             micro = [a for a in legal if type(a) not in TURN.by_type] if kind == "turn" else legal
-            if len(main) > 1 or kind == "draft":
-                expected = round_number >= SEARCH_FROM_ROUND
+            if len(main) > 1 or kind == "draft":  # the draft takes a card: searched from the start
+                expected = round_number >= SEARCH_FROM_ROUND or kind == "draft"
                 assert worth_searching(state, main or legal) == expected, (kind, round_number)
                 assert search_horizon(state, main or legal) == 2
                 checked["main", expected] += 1
             if len(micro) > 1 and kind in ("turn", "produce", "good_dest"):
-                expected = round_number >= MICRO_FROM_ROUND
+                card_use = kind == "turn" and any(type(a) is UseRetainer for a in micro)
+                expected = round_number >= MICRO_FROM_ROUND or card_use  # using a 门客: from the start
                 assert worth_searching(state, micro) == expected, (kind, round_number)
                 assert search_horizon(state, micro) == 1
                 checked["micro", expected] += 1
