@@ -69,6 +69,13 @@ class Design:
         order = [first[card] for card in self.cards]
         return {metric: matrix[order] for metric, matrix in canonical.items()}
 
+    @cached_property
+    def variances(self) -> dict[str, np.ndarray]:
+        """Per metric, each card's per-seed estimate variance up to the residual variance: the
+        diagonal of ``M M'`` (``M`` the card rows of ``matrices``; ``(X'X)^-1`` of the least squares,
+        scaled as the effect is), for residuals independent across rows. Fixed by the design alone."""
+        return {metric: (matrix * matrix).sum(axis=1) for metric, matrix in self.matrices.items()}
+
     def estimate(self, results: np.ndarray, metric: str) -> np.ndarray:
         """Per-seed card effects: ``results`` is seeds x patterns x seats; returns seeds x cards."""
         flat = results.reshape(results.shape[0], -1)
@@ -108,6 +115,20 @@ def _check_identified(rank: int, seats: int, cards: int) -> None:
             f"the design cannot tell the cards apart (rank {rank} of {seats + cards - 1}): "
             "a deck needs more cards than players"
         )
+
+
+ESTIMATORS = ("weighted", "equal")
+"""How the per-seed estimates are averaged: ``weighted`` (the default) by ``seed_weights``; ``equal``:
+every seed alike (deck studies made before the weights, whose folders record no estimator)."""
+
+
+def seed_weights(designs: Sequence[Design], seeds: Sequence[int], metric: str) -> np.ndarray:
+    """Seeds x cards: each seed's weight for each card, the inverse of its design's variance for
+    the card (``Design.variances``) relative to the first design's (so the first batch's seeds weigh
+    one and the weights count seeds of that design). Known before the seeds are played."""
+    reference = designs[0].variances[metric]
+    rows = [np.tile(reference / d.variances[metric], (n, 1)) for d, n in zip(designs, seeds, strict=True)]
+    return np.concatenate(rows) if rows else np.zeros((0, len(reference)))
 
 
 ALLOCATIONS = ("cheapest", "focus", "open", "half", "none")

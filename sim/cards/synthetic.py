@@ -112,9 +112,11 @@ def simulate(
     seed: int,
     allocation: str = "cheapest",
     t_opt: float | None = None,
+    estimator: str = "weighted",
 ) -> pd.DataFrame:
-    """One whole-deck study of ``world`` with the sequential stopping rule: the verdicts, with the
-    true effect and whether each verdict is right."""
+    """One whole-deck study of ``world`` with the sequential stopping rule (seeds averaged by
+    ``estimator``, ``deck_design.ESTIMATORS``): the verdicts, with the true effect and whether each
+    verdict is right."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EED,)))
 
     def play(_: int, design: Design) -> Batch:
@@ -141,6 +143,7 @@ def simulate(
         games_left=lambda done: budget_games - sum(b.games for b in done),
         t_opt=tuning_seeds(tolerance, expected=budget_games / len(world.cards)) if t_opt is None else t_opt,
         on_look=on_look,
+        estimator=estimator,
     )
     effects = dict(zip(world.cards, world.effects, strict=True))
     table["true_effect"] = table["card"].map(effects)
