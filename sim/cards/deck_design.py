@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+import scipy.linalg
 
 MAX_REPEATS = 4
 """At most this many slots for one card in a batch (cards still undecided get more than one)."""
@@ -101,7 +102,10 @@ def _card_rows(seat: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """The card rows of the minimum-norm least-squares solution of [seat | cards]: the card terms
     summing to zero (the one direction the seat terms and the cards cannot tell apart)."""
     design = np.hstack([seat, cards])
-    u, s, vt = np.linalg.svd(design, full_matrices=False)
+    try:
+        u, s, vt = np.linalg.svd(design, full_matrices=False)
+    except np.linalg.LinAlgError:  # LAPACK's divide-and-conquer SVD fails on rare designs (seen
+        u, s, vt = scipy.linalg.svd(design, full_matrices=False, lapack_driver="gesvd")  # in a benchmark)
     keep = s > s.max() * max(design.shape) * np.finfo(float).eps  # numpy's pinv and rank cut-off
     _check_identified(int(keep.sum()), seat.shape[1], cards.shape[1])
     pinv = (vt[keep].T / s[keep]) @ u[:, keep].T

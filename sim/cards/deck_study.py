@@ -4,7 +4,8 @@ Batch ``b`` is an ordinary run folder ``DIR/batches/bNNNN`` of the runner: one v
 its design (``deck_design``), each the config with every seat's card forced, all on the same seeds
 (the batch's root seed, fixed by the study's seed and ``b``). Once a batch is played, its per-seed
 estimates are kept in ``estimates.npz`` beside it; ``DIR/deck-study.json`` records the study and
-every batch's design, so running the command again resumes (an unfinished batch is completed by
+every batch's design and how the seeds are averaged (``estimator``: weighted for a new study,
+equal for a folder from before), so running the command again resumes (an unfinished batch is completed by
 the runner, then new batches follow). The configs played hold the study's blank card besides the
 deck's (``controls``), and a batch's usage figures are kept beside its estimates.
 """
