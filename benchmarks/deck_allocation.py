@@ -7,6 +7,9 @@ Every rule plays the same studies (same seeds) with the stopping rule of ``sim c
 
     python benchmarks/deck_allocation.py --studies 1000 --budget 21440 --rules cheapest,focus --jobs 2
 
+``--estimators weighted,equal`` plays every rule with each way of averaging the seeds (rows
+``RULE/ESTIMATOR``).
+
 Prints, per rule: studies with any wrong verdict (95% Clopper-Pearson interval), cards decided per
 deck (mean, and its standard error), the share of decks with every card decided, and each card's
 share of decks in which it was decided, with its mean games at the table.
@@ -22,7 +25,7 @@ import pandas as pd
 from joblib import Parallel, delayed
 from scipy import stats
 
-from sim.cards.deck_design import ALLOCATIONS
+from sim.cards.deck_design import ALLOCATIONS, ESTIMATORS
 from sim.cards.synthetic import World, simulate
 
 MEASURED = {
@@ -41,9 +44,17 @@ def measured_world() -> World:
     return World(tuple(MEASURED), tuple(effects - effects.mean()), n_players=5)
 
 
-def one(seed: int, rule: str, tolerance: float, budget: int, seeds_per_batch: int) -> pd.DataFrame:
-    table = simulate(measured_world(), tolerance, budget, seeds_per_batch, seed, rule)
-    return table.assign(study=seed, rule=rule)
+def one(
+    seed: int,
+    rule: str,
+    tolerance: float,
+    budget: int,
+    seeds_per_batch: int,
+    estimator: str = "weighted",
+    label: str | None = None,
+) -> pd.DataFrame:
+    table = simulate(measured_world(), tolerance, budget, seeds_per_batch, seed, rule, estimator=estimator)
+    return table.assign(study=seed, rule=label or rule)
 
 
 def main() -> None:
@@ -53,19 +64,26 @@ def main() -> None:
     parser.add_argument("--tolerance", type=float, default=5.0, help="points of win share")
     parser.add_argument("--batch-seeds", type=int, default=10)
     parser.add_argument("--rules", default="cheapest,focus", help=f"comma list of {', '.join(ALLOCATIONS)}")
+    parser.add_argument("--estimators", default="weighted", help=f"comma list of {', '.join(ESTIMATORS)}")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", help="write every study's card rows to this CSV")
     args = parser.parse_args()
-    rules = args.rules.split(",")
-    unknown = [r for r in rules if r not in ALLOCATIONS]
+    allocations, estimators = args.rules.split(","), args.estimators.split(",")
+    unknown = [r for r in allocations if r not in ALLOCATIONS]
     if unknown:
         parser.error(f"--rules: unknown rule {unknown[0]!r} (one of {', '.join(ALLOCATIONS)})")
+    if any(e not in ESTIMATORS for e in estimators):
+        parser.error(f"--estimators: one of {', '.join(ESTIMATORS)}")
+    pairs = [(rule, e) for rule in allocations for e in estimators]
+    rules = [rule if len(estimators) == 1 else f"{rule}/{e}" for rule, e in pairs]
     start = time.perf_counter()
     tables = Parallel(n_jobs=args.jobs)(
-        delayed(one)(args.seed * 1_000_000 + i, rule, args.tolerance / 100, args.budget, args.batch_seeds)
+        delayed(one)(
+            args.seed * 1_000_000 + i, rule, args.tolerance / 100, args.budget, args.batch_seeds, e, label
+        )
         for i in range(args.studies)
-        for rule in rules
+        for (rule, e), label in zip(pairs, rules, strict=True)
     )
     cards = pd.concat(tables, ignore_index=True)
     if args.save:

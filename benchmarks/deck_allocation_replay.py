@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from sim.cards.deck_design import OPEN_SLOTS, Design
-from sim.cards.deck_study import batch_folder, load_batch, read_meta
+from sim.cards.deck_study import batch_folder, load_batch, read_meta, study_estimator
 from sim.cards.deck_verdicts import cheapest_plan, deck_verdicts, hopeless_cards
 
 
@@ -36,7 +36,7 @@ def main() -> None:
     if meta is None:
         parser.error(f"{out}: no deck study here")
     cards, p, tol, t_opt = meta["cards"], meta["n_players"], meta["tolerance"], meta["t_opt"]
-    family = meta["family"]
+    family, estimator = meta["family"], study_estimator(meta)  # as the folder's own study reads it
     designs = [Design(tuple(cards), tuple(s), p) for s in meta["batches"]]
     batches = [load_batch(batch_folder(out, i), d) for i, d in enumerate(designs)]
     finished = [os.path.getmtime(batch_folder(out, i) / "estimates.npz") for i in range(len(designs))]
@@ -45,7 +45,7 @@ def main() -> None:
     written_off: dict[str, list[int]] = {card: [] for card in family}
     for look in range(1, len(batches) + 1):
         done = batches[:look]
-        table = deck_verdicts(done, family, tol, t_opt=t_opt)
+        table = deck_verdicts(done, family, tol, t_opt=t_opt, estimator=estimator)
         pace = (finished[look - 1] - (finished[look - 2] if look > 1 else start)) / done[-1].games
         left = (60 * args.minutes - (finished[look - 1] - start)) / pace
         hopeless = hopeless_cards(table, len(cards), p, left)
@@ -54,7 +54,9 @@ def main() -> None:
         open_ = table[table["verdict"] == "undecided"]
         slots = Counter(meta["batches"][look]) if look < len(meta["batches"]) else Counter()
         extra = sorted(c for c, n in slots.items() if n > 1)
-        favoured, repeats = cheapest_plan(done, family, tol, 0.05, t_opt, left) if len(open_) else ([], 1)
+        favoured, repeats = (
+            cheapest_plan(done, family, tol, 0.05, t_opt, left, estimator) if len(open_) else ([], 1)
+        )
         print(
             f"look {look:2d}: {sum(b.seeds for b in done):4d} seeds {sum(b.games for b in done):6,d} games, "
             f"{left:7,.0f} left; open {len(open_):2d}, hopeless {len(hopeless):2d}; next batch: "

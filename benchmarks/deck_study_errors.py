@@ -9,8 +9,11 @@ and the games played.
 
     python benchmarks/deck_study_errors.py --studies 1000 --tolerance 5 --budget 20000 --batch-seeds 40 --jobs 2
 
-``--allocation`` and ``--tuning SIGMA:GAP`` compare the rules (docs/card-lab.md, *What cuts the
-games*); ``--save FILE`` keeps every card row for a closer look.
+``--allocation``, ``--estimator`` and ``--tuning SIGMA:GAP`` compare the rules (docs/card-lab.md,
+*What cuts the games* and *Seeds weighted by what they tell*); ``--save FILE`` keeps every card row
+for a closer look. Besides wrong verdicts it prints the share of studies in which any card's final
+interval misses its planted effect (the coverage the confidence sequences promise) and the
+median half-width of the intervals.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import pandas as pd
 from joblib import Parallel, delayed
 from scipy import stats
 
-from sim.cards.deck_design import ALLOCATIONS
+from sim.cards.deck_design import ALLOCATIONS, ESTIMATORS
 from sim.cards.sequential import tuning_seeds
 from sim.cards.synthetic import few_hard_world, planted_world, simulate
 
@@ -38,9 +41,10 @@ def one(
     allocation: str,
     world: str,
     t_opt: float | None,
+    estimator: str = "weighted",
 ) -> pd.DataFrame:
     world = WORLDS[world](tolerance)
-    table = simulate(world, tolerance, budget, seeds_per_batch, seed, allocation, t_opt)
+    table = simulate(world, tolerance, budget, seeds_per_batch, seed, allocation, t_opt, estimator)
     return table.assign(study=seed)
 
 
@@ -60,6 +64,7 @@ def main() -> None:
         default="default",
         help="the confidence sequence's tuning: default, or SIGMA:GAP (tuning_seeds)",
     )
+    parser.add_argument("--estimator", choices=ESTIMATORS, default="weighted", help="how seeds are averaged")
     parser.add_argument("--world", choices=sorted(WORLDS), default="spread", help="the planted deck")
     parser.add_argument("--save", help="write every study's card rows to this CSV")
     args = parser.parse_args()
@@ -78,6 +83,7 @@ def main() -> None:
             args.allocation,
             args.world,
             t_opt,
+            args.estimator,
         )
         for i in range(args.studies)
     )
@@ -85,20 +91,28 @@ def main() -> None:
     cards = pd.concat(tables, ignore_index=True)
     if args.save:
         cards.to_csv(args.save, index=False)
+    cards["missed"] = (cards["low"] > cards["true_effect"]) | (cards["high"] < cards["true_effect"])
     per_study = cards.groupby("study").agg(
-        wrong=("right", lambda r: (~r).any()), games=("study_games", "first")
+        wrong=("right", lambda r: (~r).any()), games=("study_games", "first"), missed=("missed", "any")
     )
     wrong = int(per_study["wrong"].sum())
     n = len(per_study)
-    lo = stats.beta.ppf(0.025, wrong, n - wrong + 1) if wrong else 0.0
-    hi = stats.beta.ppf(0.975, wrong + 1, n - wrong)
+    lo, hi = clopper_pearson(wrong, n)
     print(
         f"{n} synthetic whole-deck studies ({args.world} deck of 24 cards, 5 players, tolerance {args.tolerance:g} points, "
         f"budget {args.budget} games, batches of {args.batch_seeds} seeds, "
-        f"allocation {args.allocation}, tuning {args.tuning}, seed {args.seed}) in {seconds:.0f} s"
+        f"allocation {args.allocation}, estimator {args.estimator}, tuning {args.tuning}, seed {args.seed}) "
+        f"in {seconds:.0f} s"
     )
     print(
         f"studies with any wrong verdict: {wrong} of {n} = {100 * wrong / n:.2f}% [95% CI {100 * lo:.2f}, {100 * hi:.2f}]"
+    )
+    missed = int(per_study["missed"].sum())
+    m_lo, m_hi = clopper_pearson(missed, n)
+    print(
+        f"studies with any card's interval missing its effect: {missed} of {n} = {100 * missed / n:.2f}% "
+        f"[95% CI {100 * m_lo:.2f}, {100 * m_hi:.2f}]; median half-width "
+        f"{100 * ((cards['high'] - cards['low']) / 2).median():.2f} points"
     )
     print(
         f"games per study: median {per_study['games'].median():.0f}, "
@@ -129,6 +143,13 @@ def main() -> None:
     print(
         f"mean planted-vs-estimate check: mean(effect - true) = {100 * np.mean(cards['effect'] - cards['true_effect']):+.3f} points"
     )
+
+
+def clopper_pearson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Clopper-Pearson interval of ``k`` successes in ``n``."""
+    lo = float(stats.beta.ppf(0.025, k, n - k + 1)) if k else 0.0
+    hi = float(stats.beta.ppf(0.975, k + 1, n - k)) if k < n else 1.0
+    return lo, hi
 
 
 if __name__ == "__main__":

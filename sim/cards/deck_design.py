@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+import scipy.linalg
 
 MAX_REPEATS = 4
 """At most this many slots for one card in a batch (cards still undecided get more than one)."""
@@ -69,6 +70,13 @@ class Design:
         order = [first[card] for card in self.cards]
         return {metric: matrix[order] for metric, matrix in canonical.items()}
 
+    @cached_property
+    def variances(self) -> dict[str, np.ndarray]:
+        """Per metric, each card's per-seed estimate variance up to the residual variance: the
+        diagonal of ``M M'`` (``M`` the card rows of ``matrices``; ``(X'X)^-1`` of the least squares,
+        scaled as the effect is), for residuals independent across rows. Fixed by the design alone."""
+        return {metric: (matrix * matrix).sum(axis=1) for metric, matrix in self.matrices.items()}
+
     def estimate(self, results: np.ndarray, metric: str) -> np.ndarray:
         """Per-seed card effects: ``results`` is seeds x patterns x seats; returns seeds x cards."""
         flat = results.reshape(results.shape[0], -1)
@@ -94,7 +102,10 @@ def _card_rows(seat: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """The card rows of the minimum-norm least-squares solution of [seat | cards]: the card terms
     summing to zero (the one direction the seat terms and the cards cannot tell apart)."""
     design = np.hstack([seat, cards])
-    u, s, vt = np.linalg.svd(design, full_matrices=False)
+    try:
+        u, s, vt = np.linalg.svd(design, full_matrices=False)
+    except np.linalg.LinAlgError:  # LAPACK's divide-and-conquer SVD fails on rare designs (seen
+        u, s, vt = scipy.linalg.svd(design, full_matrices=False, lapack_driver="gesvd")  # in a benchmark)
     keep = s > s.max() * max(design.shape) * np.finfo(float).eps  # numpy's pinv and rank cut-off
     _check_identified(int(keep.sum()), seat.shape[1], cards.shape[1])
     pinv = (vt[keep].T / s[keep]) @ u[:, keep].T
@@ -108,6 +119,20 @@ def _check_identified(rank: int, seats: int, cards: int) -> None:
             f"the design cannot tell the cards apart (rank {rank} of {seats + cards - 1}): "
             "a deck needs more cards than players"
         )
+
+
+ESTIMATORS = ("weighted", "equal")
+"""How the per-seed estimates are averaged: ``weighted`` (the default) by ``seed_weights``; ``equal``:
+every seed alike (deck studies made before the weights, whose folders record no estimator)."""
+
+
+def seed_weights(designs: Sequence[Design], seeds: Sequence[int], metric: str) -> np.ndarray:
+    """Seeds x cards: each seed's weight for each card, the inverse of its design's variance for
+    the card (``Design.variances``) relative to the first design's (so the first batch's seeds weigh
+    one and the weights count seeds of that design). Known before the seeds are played."""
+    reference = designs[0].variances[metric]
+    rows = [np.tile(reference / d.variances[metric], (n, 1)) for d, n in zip(designs, seeds, strict=True)]
+    return np.concatenate(rows) if rows else np.zeros((0, len(reference)))
 
 
 ALLOCATIONS = ("cheapest", "focus", "open", "half", "none")

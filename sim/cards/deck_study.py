@@ -4,7 +4,8 @@ Batch ``b`` is an ordinary run folder ``DIR/batches/bNNNN`` of the runner: one v
 its design (``deck_design``), each the config with every seat's card forced, all on the same seeds
 (the batch's root seed, fixed by the study's seed and ``b``). Once a batch is played, its per-seed
 estimates are kept in ``estimates.npz`` beside it; ``DIR/deck-study.json`` records the study and
-every batch's design, so running the command again resumes (an unfinished batch is completed by
+every batch's design and how the seeds are averaged (``estimator``: weighted for a new study,
+equal for a folder from before), so running the command again resumes (an unfinished batch is completed by
 the runner, then new batches follow). The configs played hold the study's blank card besides the
 deck's (``controls``), and a batch's usage figures are kept beside its estimates.
 """
@@ -25,7 +26,7 @@ import pandas as pd
 from pydantic import TypeAdapter
 
 from sim.cards.controls import USAGE, deck_rules, optional_cards, usage, with_blank, with_controls
-from sim.cards.deck_design import Design
+from sim.cards.deck_design import ESTIMATORS, Design
 from sim.cards.deck_verdicts import Batch, next_design, sequential_study
 from sim.cards.sequential import tuning_seeds
 from sim.cards.study import FORCED_KEY, finished_players, shown_path
@@ -250,6 +251,7 @@ def run_deck_study(
     # folder from before it was recorded was tuned at sigma 0.16, a half-width of half the band)
     old = meta is not None and "t_opt" not in meta and bool(meta.get("batches"))
     tuned = {"t_opt": (meta or {}).get("t_opt") or (tuning_seeds(plan.tolerance, 0.16, 0.5) if old else None)}
+    estimator = study_estimator(meta)
     started = time.monotonic()
     seconds_per_game: list[float] = []
     stop = {"reason": "decided"}
@@ -281,7 +283,7 @@ def run_deck_study(
         begun = time.monotonic()
         if index == len(designs):
             designs.append(design)
-            write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
+            write_meta(out, plan, designs, {"t_opt": tuned["t_opt"], "estimator": estimator})
         batch = _play(plan, out, index, designs[index], run_options)
         seconds_per_game.append((time.monotonic() - begun) / max(batch.games, 1))
         return batch
@@ -294,7 +296,7 @@ def run_deck_study(
             batches.append(play(0, first))
         expected = sum(b.seeds for b in batches) + games_left(batches) / len(plan.cards)
         tuned["t_opt"] = tuning_seeds(plan.tolerance, expected=expected)
-        write_meta(out, plan, designs, {"t_opt": tuned["t_opt"]})
+        write_meta(out, plan, designs, {"t_opt": tuned["t_opt"], "estimator": estimator})
     t_opt = float(tuned["t_opt"])
     batches, table = sequential_study(
         play,
@@ -310,6 +312,7 @@ def run_deck_study(
         games_left=games_left,
         t_opt=t_opt,
         controls=(plan.blank,) if plan.blank else (),
+        estimator=estimator,
     )
     summary = {
         "games": int(sum(b.games for b in batches)),
@@ -318,10 +321,22 @@ def run_deck_study(
         "seconds": round(time.monotonic() - started, 1),
         "stop": stop["reason"],
     }
-    write_meta(out, plan, designs, {"t_opt": t_opt, "last_run": summary})
+    write_meta(out, plan, designs, {"t_opt": t_opt, "estimator": estimator, "last_run": summary})
     optional = optional_cards(plan.base, plan.deck)
     table = with_controls(table, batches, plan.blank, optional, plan.tolerance, t_opt=t_opt)
     return table, summary
+
+
+def study_estimator(meta: dict[str, Any] | None) -> str:
+    """How a folder's seeds are averaged (``deck_design.ESTIMATORS``): what its study file records;
+    ``equal`` for a folder played before the estimator was recorded (it resumes with the verdicts it
+    had), ``weighted`` for a new study. An unknown name is refused."""
+    if meta is None or not meta.get("batches"):
+        return "weighted"
+    estimator = meta.get("estimator", "equal")
+    if estimator not in ESTIMATORS:
+        raise ConfigError(f"{STUDY_FILE}: estimator {estimator!r} is not one of {', '.join(ESTIMATORS)}")
+    return str(estimator)
 
 
 def check_setup(plan: DeckStudy, design: Design) -> None:

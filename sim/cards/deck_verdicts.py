@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sim.cards.deck_design import MAX_REPEATS, MAX_SEED_GAMES, OPEN_SLOTS, Design, draw_design
+from sim.cards.deck_design import MAX_REPEATS, MAX_SEED_GAMES, OPEN_SLOTS, Design, draw_design, seed_weights
 from sim.cards.sequential import (
     ALPHA,
     MIN_SEEDS,
     SMALLEST_GAP,
     UNDECIDED,
     looks,
+    moments,
     seeds_for_width,
     tuning_seeds,
     verdict,
@@ -47,6 +48,18 @@ class Batch:
         return self.seeds * len(self.design.slots)
 
 
+def stacked(
+    batches: Sequence[Batch], metric: str, columns: Sequence[int], estimator: str = "weighted"
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The per-seed estimates of ``metric`` for the cards in ``columns``, all batches in order
+    (seeds x cards), and their weights (``deck_design.seed_weights``; None for ``equal``)."""
+    values = np.concatenate([b.estimates[metric][:, list(columns)] for b in batches])
+    if estimator == "equal":
+        return values, None
+    weights = seed_weights([b.design for b in batches], [b.seeds for b in batches], metric)
+    return values, weights[:, list(columns)]
+
+
 def deck_verdicts(
     batches: Sequence[Batch],
     family: Sequence[str],
@@ -54,6 +67,7 @@ def deck_verdicts(
     alpha: float = ALPHA,
     t_opt: float | None = None,
     needed: bool = True,
+    estimator: str = "weighted",
 ) -> pd.DataFrame:
     """One row per card of ``family``: verdict, effect, low, high (win share, fractions), games with
     the card at the table, games_needed (more such games that would decide it; NaN once decided),
@@ -71,10 +85,10 @@ def deck_verdicts(
     ends = list(np.cumsum([b.seeds for b in batches]))
     p = batches[0].design.n_players
     columns_of = [cards.index(card) for card in family]
-    share = np.concatenate([b.estimates["win_share"][:, columns_of] for b in batches])
-    score = np.concatenate([b.estimates["score"][:, columns_of] for b in batches])
-    mean, lo, hi = (x[-1] for x in looks(share, ends, a, t_opt))
-    s_mean, s_lo, s_hi = (x[-1] for x in looks(score, ends, a, t_opt))
+    share, weights = stacked(batches, "win_share", columns_of, estimator)
+    score, score_weights = stacked(batches, "score", columns_of, estimator)
+    mean, lo, hi = (x[-1] for x in looks(share, ends, a, t_opt, weights))
+    s_mean, s_lo, s_hi = (x[-1] for x in looks(score, ends, a, t_opt, score_weights))
     games = sum(b.seeds * b.design.repeats[columns_of] * p for b in batches)
     rows = []
     for j, card in enumerate(family):
@@ -97,7 +111,8 @@ def deck_verdicts(
     seeds = sum(b.seeds for b in batches)
     slots = sum(b.seeds * b.design.repeats[columns_of] for b in batches) / seeds  # per seed, so far
     study_slots = sum(b.games for b in batches) / seeds
-    more = _seeds_more(share, table["verdict"].to_numpy(), a, t_opt, tolerance) if needed else np.nan
+    verdicts = table["verdict"].to_numpy()
+    more = _seeds_more(share, verdicts, a, t_opt, tolerance, weights=weights) if needed else np.nan
     table["games_needed"] = np.ceil(np.asarray(more) * slots * p)
     table["study_games_needed"] = np.ceil(np.asarray(more) * study_slots)
     return table[[*columns, "study_games_needed"]]
@@ -110,21 +125,27 @@ def _seeds_more(
     t_opt: float,
     tolerance: float,
     hedged: bool = False,
+    weights: np.ndarray | None = None,
 ) -> np.ndarray:
     """Further seeds (at the designs and spread so far) that would decide each undecided card of
     ``share`` (seeds x cards); NaN for a decided one. The distance to the nearer band edge is the
     estimate's; ``hedged``: that distance and the estimate's standard error added in quadrature,
     the distance the card is expected to end at (an estimate on an edge today is one standard error
-    from it on average), so an early, noisy estimate near an edge does not price a card out."""
+    from it on average), so an early, noisy estimate near an edge does not price a card out.
+    With ``weights``, the seeds are priced in weight and turned back into seeds at the weight per
+    seed so far."""
     t = share.shape[0]
     if t < 2:  # too few seeds to say: at least up to the first interval
         seeds = np.full(share.shape[1], float(MIN_SEEDS))
     else:
-        sd = share.std(axis=0)
-        distance = np.abs(np.abs(share.mean(axis=0)) - tolerance)
+        if weights is None:
+            total, mean, sd = np.full(share.shape[1], float(t)), share.mean(axis=0), share.std(axis=0)
+        else:
+            total, mean, sd = (x[-1] for x in moments(share, [t], weights))
+        distance = np.abs(np.abs(mean) - tolerance)
         if hedged:
-            distance = np.sqrt(distance**2 + sd**2 / t)
-        seeds = seeds_for_width(sd, np.maximum(distance, SMALLEST_GAP), t, a, t_opt)
+            distance = np.sqrt(distance**2 + sd**2 / total)
+        seeds = seeds_for_width(sd, np.maximum(distance, SMALLEST_GAP), total, a, t_opt) * t / total
     return np.where(verdicts == UNDECIDED, np.maximum(seeds - t, 1), np.nan)
 
 
@@ -165,6 +186,7 @@ def cheapest_plan(
     alpha: float,
     t_opt: float,
     games_left: float,
+    estimator: str = "weighted",
 ) -> tuple[list[str], int]:
     """The ``cheapest`` allocation's next batch: the undecided cards of ``family`` to favour, and
     their slots (every undecided card has OPEN_SLOTS, decided cards one; ``deck_design``). Every
@@ -177,14 +199,15 @@ def cheapest_plan(
     MAX_REPEATS. Judged afresh at every look: no card is written off for good."""
     cards = batches[0].design.cards
     k, p = len(cards), batches[0].design.n_players
-    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)
+    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt, estimator)
     if not undecided:
         return [], 1
     columns_of = [cards.index(card) for card in undecided]
-    share = np.concatenate([b.estimates["win_share"][:, columns_of] for b in batches])
+    share, weights = stacked(batches, "win_share", columns_of, estimator)
     seeds = share.shape[0]
     a = alpha / max(len(family), 1)
-    more = _seeds_more(share, np.full(len(undecided), UNDECIDED), a, t_opt, tolerance, hedged=True)
+    verdicts = np.full(len(undecided), UNDECIDED)
+    more = _seeds_more(share, verdicts, a, t_opt, tolerance, hedged=True, weights=weights)
     slots = sum(b.seeds * b.design.repeats[columns_of] for b in batches) / seeds
     need = more * slots * p  # games with the card at the table
     order = np.argsort(need, kind="stable")
@@ -215,15 +238,20 @@ def hopeless_cards(table: pd.DataFrame, deck: int, n_players: int, games_left: f
 
 
 def undecided_cards(
-    batches: Sequence[Batch], family: Sequence[str], tolerance: float, alpha: float, t_opt: float
+    batches: Sequence[Batch],
+    family: Sequence[str],
+    tolerance: float,
+    alpha: float,
+    t_opt: float,
+    estimator: str = "weighted",
 ) -> list[str]:
     """The cards of ``family`` still undecided after ``batches`` (what a look needs, without the table)."""
     cards = batches[0].design.cards
     columns_of = [cards.index(card) for card in family]
-    share = np.concatenate([b.estimates["win_share"][:, columns_of] for b in batches])
+    share, weights = stacked(batches, "win_share", columns_of, estimator)
     a = alpha / max(len(family), 1)
     ends = list(np.cumsum([b.seeds for b in batches]))
-    _, lo, hi = looks(share, ends, a, t_opt)
+    _, lo, hi = looks(share, ends, a, t_opt, weights)
     return [card for j, card in enumerate(family) if verdict(lo[-1, j], hi[-1, j], tolerance) == UNDECIDED]
 
 
@@ -242,6 +270,7 @@ def sequential_study(
     games_left: Callable[[list[Batch]], float] = lambda done: math.inf,
     t_opt: float | None = None,
     controls: Sequence[str] = (),
+    estimator: str = "weighted",
 ) -> tuple[list[Batch], pd.DataFrame]:
     """Play batches (``play(index, design)``) until every card of ``family`` is decided or
     ``may_continue(batches so far, next design)`` says no; returns the batches and the verdicts.
@@ -250,20 +279,22 @@ def sequential_study(
     cards get extra slots; ``cheapest`` and ``focus`` weigh them against ``games_left(batches)``.
     ``t_opt``: the seeds at which the confidence sequence is tightest (``tuning_seeds``).
     ``controls`` (cards outside the family, the blank) get the slots of an undecided card while any
-    card is undecided: every card of the family is compared with them."""
+    card is undecided: every card of the family is compared with them. ``estimator``
+    (``deck_design.ESTIMATORS``): how the seeds are averaged."""
     batches = list(batches or [])
     t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
-    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt) if batches else None
+    undecided = undecided_cards(batches, family, tolerance, alpha, t_opt, estimator) if batches else None
     while undecided is None or undecided:
         hopeless: list[str] = []
         boosted, repeats, favoured = list(undecided or []), None, []
         if undecided:
             boosted += [c for c in controls if c not in boosted]
         if undecided and allocation == "focus":
-            table = deck_verdicts(batches, family, tolerance, alpha, t_opt)
+            table = deck_verdicts(batches, family, tolerance, alpha, t_opt, estimator=estimator)
             hopeless = hopeless_cards(table, len(cards), n_players, games_left(batches))
         if undecided and allocation == "cheapest":
-            favoured, repeats = cheapest_plan(batches, family, tolerance, alpha, t_opt, games_left(batches))
+            left = games_left(batches)
+            favoured, repeats = cheapest_plan(batches, family, tolerance, alpha, t_opt, left, estimator)
         design = next_design(
             cards, n_players, seed, len(batches), boosted, allocation, hopeless, repeats, favoured
         )
@@ -273,7 +304,7 @@ def sequential_study(
                 break
             design = plain  # the extra slots no longer fit the budget: a last batch without them
         batches.append(play(len(batches), design))
-        undecided = undecided_cards(batches, family, tolerance, alpha, t_opt)
+        undecided = undecided_cards(batches, family, tolerance, alpha, t_opt, estimator)
         if on_look is not None:
             on_look(batches, undecided)
-    return batches, deck_verdicts(batches, family, tolerance, alpha, t_opt)
+    return batches, deck_verdicts(batches, family, tolerance, alpha, t_opt, estimator=estimator)

@@ -14,6 +14,17 @@ chance that any card's interval misses its effect at any look, ever, is at most 
 study may look after every batch, stop as soon as every card is decided or keep going, and the
 family-wise error stays under ``alpha``. Intervals are intersected over the looks (still valid),
 so a verdict, once reached, stays.
+
+**Weighted** (``weights`` given, seeds x cards, fixed by each seed's design before it is played:
+``deck_design.seed_weights``): the mean is ``sum w_i x_i / W_t``, ``W_t = sum w_i``, and ``t`` in
+the boundary becomes ``W_t`` and ``s_t^2`` becomes ``sum w_i^2 (x_i - mean_t)^2 / W_t``. The
+weighted errors ``w_i (x_i - effect)`` still form a martingale difference sequence (a weight is
+known before its seed is played), whose variance process is ``V_t = sum w_i^2 sigma_i^2``; with
+``w_i`` proportional to ``1 / sigma_i^2`` that is ``sigma^2 W_t`` (``sigma^2`` the variance of a seed
+of weight one), so the normal mixture on ``S_t / sigma`` at intrinsic time ``W_t`` (Howard et al.,
+2021, with ``V_t`` in place of ``t``) gives the same boundary with ``W_t`` for ``t``. The plug-in
+``s_t^2`` estimates ``V_t / W_t`` whatever the true per-seed variances (as ``s_t^2`` does unweighted),
+so a misjudged weight costs width, not validity. All weights one: exactly the unweighted boundary.
 """
 
 from __future__ import annotations
@@ -73,17 +84,42 @@ def verdict(lo: float, hi: float, tolerance: float) -> str:
     return band_verdict(lo, hi, tolerance, undecided=UNDECIDED)
 
 
-def looks(values: np.ndarray, ends: Sequence[int], alpha: float, t_opt: float) -> tuple[np.ndarray, ...]:
+def moments(
+    values: np.ndarray, ends: Sequence[int], weights: np.ndarray | None = None
+) -> tuple[np.ndarray, ...]:
+    """Total weight (the seeds, unweighted), mean and standard deviation per unit weight at each look
+    (the seed counts ``ends``) of per-seed estimates ``values`` (seeds x cards): looks x cards each."""
+    at = np.asarray(ends, dtype=int) - 1
+    if weights is None:
+        t = np.broadcast_to((at + 1)[:, None].astype(float), (len(at), values.shape[1]))
+        mean = np.cumsum(values, axis=0)[at] / t
+        squares = np.cumsum(values**2, axis=0)[at]
+        return t, mean, np.sqrt(np.maximum(squares / t - mean**2, 0.0))
+    w = np.asarray(weights, dtype=float)
+    total = np.cumsum(w, axis=0)[at]
+    mean = np.cumsum(w * values, axis=0)[at] / total
+    w2 = w * w
+    spread = (
+        np.cumsum(w2 * values**2, axis=0)[at]
+        - 2 * mean * np.cumsum(w2 * values, axis=0)[at]
+        + mean**2 * np.cumsum(w2, axis=0)[at]
+    )
+    return total, mean, np.sqrt(np.maximum(spread, 0.0) / total)
+
+
+def looks(
+    values: np.ndarray,
+    ends: Sequence[int],
+    alpha: float,
+    t_opt: float,
+    weights: np.ndarray | None = None,
+) -> tuple[np.ndarray, ...]:
     """Mean, low and high at each look (the seed counts ``ends``) of per-seed estimates ``values``
-    (seeds x cards): looks x cards each; low and high are the running intersection of the
-    intervals (NaN before MIN_SEEDS)."""
-    ends_ = np.asarray(ends, dtype=int)
-    sums = np.cumsum(values, axis=0)[ends_ - 1]
-    squares = np.cumsum(values**2, axis=0)[ends_ - 1]
-    t = ends_[:, None].astype(float)
-    mean = sums / t
-    sd = np.sqrt(np.maximum(squares / t - mean**2, 0.0))
-    width = np.where(t >= MIN_SEEDS, half_width(sd, np.maximum(t, 1), alpha, t_opt), np.nan)
+    (seeds x cards; ``weights`` None: every seed counts alike): looks x cards each; low and high
+    are the running intersection of the intervals (NaN before MIN_SEEDS seeds)."""
+    total, mean, sd = moments(values, ends, weights)
+    seeds = np.asarray(ends, dtype=float)[:, None]
+    width = np.where(seeds >= MIN_SEEDS, half_width(sd, np.maximum(total, 1e-9), alpha, t_opt), np.nan)
     lo_now, hi_now = mean - width, mean + width
     lo = np.fmax.accumulate(lo_now, axis=0)
     hi = np.fmin.accumulate(hi_now, axis=0)
@@ -104,12 +140,15 @@ def seeds_needed(values: np.ndarray, alpha: float, t_opt: float, tolerance: floa
     return float(seeds_for_width(np.array([sd]), np.array([gap]), t, alpha, t_opt)[0])
 
 
-def seeds_for_width(sd: np.ndarray, gap: np.ndarray, t: int, alpha: float, t_opt: float) -> np.ndarray:
-    """The fewest seeds (at least ``t`` and MIN_SEEDS) at which the half-width for per-seed standard
-    deviation ``sd`` is at most ``gap``, card by card (a bisection on all of them at once)."""
-    first = float(max(t, MIN_SEEDS))
+def seeds_for_width(
+    sd: np.ndarray, gap: np.ndarray, t: float | np.ndarray, alpha: float, t_opt: float
+) -> np.ndarray:
+    """The fewest seeds (at least ``t`` and MIN_SEEDS; in units of weight when weighted) at which the
+    half-width for per-seed standard deviation ``sd`` is at most ``gap``, card by card (a bisection
+    on all of them at once)."""
     sd, gap = np.asarray(sd, dtype=float), np.asarray(gap, dtype=float)
-    lo, hi = np.full(sd.shape, first), np.full(sd.shape, first)
+    first = np.broadcast_to(np.ceil(np.maximum(np.asarray(t, dtype=float), MIN_SEEDS)), sd.shape)
+    lo, hi = first.copy(), first.copy()
     while True:  # double until every card's interval is narrow enough
         wide = half_width(sd, hi, alpha, t_opt) > gap
         if not wide.any():

@@ -104,6 +104,11 @@ def truth(effect: float, tolerance: float) -> set[str]:
     return right
 
 
+def default_t_opt(world: World, tolerance: float, budget_games: int) -> float:
+    """The boundary's tuning of a synthetic study: as ``sim cards study`` tunes a new one."""
+    return tuning_seeds(tolerance, expected=budget_games / len(world.cards))
+
+
 def simulate(
     world: World,
     tolerance: float,
@@ -112,9 +117,12 @@ def simulate(
     seed: int,
     allocation: str = "cheapest",
     t_opt: float | None = None,
+    estimator: str = "weighted",
+    keep: list[Batch] | None = None,
 ) -> pd.DataFrame:
-    """One whole-deck study of ``world`` with the sequential stopping rule: the verdicts, with the
-    true effect and whether each verdict is right."""
+    """One whole-deck study of ``world`` with the sequential stopping rule (seeds averaged by
+    ``estimator``, ``deck_design.ESTIMATORS``): the verdicts, with the true effect and whether each
+    verdict is right. The batches played are appended to ``keep`` when given."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EED,)))
 
     def play(_: int, design: Design) -> Batch:
@@ -139,9 +147,12 @@ def simulate(
         may_continue=may_continue,
         allocation=allocation,
         games_left=lambda done: budget_games - sum(b.games for b in done),
-        t_opt=tuning_seeds(tolerance, expected=budget_games / len(world.cards)) if t_opt is None else t_opt,
+        t_opt=default_t_opt(world, tolerance, budget_games) if t_opt is None else t_opt,
         on_look=on_look,
+        estimator=estimator,
     )
+    if keep is not None:
+        keep.extend(batches)
     effects = dict(zip(world.cards, world.effects, strict=True))
     table["true_effect"] = table["card"].map(effects)
     table["right"] = [
