@@ -124,12 +124,27 @@ def usage_columns(batches: Sequence[Any], family: Sequence[str]) -> tuple[np.nda
     return uses / held, fired / held
 
 
+def contrast_variances(design: Any, columns: Sequence[int], blank: int) -> np.ndarray:
+    """Per card of ``columns``: the variance of its win-share estimate minus the blank's in one seed of
+    ``design``, up to the residual variance (``(M_k - M_b)(M_k - M_b)'``, as ``Design.variances``)."""
+    matrix = design.matrices["win_share"]
+    rows = matrix[list(columns)] - matrix[blank]
+    return (rows * rows).sum(axis=1)
+
+
 def blank_columns(
-    batches: Sequence[Any], family: Sequence[str], blank: str | None, alpha: float, t_opt: float
+    batches: Sequence[Any],
+    family: Sequence[str],
+    blank: str | None,
+    alpha: float,
+    t_opt: float,
+    estimator: str = "equal",
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each card of ``family`` minus the blank: the mean of the per-seed differences of the win-share
-    estimates and its confidence sequence (Bonferroni over the family, as the verdicts); NaN without
-    a blank in the design."""
+    estimates and its confidence sequence (Bonferroni over the family, as the verdicts), each seed
+    weighted by the inverse of the difference's variance under its design (relative to the first
+    batch's) when the study's ``estimator`` is ``weighted``, as the effects are; NaN without a blank
+    in the design."""
     cards = batches[0].design.cards if batches else ()
     if blank is None or blank not in cards:
         nan = np.full(len(family), np.nan)
@@ -140,7 +155,13 @@ def blank_columns(
         [x.estimates["win_share"][:, columns] - x.estimates["win_share"][:, [b]] for x in batches]
     )
     ends = list(np.cumsum([x.seeds for x in batches]))
-    mean, lo, hi = (x[-1] for x in looks(diff, ends, alpha / max(len(family), 1), t_opt))
+    weights = None
+    if estimator == "weighted":
+        reference = contrast_variances(batches[0].design, columns, b)
+        weights = np.concatenate(
+            [np.tile(reference / contrast_variances(x.design, columns, b), (x.seeds, 1)) for x in batches]
+        )
+    mean, lo, hi = (x[-1] for x in looks(diff, ends, alpha / max(len(family), 1), t_opt, weights))
     return mean, lo, hi
 
 
@@ -161,14 +182,16 @@ def with_controls(
     tolerance: float,
     alpha: float = ALPHA,
     t_opt: float | None = None,
+    estimator: str = "equal",
 ) -> pd.DataFrame:
-    """The verdict table with ``CONTROL_COLUMNS`` added (win share in fractions, as ``effect``)."""
+    """The verdict table with ``CONTROL_COLUMNS`` added (win share in fractions, as ``effect``);
+    ``vs_blank`` weighs the seeds as the study's ``estimator`` does."""
     out = table.copy()
     family = out["card"].tolist()
     t_opt = tuning_seeds(tolerance) if t_opt is None else t_opt
     if batches:
         out["vs_blank"], out["vs_blank_low"], out["vs_blank_high"] = blank_columns(
-            batches, family, blank, alpha, t_opt
+            batches, family, blank, alpha, t_opt, estimator
         )
         out["uses_per_game"], out["used_share"] = usage_columns(batches, family)
     else:

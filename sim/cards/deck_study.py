@@ -323,7 +323,9 @@ def run_deck_study(
     }
     write_meta(out, plan, designs, {"t_opt": t_opt, "estimator": estimator, "last_run": summary})
     optional = optional_cards(plan.base, plan.deck)
-    table = with_controls(table, batches, plan.blank, optional, plan.tolerance, t_opt=t_opt)
+    table = with_controls(
+        table, batches, plan.blank, optional, plan.tolerance, t_opt=t_opt, estimator=estimator
+    )
     return table, summary
 
 

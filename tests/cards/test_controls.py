@@ -106,6 +106,34 @@ def test_a_planted_blank_relative_effect_is_recovered_and_a_misplayed_card_flagg
     assert table["uses_per_game"].isna().all()  # synthetic batches carry no usage: no unused flag
 
 
+def test_vs_blank_in_a_weighted_study_covers_and_flags():
+    """A weighted study weighs the blank differences by their own design variance: still covered."""
+    world = planted_blank_world()
+    family = [c for c in world.cards if c != "blank"]
+    rng = np.random.default_rng(5)
+    t_opt = tuning_seeds(0.03, expected=60)
+    batches, table = sequential_study(
+        lambda _, design: world.play(design, 20, rng),
+        world.cards,
+        family,
+        world.n_players,
+        0.03,
+        seed=5,
+        may_continue=lambda done, design: sum(b.seeds for b in done) < 120,
+        t_opt=t_opt,
+        controls=("blank",),
+        estimator="weighted",
+    )
+    weighted = with_controls(table, batches, "blank", {"c00"}, 0.03, t_opt=t_opt, estimator="weighted")
+    equal = with_controls(table, batches, "blank", {"c00"}, 0.03, t_opt=t_opt, estimator="equal")
+    weighted, equal = weighted.set_index("card"), equal.set_index("card")
+    truth = pd.Series(dict(zip(world.cards, world.effects, strict=True))) - 0.02
+    covered = (weighted["vs_blank_low"] <= truth[family]) & (truth[family] <= weighted["vs_blank_high"])
+    assert covered.all(), weighted[["vs_blank", "vs_blank_low", "vs_blank_high"]]
+    assert weighted.loc["c00", "flag"] == MISPLAYED
+    assert not np.allclose(weighted["vs_blank"], equal["vs_blank"])  # the weights were applied
+
+
 def test_a_deck_that_already_has_the_blank_id_is_refused(tmp_path):
     config = tmp_path / "taken.yaml"
     config.write_text(
