@@ -136,7 +136,8 @@ def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared
 
 def test_a_run_without_changed_cards_has_no_holders_lines(analysis):
     assert analysis.tables["changed_card_holders"].empty
-    assert not any("持有" in line or "holding" in line for line in key_findings(analysis, "zh"))
+    # the holders line ("持有 <card> 的座位：..."), not a term that merely contains 持有 (持有恩义)
+    assert not any(line.startswith("持有 ") or "holding" in line for line in key_findings(analysis, "zh"))
 
 
 def test_the_content_chart_always_draws_the_strongest_findings(analysis, monkeypatch):

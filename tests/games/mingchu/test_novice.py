@@ -111,9 +111,12 @@ def test_novice_buys_only_what_its_order_lacks_and_never_borrows(n):
 
 
 def test_idle_turns_match_a_recount_from_the_play():
+    waited = 0
     for seed in range(3):
         record, seat, turns, idle, _ = _watch(5, seed)
         assert [row["turns"] for row in record.breakdown] == turns
         assert [row["idle_turns"] for row in record.breakdown] == idle
-        assert 0 < idle[seat] < turns[seat]  # the novice waits some turns, not all
+        assert idle[seat] < turns[seat]  # the novice does something in some turns
+        waited += idle[seat]
         assert turns[seat] == 2 * record.rounds  # two 掌柜 act each round (M23)
+    assert waited > 0  # the counter is exercised: the novice waits in some of these games
