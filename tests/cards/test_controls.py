@@ -71,24 +71,30 @@ def planted_blank_world() -> World:
     return World(tuple(effects), tuple(effects.values()), n_players=5)
 
 
+def planted_blank_study(world: World, seed: int, estimator: str, t_opt: float):
+    """A synthetic study of ``world`` at ±3 points with the blank as control, 120 seeds at most."""
+    rng = np.random.default_rng(seed)
+    return sequential_study(
+        lambda _, design: world.play(design, 20, rng),
+        world.cards,
+        [c for c in world.cards if c != "blank"],
+        world.n_players,
+        0.03,
+        seed=seed,
+        may_continue=lambda done, design: sum(b.seeds for b in done) < 120,
+        t_opt=t_opt,
+        controls=("blank",),
+        estimator=estimator,
+    )
+
+
 def test_a_planted_blank_relative_effect_is_recovered_and_a_misplayed_card_flagged():
     world = planted_blank_world()
     assert abs(sum(world.effects)) < 1e-12
     family = [c for c in world.cards if c != "blank"]
-    rng = np.random.default_rng(3)
     t_opt = tuning_seeds(0.03, expected=60)
-    batches, table = sequential_study(
-        lambda _, design: world.play(design, 20, rng),
-        world.cards,
-        family,
-        world.n_players,
-        0.03,
-        seed=3,
-        may_continue=lambda done, design: sum(b.seeds for b in done) < 120,
-        t_opt=t_opt,
-        controls=("blank",),
-        estimator="equal",  # vs_blank averages seeds alike: effect minus vs_blank is then one figure
-    )
+    # vs_blank averages seeds alike here: effect minus vs_blank is then one figure
+    batches, table = planted_blank_study(world, 3, "equal", t_opt)
     blank_slots = [int(b.design.repeats[world.cards.index("blank")]) for b in batches]
     assert blank_slots == [1] + [OPEN_SLOTS] * (len(batches) - 1)  # an undecided card's slots after the first
     table = with_controls(table, batches, "blank", {"c00", "c01", "c02"}, 0.03, t_opt=t_opt).set_index("card")
@@ -110,20 +116,8 @@ def test_vs_blank_in_a_weighted_study_covers_and_flags():
     """A weighted study weighs the blank differences by their own design variance: still covered."""
     world = planted_blank_world()
     family = [c for c in world.cards if c != "blank"]
-    rng = np.random.default_rng(5)
     t_opt = tuning_seeds(0.03, expected=60)
-    batches, table = sequential_study(
-        lambda _, design: world.play(design, 20, rng),
-        world.cards,
-        family,
-        world.n_players,
-        0.03,
-        seed=5,
-        may_continue=lambda done, design: sum(b.seeds for b in done) < 120,
-        t_opt=t_opt,
-        controls=("blank",),
-        estimator="weighted",
-    )
+    batches, table = planted_blank_study(world, 5, "weighted", t_opt)
     weighted = with_controls(table, batches, "blank", {"c00"}, 0.03, t_opt=t_opt, estimator="weighted")
     equal = with_controls(table, batches, "blank", {"c00"}, 0.03, t_opt=t_opt, estimator="equal")
     weighted, equal = weighted.set_index("card"), equal.set_index("card")
