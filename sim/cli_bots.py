@@ -108,6 +108,7 @@ def tune_bots(
       sim bots tune configs/mingchu/base.yaml --bot industrialist -p 5 -j 2
       sim bots tune configs/mingchu/base.yaml --bot runner -p 4 --budget 10m --lang zh
     """
+    from sim.report.names import Names
     from sim.runner import Study, run_study
     from sim.runner.tune_bots import head_to_head, tunable_weights, tune_bot, with_weights
 
@@ -124,11 +125,20 @@ def tune_bots(
     weights = tunable_weights(resolved, bot)
     folder = out or Path("runs") / f"bots-tune-{resolved.game}-{resolved.variant}-{bot}-p{n_players}-s{seed}"
     run_opts = runner_options(opts)
-    shown = ", ".join(f"{w.name}={w.value:g}" for w in weights)
-    click.echo(text["start"].format(bot=bot, variant=resolved.label, players=n_players, weights=shown))
+    names = Names.from_meta([], lang)
+    game = resolved.game
+
+    def listed(values: dict[str, float]) -> str:
+        """Weights as ``name=value``, the names in the console's language."""
+        return ", ".join(f"{names.term(game, k)}={v:g}" for k, v in values.items())
+
+    bot_name = names.term(game, bot)
+    variant = names.variant(game, resolved.variant) if lang != "en" else resolved.label
+    shown = listed({w.name: w.value for w in weights})
+    click.echo(text["start"].format(bot=bot_name, variant=variant, players=n_players, weights=shown))
 
     def echo(generation) -> None:
-        mean = ", ".join(f"{k}={v:g}" for k, v in generation.mean.items())
+        mean = listed(generation.mean)
         best = max((f for f in generation.fitness if f == f), default=float("nan"))
         click.echo(text["generation"].format(index=generation.index + 1, best=best, mean=mean))
 
@@ -137,12 +147,12 @@ def tune_bots(
         popsize=popsize, seed=seed, minutes=minutes, chunk_size=opts["chunk_size"], on_generation=echo,
         **run_opts,
     )  # fmt: skip
-    found = ", ".join(f"{k}={v:g}" for k, v in result.weights.items())
+    found = listed(result.weights)
     click.echo(
-        text["done"].format(bot=bot, weights=found, path=result.config_path, games=result.games, out=folder)
+        text["done"].format(bot=bot_name, weights=found, path=result.config_path, games=result.games, out=folder)
     )
     if confirm:
-        click.echo(text["confirm"].format(games=confirm, bot=bot))
+        click.echo(text["confirm"].format(games=confirm, bot=bot_name))
         shipped = replace(resolved, variant="shipped")
         tuned = with_weights(resolved, bot, result.weights, "tuned")
         study = Study(
@@ -153,6 +163,6 @@ def tune_bots(
         h2h = head_to_head(folder / "confirm", bot, shipped.label, tuned.label)
         click.echo(
             text["verdict"].format(
-                bot=bot, share=h2h.share, pairs=h2h.pairs, low=h2h.low, high=h2h.high, gain=h2h.margin_gain
+                bot=bot_name, share=h2h.share, pairs=h2h.pairs, low=h2h.low, high=h2h.high, gain=h2h.margin_gain
             )
         )
