@@ -158,6 +158,19 @@ def widest_gap(
     return max_gap_interval(rate, lo, hi, fair)
 
 
+def gap_of_games(grid: np.ndarray, level: float = 0.95) -> tuple[float, float, float]:
+    """``widest_gap`` of a (games, seats) array of win shares, every game with every seat: the seat
+    means against 1/n, on the effective games of ``seat_win_rates`` (null variance pooled over seats)."""
+    grid = np.asarray(grid, dtype=float)
+    games, n = grid.shape
+    if games == 0 or n < 2:
+        return np.nan, np.nan, np.nan
+    fair = 1.0 / n
+    design = float(np.mean((grid - fair) ** 2)) / (fair * (1 - fair))
+    effective = np.full(n, games / design if design > 0 else float(games))
+    return widest_gap(grid.mean(axis=0), effective, fair, level)
+
+
 def max_halfwidth(players_df: pd.DataFrame) -> float:
     """The largest 95% half-width of any seat win share (inf when there is no data)."""
     if players_df.empty:
