@@ -13,8 +13,8 @@ import pytest
 from scipy import stats as sps
 
 from sim import stats
-from sim.stats import content, goals_seats
 from sim.report.metrics.counts import decide_best_count
+from sim.stats import content, goals_seats
 from sim.stats.intervals import hybrid_difference, wilson
 from sim.stats.seats import widest_gap
 
