@@ -189,3 +189,29 @@ def test_a_compensation_is_proposed_only_when_it_beats_none(edge):
         assert np.mean(helps) > 0.9
     else:
         assert covers_95(~np.array(helps))
+
+
+def test_the_seat_gap_chart_draws_each_dot_inside_its_bar():
+    """The player-count chart of the widest seat gap: every dot within its drawn error bar (the
+    issue's dot sat below its bar, the bootstrap interval lying wholly above the gap)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sim.report import plots
+
+    rng = np.random.default_rng(3)
+    parts = [simulated_players(rng, np.full(n, 1 / n), games=60, runs=4) for n in (3, 4, 5)]
+    players = pd.concat([p.assign(gid=p["gid"] + 10_000 * i) for i, p in enumerate(parts)], ignore_index=True)
+    fpa = stats.first_player_advantage(stats.seat_win_rates(players))
+    ax = plots.plot_metric_by_players(fpa, "max_gap", "max_gap_lo", "max_gap_hi", scale=100)
+    drawn = []
+    for container in ax.containers:
+        dots = container.lines[0].get_ydata()
+        for dot, segment in zip(dots, container.lines[2][0].get_segments(), strict=True):
+            low, high = sorted(segment[:, 1])
+            assert low - 1e-9 <= dot <= high + 1e-9
+            drawn.append((round(dot, 9), round(low, 9), round(high, 9)))
+    table = {
+        tuple(round(100 * v, 9) for v in r) for r in fpa[["max_gap", "max_gap_lo", "max_gap_hi"]].to_numpy()
+    }
+    assert len(drawn) == len(fpa) == 12 and set(drawn) == table  # the bars are the intervals, unclipped
