@@ -215,3 +215,31 @@ def test_the_seat_gap_chart_draws_each_dot_inside_its_bar():
         tuple(round(100 * v, 9) for v in r) for r in fpa[["max_gap", "max_gap_lo", "max_gap_hi"]].to_numpy()
     }
     assert len(drawn) == len(fpa) == 12 and set(drawn) == table  # the bars are the intervals, unclipped
+
+
+def test_the_changed_cards_holders_difference_is_never_narrower_than_newcombe():
+    """Holders of a changed card: 0 wins in 35 seats in A, 8 in 40 in B (one holder a game, a
+    four-seat game each). A's standard error is 0, so the normal interval alone is B's alone."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    from sim.dataset import Run
+    from sim.stats.holders import holder_changes
+
+    rows, events = [], []
+    for variant, seats, wins in (("a", 35, 0), ("b", 40, 8)):
+        for i in range(seats):
+            gid = len(rows) // 4
+            for seat in range(4):
+                won = seat == 0 and i < wins or seat == 1 and i >= wins
+                rows.append({"game": "g", "variant": variant, "n_players": 4, "gid": gid, "seat": seat, "won": won,
+                             "rank": 1 if won else 2, "score": float(won)})  # fmt: skip
+            events.append({"game": "g", "variant": variant, "n_players": 4, "gid": gid, "seat": 0, "card": "X",
+                           "kind": "taken"})  # fmt: skip
+    meta = [{"variants": [{"game": "g", "label": v, "resolved": {"cards": [{"id": "X", "amount": k}]}}
+                          for v, k in (("a", 1), ("b", 2))]}]  # fmt: skip
+    run = Run(pd.DataFrame(), pd.DataFrame(rows), pd.DataFrame(), {"cards": pd.DataFrame(events)}, meta)
+    row = holder_changes(run, "g", "a", "b").iloc[0]
+    assert (row["seats_a"], row["seats_b"], row["win_a"], row["win_b"]) == (35, 40, 0.0, 0.2)
+    low, high = confint_proportions_2indep(8, 40, 0, 35, method="newcomb", compare="diff")
+    assert row["win_lo"] <= low + 1e-12 and row["win_hi"] >= high - 1e-12
+    assert row["win_lo"] <= row["win_diff"] <= row["win_hi"]
