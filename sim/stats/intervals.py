@@ -108,8 +108,8 @@ def max_gap_interval(
     """The widest gap max_i |rate_i - fair| and its interval from bands [lo_i, hi_i] that hold for all
     i together (e.g. Wilson at ``simultaneous_z``): low = the largest distance from ``fair`` to a band,
     high = the farthest band end from ``fair``. When every band holds, the true widest gap lies in
-    [low, high]; and since each band holds its own rate, so does the interval the reported gap
-    (a bootstrap of the maximum is biased upward and can leave the estimate below its interval)."""
+    [low, high]; and since each band holds its own rate, the interval holds the reported gap (a
+    bootstrap of the maximum is biased upward and can leave the estimate below its interval)."""
     rate, lo, hi = (np.asarray(x, dtype=float) for x in (rate, lo, hi))
     keep = ~np.isnan(rate)
     if not keep.any():
