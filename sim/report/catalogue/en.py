@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "goal_driver_seat_source": ", the seat advantage follows {driver} (next: {other})",
     "goal_seat_compensation": "Seat gap after compensation (widest seat gap with the proposed points per seat)",
     "goal_driver_seat_compensation": ", proposed end points by seat {driver} (a 95% interval in brackets where it differs)",
-    "goal_driver_seat_compensation_none": ", no compensation evens the seats more than none when judged on games it was not fitted on: none is proposed, and the gap is the one without points",
+    "goal_driver_seat_compensation_none": ", no compensation is shown to even the seats more than none on games it was not fitted on (one-sided 95%): none is proposed, and the gap is the one without points",
     "seat_title": "Seat win rates: {name}",
     "win_rate_pct": "Win rate (%)",
     "players_axis": "Number of players",

@@ -32,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "goal_driver_seat_source": "，座位优势主要随{driver}移动（其次：{other}）",
     "goal_seat_compensation": "座位补偿后的最大座位偏差",
     "goal_driver_seat_compensation": "，建议按座位顺序终局加分 {driver}（与建议值不同的 95% 区间在括号内）",
-    "goal_driver_seat_compensation_none": "，在未参与拟合的对局上，没有哪种补偿比不补偿更均衡：不建议补偿，所示为不加分时的座位偏差",
+    "goal_driver_seat_compensation_none": "，在未参与拟合的对局上，没有哪种补偿被证明比不补偿更均衡（单侧 95%）：不建议补偿，所示为不加分时的座位偏差",
     "seat_title": "各座位胜率：{name}",
     "win_rate_pct": "胜率（%）",
     "players_axis": "玩家人数",
