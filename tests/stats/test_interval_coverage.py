@@ -243,3 +243,27 @@ def test_the_changed_cards_holders_difference_is_never_narrower_than_newcombe():
     low, high = confint_proportions_2indep(8, 40, 0, 35, method="newcomb", compare="diff")
     assert row["win_lo"] <= low + 1e-12 and row["win_hi"] >= high - 1e-12
     assert row["win_lo"] <= row["win_diff"] <= row["win_hi"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_compensation_goal_proposes_none_on_fair_seats_and_says_so(lang):
+    """Fair seats (scores 10-19 for every seat): the goal reads the gap without points, names no
+    points, and its line says none is shown to help."""
+    from sim.report.metrics.goals import describe
+
+    rng = np.random.default_rng(8)
+    scores = rng.integers(10, 20, size=(300, 4)).astype(float)
+    top = scores == scores.max(axis=1, keepdims=True)
+    players = pd.DataFrame(
+        {"game": "g", "variant": "v", "n_players": 4, "gid": np.repeat(np.arange(300), 4),
+         "seat": np.tile(np.arange(4), 300), "score": scores.ravel(), "won": top.ravel()}
+    )  # fmt: skip
+    table = goals_seats.compensation(players, most=6, draws=100)
+    goal = goals_seats.seat_compensation(type("Run", (), {"players": players})()).iloc[0]
+    assert not table["helps"].iloc[0]
+    assert goal["value"] == table["base_gap"].iloc[0] and goal["low"] <= goal["value"] <= goal["high"]
+    assert (goal["driver"], goal["driver_other"]) == ("", goals_seats.NONE_HELPS)
+    row = {**goal.to_dict(), "goal": "seat_compensation", "unit": "points", "verdict": "no_band"}
+    text = describe(row, lang)
+    assert ("no compensation is shown" in text) if lang == "en" else ("不建议补偿" in text)
+    assert "+0 /" not in text and "+1" not in text
