@@ -186,10 +186,9 @@ TEXT = {
         "zh": "{card} {effect:+.1f}（离 {edge:+g} 差 {distance:.1f}；已有 {games} 局有它在场，约还需 {needed} 局）",
     },
     "on_edge": {
-        "en": "{cards} would need more than {factor} times the games they have had if their estimates stayed "
-        "where they are: close to an edge, where a longer study decides only as the estimate moves.",
-        "zh": "{cards} 在估计值不变时所需对局数超过已有对局的 {factor} 倍：它们离边界很近，"
-        "更长的研究只有在估计值移动后才能判定。",
+        "en": "{cards} would need more than {factor} times the games they have had, if their estimates "
+        "stayed where they are (an estimate that moves away from the edge decides sooner).",
+        "zh": "{cards} 在估计值不变时所需对局数超过已有对局的 {factor} 倍（估计值若离开边界，会更早判定）。",
     },
     "start": {
         "en": "Deck study of {cards} {deck} cards at {players} players, deciding {family} at ±{tol} points; "
@@ -220,8 +219,8 @@ TEXT = {
     },
 }
 ON_EDGE_FACTOR = 10
-"""An undecided card needing more than this many times the games it has had is reported as sitting
-on the band's edge: a study of the same kind, ten times as long, would still not decide it."""
+"""An undecided card needing more than this many times the games it has had (if its estimate stayed
+where it is) is named apart in the closing advice; its estimate may still move and decide it."""
 
 
 def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
