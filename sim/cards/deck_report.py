@@ -205,7 +205,7 @@ TEXT = {
         "set the level of every look, so other cards would judge its past looks again. Run it again {again} "
         "to resume it, or give another --out folder for these cards.",
         "zh": "{out} 判定的是 {count} 张牌（{cards}）；--cards 要求的是 {asked}。一项研究的牌一经确定便不能更改："
-        "它们决定每次查看的置信水平，换一组牌会把已有的各次查看重新判定。要继续这项研究，请{again}再运行一次；"
+        "它们决定每次查看的置信水平，换一组牌会把已有的各次查看重新判定。要继续这项研究，请{again} 再运行一次；"
         "要研究这些牌，请换一个 --out 文件夹。",
     },
     "family_again": {
