@@ -177,7 +177,7 @@ def deck_study(
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import TEXT as DECK_TEXT
     from sim.cards.deck_report import closing_lines, csv_table, run_line, write_deck_report
-    from sim.cards.deck_study import Budget, DeckStudy, read_meta, run_deck_study
+    from sim.cards.deck_study import Budget, DeckStudy, FamilyChanged, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
     from sim.cards.study import deck_cards, pick_cards
 
@@ -232,9 +232,12 @@ def deck_study(
             DECK_TEXT["look"][lang].format(batch=len(batches), games=f"{games:,}", open=len(undecided))
         )
 
-    table, summary = run_deck_study(
-        plan, out, limit, on_look=on_look, **runner_options({**opts, "progress": False})
-    )
+    try:
+        table, summary = run_deck_study(
+            plan, out, limit, on_look=on_look, **runner_options({**opts, "progress": False})
+        )
+    except FamilyChanged as exc:
+        raise UserError(family_fixed(exc, lang)) from None
     if summary["batches"] == 0:
         raise UserError(
             f"--budget {budget}: not enough for one batch ({batch_seeds} seeds x {len(cards)} games); nothing played"
@@ -259,7 +262,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     within, again with ``bot`` at every seat on fresh seeds, until decided or ``limit`` is spent."""
     from sim.cards import confirm as c
     from sim.cards.deck_report import run_line
-    from sim.cards.deck_study import run_deck_study
+    from sim.cards.deck_study import FamilyChanged, run_deck_study
 
     family = c.confirm_family(table, plan.seed)
     if not family:
@@ -277,9 +280,13 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
             cards=len(family), bot=bot, seeds=c.SEEDS_PER_BATCH, budget=budget, out=folder
         )
     )
-    second, summary = run_deck_study(
-        second_plan, folder, limit, on_look=on_look, **runner_options({**opts, "progress": False})
-    )
+    try:
+        second, summary = run_deck_study(
+            second_plan, folder, limit, on_look=on_look, **runner_options({**opts, "progress": False})
+        )
+    except FamilyChanged as exc:  # the study's verdicts moved since: its cards to confirm with them
+        cards = "，".join(exc.family) if lang == "zh" else ", ".join(exc.family)
+        raise UserError(c.TEXT["other_family"][lang].format(folder=folder, cards=cards)) from None
     result = c.agreement(table, second, family, c.games_per_seed(second_plan, summary))
     path = c.write_confirmation(result, out / "report" / f"{folder.name}.csv", lang)
     with pd_options():
@@ -287,6 +294,19 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     click.echo(run_line(summary, lang))
     for line in c.closing_lines(result, bot, path, lang):
         click.echo(line)
+
+
+def family_fixed(exc, lang) -> str:
+    """The refusal of a study folder resumed with other ``--cards``, in ``lang``, naming its cards."""
+    from sim.cards.deck_report import TEXT as DECK_TEXT
+
+    sep = "，" if lang == "zh" else ", "
+    again = DECK_TEXT["family_again"][lang]["all" if exc.everything else "some"].format(
+        cards=",".join(exc.family)
+    )
+    return DECK_TEXT["family_fixed"][lang].format(
+        out=exc.out, count=len(exc.family), cards=sep.join(exc.family), asked=sep.join(exc.asked), again=again
+    )
 
 
 def remaining(table, lang, tolerance: float) -> str:

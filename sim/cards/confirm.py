@@ -106,6 +106,12 @@ TEXT = {
         "zh": "\n复核 {cards} 张牌：每个座位都由 {bot} 来打，使用新的种子（不用研究的种子），每批 {seeds} 个种子，"
         "预算 {budget} -> {out}",
     },
+    "other_family": {
+        "en": "{folder} confirms other cards ({cards}) than the study now picks: a confirmation's cards are "
+        "fixed (they set the level of every look). Delete the folder to confirm the new ones, or use another --out",
+        "zh": "{folder} 复核的是另一组牌（{cards}），与研究现在选出的不同：复核的牌一经确定便不能更改（它们决定每次查看的"
+        "置信水平）。要复核新的牌，请删除该文件夹或换一个 --out",
+    },
     "old_folder": {
         "en": "{folder} holds a confirmation made before confirmations played fresh seeds (it replayed "
         "the study's); delete it or use another --out",

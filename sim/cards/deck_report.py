@@ -178,18 +178,17 @@ TEXT = {
         "{effect:+.1f} 个百分点）。",
     },
     "open_cards": {
-        "en": "Open, with each one's distance to the nearest edge of the band: {cards}.",
-        "zh": "未定的牌及其离容差边界的距离：{cards}。",
+        "en": "Open, each with its distance to the nearest edge of the band and the games it needs: {cards}.",
+        "zh": "未定的牌，及各自离容差边界的距离和还需的对局数：{cards}。",
     },
     "open_card": {
-        "en": "{card} {effect:+.1f} ({distance:.1f} from {edge:+g})",
-        "zh": "{card} {effect:+.1f}（离 {edge:+g} 差 {distance:.1f}）",
+        "en": "{card} {effect:+.1f} ({distance:.1f} from {edge:+g}; {games} games with it so far, about {needed} more)",
+        "zh": "{card} {effect:+.1f}（离 {edge:+g} 差 {distance:.1f}；已有 {games} 局有它在场，约还需 {needed} 局）",
     },
     "on_edge": {
-        "en": "{count} of them would need more than {factor} times the games they have had: they sit on the "
-        "edge, and a verdict for them is a choice of band, not of more games.",
-        "zh": "其中 {count} 张需要的对局数超过已有对局的 {factor} 倍：它们就落在边界上，对它们下结论要靠选择容差，"
-        "而不是再多打对局。",
+        "en": "{cards} would need more than {factor} times the games they have had, if their estimates "
+        "stayed where they are (an estimate that moves away from the edge decides sooner).",
+        "zh": "{cards} 在估计值不变时所需对局数超过已有对局的 {factor} 倍（估计值若离开边界，会更早判定）。",
     },
     "start": {
         "en": "Deck study of {cards} {deck} cards at {players} players, deciding {family} at ±{tol} points; "
@@ -201,6 +200,18 @@ TEXT = {
         "en": "  batch {batch}: {games} games, {open} cards undecided",
         "zh": "  第 {batch} 批：共 {games} 局，{open} 张牌未定",
     },
+    "family_fixed": {
+        "en": "{out} decides {count} cards ({cards}); --cards asks for {asked}. A study's cards are fixed: they "
+        "set the level of every look, so other cards would judge its past looks again. Run it again {again} "
+        "to resume it, or give another --out folder for these cards.",
+        "zh": "{out} 判定的是 {count} 张牌（{cards}）；--cards 要求的是 {asked}。一项研究的牌一经确定便不能更改："
+        "它们决定每次查看的置信水平，换一组牌会把已有的各次查看重新判定。要继续这项研究，请{again} 再运行一次；"
+        "要研究这些牌，请换一个 --out 文件夹。",
+    },
+    "family_again": {
+        "en": {"all": "without --cards", "some": "with --cards {cards}"},
+        "zh": {"all": "不加 --cards", "some": "加上 --cards {cards}"},
+    },
     "report": {"en": "Report: {path}", "zh": "报告：{path}"},
     "run": {
         "en": "{games} games in the folder; this run: {minutes} min, stopped: {stop}.",
@@ -208,13 +219,14 @@ TEXT = {
     },
 }
 ON_EDGE_FACTOR = 10
-"""An undecided card needing more than this many times the games it has had is reported as sitting
-on the band's edge: a study of the same kind, ten times as long, would still not decide it."""
+"""An undecided card needing more than this many times the games it has had (if its estimate stayed
+where it is) is named apart in the closing advice; its estimate may still move and decide it."""
 
 
 def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
     """What deciding the undecided cards would cost in games of the whole study, each open card with
-    its distance to the nearest band edge, and how many sit on an edge ('' when none is open)."""
+    its distance to the nearest band edge and the games it needs (``open_card``), and the ones that
+    would need more than ``ON_EDGE_FACTOR`` times their games, by name ('' when none is open)."""
     open_ = table[table["verdict"] == UNDECIDED].sort_values("effect", ascending=False, kind="stable")
     if open_.empty:
         return ""
@@ -227,21 +239,28 @@ def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
             effect=100 * last["effect"],
         )
     ]
-    cards = []
-    for row in open_.itertuples(index=False):
-        edge = math.copysign(100 * tolerance, row.effect)
-        distance = abs(100 * row.effect - edge)
-        cards.append(
-            TEXT["open_card"][lang].format(
-                card=row.card, effect=100 * row.effect, distance=distance, edge=edge
-            )
-        )
     separator = "，" if lang == "zh" else ", "
+    cards = [open_card(row, lang, tolerance) for row in open_.itertuples(index=False)]
     lines.append(TEXT["open_cards"][lang].format(cards=separator.join(cards)))
-    on_edge = int((open_["games_needed"] > ON_EDGE_FACTOR * open_["games"]).sum())
+    on_edge = open_.loc[open_["games_needed"] > ON_EDGE_FACTOR * open_["games"], "card"].tolist()
     if on_edge:
-        lines.append(TEXT["on_edge"][lang].format(count=on_edge, factor=ON_EDGE_FACTOR))
+        lines.append(TEXT["on_edge"][lang].format(cards=separator.join(on_edge), factor=ON_EDGE_FACTOR))
     return " ".join(lines) if lang == "en" else "".join(lines)
+
+
+def open_card(row: Any, lang: Lang, tolerance: float) -> str:
+    """One undecided card of the closing advice: its effect, its distance to the nearest band edge
+    (points), the games it has had at the table and about how many more would decide it."""
+    edge = math.copysign(100 * tolerance, row.effect)
+    needed = row.games_needed
+    return TEXT["open_card"][lang].format(
+        card=row.card,
+        effect=100 * row.effect,
+        distance=abs(100 * row.effect - edge),
+        edge=edge,
+        games=f"{int(row.games):,}",
+        needed=f"{int(needed):,}" if needed == needed else "–",
+    )
 
 
 def run_line(summary: Mapping[str, Any], lang: Lang) -> str:

@@ -245,6 +245,7 @@ def run_deck_study(
             f"{out} holds a deck study of another config, deck, player count, bots, seed or batch size "
             f"({STUDY_FILE}); use another --out folder"
         )
+    plan = same_family(plan, meta, out)
     designs = [Design(plan.cards, tuple(s), plan.n_players) for s in (meta or {}).get("batches", [])]
     check_setup(plan, designs[0] if designs else next_design(plan.cards, plan.n_players, plan.seed, 0, []))
     # the boundary's tuning is fixed for the life of a folder (a resumed study keeps its own; a
@@ -327,6 +328,33 @@ def run_deck_study(
         table, batches, plan.blank, optional, plan.tolerance, t_opt=t_opt, estimator=estimator
     )
     return table, summary
+
+
+class FamilyChanged(ConfigError):
+    """A study folder resumed with other cards to decide than its own (``same_family``): ``family``
+    the folder's, ``asked`` the new ones, ``everything`` when the folder's are the whole deck."""
+
+    def __init__(self, out: Path, family: tuple[str, ...], asked: tuple[str, ...], everything: bool) -> None:
+        self.out, self.family, self.asked, self.everything = out, family, asked, everything
+        again = "without --cards" if everything else f"with --cards {','.join(family)}"
+        super().__init__(
+            f"{out} decides {len(family)} cards ({', '.join(family)}); --cards asks for {', '.join(asked)}. "
+            "A study's cards are fixed: they set the level of every look, so other cards would judge its "
+            f"past looks again. Run it again {again} to resume it, or give another --out folder for these cards."
+        )
+
+
+def same_family(plan: DeckStudy, meta: dict[str, Any] | None, out: Path) -> DeckStudy:
+    """The plan with its folder's family (in the folder's order) when the folder has played batches:
+    the family sets the level of every look (Bonferroni over its cards) and the stopping rule, so a
+    study resumed with other cards would judge its past looks again at another level. Other cards
+    on a folder with batches are refused (``FamilyChanged``, naming the folder's cards)."""
+    if meta is None or not meta.get("batches") or "family" not in meta:
+        return plan
+    family = tuple(str(c) for c in meta["family"])
+    if set(family) == set(plan.family):
+        return replace(plan, family=family)
+    raise FamilyChanged(out, family, plan.family, set(family) == set(plan.cards) - {plan.blank})
 
 
 def study_estimator(meta: dict[str, Any] | None) -> str:

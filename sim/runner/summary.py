@@ -73,7 +73,7 @@ def summary_text(out: Path, lang: str = "en", shown: Callable[[str, str], str] |
         subset = players[(players["variant"] == variant) & (players["n_players"] == n)]
         if subset.empty:
             continue
-        seats = seat_win_rates(subset, gap_interval=False)  # the report's figures, computed alike
+        seats = seat_win_rates(subset)  # the report's figures, computed alike
         scores = subset.groupby("seat")["score"].mean()
         adjusted = bool((seats["adjusted"] == "bot").any())
         lines.append(words["seats"] + (words["adjusted"] if adjusted else ""))

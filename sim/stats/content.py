@@ -7,10 +7,9 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from sim.dataset import Run
-from sim.stats.intervals import Z95, bh_adjust, wilson, win_shares
+from sim.stats.intervals import bh_adjust, hybrid_difference, wilson, win_shares
 
 KEY_COLUMNS = ("run_id", "variant", "game", "config_hash", "gid", "game_index", "n_players")
 
@@ -207,6 +206,27 @@ def mantel_haenszel_difference(
     return difference, se
 
 
+def mantel_haenszel_arms(
+    share: np.ndarray, held: np.ndarray, stratum: np.ndarray
+) -> tuple[float, float, float, float]:
+    """The two arms of the Mantel-Haenszel difference: each arm's weighted mean win share and its
+    effective number of seats (W^2 / sum w^2/n over the strata), holders first; their difference is
+    ``mantel_haenszel_difference``'s."""
+    k = int(stratum.max()) + 1 if len(stratum) else 0
+    n1 = np.bincount(stratum, held, minlength=k)
+    n0 = np.bincount(stratum, ~held, minlength=k)
+    both = (n1 > 0) & (n0 > 0)
+    if not both.any():
+        return np.nan, np.nan, np.nan, np.nan
+    n1, n0 = n1[both], n0[both]
+    s1 = np.bincount(stratum, share * held, minlength=k)[both]
+    s0 = np.bincount(stratum, share * ~held, minlength=k)[both]
+    weight = n1 * n0 / (n1 + n0)
+    total = weight.sum()
+    arm1, arm0 = float(np.sum(weight * s1 / n1) / total), float(np.sum(weight * s0 / n0) / total)
+    return arm1, float(total**2 / np.sum(weight**2 / n1)), arm0, float(total**2 / np.sum(weight**2 / n0))
+
+
 def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
     """Per (game, variant, n_players, table, column, kind, value) of every text column of an event
     table with a ``seat`` (its items: ``item_columns``): the seats that had the value (per
@@ -214,8 +234,9 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
     shares) and that of the other seats, the comparable seats without it (``comparators``: same bot
     and seat as a holder), and, when both number at least ``MIN_SEATS`` (``comparable``), the
     difference adjusted by Mantel-Haenszel over (bot, seat) strata with a game-level cluster-robust
-    interval, its p-value, Benjamini-Hochberg q across the compared values of the family, and
-    ``notable`` (q <= alpha). Observational: it adjusts for who took the item and where they
+    interval widened where needed to Newcombe's from the two arms' Wilson intervals (an item with no
+    wins keeps its whole Wilson width: ``hybrid_difference``), its p-value (the larger of the two),
+    Benjamini-Hochberg q across the compared values of the family, and ``notable`` (q <= alpha). Observational: it adjusts for who took the item and where they
     sat, not for the game situation that led to it."""
     players = run.players
     columns = [
@@ -268,6 +289,7 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
                             if comparable
                             else (np.nan, np.nan)
                         )
+                        arms = mantel_haenszel_arms(share, held, stratum) if comparable else (np.nan,) * 4
                         rows.append(
                             {
                                 "game": game, "variant": variant, "n_players": n, "table": name,
@@ -277,7 +299,8 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
                                 "wins": int(group["_won"].to_numpy()[held].sum()),
                                 "share_sum": float(share[held].sum()),
                                 "others_rate": float(share[~held].mean()) if (~held).any() else np.nan,
-                                "difference": diff, "se": se,
+                                "difference": diff, "se": se, "_arm1": arms[0], "_n1": arms[1],
+                                "_arm0": arms[2], "_n0": arms[3],
                             }
                         )  # fmt: skip
     if not rows:
@@ -289,11 +312,14 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
     out["lo"], out["hi"] = wilson(out["share_sum"], out["seats"])
     out["fair_share"] = 1.0 / out["n_players"]
     out["relative"] = out["win_rate"] / out["fair_share"]
-    out["diff_lo"] = out["difference"] - Z95 * out["se"]
-    out["diff_hi"] = out["difference"] + Z95 * out["se"]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        z = out["difference"] / out["se"]
-    out["p_value"] = np.where(out["se"] > 0, 2 * stats.norm.sf(np.abs(z)), np.nan)
+    out["diff_lo"], out["diff_hi"], out["p_value"] = hybrid_difference(
+        out["difference"],
+        out["se"],
+        out["_arm1"] * out["_n1"],
+        out["_n1"],
+        out["_arm0"] * out["_n0"],
+        out["_n0"],
+    )
     family = ["game", "variant", "n_players", "table", "column", "kind"]
     out["q_value"] = out.groupby(family)["p_value"].transform(_bh_skip_nan)
     out["notable"] = out["q_value"] <= alpha

@@ -16,6 +16,7 @@ from sim.core.goals import LINEUP, play_of
 from sim.core.seat_goals import PHASE_PREFIX, SHIFT
 from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng
+from sim.stats.seats import gap_of_games
 
 DRAWS = 400
 PHASE_COLUMNS = ["game", "variant", "n_players", "phase", "share", "low", "high", "games"]
@@ -162,13 +163,35 @@ def held_out_shares(scores: np.ndarray, most: int) -> np.ndarray:
     return out
 
 
+def compensation_helps(
+    scores: np.ndarray, most: int, rng: np.random.Generator, draws: int = 200
+) -> tuple[bool, tuple[float, float, float], tuple[float, float, float]]:
+    """Whether a compensation evens the seats, judged held out (``held_out_shares``): the widest seat
+    gap without points and with held-out points (each as ``gap_of_games``: value, low, high, shares
+    of the win), and ``helps`` only when the held-out gap is below the uncompensated one on these
+    games and the bootstrap of their difference (games resampled, both gaps on the same resample)
+    puts its one-sided 95% upper bound below 0. A fitted compensation on fair seats only adds noise,
+    so it must show it does better than none before it is proposed."""
+    base = _shares(scores, np.zeros(scores.shape[1]))
+    held = held_out_shares(scores, most)
+    plain, fitted = gap_of_games(base), gap_of_games(held)
+    fair = 1.0 / scores.shape[1]
+    picks = rng.integers(0, len(scores), size=(draws, len(scores)))
+    gain = np.abs(held[picks].mean(axis=1) - fair).max(axis=1) - np.abs(base[picks].mean(axis=1) - fair).max(
+        axis=1
+    )
+    helps = bool(fitted[0] < plain[0] and np.quantile(gain, 0.95) < 0)
+    return helps, plain, fitted
+
+
 def compensation(players: pd.DataFrame, most: int = 10, draws: int = 200) -> pd.DataFrame:
     """Per (game, variant, player count) and seat: the proposed points per seat (``points``), its
     percentile interval over a bootstrap of the games (``low``, ``high``; the search repeated on each
-    resample, started from the proposal), and the seat's win rate with it (``win_rate``); and the
-    widest seat gap (points of win share) with a compensation fitted on the other half of the games
-    (``gap``: held out, so not flattered by the fit), with a bootstrap interval (``gap_low``,
-    ``gap_high``)."""
+    resample, started from the proposal), and the seat's win rate with it (``win_rate``); the widest
+    seat gap (points of win share) with a compensation fitted on the other half of the games (``gap``:
+    held out, so not flattered by the fit) and without any (``base_gap``), each with its interval
+    (``gap_of_games``: it always holds the gap); and ``helps`` (``compensation_helps``): the
+    compensation is proposed only when it evens the seats more than none."""
     rows = []
     for (game, variant, n), group in players.groupby(["game", "variant", "n_players"], sort=True):
         table = group.pivot_table(index="gid", columns="seat", values="score", aggfunc="first").dropna()
@@ -180,20 +203,17 @@ def compensation(players: pd.DataFrame, most: int = 10, draws: int = 200) -> pd.
         picks = rng.integers(0, len(scores), size=(draws, len(scores)))
         boots = [search_compensation(scores[pick], most, start=best) for pick in picks]
         low, high = np.quantile(np.array(boots), [0.025, 0.975], axis=0)
-        held = held_out_shares(scores, most)
-        fair = 1.0 / scores.shape[1]
-        gap = float(np.abs(held.mean(axis=0) - fair).max())
-        gaps = np.abs(held[picks].mean(axis=1) - fair).max(axis=1)
-        gap_low, gap_high = np.quantile(gaps, [0.025, 0.975])
+        helps, plain, fitted = compensation_helps(scores, most, rng, draws)
         rates = _win_rates(scores, best)
         for seat in range(scores.shape[1]):
             rows.append(
                 (game, variant, int(n), int(table.columns[seat]), int(best[seat]), float(low[seat]),
-                 float(high[seat]), float(rates[seat]), 100 * gap, 100 * min(gap_low, gap),
-                 100 * max(gap_high, gap), len(scores))
+                 float(high[seat]), float(rates[seat]), *(100 * np.array(fitted)), *(100 * np.array(plain)),
+                 helps, len(scores))
             )  # fmt: skip
     columns = ["game", "variant", "n_players", "seat", "points", "low", "high", "win_rate"]
-    return pd.DataFrame(rows, columns=[*columns, "gap", "gap_low", "gap_high", "games"])
+    gaps = ["gap", "gap_low", "gap_high", "base_gap", "base_gap_low", "base_gap_high", "helps"]
+    return pd.DataFrame(rows, columns=[*columns, *gaps, "games"])
 
 
 def points_text(part: pd.DataFrame) -> str:
@@ -206,17 +226,26 @@ def points_text(part: pd.DataFrame) -> str:
     return " / ".join(texts)
 
 
+NONE_HELPS = "none_helps"
+"""``driver_other`` of the ``seat_compensation`` goal when no compensation evens the seats more than
+none: the goal then reads the uncompensated gap and says so, with no points proposed."""
+
+
 def seat_compensation(run) -> pd.DataFrame:
     """The ``seat_compensation`` goal: the widest seat gap (points of win share) once fitted per-seat
     points are added to the lineup's final scores (held out: each half of the games judged with the
     points fitted on the other), with its interval; ``driver``: the points proposed from all the
-    games, seat by seat, each with its interval."""
+    games, seat by seat, each with its interval. When no compensation helps (``compensation_helps``),
+    the gap without points, no driver, and ``driver_other`` ``NONE_HELPS``."""
     table = compensation(run.players)
     rows = []
     for (game, variant, n), part in table.groupby(["game", "variant", "n_players"], sort=True):
         first = part.iloc[0]
+        if first["helps"]:
+            gap, driver, other = first[["gap", "gap_low", "gap_high"]], points_text(part), ""
+        else:
+            gap, driver, other = first[["base_gap", "base_gap_low", "base_gap_high"]], "", NONE_HELPS
         rows.append(
-            (game, variant, n, first["gap"], first["gap_low"], first["gap_high"], int(first["games"]),
-             points_text(part), "", float("nan"))
-        )  # fmt: skip
+            (game, variant, n, *gap.to_numpy(float), int(first["games"]), driver, other, float("nan"))
+        )
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)

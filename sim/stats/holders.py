@@ -14,7 +14,7 @@ import pandas as pd
 
 from sim.dataset import Run
 from sim.stats.content import KIND_COLUMN, config_items, item_columns, item_rows
-from sim.stats.intervals import Z95, win_shares
+from sim.stats.intervals import Z95, hybrid_difference, win_shares
 
 HELD_KIND = "taken"
 """The event kind that makes a seat a card's holder, where the table records kinds."""
@@ -70,8 +70,9 @@ def _mean_se(values: np.ndarray) -> tuple[float, float]:
 
 def holder_changes(run: Run, game: str, variant_a: str, variant_b: str) -> pd.DataFrame:
     """Per changed card and player count: its holders' seats, mean win share and mean score in A and
-    in B, and B − A with a normal 95% interval. The two variants' holders are different seats, taken
-    as independent samples (on shared seeds the truth is positively correlated, so the interval is
+    in B, and B − A with a normal 95% interval (for the win share, widened where needed to Newcombe's
+    from the two groups' Wilson intervals: ``hybrid_difference``). The two variants' holders are
+    different seats, taken as independent samples (on shared seeds the truth is positively correlated, so the interval is
     wide rather than narrow)."""
     changed = changed_items(_resolved(run, game, variant_a), _resolved(run, game, variant_b))
     players = run.players[run.players["game"] == game]
@@ -91,12 +92,15 @@ def holder_changes(run: Run, game: str, variant_a: str, variant_b: str) -> pd.Da
             score_a, se_sa = _mean_se(a["score"].to_numpy(float))
             score_b, se_sb = _mean_se(b["score"].to_numpy(float))
             se_w, se_s = np.hypot(se_wa, se_wb), np.hypot(se_sa, se_sb)
+            win_lo, win_hi, _ = hybrid_difference(  # never narrower than Newcombe's (0 wins: se 0)
+                win_b - win_a, se_w, b["_share"].sum(), len(b), a["_share"].sum(), len(a)
+            )
             rows.append(
                 {
                     "game": game, "variant_a": variant_a, "variant_b": variant_b, "n_players": int(n),
                     "list": list_path, "card": card, "item": item, "seats_a": len(a), "seats_b": len(b),
                     "win_a": win_a, "win_b": win_b, "win_diff": win_b - win_a,
-                    "win_lo": win_b - win_a - Z95 * se_w, "win_hi": win_b - win_a + Z95 * se_w,
+                    "win_lo": float(win_lo), "win_hi": float(win_hi),
                     "score_a": score_a, "score_b": score_b, "score_diff": score_b - score_a,
                     "score_lo": score_b - score_a - Z95 * se_s, "score_hi": score_b - score_a + Z95 * se_s,
                 }

@@ -97,6 +97,111 @@ def diff_means_ci(
     return diff, diff - half, diff + half
 
 
+def simultaneous_z(k: int, level: float = 0.95) -> float:
+    """Bonferroni normal quantile for ``k`` two-sided intervals that hold together at ``level``."""
+    return float(stats.norm.ppf(1 - (1 - level) / (2 * max(int(k), 1))))
+
+
+def max_gap_interval(
+    rate: np.ndarray, lo: np.ndarray, hi: np.ndarray, fair: float
+) -> tuple[float, float, float]:
+    """The widest gap max_i |rate_i - fair| and its interval from bands [lo_i, hi_i] that hold for all
+    i together (e.g. Wilson at ``simultaneous_z``): low = the largest distance from ``fair`` to a band,
+    high = the farthest band end from ``fair``. When every band holds, the true widest gap lies in
+    [low, high]; and since each band holds its own rate, the interval holds the reported gap (a
+    bootstrap of the maximum is biased upward and can leave the estimate below its interval)."""
+    rate, lo, hi = (np.asarray(x, dtype=float) for x in (rate, lo, hi))
+    keep = ~np.isnan(rate)
+    if not keep.any():
+        return np.nan, np.nan, np.nan
+    rate, lo, hi = rate[keep], np.minimum(lo[keep], rate[keep]), np.maximum(hi[keep], rate[keep])
+    gap = float(np.max(np.abs(rate - fair)))
+    low = float(np.max(np.maximum.reduce([lo - fair, fair - hi, np.zeros_like(lo)])))
+    high = float(np.max(np.maximum(np.abs(lo - fair), np.abs(hi - fair))))
+    return gap, low, high
+
+
+def newcombe_difference(
+    p1: np.ndarray,
+    lo1: np.ndarray,
+    hi1: np.ndarray,
+    p0: np.ndarray,
+    lo0: np.ndarray,
+    hi0: np.ndarray,
+    difference: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Newcombe's hybrid score interval for p1 - p0 (square-and-add of each group's own interval,
+    Newcombe 1998 method 10; Wilson bounds give statsmodels' ``method="newcomb"``), placed around
+    ``difference`` when given (e.g. a stratified estimate). Each side is at least as wide as either
+    group's own, so a group with no wins keeps its whole Wilson width in the difference."""
+    p1, lo1, hi1, p0, lo0, hi0 = (np.asarray(x, dtype=float) for x in (p1, lo1, hi1, p0, lo0, hi0))
+    centre = p1 - p0 if difference is None else np.asarray(difference, dtype=float)
+    down = np.sqrt(np.square(p1 - lo1) + np.square(hi0 - p0))
+    up = np.sqrt(np.square(hi1 - p1) + np.square(p0 - lo0))
+    return centre - down, centre + up
+
+
+def wilson_difference(
+    k1: np.ndarray,
+    n1: np.ndarray,
+    k0: np.ndarray,
+    n0: np.ndarray,
+    difference: np.ndarray | None = None,
+    z: float = Z95,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Newcombe's hybrid score interval for k1/n1 - k0/n0 from the two Wilson intervals (the same
+    as statsmodels' ``confint_proportions_2indep(method="newcomb")``), around ``difference``."""
+    k1, n1, k0, n0 = (np.asarray(x, dtype=float) for x in (k1, n1, k0, n0))
+    lo1, hi1 = wilson(k1, n1, z)
+    lo0, hi0 = wilson(k0, n0, z)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return newcombe_difference(k1 / n1, lo1, hi1, k0 / n0, lo0, hi0, difference)
+
+
+def wilson_difference_p(
+    k1: np.ndarray,
+    n1: np.ndarray,
+    k0: np.ndarray,
+    n0: np.ndarray,
+    difference: np.ndarray | None = None,
+) -> np.ndarray:
+    """Two-sided p-value that matches ``wilson_difference``: the largest 1 - level at which its interval
+    still excludes 0 (found by bisection on z), so p <= 0.05 exactly when the 95% interval excludes 0."""
+    k1, n1, k0, n0 = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (k1, n1, k0, n0)))
+    centre = k1 / np.where(n1 > 0, n1, np.nan) - k0 / np.where(n0 > 0, n0, np.nan)
+    centre = centre if difference is None else np.broadcast_to(np.asarray(difference, dtype=float), k1.shape)
+    low, high = np.zeros(k1.shape), np.full(k1.shape, 40.0)
+    for _ in range(60):
+        mid = (low + high) / 2
+        lo, hi = wilson_difference(k1, n1, k0, n0, centre, mid)
+        excluded = (lo > 0) | (hi < 0)
+        low, high = np.where(excluded, mid, low), np.where(excluded, high, mid)
+    p = 2 * stats.norm.sf(low)
+    return np.where(np.isnan(centre), np.nan, np.where(centre == 0, 1.0, p))
+
+
+def hybrid_difference(
+    difference: np.ndarray,
+    se: np.ndarray,
+    k1: np.ndarray,
+    n1: np.ndarray,
+    k0: np.ndarray,
+    n0: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A difference of win rates (e.g. stratified, with a cluster-robust ``se``) whose interval is
+    never narrower than Newcombe's from the groups' own Wilson intervals (k successes in n, n
+    effective): the union of the normal interval and ``wilson_difference``, and the larger of the two
+    p-values. At 0 or 100% wins the normal interval alone is far too tight (a group with no wins has
+    a standard error of 0). Returns (lo, hi, p); NaN where ``se`` is NaN (no interval)."""
+    difference, se = np.asarray(difference, dtype=float), np.asarray(se, dtype=float)
+    lo, hi = wilson_difference(k1, n1, k0, n0, difference)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p_normal = np.where(se > 0, 2 * stats.norm.sf(np.abs(difference / se)), np.nan)
+    p = np.fmax(p_normal, wilson_difference_p(k1, n1, k0, n0, difference))
+    lo, hi = np.minimum(lo, difference - Z95 * se), np.maximum(hi, difference + Z95 * se)
+    return lo, hi, np.where(np.isnan(se), np.nan, p)
+
+
 def correlation_ci(r: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Fisher-z 95% interval for a correlation coefficient."""
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -34,7 +34,7 @@ def seat_win_rates_by_tier(players: pd.DataFrame, games: pd.DataFrame, alpha: fl
     marks the no-skill tiers (random play)."""
     tiers = table_tiers(games)
     tiered = players.assign(tier=tiers.reindex(players["gid"]).to_numpy()).dropna(subset=["tier"])
-    out = seat_win_rates(tiered, alpha, by=["tier"], gap_interval=False)
+    out = seat_win_rates(tiered, alpha, by=["tier"])
     out["control"] = out["tier"].isin(CONTROL_BOTS) if "tier" in out.columns else pd.Series(dtype=bool)
     return out
 

@@ -14,12 +14,19 @@ import pandas as pd
 from scipy import stats
 
 from sim.dataset import GROUP
-from sim.stats.intervals import Z95, bootstrap_means, game_ids, holm, seeded_rng, wilson, win_shares
+from sim.stats.intervals import (
+    Z95,
+    game_ids,
+    holm,
+    max_gap_interval,
+    simultaneous_z,
+    wilson,
+    win_shares,
+)
 
 DOMINANCE = 0.9
 """A bot that takes more than this share of all wins in a group leaves no seat verdict: the seat
 numbers only echo where that bot sat."""
-BOOTSTRAP_DRAWS = 1000
 
 
 def _group_keys(players: pd.DataFrame) -> list[str]:
@@ -54,7 +61,6 @@ def seat_win_rates(
     alpha: float = 0.05,
     by: list[str] | None = None,
     adjust_bots: bool = True,
-    gap_interval: bool = True,
 ) -> pd.DataFrame:
     """Per (game, variant, n_players, [by...], seat): the seat's mean win share with a 95% interval.
 
@@ -65,7 +71,8 @@ def seat_win_rates(
     variance pooled over the seats), ``p_holm`` (Holm across the seats), ``omnibus_p`` (all seats
     equal, chi-square n - 1), ``imbalanced`` (omnibus and Holm both reject), ``adjusted``
     (``bot`` or ``none``), ``dominant_bot`` / ``dominated`` (a bot took > 90% of the wins: no
-    verdict), and the group's largest gap |seat - 1/n| with a game-level bootstrap interval."""
+    verdict), and the group's widest gap ``max_gap`` = max |seat - 1/n| with an interval that
+    always holds it (``widest_gap``: simultaneous seat bands, not a bootstrap of the maximum)."""
     keys = [*_group_keys(players), *(by or [])]
     frame = players[[*keys, "seat", *(["bot"] if "bot" in players.columns else [])]].copy()
     if "n_players" not in frame.columns:
@@ -78,16 +85,14 @@ def seat_win_rates(
     rows = []
     for key, part in frame.groupby(keys, sort=True):
         key = key if isinstance(key, tuple) else (key,)
-        rows.append(_one_group(dict(zip(keys, key, strict=True)), part, alpha, adjust_bots, gap_interval))
+        rows.append(_one_group(dict(zip(keys, key, strict=True)), part, alpha, adjust_bots))
     columns = [*keys, "seat", "games", "wins", "win_share", "raw_share", "win_rate", "lo", "hi"]
     if not rows:
         return pd.DataFrame(columns=[*columns, "fair_share", "p_value", "p_holm", "imbalanced"])
     return pd.concat(rows, ignore_index=True)
 
 
-def _one_group(
-    labels: dict, part: pd.DataFrame, alpha: float, adjust_bots: bool, gap_interval: bool
-) -> pd.DataFrame:
+def _one_group(labels: dict, part: pd.DataFrame, alpha: float, adjust_bots: bool) -> pd.DataFrame:
     n = int(labels.get("n_players", part["n_players"].iloc[0] if "n_players" in part else 0))
     fair = 1.0 / n
     games_total = part["_gid"].nunique()
@@ -129,21 +134,48 @@ def _one_group(
     out["dominant_bot"] = dominant
     out["dominant_share"] = float(by_bot.max()) if several and len(by_bot) else np.nan
     out["dominated"] = dominated
-    gap = float(np.max(np.abs(out["win_rate"] - fair))) if len(out) else np.nan
-    out["max_gap"] = gap
-    out["max_gap_lo"], out["max_gap_hi"] = np.nan, np.nan
-    if gap_interval and len(grid) > 1:
-        draws = bootstrap_means(grid, BOOTSTRAP_DRAWS, seeded_rng("seats", *labels.values()))
-        gaps = np.max(np.abs(draws - fair), axis=1)
-        out["max_gap_lo"], out["max_gap_hi"] = np.quantile(gaps, [0.025, 0.975])
+    out["max_gap"], out["max_gap_lo"], out["max_gap_hi"] = widest_gap(
+        out["win_rate"].to_numpy(), effective.to_numpy(), fair, 1 - alpha
+    )
     return out
+
+
+def widest_gap(
+    rate: np.ndarray, effective: np.ndarray, fair: float, level: float = 0.95
+) -> tuple[float, float, float]:
+    """The widest seat gap max |rate - fair| with an interval that holds at ``level``: each seat's
+    Wilson band on its effective games at the Bonferroni level over the seats (all bands hold
+    together), then the gap's range over the bands (``max_gap_interval``: the gap always inside)."""
+    rate = np.asarray(rate, dtype=float)
+    if len(rate) == 0:
+        return np.nan, np.nan, np.nan
+    effective = np.asarray(effective, dtype=float)
+    z = simultaneous_z(len(rate), level)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lo, hi = wilson(np.clip(rate, 0, 1) * effective, effective, z)
+    lo = np.where(rate < 0, rate, lo)  # a bot-adjusted share outside [0, 1] keeps its own place
+    hi = np.where(rate > 1, rate, hi)
+    return max_gap_interval(rate, lo, hi, fair)
+
+
+def gap_of_games(grid: np.ndarray, level: float = 0.95) -> tuple[float, float, float]:
+    """``widest_gap`` of a (games, seats) array of win shares, every game with every seat: the seat
+    means against 1/n, on the effective games of ``seat_win_rates`` (null variance pooled over seats)."""
+    grid = np.asarray(grid, dtype=float)
+    games, n = grid.shape
+    if games == 0 or n < 2:
+        return np.nan, np.nan, np.nan
+    fair = 1.0 / n
+    design = float(np.mean((grid - fair) ** 2)) / (fair * (1 - fair))
+    effective = np.full(n, games / design if design > 0 else float(games))
+    return widest_gap(grid.mean(axis=0), effective, fair, level)
 
 
 def max_halfwidth(players_df: pd.DataFrame) -> float:
     """The largest 95% half-width of any seat win share (inf when there is no data)."""
     if players_df.empty:
         return float("inf")
-    seats = seat_win_rates(players_df, gap_interval=False)
+    seats = seat_win_rates(players_df)
     return float(np.max((seats["hi"] - seats["lo"]) / 2))
 
 
@@ -155,7 +187,7 @@ def games_for_halfwidth(win_rate: float, halfwidth: float) -> int:
 def first_player_advantage(seats: pd.DataFrame) -> pd.DataFrame:
     """Seat 0's win share relative to the fair share (from ``seat_win_rates``): the difference in
     points and the ratio (1.0 = fair), both with the interval carried through, plus the balance
-    figure: the largest |seat - fair share| of the group with its game-level bootstrap interval."""
+    figure: the largest |seat - fair share| of the group with its interval (``widest_gap``)."""
     keys = [c for c in GROUP if c in seats.columns]
     first = seats[seats["seat"] == 0].set_index(keys)
     columns = ["games", "win_rate", "lo", "hi", "fair_share", "p_holm", "omnibus_p", "imbalanced"]

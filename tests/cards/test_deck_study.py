@@ -152,6 +152,25 @@ def test_rerun_resumes_without_playing_and_chinese_files_are_chinese(deck_study)
     assert latin <= {"tests", "cards", "fixtures", "deck", "yaml"}, latin  # only the config's path
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_resuming_with_other_cards_is_refused_naming_the_folders_cards(deck_study, lang):
+    """The folder decides the whole deck: --cards 财神 would judge its past looks again at another
+    level (Bonferroni over 1 card instead of 12), so it is refused and nothing is played or rewritten."""
+    files = {p: p.stat().st_mtime_ns for p in deck_study.rglob("*") if p.is_file()}
+    result = CliRunner().invoke(
+        cli,
+        ["cards", "study", str(DECK), "--deck", "门客", "-p", "4", "--out", str(deck_study), "--no-progress",
+         "--budget", "400g", "--cards", "财神", "--lang", lang],
+    )  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "财神" in result.output and "账房先生乙" in result.output
+    if lang == "en":
+        assert "decides 12 cards" in result.output and "Run it again without --cards" in result.output
+    else:
+        assert "判定的是 12 张牌" in result.output and "不加 --cards" in result.output
+    assert {p: p.stat().st_mtime_ns for p in deck_study.rglob("*") if p.is_file()} == files
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -328,7 +347,7 @@ def test_the_forest_legend_names_verdicts_in_words_not_codes(lang):
         assert "过强" in labels and "未定" in labels
 
 
-def test_the_open_cards_are_named_with_their_distance_to_the_edge_and_those_on_it_counted():
+def test_the_open_cards_are_named_with_their_distance_to_the_edge_and_the_games_they_need():
     from sim.cards.deck_report import remaining_line, run_line
     from sim.cards.sequential import WITHIN
 
@@ -344,11 +363,13 @@ def test_the_open_cards_are_named_with_their_distance_to_the_edge_and_those_on_i
     )
     en = remaining_line(table, "en", 0.03)
     assert "2 cards undecided" in en and "9,000,000" in en
-    assert "edge +2.9 (0.1 from +3)" in en and "near -1.8 (1.2 from -3)" in en
-    assert "1 of them would need more than 10 times" in en  # only ``edge`` sits on the edge
+    assert "edge +2.9 (0.1 from +3; 10,000 games with it so far, about 2,000,000 more)" in en
+    assert "near -1.8 (1.2 from -3; 4,000 games with it so far, about 4,100 more)" in en
+    assert "edge would need more than 10 times" in en  # named; ``near`` is not among them
+    assert "near would need" not in en and ", near would" not in en
     assert "in +" not in en  # a decided card is not listed
     zh = remaining_line(table, "zh", 0.03)
-    assert "离 +3 差 0.1" in zh and "其中 1 张" in zh
+    assert "离 +3 差 0.1；已有 10,000 局有它在场，约还需 2,000,000 局" in zh and "edge 在估计值不变时" in zh
     assert remaining_line(table[table["verdict"] == WITHIN], "en", 0.03) == ""
     summary = {"games": 66_520, "seconds": 3594.0, "stop": "budget"}
     assert run_line(summary, "en") == "66,520 games in the folder; this run: 59.9 min, stopped: budget spent."

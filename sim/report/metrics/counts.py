@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,11 +44,15 @@ def player_count_table(tables: dict[str, pd.DataFrame]) -> pd.DataFrame:
             "rounds_lo": rounds["lo"],
             "rounds_hi": rounds["hi"],
             "mean_margin": margin["mean"],
+            "margin_lo": margin["lo"],
+            "margin_hi": margin["hi"],
             "tie_break_share": ties["tie_break_share"],
             "tie_lo": ties["lo"],
             "tie_hi": ties["hi"],
             "error_share": (failed.reindex(totals.index).fillna(0) / totals),
             "lead_changes": changes["mean"] if not changes.empty else float("nan"),
+            "changes_lo": changes["lo"] if not changes.empty else float("nan"),
+            "changes_hi": changes["hi"] if not changes.empty else float("nan"),
         }
     )
     return out.reset_index()
@@ -130,6 +135,14 @@ def player_count_section(a: Analysis, lang: Lang) -> Section | None:
     return section
 
 
+MEASURE_INTERVALS = {
+    "max_gap": ("max_gap_lo", "max_gap_hi"),
+    "spread": ("spread_lo", "spread_hi"),
+    "lead_changes": ("changes_lo", "changes_hi"),
+}
+"""Each measure's 95% interval columns in the player-count table (``spread``'s from the margin's)."""
+
+
 def count_measures(part: pd.DataFrame) -> list[tuple[str, bool]]:
     """The measures the best player count is chosen on, each with whether higher is better: the widest
     seat gap, the winning margin over the mean score, and lead changes when the game records them."""
@@ -142,6 +155,42 @@ def count_measures(part: pd.DataFrame) -> list[tuple[str, bool]]:
 def _leads(value: float, others: pd.Series, higher: bool) -> bool:
     """Whether ``value`` is at least as good as every other count's (a tie leads too)."""
     return bool(value >= others.max()) if higher else bool(value <= others.min())
+
+
+def _clear_of(row: pd.Series, others: pd.DataFrame, measure: str, higher: bool) -> bool:
+    """Whether ``row``'s interval on ``measure`` lies wholly on the better side of every other
+    count's (no interval, no separation)."""
+    lo, hi = MEASURE_INTERVALS[measure]
+    bounds = others[[lo, hi]].to_numpy(dtype=float)
+    if others.empty or np.isnan(bounds).any() or np.isnan([row[lo], row[hi]]).any():
+        return False
+    return bool(row[lo] > bounds[:, 1].max()) if higher else bool(row[hi] < bounds[:, 0].min())
+
+
+def _beaten(row: pd.Series, others: pd.DataFrame, measure: str, higher: bool) -> bool:
+    """Whether some other count's interval on ``measure`` lies wholly on the better side of ``row``'s."""
+    lo, hi = MEASURE_INTERVALS[measure]
+    if np.isnan([row[lo], row[hi]]).any():
+        return False
+    return bool((others[lo] > row[hi]).any()) if higher else bool((others[hi] < row[lo]).any())
+
+
+def decide_best_count(part: pd.DataFrame) -> tuple[pd.Series, list[str], list[str]]:
+    """The count ranked best over the measures (sum of ranks), the measures it leads on, and those on
+    which its interval lies clear of every other count's. It is decided best only when that list is
+    not empty and no other count's interval lies clear of its own, on the better side, on any measure:
+    the reports call the answer undecided otherwise (``best_count_decided``)."""
+    measures = count_measures(part)
+    level = part[[m for m, _ in measures]].round(9)  # float noise is no lead
+    ranks = sum(level[m].rank(ascending=not higher, na_option="bottom") for m, higher in measures)
+    best = part.loc[ranks.idxmin()]
+    others = level.drop(index=best.name)
+    led = [m for m, higher in measures if _leads(level.at[best.name, m], others[m], higher)]
+    rest = part.drop(index=best.name)
+    clear = [m for m, higher in measures if _clear_of(best, rest, m, higher)]
+    if any(_beaten(best, rest, m, higher) for m, higher in measures):
+        clear = []
+    return best, led, clear
 
 
 def _measure_text(row: pd.Series, measure: str, lang: Lang) -> str:
@@ -159,9 +208,10 @@ def _measure_text(row: pd.Series, measure: str, lang: Lang) -> str:
     return t("ans_best_on_changes", lang, changes=fmt_number(round(row["lead_changes"], 2)))
 
 
-def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
-    """Which player count plays best: smallest seat gap, closest scores, most lead changes."""
-    sentences, codes = [], []
+def count_candidates(a: Analysis) -> Iterator[tuple[str, str, pd.DataFrame]]:
+    """(game, variant, player counts) with each count's measures and intervals: the seat gap (none
+    where one bot takes the wins), the winning margin over the mean score (``spread``, its interval
+    the margin's over the same mean) and lead changes; only games with two counts or more."""
     counts = a.tables["player_counts"].dropna(subset=["max_gap"])
     scores = a.tables["score_distribution"].set_index(["game", "variant", "n_players"])["mean"]
     fpa = a.tables["first_player_advantage"]
@@ -173,17 +223,24 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
         if dominated is not None:  # one bot takes the wins: the seats there cannot be judged, nor ranked on
             unjudged = [bool(dominated.get((game, variant, n), False)) for n in part["n_players"]]
             part.loc[unjudged, ["max_gap", "max_gap_lo", "max_gap_hi"]] = np.nan
-        mean_score = [scores.get((game, variant, n), np.nan) for n in part["n_players"]]
-        part["spread"] = part["mean_margin"] / np.maximum(np.abs(mean_score), 1e-9)
-        measures = count_measures(part)
-        level = part[[m for m, _ in measures]].round(9)  # float noise is no lead
-        ranks = sum(level[m].rank(ascending=not higher, na_option="bottom") for m, higher in measures)
-        best = part.loc[ranks.idxmin()]
-        others = level.drop(index=best.name)
-        led = [m for m, higher in measures if _leads(level.at[best.name, m], others[m], higher)]
-        rest = part.drop(index=best.name)
-        separated = "max_gap" in led and bool(best["max_gap_hi"] < rest["max_gap_lo"].min())
-        sure = "high" if separated else "medium" if 2 * len(led) > len(measures) else "low"
+        mean_score = np.maximum(
+            np.abs([scores.get((game, variant, n), np.nan) for n in part["n_players"]]), 1e-9
+        )
+        for column, margin in (
+            ("spread", "mean_margin"),
+            ("spread_lo", "margin_lo"),
+            ("spread_hi", "margin_hi"),
+        ):
+            part[column] = part[margin] / mean_score
+        yield game, variant, part
+
+
+def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
+    """Which player count plays best: smallest seat gap, closest scores, most lead changes; undecided
+    unless an interval sets the leading count apart (``decide_best_count``)."""
+    sentences, codes = [], []
+    for game, variant, part in count_candidates(a):
+        best, led, clear = decide_best_count(part)
         detail = [
             t(
                 "ans_count_detail",
@@ -196,22 +253,35 @@ def best_count_answers(a: Analysis, names: Names, lang: Lang) -> Answers:
             )
             for r in part.to_dict("records")
         ]
+        common = {
+            "name": answer_name(a, names, game, variant),
+            "detail": t("list_sep", lang).join(detail),
+            "sure": t(f"sure_{'high' if clear else 'low'}", lang),
+        }
+        if not clear:
+            sentences.append(t("ans_best_count_undecided", lang, **common))
+            codes.append(
+                answer_row("best_count", game, variant, np.nan, "undecided", np.nan, np.nan, np.nan, "low")
+            )
+            continue
         sentences.append(
             t(
-                "ans_best_count" if led else "ans_best_count_none",
+                "ans_best_count",
                 lang,
-                name=answer_name(a, names, game, variant),
                 n=int(best["n_players"]),
                 rests=t("ans_best_sep", lang).join(_measure_text(best, m, lang) for m in led),
-                detail=t("list_sep", lang).join(detail),
-                sure=t(f"sure_{sure}", lang),
-                why=t(f"ans_best_why_{sure}", lang),
+                why=t(
+                    "ans_best_why_high",
+                    lang,
+                    measures=t("ans_best_sep", lang).join(t(f"ans_measure_{m}", lang) for m in clear),
+                ),
+                **common,
             )
         )
         codes.append(
             answer_row(
                 "best_count", game, variant, int(best["n_players"]), "best",
-                best["max_gap"], best["max_gap_lo"], best["max_gap_hi"], sure,
+                best["max_gap"], best["max_gap_lo"], best["max_gap_hi"], "high",
             )
         )  # fmt: skip
     return sentences, codes
@@ -231,5 +301,5 @@ METRIC = Metric(
     topic="ans_topic_count",
     answers=best_count_answers,
     answer_rank=20,
-    codes=("best",),
+    codes=("best", "undecided"),
 )

@@ -21,6 +21,7 @@ from sim.report.names import Names, fmt_number, fmt_pct
 from sim.report.sections import Section, display_name, per_variant, table
 from sim.stats import goals as measures
 from sim.stats import goals_interact
+from sim.stats.goals_seats import NONE_HELPS
 
 if TYPE_CHECKING:
     from sim.report.metric import Analysis
@@ -191,6 +192,8 @@ def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool 
     )
     if with_band and row["verdict"] != "no_band":
         text += t("goal_band", lang, band=band_text(row, unit, lang))
+    if row.get("driver_other") == NONE_HELPS:  # no compensation evens the seats: none proposed
+        text += t(f"goal_driver_{row['goal']}_none", lang)
     driver = row.get("driver")
     if isinstance(driver, str) and driver:
         text += t(
