@@ -77,6 +77,10 @@ def _budget_minutes(text: str) -> float:
 )
 @click.option("--budget", default="30m", show_default=True, help="Stop after the generation that passes it.")
 @click.option(
+    "--weights", "only", default="",
+    help="Tune only these weights (comma-separated, e.g. build,hire); the others keep their values.",
+)  # fmt: skip
+@click.option(
     "--confirm", type=click.IntRange(0), default=300, show_default=True,
     help="Fresh games to compare shipped and tuned weights on afterwards (0: none).",
 )  # fmt: skip
@@ -95,7 +99,7 @@ def _budget_minutes(text: str) -> float:
 @lang_option
 @friendly
 def tune_bots(
-    config, bot, players, games, generations, popsize, budget, confirm, seed, bots, out, lang, **opts
+    config, bot, players, games, generations, popsize, budget, only, confirm, seed, bots, out, lang, **opts
 ):
     """Fit a heuristic's weights for one variant with CMA-ES on paired seeds.
 
@@ -122,7 +126,8 @@ def tune_bots(
     if bot not in lineup:
         lineup = (bot, *(name for name in lineup if name != bot))
     text = TEXT[lang]
-    weights = tunable_weights(resolved, bot)
+    chosen = tuple(name.strip() for name in only.split(",") if name.strip())
+    weights = tunable_weights(resolved, bot, chosen)
     folder = out or Path("runs") / f"bots-tune-{resolved.game}-{resolved.variant}-{bot}-p{n_players}-s{seed}"
     run_opts = runner_options(opts)
     names = Names.from_meta([], lang)
@@ -144,12 +149,14 @@ def tune_bots(
 
     result = tune_bot(
         resolved, bot, n_players, folder, lineup=lineup, generations=generations, games=games,
-        popsize=popsize, seed=seed, minutes=minutes, chunk_size=opts["chunk_size"], on_generation=echo,
-        **run_opts,
+        popsize=popsize, seed=seed, minutes=minutes, chunk_size=opts["chunk_size"], only=chosen,
+        on_generation=echo, **run_opts,
     )  # fmt: skip
     found = listed(result.weights)
     click.echo(
-        text["done"].format(bot=bot_name, weights=found, path=result.config_path, games=result.games, out=folder)
+        text["done"].format(
+            bot=bot_name, weights=found, path=result.config_path, games=result.games, out=folder
+        )
     )
     if confirm:
         click.echo(text["confirm"].format(games=confirm, bot=bot_name))
@@ -163,6 +170,11 @@ def tune_bots(
         h2h = head_to_head(folder / "confirm", bot, shipped.label, tuned.label)
         click.echo(
             text["verdict"].format(
-                bot=bot_name, share=h2h.share, pairs=h2h.pairs, low=h2h.low, high=h2h.high, gain=h2h.margin_gain
+                bot=bot_name,
+                share=h2h.share,
+                pairs=h2h.pairs,
+                low=h2h.low,
+                high=h2h.high,
+                gain=h2h.margin_gain,
             )
         )

@@ -192,6 +192,17 @@ named "" is left out of a dotted path) and ``prefixes`` (a column prefix -> its 
 name, e.g. ``actions_`` -> "actions: ")."""
 
 
+class TunableWeight(NamedTuple):
+    """A bot weight a config's ``bots:`` block may set: its value under the parameters, the box
+    ``sim bots tune`` searches, and whether it is a switch (on/off, searched as a number in [0, 1]
+    that is on from 0.5)."""
+
+    value: float
+    low: float
+    high: float
+    switch: bool = False
+
+
 def _no_blank(deck: str, card_id: str) -> Any:
     return None
 
@@ -268,10 +279,10 @@ class GameSpec:
     compiled: Any = None
     """The game's compiled core (a ``sim.core.compiled.CompiledCore``) when it has one: the modules
     ``python -m sim.core.build_compiled`` builds."""
-    bot_weights: Callable[[Any], Mapping[str, Mapping[str, tuple[float, float, float]]]] | None = None
+    bot_weights: Callable[[Any], Mapping[str, Mapping[str, TunableWeight]]] | None = None
     """The weights of the game's bots that a config's ``bots:`` block may set (``sim bots tune`` fits
-    them): for the given parameters, bot name -> weight -> (value under them, low, high of the box
-    searched). None: no bot of the game has weights a config sets."""
+    them): for the given parameters, bot name -> weight -> its value under them and the box searched
+    (``TunableWeight``). None: no bot of the game has weights a config sets."""
     decks: type | None = None
     """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
     ``sim cards export`` and ``import`` move to and from a spreadsheet."""

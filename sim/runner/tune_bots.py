@@ -45,21 +45,34 @@ SEED_STREAM = 0x7E5E
 """Mixed into the generation seeds, so a tuning's games are not a ``sim run``'s with the same seed."""
 
 
+SWITCH_START = 0.2
+"""How far from the middle of the unit interval a switch's search starts: on at 0.7, off at 0.3, a
+step of CMA-ES's first spread from flipping (not at the edge, where the search would hardly reach
+the other side)."""
+
+
 @dataclass(frozen=True)
 class Weight:
-    """One tunable weight: its name, its value under the config, and the box searched."""
+    """One tunable weight: its name, its value under the config, and the box searched; a switch is
+    on or off, searched as a number in [0, 1] that is on from 0.5."""
 
     name: str
     value: float
     low: float
     high: float
+    switch: bool = False
 
     def scaled(self, value: float) -> float:
         """``value`` in the unit interval of the box."""
+        if self.switch:
+            return 0.5 + (SWITCH_START if value else -SWITCH_START)
         return (value - self.low) / (self.high - self.low)
 
-    def unscaled(self, x: float) -> float:
-        """The weight at ``x`` of the unit interval (clipped to the box), to 4 significant digits."""
+    def unscaled(self, x: float) -> float | bool:
+        """The weight at ``x`` of the unit interval (clipped to the box), to 4 significant digits;
+        a switch's on or off."""
+        if self.switch:
+            return bool(x >= 0.5)
         value = self.low + min(1.0, max(0.0, x)) * (self.high - self.low)
         return float(f"{value:.4g}")
 
@@ -87,8 +100,9 @@ class TuneOutcome:
     games: int
 
 
-def tunable_weights(config: ResolvedConfig, bot: str) -> list[Weight]:
-    """The weights of ``bot`` a variant of ``config`` may set, with their values under it."""
+def tunable_weights(config: ResolvedConfig, bot: str, only: Sequence[str] = ()) -> list[Weight]:
+    """The weights of ``bot`` a variant of ``config`` may set, with their values under it (``only``:
+    just those, in the order given)."""
     spec = get_game(config.game)
     table = spec.bot_weights(config.params) if spec.bot_weights is not None else {}
     if bot not in table:
@@ -96,7 +110,18 @@ def tunable_weights(config: ResolvedConfig, bot: str) -> list[Weight]:
         raise ConfigError(
             f"{config.path}: {config.game} has no weights of bot {bot!r} to tune (bots with weights: {names})"
         )
-    return [Weight(name, float(v), float(lo), float(hi)) for name, (v, lo, hi) in table[bot].items()]
+    weights = table[bot]
+    unknown = [name for name in only if name not in weights]
+    if unknown:
+        raise ConfigError(
+            f"{config.path}: bot {bot!r} has no weight {unknown[0]!r} to tune (its weights: {', '.join(weights)})"
+        )
+    return [_weight(name, weights[name]) for name in (only or weights)]
+
+
+def _weight(name: str, tunable: Any) -> Weight:
+    """A game's ``TunableWeight`` as the search's ``Weight``."""
+    return Weight(name, float(tunable.value), float(tunable.low), float(tunable.high), tunable.switch)
 
 
 def with_weights(
@@ -180,14 +205,16 @@ def tune_bot(
     seed: int = 0,
     minutes: float | None = None,
     chunk_size: int = 10,
+    only: Sequence[str] = (),
     on_generation: Callable[[Generation], None] | None = None,
     **run_options: Any,
 ) -> TuneOutcome:
-    """Tune ``bot``'s weights for ``config`` at ``n_players``: ``games`` games per candidate and
-    generation (the lineup rotated over the seats, ``bot`` in it), in ``out``; resumable."""
+    """Tune ``bot``'s weights (``only``: just those) for ``config`` at ``n_players``: ``games`` games
+    per candidate and generation (the lineup rotated over the seats, ``bot`` in it), in ``out``;
+    resumable."""
     if bot not in lineup:
         raise ConfigError(f"the lineup {','.join(lineup)} has no {bot!r} seat to tune")
-    weights = tunable_weights(config, bot)
+    weights = tunable_weights(config, bot, only)
     out = Path(out)
     played = 0
 

@@ -14,7 +14,16 @@ from sim.config import ConfigError, load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
 from sim.games.mingchu.bots import PERSONAS, persona_for
-from sim.runner.tune_bots import Weight, head_to_head, search, tunable_weights, tune_bot, with_weights
+from sim.games.mingchu.effect_kinds import DEFAULT_BELIEFS, beliefs, vp_coins
+from sim.runner.tune_bots import (
+    Weight,
+    head_to_head,
+    search,
+    tunable_weights,
+    tune_bot,
+    with_weights,
+    write_tuned_config,
+)
 
 BASE = "configs/mingchu/base.yaml"
 WEIGHTS = [Weight("a", 10.0, 0.0, 100.0), Weight("b", 0.9, 0.0, 1.0)]
@@ -82,6 +91,49 @@ def test_bots_block_sets_a_persona_and_changes_play():
     assert before.breakdown[1:] != after.breakdown[1:] or before.scores != after.scores
 
 
+def test_a_switch_is_searched_as_a_number_and_written_as_on_or_off(tmp_path):
+    switch = Weight("sell_all", 1.0, 0.0, 1.0, switch=True)
+    assert switch.scaled(True) == pytest.approx(0.7) and switch.scaled(False) == pytest.approx(0.3)
+    assert switch.unscaled(0.5) is True and switch.unscaled(0.49) is False and switch.unscaled(-3) is False
+
+    def evaluate(index, candidates):  # a planted optimum with the switch off
+        return [-abs(c["a"] - 50) / 100 - (2.0 if c["sell_all"] else 0.0) for c in candidates]
+
+    final, generations = search([WEIGHTS[0], switch], evaluate, 15, popsize=8, seed=2)
+    assert final["sell_all"] is False
+    assert {c["sell_all"] for g in generations for c in g.candidates} == {True, False}
+    config = load_config(BASE)
+    path = write_tuned_config(tmp_path / "tuned.yaml", config, "industrialist", {"sell_all": False})
+    assert "sell_all: false" in path.read_text(encoding="utf-8")
+    assert persona_for(load_config(path).params, "industrialist").sell_all is False
+
+
+def test_beliefs_are_weights_of_each_bot_and_the_valuation_reads_the_deciding_bots():
+    config = load_config(BASE)
+    table = tunable_weights(config, "industrialist")
+    shipped = {w.name: w.value for w in table}
+    assert shipped["play_coins_per_vp"] == DEFAULT_BELIEFS.play_coins_per_vp
+    assert {w.name for w in table if w.switch} == {"sell_all", "loans_for_builds", "war_all_favor"}
+    tuned = with_weights(config, "industrialist", {"play_coins_per_vp": 8.0, "need_per_round": 0.0}, "t")
+    persona = persona_for(tuned.params, "industrialist")
+    assert persona.beliefs.play_coins_per_vp == 8.0 and persona.beliefs.need_per_round == 0.0
+    assert persona.beliefs.grace_kept == DEFAULT_BELIEFS.grace_kept
+    assert persona_for(tuned.params, "runner").beliefs == DEFAULT_BELIEFS
+    # each bot sets its own beliefs before it decides: the runner values with the defaults after
+    # the tuned industrialist decided, and the tuned beliefs change what a point is worth in coins
+    game = SPEC.game
+    state = game.initial_state(tuned.params, 5, np.random.default_rng(3))
+    industrialist, runner = SPEC.bots["industrialist"](0), SPEC.bots["runner"](1)
+    rng = np.random.default_rng(0)
+    while len(game.legal_actions(state)) < 2:
+        game.apply(state, game.legal_actions(state)[0])
+    industrialist.choose(state, game.legal_actions(state), rng)
+    assert beliefs() == persona.beliefs
+    tuned_rate = vp_coins(state)
+    runner.choose(state, game.legal_actions(state), rng)
+    assert beliefs() == DEFAULT_BELIEFS and vp_coins(state) < tuned_rate
+
+
 @pytest.mark.parametrize(
     "path, value, words",
     [
@@ -89,6 +141,8 @@ def test_bots_block_sets_a_persona_and_changes_play():
         ("bots.industrialist.build", float("nan"), "build"),
         ("bots.industrialist.chase_orders", 2, "chase_orders"),
         ("bots.runner.speed", 1, "speed"),
+        ("bots.runner.play_coins_per_vp", 0, "play_coins_per_vp"),
+        ("bots.runner.grace_kept", 1.5, "grace_kept"),
     ],
 )
 def test_bad_bots_block_is_refused_with_its_path(path, value, words):
@@ -99,6 +153,13 @@ def test_bad_bots_block_is_refused_with_its_path(path, value, words):
 def test_a_bot_without_weights_is_refused():
     with pytest.raises(ConfigError, match="no weights of bot 'novice'"):
         tunable_weights(load_config(BASE), "novice")
+
+
+def test_only_the_weights_named_are_tuned():
+    config = load_config(BASE)
+    assert [w.name for w in tunable_weights(config, "industrialist", ("hire", "build"))] == ["hire", "build"]
+    with pytest.raises(ConfigError, match="no weight 'speed'.*build"):
+        tunable_weights(config, "industrialist", ("build", "speed"))
 
 
 def test_tune_bot_writes_a_loadable_config_and_resumes_without_playing(tmp_path):

@@ -13,6 +13,7 @@ from sim.games.mingchu import actions as A
 from sim.games.mingchu.building import build_cost
 from sim.games.mingchu.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
     RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
+    beliefs,
     effects_value,
     held_value,
     loan_cost,
@@ -233,7 +234,7 @@ class ActionValues:
     def _hire(self, state: MingchuState, action: A.HireWorker, context: Context) -> float:
         """More 伙计 each production: worth less the higher the track and the fewer coins are left, and
         nothing in the last round (no production follows) nor when the 伙计 the step adds over the
-        productions left (``WORKER_VP`` each, more for a road builder, at ``vp_coins``) are worth
+        productions left (``Beliefs.worker_vp`` each, more for a road builder, at ``vp_coins``) are worth
         less than its cost."""
         if self._last_round(state):
             return -1.0
@@ -241,7 +242,7 @@ class ActionValues:
         track = state.params.worker_track
         step = track[player.worker_pos + 1]
         more = step.tokens - track[player.worker_pos].tokens
-        worker = WORKER_VP * (1.0 + self.persona.road / 60) * vp_coins(state)
+        worker = beliefs().worker_vp * (1.0 + self.persona.road / 60) * vp_coins(state)
         if more * (rounds_left(state) - 1.0) * worker <= step.cost:
             return -1.0
         spare = player.coins - step.cost
@@ -384,21 +385,14 @@ class ActionValues:
         return 1.5 if player.coins > 15 and committed < 3 else -1.0
 
 
-WORKER_VP: Final = 0.25
-"""Points a 伙计 brings through the 驿道 and road steps it pays for, roughly."""
-BUILD_EXTRA_VP: Final = 0.5
-"""Points an industry brings besides ``scoring.industry_vp``, on average (a 皇恩计分卡 or 专营
-threshold counting industries, now and then)."""
-
-
 def build_worth(state: MingchuState, place: int) -> float:
     """What an industry built at ``place`` now yields, in coins: its points at the end
-    (``scoring.industry_vp`` and ``BUILD_EXTRA_VP``, at ``vp_coins``) and a good at half its value
+    (``scoring.industry_vp`` and ``Beliefs.build_extra_vp``, at ``vp_coins``) and a good at half its value
     each production left. A build that costs more is not worth its coins (late in the game, or
     when coins score much: ``scoring.coins_per_vp``)."""
     good = state.topo.site[place].good
     productions = rounds_left(state) - 1.0
-    points = rates(state).industry_vp + BUILD_EXTRA_VP
+    points = rates(state).industry_vp + beliefs().build_extra_vp
     return points * vp_coins(state) + 0.5 * state.topo.goods[good].base_value * productions
 
 

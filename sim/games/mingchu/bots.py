@@ -71,7 +71,7 @@ from sim.games.mingchu.bot_values import (
     otherwise,
 )
 from sim.games.mingchu.building import build_cost, monopoly_allowed, road_costs
-from sim.games.mingchu.effect_kinds import loan_cost
+from sim.games.mingchu.effect_kinds import BELIEF_FIELDS, DEFAULT_BELIEFS, Beliefs, believe, loan_cost
 from sim.games.mingchu.modifiers import forbidden, modifier_total
 from sim.games.mingchu.orders import order_info, payment
 from sim.games.mingchu.paths import road_usable, sale_prices
@@ -91,6 +91,7 @@ class Persona:
     sell_all: bool
     loans_for_builds: bool
     war_all_favor: bool
+    beliefs: Beliefs = DEFAULT_BELIEFS  # what it believes of play (``effect_kinds.Beliefs``)
 
 
 PERSONAS = {
@@ -108,7 +109,12 @@ def persona_for(params: Any, name: str) -> Persona:
     if weights is None:
         return persona
     given = {key: value for key, value in weights.model_dump().items() if value is not None}
-    return replace(persona, **given) if given else persona
+    if not given:
+        return persona
+    believed = {key: given.pop(key) for key in BELIEF_FIELDS if key in given}
+    if believed:
+        given["beliefs"] = replace(persona.beliefs, **believed)
+    return replace(persona, **given)
 
 
 def road_weights(state: MingchuState, seat: int) -> list[float]:
@@ -387,6 +393,7 @@ class HeuristicBot(ActionValues):
             self._ties.start(rng)  # the game's salt, drawn once (a call less per decision after)
         if state.params is not self._params_of:
             self._read_params(state.params)
+        believe(self.persona.beliefs)
         decision = state.decision()
         kind = decision.kind
         if kind == "buyback":

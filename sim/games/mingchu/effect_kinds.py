@@ -16,7 +16,8 @@ schema model in ``effects_schema.py`` (a member of its ``Effect`` union) and a c
 from __future__ import annotations
 
 import typing
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Final
 
 from sim.core.decisions import Decision
 from sim.games.mingchu import effects_schema as es
@@ -51,13 +52,50 @@ ACTIONS = {
 
 WAR_ROUNDS = 2.0
 """Rounds the 靖难 period is expected to last from its start (its end depends on play)."""
-PLAY_COINS_PER_VP = 4.0
-"""Coins a point costs in play while rounds are left (an industry, an order's goods): a coin spent
-early buys more points than the ``scoring.coins_per_vp`` it scores when held to the end."""
-NEED_PER_ROUND = 6.0
-"""Coins a seat spends in a round on its plan (builds, hires, water fees, foreign goods), at most
-``NEED_ROUNDS`` rounds ahead: the cash it keeps before anything is banked."""
 NEED_ROUNDS = 2.0
+"""Rounds ahead a seat keeps cash for (``Beliefs.need_per_round`` each)."""
+
+
+@dataclass(frozen=True)
+class Beliefs:
+    """What a bot believes of play that the valuation cannot compute from the state: rough rates,
+    measured from the heuristics' games and tunable per bot (a config's ``bots:`` block; ``sim bots
+    tune`` fits them). The valuation reads the beliefs of the bot deciding (``believe``)."""
+
+    play_coins_per_vp: float = 4.0
+    """Coins a point costs in play while rounds are left (an industry, an order's goods): a coin spent
+    early buys more points than the ``scoring.coins_per_vp`` it scores when held to the end."""
+    need_per_round: float = 6.0
+    """Coins a seat spends in a round on its plan (builds, hires, water fees, foreign goods), at most
+    ``NEED_ROUNDS`` rounds ahead: the cash it keeps before anything is banked."""
+    sales_per_round: float = 4.0
+    """Goods a seat sells in a round (in its turns and in production), all goods together: the bots
+    earn 14 to 30 coins a round, mostly from sales (300 games of the bundled config)."""
+    grace_kept: float = 0.7
+    """The share of a 皇恩卡's worth a drawn card brings on average: not every card is usable when
+    drawn, and some are never."""
+    worker_vp: float = 0.25
+    """Points a 伙计 brings through the 驿道 and road steps it pays for, roughly."""
+    build_extra_vp: float = 0.5
+    """Points an industry brings besides ``scoring.industry_vp``, on average (a 皇恩计分卡 or 专营
+    threshold counting industries, now and then)."""
+
+
+BELIEF_FIELDS: Final = tuple(f.name for f in fields(Beliefs))
+"""The ``bots:`` weights that set a bot's beliefs."""
+DEFAULT_BELIEFS: Final = Beliefs()
+_BELIEFS: list[Beliefs] = [DEFAULT_BELIEFS]
+"""The beliefs of the bot deciding now (one game decides one move at a time in a process)."""
+
+
+def believe(beliefs: Beliefs) -> None:
+    """Value from now on with ``beliefs``: each bot sets its own before it decides."""
+    _BELIEFS[0] = beliefs
+
+
+def beliefs() -> Beliefs:
+    """The beliefs the valuation reads now (``believe``)."""
+    return _BELIEFS[0]
 
 
 class Rates:
@@ -78,7 +116,9 @@ class Rates:
         self.later_extra = -setup.later_events_minus_players
         self.ends_this_round = params.rules.final_event_ends == "this_round"
         self.later_final = setup.later_final_event
-        self.grace_worths: dict[float, float] = {}  # ``grace_worth`` by ``rounds_left``
+        self.grace_worths: dict[
+            tuple[Beliefs, float], float
+        ] = {}  # ``grace_worth`` by beliefs, ``rounds_left``
 
 
 _RATES: list[Any] = [None, None]
@@ -113,22 +153,23 @@ def rounds_left(state: MingchuState) -> float:
 
 def vp_coins(state: MingchuState) -> float:
     """Coins a point is worth now: ``scoring.coins_per_vp`` in the last round (coins only score),
-    nearer ``PLAY_COINS_PER_VP`` the more rounds are left (coins still buy points), never more
-    than the end's rate."""
+    nearer ``Beliefs.play_coins_per_vp`` the more rounds are left (coins still buy points), never
+    more than the end's rate."""
     end = rates(state).coins_per_vp
-    if end <= PLAY_COINS_PER_VP:
+    play = _BELIEFS[0].play_coins_per_vp
+    if end <= play:
         return end
-    return PLAY_COINS_PER_VP + (end - PLAY_COINS_PER_VP) / rounds_left(state)
+    return play + (end - play) / rounds_left(state)
 
 
 def coins_needed(state: MingchuState, seat: int) -> float:
-    """Cash the seat keeps for its plan in the rounds after this one (``NEED_PER_ROUND``), with the
+    """Cash the seat keeps for its plan in the rounds after this one (``Beliefs.need_per_round``), with the
     interest its loans will cost; none in the last round."""
     later = rounds_left(state) - 1.0
     if later <= 0:
         return 0.0
     loans = state.players[seat].loans * rates(state).interest * later
-    return NEED_PER_ROUND * min(later, NEED_ROUNDS) + loans
+    return _BELIEFS[0].need_per_round * min(later, NEED_ROUNDS) + loans
 
 
 def loan_cost(state: MingchuState) -> float:
@@ -183,33 +224,26 @@ def good_worth(state: MingchuState, seat: int, good: str) -> float:
     return best
 
 
-GRACE_KEPT = 0.7
-"""The share of a 皇恩卡's worth a drawn card brings on average: not every card is usable when
-drawn, and some are never."""
-
-
 def grace_worth(state: MingchuState) -> float:
-    """A 皇恩卡 drawn: ``GRACE_KEPT`` of the mean over the deck's copies of a card's worth now
+    """A 皇恩卡 drawn: ``Beliefs.grace_kept`` of the mean over the deck's copies of a card's worth now
     (``effects_value`` with the state, for no seat in particular), a card that harms played on a
     rival. For no seat, a card's worth reads the state only through ``rounds_left`` (and the
     parameters), so it is kept by that number with the ``Rates``: the same in every game of the
-    parameters, whichever games a process played before (same seed, same results)."""
+    parameters and beliefs, whichever games a process played before (same seed, same results)."""
     r = rates(state)
-    left = rounds_left(state)
-    worth = r.grace_worths.get(left)
+    believed = _BELIEFS[0]
+    key = (believed, rounds_left(state))
+    worth = r.grace_worths.get(key)
     if worth is None:
         total, copies = 0.0, 0
         for card in state.params.cards.皇恩:
             value = effects_value(card.effects, state, None)
             total += card.count * (abs(value) if card.target == "any" else max(0.0, value))
             copies += card.count
-        worth = r.grace_worths[left] = GRACE_KEPT * total / max(1, copies)
+        worth = r.grace_worths[key] = believed.grace_kept * total / max(1, copies)
     return worth
 
 
-SALES_PER_ROUND = 4.0
-"""Goods a seat sells in a round (in its turns and in production), all goods together: the bots
-earn 14 to 30 coins a round, mostly from sales (300 games of the bundled config)."""
 PER_ROUND: dict[str, float] = {
     "build": 0.5,
     "road": 0.25,  # 伙计 saved, at half a coin each
@@ -218,11 +252,10 @@ PER_ROUND: dict[str, float] = {
     "foreign_production": 0.6,
     "loan_interest": 0.3,
     "favor": 3.0,  # tolls: the bots pay 2 to 5 markers a round
-    "sell": SALES_PER_ROUND,
     "reserve": 0.3,
     "loan": 0.1,
 }
-"""How often a seat does an action in a round (a ``discount`` of 1 on it saves that many coins a
+"""How often a seat does an action in a round, selling aside (``Beliefs.sales_per_round``) (a ``discount`` of 1 on it saves that many coins a
 round; a ``forbid`` costs about as much); rough rates."""
 ROAD_SAVED = 2.0
 """Coins a road not walked saves on the way to an order (a step of the turn, a 伙计 or a marker)."""
@@ -561,7 +594,7 @@ class Bank(EffectKind):
     ) -> float:
         """The points banking gains now against what the coins and cards would do: coins beyond
         what the seat needs (``coins_needed``) would score at ``coins_per_vp``; needed ones would buy
-        points in play (``PLAY_COINS_PER_VP``) or, spent short, force loans; a card would be played
+        points in play (``Beliefs.play_coins_per_vp``) or, spent short, force loans; a card would be played
         (``grace_worth``). In coins at ``vp_coins``; below 0 for an early seat that needs its cash."""
         r = rates(state)
         player = state.players[seat]
@@ -569,7 +602,7 @@ class Bank(EffectKind):
         surplus = min(moved, max(0.0, player.coins - coins_needed(state, seat)))
         needed = moved - surplus
         held_rate = 1.0 / r.coins_per_vp
-        play_rate = max(held_rate, 1.0 / PLAY_COINS_PER_VP)
+        play_rate = max(held_rate, 1.0 / _BELIEFS[0].play_coins_per_vp)
         points = moved / r.banked_coins_per_vp - surplus * held_rate - needed * play_rate
         cards = min(eff.grace_cards, len(player.grace_cards))
         points += cards * r.banked_card_vp
@@ -798,7 +831,7 @@ class Discount(Lasting):
         interest of the loans it holds)."""
         if state is None or seat is None:
             return self.worth * _size(eff)
-        often = PER_ROUND.get(eff.action, 0.3)
+        often = _BELIEFS[0].sales_per_round if eff.action == "sell" else PER_ROUND.get(eff.action, 0.3)
         if eff.action == "loan_interest":
             often = min(1.0, float(eff.amount) / max(1.0, rates(state).interest)) * (
                 state.players[seat].loans + often
@@ -819,16 +852,16 @@ class SellBonus(Lasting):
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's extra coins: the amount on the goods the seat sells in a round
-        (``SALES_PER_ROUND``), for one good its share: one of the sellable goods, three shares for
+        (``Beliefs.sales_per_round``), for one good its share: one of the sellable goods, three shares for
         each own industry making it."""
         if state is None or seat is None:
             return self.worth * _size(eff)
         if eff.good is None:
-            return SALES_PER_ROUND * eff.amount
+            return _BELIEFS[0].sales_per_round * eff.amount
         own = _own_industries(state, seat, eff.good)
         total = _own_industries(state, seat, None)
         share = (1.0 + 3.0 * own) / (len(state.topo.sellable) + 3.0 * total)
-        return SALES_PER_ROUND * share * eff.amount
+        return _BELIEFS[0].sales_per_round * share * eff.amount
 
     def text(self, eff: Any) -> str:
         return f"卖{eff.good or '货物'}每个" + _signed(eff.amount, "多得", "少得") + "铜币"

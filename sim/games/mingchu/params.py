@@ -185,6 +185,22 @@ class PersonaWeights(_Model):
     road: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # ... building 驿道
     hire: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # ... hiring 伙计
     chase_orders: float | None = Field(default=None, ge=0, le=1, allow_inf_nan=False)  # planning for orders
+    sell_all: bool | None = None  # sells what its orders need when the price is good, for the income track
+    loans_for_builds: bool | None = None  # borrows for a build its coins do not reach
+    war_all_favor: bool | None = None  # commits every 恩义 marker to the 靖难 war (else at most 2)
+    # what it believes of play (``effect_kinds.Beliefs``): rough rates the valuation reads
+    play_coins_per_vp: float | None = Field(
+        default=None, gt=0, allow_inf_nan=False
+    )  # coins a point costs in play
+    need_per_round: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # cash kept per round ahead
+    sales_per_round: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # goods sold per round
+    grace_kept: float | None = Field(
+        default=None, ge=0, le=1, allow_inf_nan=False
+    )  # a drawn 皇恩卡's share used
+    worker_vp: float | None = Field(default=None, ge=0, allow_inf_nan=False)  # points a 伙计 brings
+    build_extra_vp: float | None = Field(
+        default=None, ge=0, allow_inf_nan=False
+    )  # an industry's points beyond the rules'
 
 
 class BotWeights(_Model):
