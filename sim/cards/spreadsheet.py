@@ -26,6 +26,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, read_yaml
+from sim.config.merge import ADDED_KEY
+from sim.config.yaml_text import load_yaml
 from sim.core.game import GameSpec
 from sim.games import game_names, get_game
 
@@ -80,7 +82,7 @@ def _parse(text: str) -> Any:
     """Cell text as a value: whole numbers, decimals, true/false/null, ``[..]`` lists, quoted text."""
     text = text.strip()
     if text[:1] in ("[", "{", "'", '"'):
-        return yaml.safe_load(text)
+        return load_yaml(text, yaml.SafeLoader)
     if _INT.fullmatch(text):
         return int(text)
     if _FLOAT.fullmatch(text):
@@ -347,8 +349,9 @@ def import_deck(
         spec = _game_of(deck)
         layer = {"game": spec.name, "extends": _relative(Path(extends or spec.default_config), into.parent)}
     section = dict(layer.get("cards") or {})
-    section[deck] = cards
-    removed = [cid for cid in _parent_ids(layer, into, deck) if cid not in seen]
+    parent_ids = _parent_ids(layer, into, deck)
+    section[deck] = [card if card["id"] in parent_ids else _marked_new(card) for card in cards]
+    removed = [cid for cid in parent_ids if cid not in seen]
     remove = {k: v for k, v in dict(section.get("remove") or {}).items() if k != deck}
     if removed:
         remove[deck] = removed
@@ -367,6 +370,11 @@ def import_deck(
             into.write_bytes(previous)
         raise
     return into
+
+
+def _marked_new(card: dict[str, Any]) -> dict[str, Any]:
+    """A card the parent's deck lacks, as the variant writes it: ``add: true`` after its id."""
+    return {"id": card["id"], ADDED_KEY: True, **{k: v for k, v in card.items() if k != "id"}}
 
 
 def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict[str, int]) -> None:

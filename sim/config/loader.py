@@ -19,6 +19,7 @@ from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
 from sim.config.scalars import too_large, yes_no_as_numbers
+from sim.config.yaml_text import AliasError, load_yaml
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
 """Top-level keys that are not rules numbers (``reference``: figures from human play for the report;
@@ -59,21 +60,6 @@ def config_hash(game: str, params: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses a key written twice in one mapping (YAML would keep only the last)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"key {key!r} appears twice in the same mapping", key_node.start_mark
-                )
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
 def read_yaml(path: Path) -> dict[str, Any]:
     """Read one YAML mapping, turning syntax errors into a ConfigError with line and column."""
     if not path.is_file():
@@ -83,7 +69,9 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: safe
+        data = load_yaml(text)
+    except AliasError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"

@@ -22,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from sim.config.yaml_text import load_yaml
 from sim.core.resources import config_root
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
@@ -205,7 +206,7 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
                 "(or give a .yaml file path relative to the config)"
             )
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"), yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise ValueError(f"{label}: YAML error: {' '.join(str(exc).split())}") from None
     try:

@@ -1,0 +1,219 @@
+"""The bad-input battery, configs and command lines (continued from ``test_bad_input_battery``):
+a card id the deck lacks, a Steam city no track can reach, game lengths and numbers that mean
+nothing, NaN and infinities on the command line, ids with control characters, a sheet in the
+wrong encoding, a YAML alias bomb. Each case must exit non-zero with one ``Error:`` line naming
+the problem, print no traceback, and leave its folder exactly as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import cli
+from tests.cli.test_bad_input_battery import (
+    HUGE,
+    MINGCHU,
+    RUN,
+    Case,
+    assert_one_line,
+    both,
+    replace_cell,
+    sheet,
+    snapshot,
+    templates,  # noqa: F401  (the fixture the sheet cases read)
+    write,
+)
+
+TOY_RUN = ("run", "toy", *RUN, "--out", "{t}/out")
+ADD_LUBAN = (
+    "game: mingchu\nextends: mingchu/base\ncards:\n  门客:\n"
+    "    - {id: 鲁班传, passive: [{effect: discount, action: build, amount: 3}]}\n"
+)
+
+WALLED_MAP = """name: walled
+players: [3, 4]
+grid:
+  - {r: 0, q: 0, hexes: "......"}
+  - {r: 1, q: 0, hexes: "......"}
+  - {r: 2, q: 0, hexes: "......"}
+  - {r: 3, q: 0, hexes: "......"}
+  - {r: 4, q: 0, hexes: "......"}
+cities:
+  - {id: Walled, q: 2, r: 2, colour: red, cubes: 2}
+  - {id: East, q: 3, r: 2, colour: blue, cubes: 2}
+  - {id: West, q: 1, r: 2, colour: yellow, cubes: 2}
+  - {id: North, q: 2, r: 1, colour: purple, cubes: 2}
+  - {id: NorthEast, q: 3, r: 1, colour: red, cubes: 2}
+  - {id: South, q: 2, r: 3, colour: blue, cubes: 2}
+  - {id: SouthWest, q: 1, r: 3, colour: yellow, cubes: 2}
+"""
+
+
+def steam_config(body: str, map_text: str | None = None):
+    """A Steam config on the bundled base (and a map file of its own beside it)."""
+    steps = [write("bad.yaml", "game: steam\nextends: steam/base\n" + body)]
+    if map_text is not None:
+        steps.append(write("walled.yaml", map_text))
+    return both(*steps)
+
+
+def alias_bomb(key: str) -> str:
+    """YAML of about 3 kB whose aliases expand to 10^10 values under ``key`` (a "billion laughs")."""
+    lines = [f"{key}: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, 10)]
+    return "\n".join(lines) + "\n"
+
+
+def validate_and_run(kind: str, setup, expect: str, cases: dict[str, Case]) -> None:
+    """The config in ``bad.yaml`` refused by ``sim validate`` and by ``sim run``."""
+    cases[f"config-{kind}-validate"] = Case(("validate", "{t}/bad.yaml"), expect, setup)
+    cases[f"config-{kind}-run"] = Case(("run", "{t}/bad.yaml", *RUN, "--out", "{t}/out"), expect, setup)
+
+
+CASES: dict[str, Case] = {}
+CONFIGS = {
+    # item 2: a card the deck lacks is a typo unless the entry says `add: true`
+    "mingchu_unknown_card_id": (write("bad.yaml", ADD_LUBAN), "nearest: 鲁班传人"),
+    "mingchu_add_an_existing_card": (
+        write("bad.yaml", ADD_LUBAN.replace("id: 鲁班传,", "id: 鲁班传人, add: true,")),
+        "already holds",
+    ),
+    "mingchu_add_not_true": (
+        write("bad.yaml", ADD_LUBAN.replace("id: 鲁班传,", "id: 鲁班传, add: 1,")),
+        "add: true",
+    ),
+    # item 7: cities carry no track, so a city ringed by cities is cut off
+    "steam_city_walled_in_by_cities": (steam_config("map: walled.yaml\n", WALLED_MAP), "Walled"),
+    # item 10: nonsense that was accepted, and tracebacks
+    "game_a_list": (write("bad.yaml", "game: [toy]\n"), "'game' = ['toy']"),
+    "game_a_mapping": (write("bad.yaml", "game: {name: toy}\n"), "'game'"),
+    "steam_length_zero": (steam_config("rounds: {4: 0}\n"), "'rounds.4' = 0"),
+    "steam_length_negative": (steam_config("rounds: {4: -2}\n"), "'rounds.4' = -2"),
+    "steam_length_for_nine_players": (steam_config("rounds: {9: 5}\n"), "9 players"),
+    "steam_length_for_one_player": (steam_config("rounds: {1: 5}\n"), "1 player"),
+    "id_with_nul": (
+        write("bad.yaml", 'game: toy\nbonus_squares:\n  - {id: "井\\0", position: 5, points: 2}\n'),
+        "control character",
+    ),
+    "id_with_newline": (
+        write("bad.yaml", 'game: toy\nbonus_squares:\n  - {id: "井\\n塔", position: 5, points: 2}\n'),
+        "control character",
+    ),
+    "card_id_with_newline": (
+        write("bad.yaml", ADD_LUBAN.replace("id: 鲁班传,", 'id: "鲁班\\n传", add: true,')),
+        "control character",
+    ),
+    "steam_map_id_with_nul": (
+        steam_config("map: walled.yaml\n", WALLED_MAP.replace("id: Walled", 'id: "Wal\\0led"')),
+        "control character",
+    ),
+    "yaml_alias_bomb": (
+        write(
+            "bad.yaml",
+            "game: toy\n" + alias_bomb("description"),
+        ),
+        "aliases",
+    ),
+    "steam_map_alias_bomb": (
+        steam_config(
+            "map: walled.yaml\n",
+            WALLED_MAP + alias_bomb("description"),
+        ),
+        "aliases",
+    ),
+}
+for kind, (setup, expect) in CONFIGS.items():
+    validate_and_run(kind, setup, expect, CASES)
+
+STUDY = ("cards", "study", MINGCHU, "--deck", "门客", "-p", "5", "--out", "{t}/study")
+TUNE = ("tune", "toy", "--param", "target", "--range", "10..20", "--target", "win_share:1=50", *RUN)
+CASES.update(
+    {
+        "cli-check-steam-city-walled-in": Case(
+            ("check", "steam", "{t}/bad.yaml", "-p", "3"),
+            "Walled",
+            steam_config("map: walled.yaml\n", WALLED_MAP),
+        ),
+        "cli-set-card-id-typo-nearest": Case(
+            ("run", "mingchu", *RUN[2:], "-p", "4", "--set", "cards.门客.鲁班传.count=2"), "nearest: 鲁班传人"
+        ),
+        "cli-tune-step-nan": Case((*TUNE, "--step", "nan"), "--step"),
+        "cli-tune-step-inf": Case((*TUNE, "--step", "inf"), "--step"),
+        "cli-tune-range-to-inf": Case(
+            ("tune", "toy", "--param", "target", "--range", "10..inf", "--target", "win_share:1=50", *RUN),
+            "--range",
+        ),
+        "cli-tune-range-nan": Case(
+            ("tune", "toy", "--param", "target", "--range", "nan..20", "--target", "win_share:1=50", *RUN),
+            "--range",
+        ),
+        "cli-run-error-rate-nan": Case((*TOY_RUN, "--max-error-rate", "nan"), "--max-error-rate"),
+        "cli-run-error-rate-inf": Case((*TOY_RUN, "--max-error-rate", "-inf"), "--max-error-rate"),
+        "cli-run-until-ci-nan": Case((*TOY_RUN, "--until-ci", "nan"), "--until-ci"),
+        "cli-run-until-ci-inf": Case((*TOY_RUN, "--until-ci", "inf"), "--until-ci"),
+        "cli-compare-error-rate-nan": Case(
+            ("compare", "toy", "--set-b", "target=15", *RUN, "--out", "{t}/out", "--max-error-rate", "nan"),
+            "--max-error-rate",
+        ),
+        "cli-sweep-error-rate-nan": Case(
+            ("sweep", "toy", "--param", "target=12,14", *RUN, "--out", "{t}/out", "--max-error-rate", "NaN"),
+            "--max-error-rate",
+        ),
+        "cli-goals-error-rate-nan": Case(
+            ("goals", "toy", *RUN, "--out", "{t}/out", "--max-error-rate", "nan"), "--max-error-rate"
+        ),
+        "cli-study-tolerance-nan": Case((*STUDY, "--tolerance", "nan"), "--tolerance"),
+        "cli-study-tolerance-inf": Case((*STUDY, "--tolerance", "inf"), "--tolerance"),
+        "cli-study-error-rate-nan": Case((*STUDY, "--max-error-rate", "nan"), "--max-error-rate"),
+        "cli-study-cards-comma-split": Case((*STUDY, "--cards", "赌徒,孙,悟空"), "quote"),
+        "cli-study-cards-quoted-id": Case((*STUDY, "--cards", '"孙,悟空",赌徒'), "'孙,悟空'"),
+        "cli-study-cards-repeated": Case((*STUDY, "--cards", "赌徒", "--cards", "孙悟空"), "孙悟空"),
+        "cli-set-nan-where-a-number": Case((*TOY_RUN, "--set", "target=.nan"), "'target'"),
+        "cli-set-huge-card-count": Case(
+            ("run", "mingchu", *RUN[2:], "-p", "4", "--set", f"cards.门客.赌徒.count={HUGE}"), "too large"
+        ),
+    }
+)
+
+# ---------------------------------------------------------------- card spreadsheets
+IMPORT = ("cards", "import", "{t}/cards.csv", "--deck", "门客", "--into", "{t}/variant.yaml")
+BIG5_SHEET = "id,count,ability.1.effect,ability.1.amount\r\n賭徒,1,gain_coins,2\r\n驛丞,1,gain_coins,1\r\n馬夫,1,bonus_moves,3\r\n"
+
+
+def cut_rows(keep: int):
+    """The bundled 门客 sheet with only its first ``keep`` card rows."""
+    return sheet(lambda text: "\r\n".join(text.splitlines()[: keep + 1]) + "\r\n")
+
+
+CASES.update(
+    {
+        "sheet-count-zero": Case(IMPORT, "赌徒", replace_cell("赌徒,1,", "赌徒,0,")),
+        "sheet-big5": Case(IMPORT, "Big5", write("cards.csv", BIG5_SHEET.encode("big5"))),
+        "sheet-cut-deck": Case(IMPORT, "needs at least 9", cut_rows(5)),
+        "sheet-missing-effect-column": Case(
+            IMPORT,
+            "column ability.1.effect",
+            sheet(lambda text: text.replace("马夫,1,bonus_moves,", "马夫,1,,", 1)),
+        ),
+        "sheet-id-with-newline": Case(
+            IMPORT, "control character", replace_cell("赌徒,1,", '"赌\n徒",1,')
+        ),
+    }
+)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_input_is_refused_in_one_line_and_changes_nothing(name, templates, tmp_path, monkeypatch):  # noqa: F811
+    case = CASES[name]
+    work = tmp_path / "case"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    if case.setup is not None:
+        case.setup(work)
+    before = snapshot(work)
+    result = CliRunner().invoke(cli, [a.replace("{t}", str(work)) for a in case.args])
+    assert_one_line(name, case, result.output, result)
+    assert snapshot(work) == before, f"{name} changed files in its folder"
