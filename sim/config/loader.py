@@ -18,7 +18,7 @@ from sim.config.goals import Bands, check_goals
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
-from sim.config.scalars import too_large, yes_no_as_numbers
+from sim.config.scalars import control_characters, too_large, yes_no_as_numbers
 from sim.config.yaml_text import AliasError, load_yaml
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
@@ -132,6 +132,11 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     merged: dict[str, Any] = {}
     layers = config_layers(path)
     named = [(layer_path, data["game"]) for layer_path, data in layers if data.get("game") is not None]
+    for layer_path, game in named:
+        if not isinstance(game, str):
+            raise ConfigError(
+                f"{layer_path}: 'game' = {game!r}: must be the name of one game (one of: {', '.join(game_names())})"
+            )
     if len({game for _, game in named}) > 1:
         (first, game), (later, other) = named[0], next(n for n in named if n[1] != named[0][1])
         raise ConfigError(
@@ -164,7 +169,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     _check_reference(merged.get("reference"), origins, path)
     goals = check_goals(merged.get("goals"), origins, path, spec.goals)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
-    if problems := too_large(params_data):
+    if problems := too_large(params_data) + control_characters(params_data):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     try:
         params = spec.params_model.model_validate(

@@ -7,12 +7,16 @@ the problem, print no traceback, and leave its folder exactly as it was.
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import click
 import pytest
+import yaml
 from click.testing import CliRunner
 
+from sim.cards.commands import parse_card_list
 from sim.cli import cli
+from sim.cli_options import FiniteFloat
+from sim.config import load_config
+from sim.config.yaml_text import AliasError, expanded_size, load_yaml
 from tests.cli.test_bad_input_battery import (
     HUGE,
     MINGCHU,
@@ -26,6 +30,7 @@ from tests.cli.test_bad_input_battery import (
     templates,  # noqa: F401  (the fixture the sheet cases read)
     write,
 )
+from tests.runner.helpers import ROOT
 
 TOY_RUN = ("run", "toy", *RUN, "--out", "{t}/out")
 ADD_LUBAN = (
@@ -190,7 +195,6 @@ def cut_rows(keep: int):
 
 CASES.update(
     {
-        "sheet-count-zero": Case(IMPORT, "赌徒", replace_cell("赌徒,1,", "赌徒,0,")),
         "sheet-big5": Case(IMPORT, "Big5", write("cards.csv", BIG5_SHEET.encode("big5"))),
         "sheet-cut-deck": Case(IMPORT, "needs at least 9", cut_rows(5)),
         "sheet-missing-effect-column": Case(
@@ -198,9 +202,7 @@ CASES.update(
             "column ability.1.effect",
             sheet(lambda text: text.replace("马夫,1,bonus_moves,", "马夫,1,,", 1)),
         ),
-        "sheet-id-with-newline": Case(
-            IMPORT, "control character", replace_cell("赌徒,1,", '"赌\n徒",1,')
-        ),
+        "sheet-id-with-newline": Case(IMPORT, "control character", replace_cell("赌徒,1,", '"赌\n徒",1,')),
     }
 )
 
@@ -217,3 +219,109 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(name, templates, t
     result = CliRunner().invoke(cli, [a.replace("{t}", str(work)) for a in case.args])
     assert_one_line(name, case, result.output, result)
     assert snapshot(work) == before, f"{name} changed files in its folder"
+
+
+# ---------------------------------------------------------------- what is accepted next to them
+def invoke_ok(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_a_card_marked_add_true_joins_the_deck_and_a_later_layer_changes_it_by_id(tmp_path):
+    (tmp_path / "added.yaml").write_text(ADD_LUBAN.replace("id: 鲁班传,", "id: 鲁班传, add: true,"), "utf-8")
+    (tmp_path / "later.yaml").write_text(
+        "game: mingchu\nextends: added.yaml\ncards:\n  门客:\n    - {id: 鲁班传, count: 2}\n", "utf-8"
+    )
+    base = load_config(ROOT / "configs/mingchu/base.yaml").params.cards.门客
+    added = load_config(tmp_path / "added.yaml").params.cards.门客
+    later = load_config(tmp_path / "later.yaml").params.cards.门客
+    assert [c.id for c in added] == [*(c.id for c in base), "鲁班传"]
+    assert added[-1].passive[0].amount == 3 and added[-1].count == 1
+    assert later[-1].id == "鲁班传" and later[-1].count == 2 and later[-1].passive[0].amount == 3
+    assert "add" not in added[-1].model_dump()
+
+
+def test_every_bundled_config_still_loads():
+    for path in sorted((ROOT / "configs").glob("*/*.yaml")):
+        invoke_ok("validate", str(path))
+
+
+def test_cards_import_marks_the_cards_new_to_the_deck(templates, tmp_path):  # noqa: F811
+    text = templates["sheet"].read_bytes().decode("utf-8-sig")
+    row = next(line for line in text.splitlines() if line.startswith("马夫,"))
+    (tmp_path / "cards.csv").write_text(text + row.replace("马夫,", "新马夫,", 1) + "\r\n", "utf-8-sig")
+    variant = tmp_path / "variant.yaml"
+    invoke_ok("cards", "import", str(tmp_path / "cards.csv"), "--deck", "门客", "--into", str(variant))
+    written = yaml.safe_load(variant.read_text("utf-8"))["cards"]["门客"]
+    assert [card["id"] for card in written if card.get("add")] == ["新马夫"]
+    deck = load_config(variant).params.cards.门客
+    assert deck[-1].id == "新马夫" and deck[-1].ability == next(c for c in deck if c.id == "马夫").ability
+
+
+def test_a_sheet_row_with_count_zero_takes_the_card_out(templates, tmp_path):  # noqa: F811
+    replace_cell("赌徒,1,", "赌徒,0,")(tmp_path)
+    variant = tmp_path / "variant.yaml"
+    invoke_ok("cards", "import", str(tmp_path / "cards.csv"), "--deck", "门客", "--into", str(variant))
+    ids = [card.id for card in load_config(variant).params.cards.门客]
+    assert "赌徒" not in ids and "马夫" in ids and len(ids) == 23
+
+
+def test_a_steam_city_with_one_free_neighbour_is_reachable(tmp_path):
+    """The walled map loads once its city moves to a hex with a neighbour that can carry track."""
+    steam_config(
+        "map: walled.yaml\n", WALLED_MAP.replace("{id: Walled, q: 2, r: 2", "{id: Walled, q: 4, r: 4")
+    )(tmp_path)
+    assert "ok " in invoke_ok("validate", str(tmp_path / "bad.yaml"))
+
+
+def test_a_few_yaml_aliases_load_and_an_alias_loop_is_refused(tmp_path):
+    shared = (
+        "game: mingchu\nextends: mingchu/base\ncards:\n  门客:\n"
+        "    - {id: 马夫, ability: &moves [{effect: bonus_moves, amount: 2}]}\n"
+        "    - {id: 向导, ability: *moves}\n"
+    )
+    (tmp_path / "shared.yaml").write_text(shared, "utf-8")
+    deck = {c.id: c for c in load_config(tmp_path / "shared.yaml").params.cards.门客}
+    assert deck["马夫"].ability == deck["向导"].ability and deck["向导"].ability[0].amount == 2
+    with pytest.raises(AliasError, match="a loop"):
+        load_yaml("a: &x [1, *x]\n")
+    total, written = expanded_size(yaml.compose(alias_bomb("d")))
+    assert (total, written) == (12_345_679_021, 31)  # 31 values written stand for over 10^10
+
+
+def test_every_float_option_of_the_command_line_refuses_nan_and_infinities():
+    floats = [
+        (path, param.name, param.type)
+        for path, command in commands(cli, ("sim",))
+        for param in command.params
+        if isinstance(param.type, click.types.FloatParamType)
+    ]
+    assert len(floats) >= 8
+    assert all(isinstance(kind, FiniteFloat) for _, _, kind in floats), floats
+    for bad in ("nan", "inf", "-inf", "NaN"):
+        with pytest.raises(click.BadParameter, match="not a finite number"):
+            FiniteFloat(0, 1).convert(bad, None, None)
+    assert FiniteFloat(0, 1).convert("0.25", None, None) == 0.25
+
+
+def commands(group: click.Command, path: tuple[str, ...]):
+    """Every command under ``group`` with its path of names."""
+    if isinstance(group, click.Group):
+        for name, command in group.commands.items():
+            yield from commands(command, (*path, name))
+    else:
+        yield " ".join(path), group
+
+
+@pytest.mark.parametrize(
+    ("values", "ids"),
+    [
+        (("赌徒,马夫",), ["赌徒", "马夫"]),
+        (('"甲,乙",马夫',), ["甲,乙", "马夫"]),
+        (("赌徒", " 马夫 , 牙人"), ["赌徒", "马夫", "牙人"]),
+        ((), []),
+    ],
+)
+def test_cards_ids_split_on_commas_outside_quotes_over_repeated_options(values, ids):
+    assert parse_card_list(values) == ids
