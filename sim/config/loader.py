@@ -18,7 +18,7 @@ from sim.config.goals import Bands, check_goals
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
-from sim.config.scalars import control_characters, too_large, yes_no_as_numbers
+from sim.config.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
 from sim.config.yaml_text import AliasError, load_yaml
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
@@ -166,6 +166,8 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"
         applied[dotted] = value
 
+    if problems := not_finite(merged):
+        raise ConfigError(format_scalar_problems(problems, merged, origins, str(path)))
     _check_reference(merged.get("reference"), origins, path)
     goals = check_goals(merged.get("goals"), origins, path, spec.goals)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}

@@ -8,6 +8,7 @@ against the validated one, for every game and every nesting depth.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
@@ -67,4 +68,14 @@ def control_characters(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]
         and isinstance(path[-2], int)
         and isinstance(value, str)
         and has_control_character(value)
+    ]
+
+
+def not_finite(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """(location, message) for each NaN or infinity (YAML ``.nan``, ``.inf``): no rules number,
+    band or reference figure means anything as one."""
+    return [
+        (path, f"{value} is not a finite number; write a number")
+        for path, value, _ in _pairs(raw, None)
+        if isinstance(value, float) and not math.isfinite(value)
     ]

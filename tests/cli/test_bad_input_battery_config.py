@@ -7,6 +7,10 @@ the problem, print no traceback, and leave its folder exactly as it was.
 
 from __future__ import annotations
 
+import argparse
+import csv
+import io
+
 import click
 import pytest
 import yaml
@@ -17,6 +21,7 @@ from sim.cli import cli
 from sim.cli_options import FiniteFloat
 from sim.config import load_config
 from sim.config.yaml_text import AliasError, expanded_size, load_yaml
+from sim.demo import positive_number
 from tests.cli.test_bad_input_battery import (
     HUGE,
     MINGCHU,
@@ -99,6 +104,15 @@ CONFIGS = {
     "steam_length_negative": (steam_config("rounds: {4: -2}\n"), "'rounds.4' = -2"),
     "steam_length_for_nine_players": (steam_config("rounds: {9: 5}\n"), "9 players"),
     "steam_length_for_one_player": (steam_config("rounds: {1: 5}\n"), "1 player"),
+    "reference_nan": (
+        write("bad.yaml", "game: toy\nreference: {human_winning_score: {2: .nan}}\n"),
+        "'reference.human_winning_score.2': nan is not a finite number",
+    ),
+    "goal_band_infinite": (
+        write("bad.yaml", "game: toy\ngoals: {seat_fairness: {max: .inf}}\n"),
+        "'goals.seat_fairness.max': inf is not a finite number",
+    ),
+    "toy_fail_rate_nan": (write("bad.yaml", "game: toy\nfail_rate: .nan\n"), "'fail_rate': nan"),
     "id_with_nul": (
         write("bad.yaml", 'game: toy\nbonus_squares:\n  - {id: "井\\0", position: 5, points: 2}\n'),
         "control character",
@@ -177,6 +191,7 @@ CASES.update(
         "cli-study-cards-quoted-id": Case((*STUDY, "--cards", '"孙,悟空",赌徒'), "'孙,悟空'"),
         "cli-study-cards-repeated": Case((*STUDY, "--cards", "赌徒", "--cards", "孙悟空"), "孙悟空"),
         "cli-set-nan-where-a-number": Case((*TOY_RUN, "--set", "target=.nan"), "'target'"),
+        "cli-set-infinite-rate": Case((*TOY_RUN, "--set", "fail_rate=.inf"), "inf is not a finite number"),
         "cli-set-huge-card-count": Case(
             ("run", "mingchu", *RUN[2:], "-p", "4", "--set", f"cards.门客.赌徒.count={HUGE}"), "too large"
         ),
@@ -193,8 +208,24 @@ def cut_rows(keep: int):
     return sheet(lambda text: "\r\n".join(text.splitlines()[: keep + 1]) + "\r\n")
 
 
+def drop_column(name: str):
+    """The bundled 门客 sheet without its column ``name``."""
+
+    def edit(text: str) -> str:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        at = rows[0].index(name)
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\r\n").writerows([row[:at] + row[at + 1 :] for row in rows])
+        return out.getvalue()
+
+    return sheet(edit)
+
+
 CASES.update(
     {
+        "sheet-no-effect-column": Case(
+            IMPORT, "row 2 (id 赌徒), column ability.1.effect: empty", drop_column("ability.1.effect")
+        ),
         "sheet-big5": Case(IMPORT, "Big5", write("cards.csv", BIG5_SHEET.encode("big5"))),
         "sheet-cut-deck": Case(IMPORT, "needs at least 9", cut_rows(5)),
         "sheet-missing-effect-column": Case(
@@ -303,6 +334,10 @@ def test_every_float_option_of_the_command_line_refuses_nan_and_infinities():
         with pytest.raises(click.BadParameter, match="not a finite number"):
             FiniteFloat(0, 1).convert(bad, None, None)
     assert FiniteFloat(0, 1).convert("0.25", None, None) == 0.25
+    for bad in ("nan", "inf", "0", "-1", "lots"):  # make demo's --scale
+        with pytest.raises(argparse.ArgumentTypeError, match="not a finite number above 0"):
+            positive_number(bad)
+    assert positive_number("0.5") == 0.5
 
 
 def commands(group: click.Command, path: tuple[str, ...]):
