@@ -327,7 +327,7 @@ class SteamParams(Strict):
         for n in rounds:
             if not low <= n <= high:
                 raise ValueError(
-                    f"a game length for {n} player{'s' if n != 1 else ''}: Steam is played by {low} to "
+                    f"a game length for {n} player{'s' if n != 1 else ''}: a Steam map seats {low} to "
                     f"{high} players; remove it"
                 )
         return rounds
