@@ -15,6 +15,7 @@ from sim.bots import bot_names
 from sim.cards.commands import cards, tune_command
 from sim.cli_bots import bots as bots_command
 from sim.cli_options import (
+    FiniteFloat,
     UserError,
     bots_option,
     command_line,
@@ -326,7 +327,7 @@ def console_names(out: Path, lang: str) -> Callable[[str, str], str]:
 @run_options
 @click.option(
     "--until-ci",
-    type=click.FloatRange(0.001, 0.5),
+    type=FiniteFloat(0.001, 0.5),
     help="Add games until every seat's 95% half-width is below this (capped by --games).",
 )
 @lang_option

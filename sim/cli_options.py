@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import math
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -27,6 +28,22 @@ class UserError(click.ClickException):
     """A mistake in the user's input: printed as one clear message, no traceback."""
 
     exit_code = 2
+
+
+class FiniteFloat(click.FloatRange):
+    """A number option within bounds that refuses NaN and infinities: click's ``FloatRange`` lets
+    ``nan`` through every bound (a comparison with NaN is never true). Every float option of the
+    command line uses it."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.types.FloatParamType.convert(self, value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(
+                f"{value!r} is not a finite number; give one in the range {self._describe_range()}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
 
 
 def friendly(command: Callable) -> Callable:
@@ -209,7 +226,7 @@ def run_options(command: Callable) -> Callable:
         ),
         click.option(
             "--max-error-rate",
-            type=click.FloatRange(0, 1),
+            type=FiniteFloat(0, 1),
             default=0.0,
             show_default=True,
             help="Exit non-zero above this share of failed games.",

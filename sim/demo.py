@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import time
 from pathlib import Path
@@ -16,12 +17,23 @@ DEMO_GAMES_PER_COUNT = {"brass": 600, "mingchu": 150, "steam": 150}
 """Games per player count, sized so the whole demo takes a few minutes on 2 cores."""
 
 
+def positive_number(text: str) -> float:
+    """``--scale``: a finite number above 0 (``nan``, ``inf`` and ``-1`` are refused by argparse)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number above 0; give e.g. 0.5")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("reports/demo"))
     parser.add_argument("--runs", type=Path, default=Path("runs/demo"))
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply the number of games")
+    parser.add_argument("--scale", type=positive_number, default=1.0, help="multiply the number of games")
     args = parser.parse_args()
     run_dirs = []
     for name in game_names():

@@ -6,11 +6,14 @@ They build on the command line's shared pieces (``sim.cli_options``); ``sim.cli`
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from sim.cli_options import (
+    FiniteFloat,
     UserError,
     bots_option,
     friendly,
@@ -51,10 +54,16 @@ def one_count(spec, text: str | None, resolved) -> int:
 @cards.command("study")
 @click.argument("config")
 @click.option("--deck", required=True, help="The deck whose cards are studied, e.g. 门客.")
-@click.option("--cards", "card_list", help="Comma-separated card ids (default: every card of the deck).")
+@click.option(
+    "--cards",
+    "card_list",
+    multiple=True,
+    help="Comma-separated card ids, or --cards once per card; quote an id that holds a comma: --cards '\"甲,乙\",马夫' "
+    "(default: every card of the deck).",
+)
 @click.option(
     "--tolerance",
-    type=click.FloatRange(0, 50, min_open=True),
+    type=FiniteFloat(0, 50, min_open=True),
     default=3.0,
     show_default=True,
     help="Half-width of the acceptable band, in points of win share.",
@@ -141,7 +150,7 @@ def study_command(
     """
     resolved, spec = load(config, sets)
     n_players = one_count(spec, opts["players"], resolved)
-    wanted = [c.strip() for c in card_list.split(",") if c.strip()] if card_list else None
+    wanted = parse_card_list(card_list) or None
     source = click.get_current_context().get_parameter_source
     if design == "deck":
         for name, flag in (("games", "-n"), ("arms", "--arms")):
@@ -166,6 +175,21 @@ def study_command(
         if confirm_bot:
             raise UserError("--confirm goes with the deck design (--design deck)")
         paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts)
+
+
+def parse_card_list(values: Sequence[str]) -> list[str]:
+    """The card ids of every ``--cards`` value: comma-separated, an id holding a comma in double
+    quotes (``"甲,乙",马夫``), as a spreadsheet writes such a cell."""
+    ids: list[str] = []
+    for text in values:
+        try:
+            (row,) = csv.reader([text], skipinitialspace=True, strict=True)
+        except (csv.Error, ValueError):
+            raise UserError(
+                f"--cards {text!r}: close the quotes around an id, e.g. --cards '\"甲,乙\",马夫'"
+            ) from None
+        ids += [cell.strip() for cell in row if cell.strip()]
+    return ids
 
 
 def deck_study(
@@ -422,9 +446,7 @@ def import_command(csv_path, deck, into_yaml, parent) -> None:
 @click.option(
     "--games", "-n", type=click.IntRange(1), default=200, show_default=True, help="Games per value tried."
 )
-@click.option(
-    "--step", type=click.FloatRange(0, min_open=True), help="Search step (default 1 for whole numbers)."
-)
+@click.option("--step", type=FiniteFloat(0, min_open=True), help="Search step (default 1 for whole numbers).")
 @click.option("--deck", help="The deck of the card in an effect target (default: the deck holding it).")
 @seed_option
 @jobs_option

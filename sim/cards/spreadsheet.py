@@ -26,6 +26,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, read_yaml
+from sim.config.merge import ADDED_KEY
+from sim.config.scalars import has_control_character
+from sim.config.yaml_text import load_yaml
 from sim.core.game import GameSpec
 from sim.games import game_names, get_game
 
@@ -80,7 +83,7 @@ def _parse(text: str) -> Any:
     """Cell text as a value: whole numbers, decimals, true/false/null, ``[..]`` lists, quoted text."""
     text = text.strip()
     if text[:1] in ("[", "{", "'", '"'):
-        return yaml.safe_load(text)
+        return load_yaml(text, yaml.SafeLoader)
     if _INT.fullmatch(text):
         return int(text)
     if _FLOAT.fullmatch(text):
@@ -191,15 +194,65 @@ def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
 # --- import ---------------------------------------------------------------------------------------
 
 
+class SheetEncodingError(ValueError):
+    """Bytes that no spreadsheet encoding reads as sensible text; ``str()`` says what was tried."""
+
+
+SAVE_AS_UTF8 = "请在 Excel 中另存为“CSV UTF-8（逗号分隔）”。"
+RARE_SHARE = 0.25
+"""Read as GB18030, a sheet whose non-ASCII characters are more than this share outside everyday
+Simplified Chinese (GB2312's 6,763 hanzi and its full-width punctuation) is taken for another
+encoding: Big5 read as GB18030 gives about half rare hanzi, kana and Greek letters, a Simplified
+sheet almost none."""
+
+
 def decode_sheet(data: bytes) -> str:
     """The text of a CSV as spreadsheets write it: UTF-8 (with or without a BOM), UTF-16 with a BOM
-    (Excel's "Unicode text"), or GB18030/GBK (Excel's plain "CSV" on Chinese Windows)."""
+    (Excel's "Unicode text"), or GB18030/GBK (Excel's plain "CSV" on Chinese Windows).
+    ``SheetEncodingError`` for bytes none of these reads, or reads only as rare characters (a Big5
+    sheet from Traditional Chinese Excel)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("gb18030")
+        pass
+    try:
+        text = data.decode("gb18030")
+    except UnicodeDecodeError:
+        raise SheetEncodingError(
+            f"无法识别文件编码（不是 UTF-8、UTF-16 或 GBK/GB18030）。{SAVE_AS_UTF8} (unknown text encoding: "
+            'tried UTF-8, UTF-16 and GB18030; save it as "CSV UTF-8")'
+        ) from None
+    chinese = [ch for ch in text if ord(ch) > 0x7F]
+    rare = [ch for ch in chinese if not _is_everyday(ch)]
+    if len(rare) > RARE_SHARE * len(chinese):
+        big5 = ", and its bytes read as Big5 (Traditional Chinese Excel)" if _reads_as(data, "big5") else ""
+        raise SheetEncodingError(
+            f"文件编码不是 UTF-8、UTF-16 或 GBK/GB18030，可能是繁体中文的 Big5。{SAVE_AS_UTF8} (tried UTF-8, "
+            f"UTF-16 and GB18030: read as GB18030, {len(rare)} of its {len(chinese)} non-ASCII characters "
+            f'are not everyday Chinese ({"".join(dict.fromkeys(rare))[:6]}){big5}; save it as "CSV UTF-8")'
+        )
+    return text
+
+
+def _is_everyday(ch: str) -> bool:
+    """A character of everyday Simplified Chinese text: a GB2312 hanzi (rows 16-87) or full-width
+    punctuation (rows 1-3), not kana, Greek, Cyrillic or box drawing, which Big5 read as GB18030
+    is full of."""
+    try:
+        lead = ch.encode("gb2312")[0]
+    except UnicodeEncodeError:
+        return False
+    return 0xA1 <= lead <= 0xA3 or 0xB0 <= lead <= 0xF7
+
+
+def _reads_as(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _separator(text: str) -> str:
@@ -216,11 +269,8 @@ def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
         text = decode_sheet(csv_path.read_bytes())
     except FileNotFoundError:
         raise SpreadsheetError(f"{csv_path}: file not found") from None
-    except UnicodeDecodeError:
-        raise SpreadsheetError(
-            f"{csv_path}: 无法识别文件编码（不是 UTF-8、UTF-16 或 GBK/GB18030）。请在 Excel 中另存为"
-            '“CSV UTF-8（逗号分隔）”。 (unknown text encoding: save as "CSV UTF-8")'
-        ) from None
+    except SheetEncodingError as exc:
+        raise SpreadsheetError(f"{csv_path}: {exc}") from None
     table = list(csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text)))
     if not table or "id" not in [c.strip() for c in table[0]]:
         raise SpreadsheetError(f"{csv_path}: row 1 must name the columns, starting with 'id'")
@@ -274,6 +324,10 @@ def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) ->
     card_id = data.get("id")
     if not card_id:
         raise SpreadsheetError(f"{where}, column id: empty; every card needs an id")
+    if has_control_character(card_id):
+        raise SpreadsheetError(
+            f"{where}, column id: value {card_id!r}: holds a control character (a line break, tab ...); remove it"
+        )
     where = f"{where} (id {card_id})"
     for field, value in data.items():
         info = model.model_fields[field]
@@ -283,9 +337,18 @@ def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) ->
         except ValidationError as exc:
             err = min(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a misspelt column first
             loc = err["loc"]
-            if err["type"] == "union_tag_invalid":  # the tag column itself, e.g. ability.1.effect
-                loc = (*loc, str(err.get("ctx", {}).get("discriminator", "")).strip("'"))
+            tag = str(err.get("ctx", {}).get("discriminator", "")).strip("'")
+            if err["type"] in (
+                "union_tag_invalid",
+                "union_tag_not_found",
+            ):  # the tag column, e.g. ability.1.effect
+                loc = (*loc, tag)
             column = _column_of(field, loc, value)
+            if err["type"] == "union_tag_not_found":
+                raise SpreadsheetError(
+                    f"{where}, column {column}: empty, but other {column.rpartition('.')[0]}.* columns of the row "
+                    f"have values: name its {tag} (docs/cards.md lists them) or empty those cells too"
+                ) from None
             shown = cells.get(
                 column, err.get("input") if not isinstance(err.get("input"), dict | list) else ""
             )
@@ -347,8 +410,9 @@ def import_deck(
         spec = _game_of(deck)
         layer = {"game": spec.name, "extends": _relative(Path(extends or spec.default_config), into.parent)}
     section = dict(layer.get("cards") or {})
-    section[deck] = cards
-    removed = [cid for cid in _parent_ids(layer, into, deck) if cid not in seen]
+    parent_ids = _parent_ids(layer, into, deck)
+    section[deck] = [card if card["id"] in parent_ids else _marked_new(card) for card in cards]
+    removed = [cid for cid in parent_ids if cid not in seen]
     remove = {k: v for k, v in dict(section.get("remove") or {}).items() if k != deck}
     if removed:
         remove[deck] = removed
@@ -369,6 +433,11 @@ def import_deck(
     return into
 
 
+def _marked_new(card: dict[str, Any]) -> dict[str, Any]:
+    """A card the parent's deck lacks, as the variant writes it: ``add: true`` after its id."""
+    return {"id": card["id"], ADDED_KEY: True, **{k: v for k, v in card.items() if k != "id"}}
+
+
 def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict[str, int]) -> None:
     """The variant's deck must be the sheet: a card merged with its parent's (same id) keeps the
     parent's keys of a mapping (``goods``, ``task``) that the sheet left out."""
@@ -377,9 +446,14 @@ def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict
     except ConfigError as exc:
         named = [cid for cid in rows if f"'{cid}'" in str(exc)]
         where = f", row {rows[named[0]]} (id {named[0]})" if named else ""
-        raise SpreadsheetError(f"{csv_path}{where}: the deck does not validate in {into}:\n{exc}") from None
+        problems = "; ".join(str(exc).splitlines())
+        raise SpreadsheetError(
+            f"{csv_path}{where}: the deck does not validate in {into}: {problems}"
+        ) from None
     got = {row["id"]: row for row in _card_rows(loaded)}
     for card in cards:
+        if card.get("count") == 0:  # out of the deck, as a config's count: 0 is
+            continue
         want = _card_rows([model.model_validate(card)])[0]
         have = got.get(card["id"], {})
         for column in sorted(set(have) | set(want)):

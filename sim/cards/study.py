@@ -56,8 +56,15 @@ def pick_cards(config: ResolvedConfig, deck: str, wanted: Sequence[str] | None) 
         return tuple(cards)
     unknown = [c for c in wanted if c not in cards]
     if unknown:
+        hint = (
+            "; ids are separated by commas: quote an id that holds one (--cards '\"甲,乙\"') or give "
+            "--cards once per card"
+            if len(unknown) > 1 or any("," in card for card in cards)
+            else ""
+        )
         raise ConfigError(
-            f"{config.path}: --cards {','.join(unknown)}: not in deck {deck} (cards: {', '.join(cards)})"
+            f"{config.path}: --cards {', '.join(map(repr, unknown))}: not in deck {deck} "
+            f"(cards: {', '.join(cards)}){hint}"
         )
     return tuple(dict.fromkeys(wanted))
 

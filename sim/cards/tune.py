@@ -179,6 +179,8 @@ def parse_range(text: str) -> tuple[float, float, bool]:
         lo, hi = float(lo_text), float(hi_text)
     except ValueError:
         raise ValueError(f"--range {text!r}: write LO..HI, e.g. 0..10 or 0.5..2.5") from None
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise ValueError(f"--range {text!r}: LO and HI must be finite numbers, e.g. 0..10")
     if not sep or not lo < hi:
         raise ValueError(f"--range {text!r}: write LO..HI with LO below HI, e.g. 0..10")
     integer = all(re.fullmatch(r"-?[0-9]+", part.strip()) for part in (lo_text, hi_text))

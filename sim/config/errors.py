@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from sim.config.merge import Origins
+if TYPE_CHECKING:
+    from sim.config.merge import Origins
 
 
 class ConfigError(Exception):

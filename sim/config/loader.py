@@ -18,7 +18,8 @@ from sim.config.goals import Bands, check_goals
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
-from sim.config.scalars import too_large, yes_no_as_numbers
+from sim.config.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
+from sim.config.yaml_text import AliasError, load_yaml
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
 """Top-level keys that are not rules numbers (``reference``: figures from human play for the report;
@@ -59,21 +60,6 @@ def config_hash(game: str, params: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """SafeLoader that refuses a key written twice in one mapping (YAML would keep only the last)."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"key {key!r} appears twice in the same mapping", key_node.start_mark
-                )
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
 def read_yaml(path: Path) -> dict[str, Any]:
     """Read one YAML mapping, turning syntax errors into a ConfigError with line and column."""
     if not path.is_file():
@@ -83,7 +69,9 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: safe
+        data = load_yaml(text)
+    except AliasError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
@@ -144,6 +132,11 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     merged: dict[str, Any] = {}
     layers = config_layers(path)
     named = [(layer_path, data["game"]) for layer_path, data in layers if data.get("game") is not None]
+    for layer_path, game in named:
+        if not isinstance(game, str):
+            raise ConfigError(
+                f"{layer_path}: 'game' = {game!r}: must be the name of one game (one of: {', '.join(game_names())})"
+            )
     if len({game for _, game in named}) > 1:
         (first, game), (later, other) = named[0], next(n for n in named if n[1] != named[0][1])
         raise ConfigError(
@@ -173,10 +166,12 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"
         applied[dotted] = value
 
+    if problems := not_finite(merged):
+        raise ConfigError(format_scalar_problems(problems, merged, origins, str(path)))
     _check_reference(merged.get("reference"), origins, path)
     goals = check_goals(merged.get("goals"), origins, path, spec.goals)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
-    if problems := too_large(params_data):
+    if problems := too_large(params_data) + control_characters(params_data):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))
     try:
         params = spec.params_model.model_validate(

@@ -7,19 +7,34 @@ from typing import Any
 
 import yaml
 
-from sim.config.paths import is_id_list
+from sim.config.errors import ConfigError
+from sim.config.paths import is_id_list, nearest_ids
+from sim.config.yaml_text import load_yaml
 
 Origins = dict[tuple[str, ...], str]
 """Which source (file or ``--set``) last wrote each path, for error messages."""
 
 
+ADDED_KEY = "add"
+"""``add: true`` on a card entry of a variant: the card is new, not a change of one its parent has."""
+DECKS = "cards"
+"""The top-level key whose id lists are card decks (``cards.<deck>``): there an id the parent's deck
+lacks is a typo unless its entry says ``add: true`` (other id lists, such as map places, take new
+ids as they come)."""
+
+
 def deep_merge(base: Any, layer: Any, source: str, origins: Origins, path: tuple[str, ...] = ()) -> Any:
-    """Merge ``layer`` over ``base``: dicts by key, lists of ``{id: ...}`` items by id, anything else replaced."""
+    """Merge ``layer`` over ``base``: dicts by key, lists of ``{id: ...}`` items by id, anything else
+    replaced. In a card deck a new id needs ``add: true`` (dropped here); ``ConfigError`` otherwise."""
     if isinstance(base, dict) and isinstance(layer, dict):
         merged = dict(base)
         for key, value in layer.items():
             key_path = (*path, str(key))
-            merged[key] = deep_merge(base[key], value, source, origins, key_path) if key in base else value
+            merged[key] = (
+                deep_merge(base[key], value, source, origins, key_path)
+                if key in base
+                else _unmarked(value, source, key_path)
+            )
             origins[key_path] = source
         return merged
     if is_id_list(base) and is_id_list(layer):
@@ -27,15 +42,69 @@ def deep_merge(base: Any, layer: Any, source: str, origins: Origins, path: tuple
         index = {str(item["id"]): i for i, item in enumerate(merged_items)}
         for item in layer:
             item_path = (*path, str(item["id"]))
+            added = _is_added(item, source, path)
             if str(item["id"]) in index:
+                if added:
+                    raise _deck_error(
+                        source,
+                        path,
+                        item["id"],
+                        "the deck it extends already holds that card; "
+                        "drop add: true to change it, or give the new card another id",
+                    )
                 i = index[str(item["id"])]
                 merged_items[i] = deep_merge(merged_items[i], item, source, origins, item_path)
+            elif _is_deck(path) and not added:
+                hint = nearest_ids(str(item["id"]), list(index))
+                raise _deck_error(
+                    source,
+                    path,
+                    item["id"],
+                    f"the deck it extends has no such card ({hint}); to add a new "
+                    f"card write add: true in its entry ({{id: {item['id']}, add: true, ...}})",
+                )
             else:
-                merged_items.append(item)
+                merged_items.append(_without_mark(item))
             origins[item_path] = source
         return merged_items
     origins[path] = source
-    return copy.deepcopy(layer)
+    return _unmarked(copy.deepcopy(layer), source, path)
+
+
+def _is_deck(path: tuple[str, ...]) -> bool:
+    return len(path) == 2 and path[0] == DECKS
+
+
+def _is_added(item: dict[str, Any], source: str, path: tuple[str, ...]) -> bool:
+    """Whether a deck entry says ``add: true`` (anything else under ``add`` is refused)."""
+    if not _is_deck(path) or ADDED_KEY not in item:
+        return False
+    if item[ADDED_KEY] is not True:
+        raise _deck_error(
+            source,
+            path,
+            item["id"],
+            f"add = {item[ADDED_KEY]!r}: write add: true on a new card, or leave it out",
+        )
+    return True
+
+
+def _without_mark(item: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in item.items() if k != ADDED_KEY}
+
+
+def _unmarked(value: Any, source: str, path: tuple[str, ...]) -> Any:
+    """``value`` written where its parent has nothing: the ``add: true`` marks of its decks dropped
+    (every card there is new)."""
+    if isinstance(value, dict) and path[:1] == (DECKS,)[: len(path)] and len(path) < 2:
+        return {k: _unmarked(v, source, (*path, str(k))) for k, v in value.items()}
+    if _is_deck(path) and is_id_list(value):
+        return [_without_mark(item) if _is_added(item, source, path) else item for item in value]
+    return value
+
+
+def _deck_error(source: str, path: tuple[str, ...], card: Any, problem: str) -> ConfigError:
+    return ConfigError(f"{source}: '{'.'.join(path)}' = id {card!r}: {problem}")
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -47,7 +116,7 @@ def parse_override(text: str) -> tuple[str, Any]:
     if not path or any(not part for part in path.split(".")):
         raise ValueError(f"override {text!r} has an empty path segment")
     try:
-        value = yaml.safe_load(raw) if raw.strip() else ""
+        value = load_yaml(raw, yaml.SafeLoader) if raw.strip() else ""
     except yaml.YAMLError:
         value = raw
     return path, value

@@ -7,16 +7,23 @@ columns of the results, so a path written on the command line names the same val
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterator
 from typing import Any
 
 
-def _child_name(container: Any) -> str:
+def nearest_ids(key: str, ids: list[str]) -> str:
+    """``nearest: 鲁班传人`` (the ids most like ``key``), or every id when none is close."""
+    near = difflib.get_close_matches(key, ids, n=3, cutoff=0.5)
+    return f"nearest: {', '.join(near)}" if near else "ids: " + ", ".join(ids)
+
+
+def _child_name(container: Any, key: str) -> str:
     if isinstance(container, dict):
         return "keys: " + ", ".join(map(str, container)) if container else "no keys"
     ids = [str(item.get("id")) for item in container if isinstance(item, dict) and "id" in item]
-    return "ids: " + ", ".join(ids) if ids else f"{len(container)} items (address by index)"
+    return nearest_ids(key, ids) if ids else f"{len(container)} items (address by index)"
 
 
 def set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
@@ -37,7 +44,7 @@ def set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
             position = _find_item(node, part)
             if position is None:
                 where = ".".join(walked) or "(top level)"
-                raise KeyError(f"no item {part!r} in {where} ({_child_name(node)})")
+                raise KeyError(f"no item {part!r} in {where} ({_child_name(node, part)})")
             if last:
                 node[position] = value
                 return

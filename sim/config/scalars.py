@@ -1,4 +1,5 @@
-"""Numbers a config may hold: no yes/no where a number is asked for, no integer too large to store.
+"""Numbers a config may hold: no yes/no where a number is asked for, no integer too large to store;
+and ids without control characters.
 
 pydantic's lax mode turns ``yes`` into 1 for a number field, and Python integers have no size
 limit while the result tables store 64-bit integers. Both are checked here on the raw config
@@ -7,6 +8,8 @@ against the validated one, for every game and every nesting depth.
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,4 +46,36 @@ def yes_no_as_numbers(raw: dict[str, Any], checked: dict[str, Any]) -> list[tupl
         (path, f"{'yes/true' if value else 'no/false'} where a number is expected; write the number")
         for path, value, became in _pairs(raw, checked)
         if isinstance(value, bool) and became is not None and not isinstance(became, bool)
+    ]
+
+
+def has_control_character(text: str) -> bool:
+    """Whether ``text`` holds a control character (NUL, newline, tab, ...)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def control_characters(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """(location, message) for each ``id`` holding a control character: an id is printed in
+    messages, tables and file names, where a NUL or a line break cuts or splits it."""
+    return [
+        (
+            path[:-2],
+            f"item {path[-2] + 1}: id {value!r} holds a control character (NUL, line break, tab ...); remove it",
+        )
+        for path, value, _ in _pairs(raw, None)
+        if len(path) > 1
+        and path[-1] == "id"
+        and isinstance(path[-2], int)
+        and isinstance(value, str)
+        and has_control_character(value)
+    ]
+
+
+def not_finite(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """(location, message) for each NaN or infinity (YAML ``.nan``, ``.inf``): no rules number,
+    band or reference figure means anything as one."""
+    return [
+        (path, f"{value} is not a finite number; write a number")
+        for path, value, _ in _pairs(raw, None)
+        if isinstance(value, float) and not math.isfinite(value)
     ]

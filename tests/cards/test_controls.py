@@ -131,7 +131,7 @@ def test_vs_blank_in_a_weighted_study_covers_and_flags():
 def test_a_deck_that_already_has_the_blank_id_is_refused(tmp_path):
     config = tmp_path / "taken.yaml"
     config.write_text(
-        f"game: mingchu\nextends: {CONFIG.as_posix()}\ncards:\n  门客:\n    - {{id: {BLANK}}}\n",
+        f"game: mingchu\nextends: {CONFIG.as_posix()}\ncards:\n  门客:\n    - {{id: {BLANK}, add: true}}\n",
         encoding="utf-8",
     )
     with pytest.raises(ConfigError, match=f"already has a card '{BLANK}'"):

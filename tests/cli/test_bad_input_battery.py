@@ -485,7 +485,13 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(name, templates, t
             assert snapshot(work) == after_lock
     else:
         result = CliRunner().invoke(cli, args)
-    output = result.output
+    assert_one_line(name, case, result.output, result)
+    if name != "dir-run-locked":
+        assert snapshot(work) == before, f"{name} changed files in its folder"
+
+
+def assert_one_line(name: str, case: Case, output: str, result) -> None:
+    """The command failed with no traceback and exactly one error line holding ``case.expect``."""
     assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"{name}: {type(result.exception).__name__}: {result.exception}"
     )
@@ -494,8 +500,6 @@ def test_bad_input_is_refused_in_one_line_and_changes_nothing(name, templates, t
     lines = error_lines(output)
     assert len(lines) == 1, f"{name}: expected one Error: line, got:\n{output}"
     assert case.expect in lines[0], f"{name}: {case.expect!r} not in {lines[0]!r}"
-    if name != "dir-run-locked":
-        assert snapshot(work) == before, f"{name} changed files in its folder"
 
 
 def test_the_battery_is_large_enough():

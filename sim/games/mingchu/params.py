@@ -544,12 +544,26 @@ class MingchuParams(_Model):
                 raise ValueError(
                     f"cards.订单: deck {deck} has {n} cards, setup needs {self.setup.special_orders_per_side}"
                 )
-        if sum(c.count for c in self.cards.天威) < 5:
-            raise ValueError("cards.天威: needs at least 5 cards for 5 players")
-        if sum(c.count for c in self.cards.皇恩计分) < 5 + self.setup.score_cards_extra:
-            raise ValueError("cards.皇恩计分: needs players + score_cards_extra cards for 5 players")
-        if sum(c.count for c in self.cards.门客) < 6 + self.setup.visible_retainers:
-            raise ValueError("cards.门客: needs at least 6 for the 5-player draft plus the face-up row")
+        have = {
+            deck: sum(c.count for c in getattr(self.cards, deck)) for deck in ("天威", "皇恩计分", "门客")
+        }
+        if have["天威"] < MAX_PLAYERS:
+            raise ValueError(
+                f"cards.天威: needs at least {MAX_PLAYERS} cards, one per player at {MAX_PLAYERS} players, "
+                f"has {have['天威']}"
+            )
+        if have["皇恩计分"] < MAX_PLAYERS + self.setup.score_cards_extra:
+            raise ValueError(
+                f"cards.皇恩计分: needs at least {MAX_PLAYERS + self.setup.score_cards_extra} cards, "
+                f"{MAX_PLAYERS} players + setup.score_cards_extra ({self.setup.score_cards_extra}), "
+                f"has {have['皇恩计分']}"
+            )
+        if have["门客"] < MAX_PLAYERS + 1 + self.setup.visible_retainers:
+            raise ValueError(
+                f"cards.门客: needs at least {MAX_PLAYERS + 1 + self.setup.visible_retainers} cards: "
+                f"{MAX_PLAYERS + 1} for the draft columns at {MAX_PLAYERS} players (players + 1) and "
+                f"{self.setup.visible_retainers} for the face-up row (setup.visible_retainers), has {have['门客']}"
+            )
         if sum(c.count for c in self.cards.家族) < MAX_PLAYERS + 1:
             raise ValueError(
                 f"cards.家族: needs at least {MAX_PLAYERS + 1} cards, one per draft column for "

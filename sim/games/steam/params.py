@@ -9,7 +9,7 @@ loaded, so the config hash covers the map's content, not only its name.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
@@ -22,6 +22,8 @@ from pydantic import (
     model_validator,
 )
 
+from sim.config.scalars import control_characters
+from sim.config.yaml_text import load_yaml
 from sim.core.resources import config_root
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
@@ -29,6 +31,8 @@ TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
 NO_HEX = (" ", "_")
 DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 """Hex sides in axial coordinates: E=(+1,0), NE=(+1,-1), NW=(0,-1), W=(-1,0), SW=(-1,+1), SE=(0,+1)."""
+MAP_PLAYERS = (2, 6)
+"""The fewest and most players a map may seat."""
 STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
@@ -137,18 +141,28 @@ class MapSpec(Strict):
             step = (edge.b[0] - edge.a[0], edge.b[1] - edge.a[1])
             if step not in STEPS:
                 raise ValueError(f"blocked: {list(edge.a)}-{list(edge.b)}: the hexes are not neighbours")
-        if len(set(self.players)) != len(self.players) or any(not 2 <= n <= 6 for n in self.players):
-            raise ValueError(f"players = {list(self.players)}: distinct counts from 2 to 6")
+        low, high = MAP_PLAYERS
+        if len(set(self.players)) != len(self.players) or any(not low <= n <= high for n in self.players):
+            raise ValueError(f"players = {list(self.players)}: distinct counts from {low} to {high}")
         if cut := self.cut_off(cells):
             raise ValueError(
                 f"cities: {', '.join(cut)} cannot be reached by land from the other cities "
                 "(no chain of neighbouring hexes without a blocked edge)"
             )
+        if cut := self.cut_off(cells, by_track=True):
+            raise ValueError(
+                f"cities: {', '.join(cut)} cannot be reached by track from the other cities: cities "
+                "carry no track, and every way out crosses another city's hex (its neighbours "
+                "are cities, off the grid or behind blocked edges)"
+            )
         return self
 
-    def cut_off(self, cells: set[tuple[int, int]]) -> list[str]:
+    def cut_off(self, cells: set[tuple[int, int]], by_track: bool = False) -> list[str]:
         """The places (cities, then towns) off the land that holds the most cities (ties: the first
-        city's), when a city is among them; [] when every city can be reached from the others."""
+        city's), when a city is among them; [] when every city can be reached from the others.
+        ``by_track``: a step from one city hex straight into another does not count (a link needs
+        track between them, and a city hex carries none)."""
+        cities = {(c.q, c.r) for c in self.cities} if by_track else set()
         blocked = {frozenset((e.a, e.b)) for e in self.blocked}
         land: dict[tuple[int, int], int] = {}  # hex -> its piece of land
         for start in sorted(cells, key=lambda c: (c[1], c[0])):
@@ -160,7 +174,12 @@ class MapSpec(Strict):
                 q, r = todo.pop()
                 for dq, dr in STEPS:
                     other = (q + dq, r + dr)
-                    if other in cells and other not in land and frozenset(((q, r), other)) not in blocked:
+                    if (
+                        other in cells
+                        and other not in land
+                        and frozenset(((q, r), other)) not in blocked
+                        and not ((q, r) in cities and other in cities)
+                    ):
                         land[other] = piece
                         todo.append(other)
         pieces = [land[(c.q, c.r)] for c in self.cities]
@@ -205,9 +224,12 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
                 "(or give a .yaml file path relative to the config)"
             )
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"), yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise ValueError(f"{label}: YAML error: {' '.join(str(exc).split())}") from None
+    if isinstance(data, dict) and (problems := control_characters(data)):
+        (loc, message), *_ = problems
+        raise ValueError(f"{label}: field '{'.'.join(map(str, loc))}': {message}")
     try:
         return MapSpec.model_validate(data)
     except ValidationError as exc:
@@ -230,7 +252,7 @@ class SteamParams(Strict):
     )
     board: MapSpec | None = Field(None, description="filled from the map file when the config loads")
 
-    rounds: dict[int, int] = Field(default_factory=lambda: {3: 10, 4: 8, 5: 7, 6: 7})
+    rounds: dict[int, Annotated[int, Field(ge=1)]] = Field(default_factory=lambda: {3: 10, 4: 8, 5: 7, 6: 7})
     cubes: dict[str, int] = Field(
         default_factory=lambda: {"red": 20, "blue": 20, "yellow": 20, "purple": 20, "gray": 16}
     )
@@ -296,6 +318,19 @@ class SteamParams(Strict):
             folder = folder_of(("map",)) if folder_of is not None else None
             data["board"] = load_map(str(data.get("map", "ne-usa")), folder).model_dump()
         return data
+
+    @field_validator("rounds")
+    @classmethod
+    def _lengths(cls, rounds: dict[int, int]) -> dict[int, int]:
+        """Game lengths only for player counts a map can seat."""
+        low, high = MAP_PLAYERS
+        for n in rounds:
+            if not low <= n <= high:
+                raise ValueError(
+                    f"a game length for {n} player{'s' if n != 1 else ''}: a Steam map seats {low} to "
+                    f"{high} players; remove it"
+                )
+        return rounds
 
     @model_validator(mode="after")
     def _check(self) -> SteamParams:

@@ -14,7 +14,7 @@ from sim.games.mingchu.state import MingchuState
 from tests.games.mingchu_content.helpers import BASE
 
 SEEDS = range(12)
-NEW = {"id": "试用门客", "ability": [{"effect": "gain_coins", "amount": 3}]}
+NEW = {"id": "试用门客", "add": True, "ability": [{"effect": "gain_coins", "amount": 3}]}
 
 
 def _variant(tmp_path, cards: dict) -> object:
