@@ -358,10 +358,15 @@ def run(config, sets, until_ci, lang, **opts) -> None:
 def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None:
     """Run two variants on the same seeds and report paired differences.
 
+    When the variants differ in a card the game can force on a seat, the card's causal effect on
+    its holder is measured in each variant on the same seeds (the card lab's forced arm) and the
+    change is reported first (docs/card-lab.md).
+
     \b
     Examples:
       sim compare configs/brass/base.yaml configs/brass/cheap-loans.yaml -p 4 -n 2000
       sim compare brass --set-b starting_money=20 -n 2000
+      sim compare mingchu --set-b cards.门客.鲁班传人.passive.0.amount=1 -p 5 -n 200 -j 2
     """
     variant_a, _ = load(config_a, set_a)
     variant_b, _ = load(config_b or config_a, set_b)
