@@ -124,7 +124,7 @@ def run_change_study(plan: ChangeStudy, out: Path, lang: str = "en", **run_optio
         run_card_study(study, study_folder(out, n, deck, side), TOLERANCE, lang, **run_options)
     table = change_table(plan, changed, out)
     path = Path(out) / FOLDER / TABLE_FILE
-    table.to_csv(path, index=False, encoding="utf-8")
+    table.to_csv(path, index=False, encoding="utf-8-sig")  # Excel reads the BOM as UTF-8
     return table
 
 
@@ -150,35 +150,33 @@ def change_table(plan: ChangeStudy, changed: Sequence[ChangedCard], out: Path) -
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
+NONE = {"estimate": float("nan"), "lo": float("nan"), "hi": float("nan"), "p_value": float("nan")}
+"""The figures of a side that lacks the card, or of the change when one side lacks it."""
+
+
 def _card_rows(
     plan: ChangeStudy, c: ChangedCard, n: int, effects: dict[tuple[str, str], pd.DataFrame], out: Path
 ) -> list[dict[str, Any]]:
-    nan = float("nan")
+    """The rows of one changed card at ``n`` players (win share, score)."""
     base = {"game": plan.a.game, "variant_a": plan.a.label, "variant_b": plan.b.label, "n_players": n,
             "deck": c.deck, "card": c.card, "in_a": c.in_a, "in_b": c.in_b}  # fmt: skip
     sides = {side: effects[(c.deck, side)] for side in SIDES if getattr(c, f"in_{side}")}
     level = min(float(t.loc[(c.card, METRICS[0]), "level"]) for t in sides.values())
-    change = (
-        forced_change(*(study_folder(out, n, c.deck, s) for s in SIDES), c.card, level).set_index("metric")
-        if len(sides) == 2
-        else None
-    )
+    change = None
+    if len(sides) == len(SIDES):
+        folders = (study_folder(out, n, c.deck, side) for side in SIDES)
+        change = forced_change(*folders, c.card, level).set_index("metric")
     rows = []
     for metric in METRICS:
-        row = dict(base, metric=metric, level=level)
+        found = {side: sides[side].loc[(c.card, metric)] if side in sides else NONE for side in SIDES}
+        moved = change.loc[metric] if change is not None else NONE
+        counted = moved if change is not None else next(iter(sides.values())).loc[(c.card, metric)]
+        seeds = counted["units"]  # paired seeds of the change, else the one study's
+        row = dict(base, metric=metric, change=moved["estimate"], change_lo=moved["lo"],
+                   change_hi=moved["hi"], p_value=moved["p_value"], seeds=int(seeds), level=level)  # fmt: skip
         for side in SIDES:
-            found = side in sides
-            effect = sides[side].loc[(c.card, metric)] if found else None
-            row[f"effect_{side}"] = effect["estimate"] if found else nan
-            row[f"lo_{side}"] = effect["lo"] if found else nan
-            row[f"hi_{side}"] = effect["hi"] if found else nan
-        moved = change.loc[metric] if change is not None else None
-        row["change"] = moved["estimate"] if moved is not None else nan
-        row["change_lo"] = moved["lo"] if moved is not None else nan
-        row["change_hi"] = moved["hi"] if moved is not None else nan
-        row["p_value"] = moved["p_value"] if moved is not None else nan
-        any_side = next(iter(sides.values())).loc[(c.card, metric)]
-        row["seeds"] = int(moved["units"]) if moved is not None else int(any_side["units"])
+            row |= {f"effect_{side}": found[side]["estimate"], f"lo_{side}": found[side]["lo"],
+                    f"hi_{side}": found[side]["hi"]}  # fmt: skip
         rows.append(row)
     return rows
 
@@ -188,4 +186,4 @@ def read_change_table(run_folder: Path) -> pd.DataFrame:
     path = Path(run_folder) / FOLDER / TABLE_FILE
     if not path.is_file():
         return pd.DataFrame(columns=COLUMNS)
-    return pd.read_csv(path, encoding="utf-8")
+    return pd.read_csv(path, encoding="utf-8-sig")
