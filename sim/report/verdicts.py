@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from sim.cards.effects import MIN_UNITS
 from sim.report.labels import Lang, fmt_points, shared_terms, t
 from sim.report.names import Names, fmt_number, fmt_p, fmt_pct
 
@@ -269,15 +270,22 @@ def holders_verdict(row: Mapping[str, Any], card: str, lang: Lang = "en") -> str
     )
 
 
-def _effect(est: float, lo: float, hi: float, lang: Lang, scale: float = 100.0) -> str:
+def _effect(est: float, lo: float, hi: float, scale: float = 100.0) -> str:
     """'+3.8 [+1.7, +6.2]' (``scale`` 100: win share in points; 1: score), or the estimate alone
     when the study has too few seeds for an interval."""
     if est is None or np.isnan(est):
         return "–"
     shown = f"{scale * est:+.1f}"
     if lo is None or np.isnan(lo) or np.isnan(hi):
-        return text("card_change_no_interval", lang, x=shown)
+        return shown
     return f"{shown} [{scale * lo:+.1f}, {scale * hi:+.1f}]"
+
+
+def _interval_note(row: Mapping[str, Any], level: str, lang: Lang) -> str:
+    """What the brackets are, or that the studies have too few seeds for any."""
+    if any(not np.isnan(float(row[k])) for k in ("lo_a", "lo_b", "change_lo")):
+        return text("card_change_level", lang, level=level)
+    return text("card_change_no_interval", lang, k=MIN_UNITS)
 
 
 def _change_word(lo: float, hi: float, lang: Lang) -> str:
@@ -294,29 +302,28 @@ def card_change_verdict(
     win share and score): its causal effect on the holder in A and in B and the change, or its
     effect in the one variant that has it."""
     level = f"{100 * float(win['level']):g}%"
-    common = {"card": card, "a": a, "b": b, "n": int(win["n_players"]), "seeds": f"{int(win['seeds']):,}"}
+    common = {"card": card, "a": a, "b": b, "n": int(win["n_players"]), "seeds": f"{int(win['seeds']):,}",
+              "note": _interval_note(win, level, lang)}  # fmt: skip
     if not (bool(win["in_a"]) and bool(win["in_b"])):
         side = "a" if bool(win["in_a"]) else "b"
         return text(
             f"card_change_only_{side}",
             lang,
             **common,
-            win=_effect(win[f"effect_{side}"], win[f"lo_{side}"], win[f"hi_{side}"], lang),
-            score=_effect(score[f"effect_{side}"], score[f"lo_{side}"], score[f"hi_{side}"], lang, 1.0),
-            level=level,
+            win=_effect(win[f"effect_{side}"], win[f"lo_{side}"], win[f"hi_{side}"]),
+            score=_effect(score[f"effect_{side}"], score[f"lo_{side}"], score[f"hi_{side}"], 1.0),
         )
     return text(
         "card_change_line",
         lang,
         **common,
-        win_a=_effect(win["effect_a"], win["lo_a"], win["hi_a"], lang),
-        win_b=_effect(win["effect_b"], win["lo_b"], win["hi_b"], lang),
-        change=_effect(win["change"], win["change_lo"], win["change_hi"], lang),
-        score_a=_effect(score["effect_a"], score["lo_a"], score["hi_a"], lang, 1.0),
-        score_b=_effect(score["effect_b"], score["lo_b"], score["hi_b"], lang, 1.0),
-        score_change=_effect(score["change"], score["change_lo"], score["change_hi"], lang, 1.0),
+        win_a=_effect(win["effect_a"], win["lo_a"], win["hi_a"]),
+        win_b=_effect(win["effect_b"], win["lo_b"], win["hi_b"]),
+        change=_effect(win["change"], win["change_lo"], win["change_hi"]),
+        score_a=_effect(score["effect_a"], score["lo_a"], score["hi_a"], 1.0),
+        score_b=_effect(score["effect_b"], score["lo_b"], score["hi_b"], 1.0),
+        score_change=_effect(score["change"], score["change_lo"], score["change_hi"], 1.0),
         verdict=_change_word(float(win["change_lo"]), float(win["change_hi"]), lang),
-        level=level,
     )
 
 

@@ -6,6 +6,7 @@ a description only."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +19,7 @@ from sim.cli import cli
 from sim.config import load_config
 from sim.dataset import load_run
 from sim.report.analysis import analyse
+from sim.report.metrics.card_change import METRIC as CARD_CHANGE
 from sim.report.summary import key_findings
 
 CONFIGS = Path(__file__).resolve().parents[2] / "sim/configs/mingchu"
@@ -134,3 +136,16 @@ def test_a_card_only_one_variant_has_is_measured_there_alone(tmp_path):
     assert table["in_a"].all() and not table["in_b"].any()
     assert table["effect_a"].notna().all() and table[["effect_b", "change"]].isna().all().all()
     assert not study_folder(out, PLAYERS, "门客", "b").exists()
+
+
+def test_a_compare_folder_without_the_card_effects_says_the_change_was_not_measured(compared, tmp_path):
+    out, _, _ = compared
+    older = tmp_path / "older"
+    shutil.copytree(out, older, ignore=shutil.ignore_patterns(FOLDER, "report"))
+    analysis = analyse(load_run(older))
+    assert analysis.tables["changed_card_effects"].empty and len(analysis.tables["changed_card_holders"])
+    for lang, said in (("zh", "没有测它对持有者的因果效应"), ("en", "was not measured")):
+        first = key_findings(analysis, lang)[0]
+        assert CARD in first and said in first, first
+    sentences, codes = CARD_CHANGE.answers(analysis, analysis.names("en"), "en")
+    assert [c["code"] for c in codes] == ["unmeasured"] and len(sentences) == 1
