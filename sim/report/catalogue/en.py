@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "holders_line": "Holders of {card} (description): win rate {win_a} → {win_b} ({diff} points, 95% CI {lo} to {hi}), score {score_a} → {score_b} ({sdiff}, 95% CI {slo} to {shi}) ({n} players, {a} → {b}, {seats_a} → {seats_b} seats).",
     "cli_card_change": "\nThe changed cards, causal effect on the holder (the card lab's forced arm on the same seeds): {folder}",
     "ans_topic_card_change": "What the change did to the changed cards",
-    "card_change_unmeasured": "{card} changed ({a} → {b}), but its causal effect on the holder was not measured in this run (sim compare measures it, on the same seeds, for a card the game can force on a seat); the holders' figures are a description, not the change's effect.",
+    "card_change_unmeasured": "{card} changed ({a} → {b}), but its causal effect on the holder was not measured: sim compare measures it only for a card the game can force on a seat (and a run of an earlier version has none); the holders' figures are a description, not the change's effect.",
     "card_change_same": "no change shown at these games",
     "card_change_weaker": "the change made the card weaker for its holder",
     "card_change_stronger": "the change made the card stronger for its holder",

@@ -98,7 +98,7 @@ MESSAGES: dict[str, str] = {
     "holders_line": "{card} 的持有者（描述）：胜率 {win_a} → {win_b}（差 {diff} 个百分点，95% 区间 {lo} 至 {hi}），得分 {score_a} → {score_b}（差 {sdiff}，95% 区间 {slo} 至 {shi}）（{n}人局，{a} → {b}，{seats_a} → {seats_b} 个座位）。",
     "cli_card_change": "\n改动的卡牌对持有者的因果效应（卡牌实验的强制组，相同种子）：{folder}",
     "ans_topic_card_change": "改动对卡牌的作用",
-    "card_change_unmeasured": "{card} 有改动（{a} → {b}），但本次运行没有测它对持有者的因果效应（sim compare 会在相同种子上为能强制给座位的卡测量）；持有者的数字只是描述，不是改动的效果。",
+    "card_change_unmeasured": "{card} 有改动（{a} → {b}），但没有测它对持有者的因果效应：sim compare 只为游戏能强制给座位的牌测量（更早版本的运行也没有）；持有者的数字只是描述，不是改动的效果。",
     "card_change_same": "以目前的对局数看不出变化",
     "card_change_weaker": "改动让这张卡对持有者更弱了",
     "card_change_stronger": "改动让这张卡对持有者更强了",
