@@ -390,7 +390,8 @@ def card_change_effects(
     """When the variants differ in a card the game can force, play the card lab's forced arm of that
     card in each variant on the compare's seeds (``sim.cards.change``) and print its effect in A, in
     B and the change: the compare's answer about the card."""
-    from sim.cards.change import FOLDER, ChangeStudy, run_change_study
+    from sim.cards.change import ChangeStudy, run_change_study
+    from sim.dataset.card_effects import FOLDER
     from sim.report.labels import t
     from sim.report.verdicts import card_change_lines
 

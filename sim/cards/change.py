@@ -25,22 +25,14 @@ import pandas as pd
 from sim.cards.effects import METRICS
 from sim.cards.study import FORCED_KEY, CardStudy, card_folder, forced_change, run_card_study, study_effects
 from sim.config import ResolvedConfig
+from sim.dataset.card_effects import COLUMNS, FOLDER, write_card_effects
 from sim.stats.holders import changed_items
 
-FOLDER = "card-effects"
-"""The compare folder's sub-folder holding the card studies and their table."""
-TABLE_FILE = "effects.csv"
 SIDES = ("a", "b")
 DECKS_PREFIX = "cards."
 TOLERANCE = 0.03
 """The band the studies' own verdicts read (``sim cards study``'s default, 3 points); the compare
 reads the effects and their change, not these verdicts."""
-
-COLUMNS = [
-    "game", "variant_a", "variant_b", "n_players", "deck", "card", "metric", "in_a", "in_b",
-    "effect_a", "lo_a", "hi_a", "effect_b", "lo_b", "hi_b", "change", "change_lo", "change_hi",
-    "p_value", "seeds", "level",
-]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -123,8 +115,7 @@ def run_change_study(plan: ChangeStudy, out: Path, lang: str = "en", **run_optio
     for (n, deck, side), study in plan.plans(changed).items():
         run_card_study(study, study_folder(out, n, deck, side), TOLERANCE, lang, **run_options)
     table = change_table(plan, changed, out)
-    path = Path(out) / FOLDER / TABLE_FILE
-    table.to_csv(path, index=False, encoding="utf-8-sig")  # Excel reads the BOM as UTF-8
+    write_card_effects(table, out)
     return table
 
 
@@ -179,11 +170,3 @@ def _card_rows(
                     f"hi_{side}": found[side]["hi"]}  # fmt: skip
         rows.append(row)
     return rows
-
-
-def read_change_table(run_folder: Path) -> pd.DataFrame:
-    """The card-effects table a compare wrote into ``run_folder`` (no rows when it has none)."""
-    path = Path(run_folder) / FOLDER / TABLE_FILE
-    if not path.is_file():
-        return pd.DataFrame(columns=COLUMNS)
-    return pd.read_csv(path, encoding="utf-8-sig")

@@ -11,7 +11,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sim.cards.effects import MIN_UNITS
 from sim.report.labels import Lang, fmt_points, shared_terms, t
 from sim.report.names import Names, fmt_number, fmt_p, fmt_pct
 
@@ -285,7 +284,7 @@ def _interval_note(row: Mapping[str, Any], level: str, lang: Lang) -> str:
     """What the brackets are, or that the studies have too few seeds for any."""
     if any(not np.isnan(float(row[k])) for k in ("lo_a", "lo_b", "change_lo")):
         return text("card_change_level", lang, level=level)
-    return text("card_change_no_interval", lang, k=MIN_UNITS)
+    return text("card_change_no_interval", lang)
 
 
 def _change_word(lo: float, hi: float, lang: Lang) -> str:

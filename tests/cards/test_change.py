@@ -13,11 +13,12 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from sim.cards.change import FOLDER, TABLE_FILE, changed_cards, forceable_decks, study_folder
+from sim.cards.change import changed_cards, forceable_decks, study_folder
 from sim.cards.study import forced_change, study_effects
 from sim.cli import cli
 from sim.config import load_config
 from sim.dataset import load_run
+from sim.dataset.card_effects import FOLDER, TABLE_FILE
 from sim.report.analysis import analyse
 from sim.report.metrics.card_change import METRIC as CARD_CHANGE
 from sim.report.summary import key_findings

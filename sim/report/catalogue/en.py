@@ -102,7 +102,7 @@ MESSAGES: dict[str, str] = {
     "card_change_same": "no change shown at these games",
     "card_change_weaker": "the change made the card weaker for its holder",
     "card_change_stronger": "the change made the card stronger for its holder",
-    "card_change_no_interval": "fewer than {k} seeds: no intervals",
+    "card_change_no_interval": "too few seeds for intervals",
     "card_change_level": "{level} CI in brackets",
     "card_change_only_b": "{card} (only in {b}), causal effect on its holder (forced on a seat vs the same seat and seed without it): win share {win} points, score {score} ({note}; {n} players, {seeds} paired seeds); {a} does not have it.",
     "card_change_only_a": "{card} (only in {a}), causal effect on its holder (forced on a seat vs the same seat and seed without it): win share {win} points, score {score} ({note}; {n} players, {seeds} paired seeds); {b} does not have it.",

@@ -102,7 +102,7 @@ MESSAGES: dict[str, str] = {
     "card_change_same": "以目前的对局数看不出变化",
     "card_change_weaker": "改动让这张卡对持有者更弱了",
     "card_change_stronger": "改动让这张卡对持有者更强了",
-    "card_change_no_interval": "种子不足 {k} 个，没有区间",
+    "card_change_no_interval": "种子太少，没有区间",
     "card_change_level": "方括号为 {level} 区间",
     "card_change_only_b": "{card}（只在 {b} 中）对持有者的因果效应（强制给一个座位，对比同一座位、同一种子不给它）：胜率 {win} 个百分点，得分 {score}（{note}；{n}人局，{seeds} 个配对种子）；{a} 没有这张卡。",
     "card_change_only_a": "{card}（只在 {a} 中）对持有者的因果效应（强制给一个座位，对比同一座位、同一种子不给它）：胜率 {win} 个百分点，得分 {score}（{note}；{n}人局，{seeds} 个配对种子）；{b} 没有这张卡。",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from sim.cards.change import COLUMNS, read_change_table
+from sim.dataset.card_effects import COLUMNS, read_card_effects
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_row
 from sim.report.names import Names
@@ -30,7 +30,7 @@ KEYS = ["game", "variant_a", "variant_b"]
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     """The card-effects rows of every paired comparison of the run (from the folders ``sim compare``
     wrote them into)."""
-    frames = [read_change_table(folder) for folder in a.run.folders]
+    frames = [read_card_effects(folder) for folder in a.run.folders]
     effects = pd.concat(
         [f for f in frames if not f.empty] or [pd.DataFrame(columns=COLUMNS)], ignore_index=True
     )
