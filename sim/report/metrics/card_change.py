@@ -39,12 +39,11 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
 
 
 def _lines(a: Analysis, lang: Lang) -> list[str]:
-    names = a.names(lang)
-    return [f"[{names.title(r)}] {line}" for r, line in zip(
-        (w["game"] for w, _ in card_change_rows(a.tables[TABLE])),
-        card_change_lines(a.tables[TABLE], lang, names),
-        strict=True,
-    )]  # fmt: skip
+    """One line per changed card and player count, after its game's title."""
+    names, table = a.names(lang), a.tables[TABLE]
+    games = [win["game"] for win, _ in card_change_rows(table)]
+    lines = card_change_lines(table, lang, names)
+    return [f"[{names.title(game)}] {line}" for game, line in zip(games, lines, strict=True)]
 
 
 def _unmeasured(a: Analysis) -> pd.DataFrame:
