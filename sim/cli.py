@@ -359,10 +359,15 @@ def run(config, sets, until_ci, lang, **opts) -> None:
 def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None:
     """Run two variants on the same seeds and report paired differences.
 
+    When the variants differ in a card the game can force on a seat, the card's causal effect on
+    its holder is measured in each variant on the same seeds (the card lab's forced arm) and the
+    change is reported first (docs/card-lab.md).
+
     \b
     Examples:
       sim compare configs/brass/base.yaml configs/brass/cheap-loans.yaml -p 4 -n 2000
       sim compare brass --set-b starting_money=20 -n 2000
+      sim compare mingchu --set-b cards.门客.鲁班传人.passive.0.amount=1 -p 5 -n 200 -j 2
     """
     variant_a, _ = load(config_a, set_a)
     variant_b, _ = load(config_b or config_a, set_b)
@@ -375,8 +380,37 @@ def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None
             replace(v, variant=f"{v.path.parent.name}/{v.variant}") for v in (variant_a, variant_b)
         )
     out = execute([variant_a, variant_b], opts, f"compare-{variant_a.label}-{variant_b.label}", lang=lang)
+    card_change_effects(variant_a, variant_b, out, lang, opts)
     if with_report:
         make_report([out], out / "report", lang, show_progress(opts["progress"]))
+
+
+def card_change_effects(
+    variant_a: ResolvedConfig, variant_b: ResolvedConfig, out: Path, lang: str, opts: dict[str, Any]
+) -> None:
+    """When the variants differ in a card the game can force, play the card lab's forced arm of that
+    card in each variant on the compare's seeds (``sim.cards.change``) and print its effect in A, in
+    B and the change: the compare's answer about the card."""
+    from sim.cards.change import ChangeStudy, run_change_study
+    from sim.dataset.card_effects import FOLDER
+    from sim.report.labels import t
+    from sim.report.verdicts import card_change_lines
+
+    spec = get_game(variant_a.game)
+    plan = ChangeStudy(
+        variant_a,
+        variant_b,
+        parse_players(spec, opts["players"], [variant_a, variant_b]),
+        opts["games"],
+        parse_bots(spec, opts["bots"]),
+        opts["seed"],
+        opts["chunk_size"],
+    )
+    table = run_change_study(plan, out, lang, **runner_options(opts))
+    if len(table):
+        click.echo(t("cli_card_change", lang, folder=out / FOLDER))
+    for line in card_change_lines(table, lang):
+        click.echo(line)
 
 
 @cli.command()

@@ -28,6 +28,9 @@ class Run:
     events: dict[str, pd.DataFrame]
     meta: list[dict] = field(default_factory=list)
     """The parsed ``run.json`` of every directory, in the order given."""
+    folders: list[Path] = field(default_factory=list)
+    """The run directories read, in the order of ``meta`` (for files a command keeps beside the
+    tables, such as the card effects of ``sim compare``)."""
 
     @property
     def breakdown_columns(self) -> list[str]:
@@ -56,6 +59,7 @@ class Run:
             rounds=only(self.rounds),
             events={name: only(df) for name, df in self.events.items()},
             meta=self.meta,
+            folders=self.folders,
         )
 
     def variant_info(self) -> pd.DataFrame:
@@ -278,7 +282,7 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     }
     con.close()
     _label_conflicting_variants(games, [players, *events.values()])
-    return Run(games=games, players=players, rounds=rounds, events=events, meta=meta)
+    return Run(games=games, players=players, rounds=rounds, events=events, meta=meta, folders=paths)
 
 
 def _label_conflicting_variants(games: pd.DataFrame, others: list[pd.DataFrame]) -> None:

@@ -267,3 +267,93 @@ def holders_verdict(row: Mapping[str, Any], card: str, lang: Lang = "en") -> str
         seats_a=f"{int(row['seats_a']):,}",
         seats_b=f"{int(row['seats_b']):,}",
     )
+
+
+def _effect(est: float, lo: float, hi: float, scale: float = 100.0) -> str:
+    """'+3.8 [+1.7, +6.2]' (``scale`` 100: win share in points; 1: score), or the estimate alone
+    when the study has too few seeds for an interval."""
+    if est is None or np.isnan(est):
+        return "–"
+    shown = f"{scale * est:+.1f}"
+    if lo is None or np.isnan(lo) or np.isnan(hi):
+        return shown
+    return f"{shown} [{scale * lo:+.1f}, {scale * hi:+.1f}]"
+
+
+def _interval_note(row: Mapping[str, Any], level: str, lang: Lang) -> str:
+    """What the brackets are, or that the studies have too few seeds for any."""
+    if any(not np.isnan(float(row[k])) for k in ("lo_a", "lo_b", "change_lo")):
+        return text("card_change_level", lang, level=level)
+    return text("card_change_no_interval", lang)
+
+
+def _change_word(lo: float, hi: float, lang: Lang) -> str:
+    """What the change did to the card for its holder: stronger, weaker, or not shown."""
+    if np.isnan(lo) or np.isnan(hi) or lo <= 0 <= hi:
+        return text("card_change_same", lang)
+    return text("card_change_stronger" if lo > 0 else "card_change_weaker", lang)
+
+
+def card_change_verdict(
+    win: Mapping[str, Any], score: Mapping[str, Any], card: str, a: str, b: str, lang: Lang = "en"
+) -> str:
+    """The line for one changed card and player count (rows of ``sim.cards.change.change_table``,
+    win share and score): its causal effect on the holder in A and in B and the change, or its
+    effect in the one variant that has it."""
+    level = f"{100 * float(win['level']):g}%"
+    common = {"card": card, "a": a, "b": b, "n": int(win["n_players"]), "seeds": f"{int(win['seeds']):,}",
+              "note": _interval_note(win, level, lang)}  # fmt: skip
+    if not (bool(win["in_a"]) and bool(win["in_b"])):
+        side = "a" if bool(win["in_a"]) else "b"
+        return text(
+            f"card_change_only_{side}",
+            lang,
+            **common,
+            win=_effect(win[f"effect_{side}"], win[f"lo_{side}"], win[f"hi_{side}"]),
+            score=_effect(score[f"effect_{side}"], score[f"lo_{side}"], score[f"hi_{side}"], 1.0),
+        )
+    return text(
+        "card_change_line",
+        lang,
+        **common,
+        win_a=_effect(win["effect_a"], win["lo_a"], win["hi_a"]),
+        win_b=_effect(win["effect_b"], win["lo_b"], win["hi_b"]),
+        change=_effect(win["change"], win["change_lo"], win["change_hi"]),
+        score_a=_effect(score["effect_a"], score["lo_a"], score["hi_a"], 1.0),
+        score_b=_effect(score["effect_b"], score["lo_b"], score["hi_b"], 1.0),
+        score_change=_effect(score["change"], score["change_lo"], score["change_hi"], 1.0),
+        verdict=_change_word(float(win["change_lo"]), float(win["change_hi"]), lang),
+    )
+
+
+def card_change_rows(table: pd.DataFrame) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(win-share row, score row) of each changed card and player count of a card-effects table."""
+    keys = ["game", "variant_a", "variant_b", "n_players", "deck", "card"]
+    pairs = []
+    for _, part in table.groupby(keys, sort=False):
+        by_metric = {r["metric"]: r for r in part.to_dict("records")}
+        if {"win_share", "score"} <= set(by_metric):
+            pairs.append((by_metric["win_share"], by_metric["score"]))
+    return pairs
+
+
+def card_change_lines(table: pd.DataFrame, lang: Lang = "en", names: Names | None = None) -> list[str]:
+    """One line per changed card and player count (``card_change_verdict``), in the table's order;
+    cards and variants by their display names when ``names`` is given."""
+
+    def name(game: str, kind: str, value: str) -> str:
+        if names is None:
+            return value
+        return names.term(game, value) if kind == "card" else names.variant(game, value)
+
+    return [
+        card_change_verdict(
+            win,
+            score,
+            name(win["game"], "card", win["card"]),
+            name(win["game"], "variant", win["variant_a"]),
+            name(win["game"], "variant", win["variant_b"]),
+            lang,
+        )
+        for win, score in card_change_rows(table)
+    ]

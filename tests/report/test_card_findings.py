@@ -1,6 +1,7 @@
 """Card findings that are about cards (issue 20 items 6 and 7), on small real 明初商途 runs: no period,
 whole deck or handful-of-seats comparison among them, and a comparison that changes a card opens
-with what the change did for the card's holders, in both report languages."""
+with the change's causal effect on the card (issue 39 item 1), its holders a description, in both
+report languages."""
 
 from __future__ import annotations
 
@@ -102,17 +103,18 @@ def compared(tmp_path_factory: pytest.TempPathFactory) -> Path:
         encoding="utf-8",
     )
     out = folder / "run"
-    _sim("compare", str(SHORT), str(variant), "-p", "4", "-n", "30", "--lang", "zh", "--out", str(out))
+    _sim("compare", str(SHORT), str(variant), "-p", "4", "-n", "40", "--lang", "zh", "--out", str(out))
     return out
 
 
-def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared):
+def test_compare_opens_with_the_changed_cards_causal_effect_and_describes_the_holders(compared):
     summary = (compared / "report" / "summary.md").read_text(encoding="utf-8")
     findings = summary.split("## ", 2)[1].splitlines()
     first = next(line for line in findings if line.startswith("- "))
     assert (
-        "持有 账房先生 的座位：胜率 " in first and " → " in first and "95% 区间" in first and "得分 " in first
+        "账房先生 对持有者的因果效应" in first and " → " in first and "95% 区间" in first and "得分 " in first
     )
+    assert not any("持有者（描述）" in line for line in findings)  # a description, not a finding
     again = analyse(load_run(compared))
     holders = again.tables["changed_card_holders"]
     shown = pd.read_csv(compared / "report" / "tables" / "changed_card_holders.csv")
@@ -130,14 +132,20 @@ def test_compare_opens_with_the_changed_cards_holders_in_both_languages(compared
         and players["score"].min() <= row["score_a"] <= players["score"].max()
     )
     english = key_findings(again, "en")[0]
-    assert english.startswith("[") and "Seats holding 账房先生: win rate " in english and "95% CI" in english
-    assert holders_section(again, "en").title == "Holders of the changed cards"
+    assert (
+        english.startswith("[") and "账房先生, causal effect on its holder" in english and "95% CI" in english
+    )
+    section = holders_section(again, "en")
+    assert section.title == "Holders of the changed cards (description, not the change's effect)"
+    assert any("Holders of 账房先生 (description): win rate " in note for note in section.notes)
 
 
 def test_a_run_without_changed_cards_has_no_holders_lines(analysis):
     assert analysis.tables["changed_card_holders"].empty
-    # the holders line ("持有 <card> 的座位：..."), not a term that merely contains 持有 (持有恩义)
-    assert not any(line.startswith("持有 ") or "holding" in line for line in key_findings(analysis, "zh"))
+    assert analysis.tables["changed_card_effects"].empty
+    # neither a causal line nor a holders line ("<card> 的持有者（描述）"), whatever else names 持有
+    lines = key_findings(analysis, "zh")
+    assert not any("对持有者的因果效应" in line or "的持有者（描述）" in line for line in lines)
 
 
 def test_the_content_chart_always_draws_the_strongest_findings(analysis, monkeypatch):

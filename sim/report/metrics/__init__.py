@@ -6,6 +6,7 @@ here; its text goes in the message catalogue (``sim.report.labels``)."""
 from sim.report.metric import Metric
 from sim.report.metrics import (
     bots,
+    card_change,
     components,
     content,
     counts,
@@ -29,6 +30,7 @@ from sim.report.metrics import (
 
 REGISTRY: list[Metric] = [
     goals.METRIC,
+    card_change.METRIC,
     holders.METRIC,
     seats.METRIC,
     precision.METRIC,

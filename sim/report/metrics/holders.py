@@ -1,4 +1,8 @@
-"""Holders of the changed cards: what a variant that changes cards did for the seats holding them."""
+"""Holders of the changed cards, as a description: the seats that took each changed card in A and in B.
+
+The holders are a different group after the change, so their win rate mixes what the change did to
+the card with who takes it now; the comparison's answer about a card is its causal effect
+(``card_change``), and these lines stay in their own section, labelled as a description."""
 
 from __future__ import annotations
 
@@ -7,8 +11,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from sim.report.labels import Lang, t
-from sim.report.metric import Answers, Metric, answer_row
-from sim.report.names import Names
+from sim.report.metric import Metric
 from sim.report.sections import Section, table
 from sim.report.verdicts import holders_verdict
 from sim.stats.holders import COLUMNS, holder_changes
@@ -66,32 +69,12 @@ def section(a: Analysis, lang: Lang) -> Section | None:
     return out
 
 
-def answers(a: Analysis, names: Names, lang: Lang) -> Answers:
-    """The changed cards' holders, base → variant, first of a comparison's answers."""
-    sentences, codes = [], []
-    for r, line in _lines(a, lang):
-        sentences.append(line)
-        moved = bool(r["win_lo"] > 0 or r["win_hi"] < 0)
-        codes.append(answer_row("holders", r["game"], r["variant_b"], r["n_players"], "changed" if moved else "same",
-                                r["win_diff"], r["win_lo"], r["win_hi"], "medium" if moved else "low"))  # fmt: skip
-    return sentences, codes
-
-
-def findings(a: Analysis, lang: Lang) -> list[str]:
-    """Every changed card's holders line (they open the key findings of a comparison)."""
-    return [line for _, line in _lines(a, lang)]
-
-
 METRIC = Metric(
     key="holders",
     tables=(TABLE,),
     compute=compute,
     needs=("paired",),
     section=section,
-    topic="ans_topic_holders",
-    answers=answers,
-    answer_rank=0,
-    codes=("changed", "same"),
-    findings=findings,
 )
-"""Registered first, so a comparison's report opens with the changed cards' holders."""
+"""A description of who took the changed cards, never an answer or a key finding: the comparison's
+answer about a card is its causal effect (``card_change``)."""

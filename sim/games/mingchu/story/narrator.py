@@ -37,6 +37,9 @@ WATER_MODES = {
 }
 """How a 掌柜 crossed a water route (M27: a water route is a step and always costs its fee)."""
 
+GROUPED = ("buyback", "war")
+"""Decisions whose actions are told as one line (and one ledger) per seat when the decision closes."""
+
 PHASES = {"actions": "行动", "settle_event": "结算"}
 """Stages that open a part of the round, with its sub-header (生产 opens with its first seat's
 production, after any choice the round's event asked for)."""
@@ -126,7 +129,9 @@ class Narrator:
 
     def step(self, state: MingchuState, seat: int, action: Any) -> tuple[list[Fact], dict[int, dict]]:
         """The facts of ``action`` (about to be applied to ``state``) and of the automatic steps it
-        triggers, and the action's own changes per seat (``ledger_record``). ``state`` is unchanged."""
+        triggers, and the action's own changes per seat (``ledger_record``): none for an action told
+        in a group (a buy-back, a war commitment), whose changes the group's fact carries, so that
+        every change of the game is in exactly one ledger. ``state`` is unchanged."""
         facts: list[Fact] = []
         if not self.started:
             self.started = True
@@ -136,7 +141,7 @@ class Narrator:
                     "opening",
                     text="== 开局：选择门客与家族、放置掌柜、官府驿道 ==",
                     level=0,
-                    favor=_favor(state),
+                    **_holdings(state),
                 )
             )
             for s, label in enumerate(self.bot_labels):
@@ -155,7 +160,8 @@ class Narrator:
         if sim.terminal:
             facts.extend(self._final(sim))
         self.after = sim
-        return facts, ledger_record(found)
+        grouped = decision.kind in GROUPED  # told, with its changes, by the group's own fact
+        return facts, {} if grouped else ledger_record(found)
 
     # --- one action -------------------------------------------------------------------------------
 
@@ -176,7 +182,7 @@ class Narrator:
 
     def _action(self, before, after, seat, action, found, notes, closed) -> list[Fact]:
         decision = before.pending.next
-        if decision.kind in ("buyback", "war"):
+        if decision.kind in GROUPED:
             return self._grouped(before, after, seat, action, closed)
         if decision.kind == "repay" and isinstance(action, A.Done):
             return []
@@ -428,7 +434,15 @@ class Narrator:
             paid = -change.coins + change.loans * after.params.loans.amount
             parts.append(f"{who(seat)} 付{paid}铜币（{loans}笔贷款{forced}）")
             facts.append(
-                self._fact(after, "interest", seat, coins=paid, loans=loans, forced_loans=change.loans)
+                self._fact(
+                    after,
+                    "interest",
+                    seat,
+                    coins=paid,
+                    loans=loans,
+                    forced_loans=change.loans,
+                    ledger={seat: change.as_record()},
+                )
             )
         if parts:
             facts.append(self._fact(after, "interest_total", text="利息：" + "，".join(parts)))
@@ -558,7 +572,7 @@ class Narrator:
 
     def _final(self, state: MingchuState) -> list[Fact]:
         facts = [
-            self._fact(state, "game_end", reason=state.end_reason, favor=_favor(state))
+            self._fact(state, "game_end", reason=state.end_reason, **_holdings(state))
         ]  # the table is ``sim play``'s
         totals, ranks = scoring.scores(state), scoring.ranking(state)
         for seat, row in enumerate(scoring.breakdown(state)):
@@ -594,6 +608,15 @@ def _route(sim: MingchuState, seat: int, action: Any):
 def _favor(state: MingchuState) -> list[int]:
     """Each seat's 恩义 in hand (``ledger.favor_in_hand``), the sum the ledger lines change."""
     return [favor_in_hand(player) for player in state.players]
+
+
+def _holdings(state: MingchuState) -> dict[str, list[int]]:
+    """Each seat's 恩义 in hand, coins and points kept (``vp``): where the ledgers start and end."""
+    return {
+        "favor": _favor(state),
+        "coins": [player.coins for player in state.players],
+        "vp": [player.vp_bonus for player in state.players],
+    }
 
 
 def income_bonuses(state: MingchuState, seat: int) -> dict[str, int]:
