@@ -200,7 +200,7 @@ def deck_study(
     from sim.cards.controls import blank_for
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import TEXT as DECK_TEXT
-    from sim.cards.deck_report import closing_lines, csv_table, run_line, write_deck_report
+    from sim.cards.deck_report import closing_lines, console_table, run_line, write_deck_report
     from sim.cards.deck_study import Budget, DeckStudy, FamilyChanged, read_meta, run_deck_study
     from sim.cards.deck_verdicts import design_rng
     from sim.cards.study import deck_cards, pick_cards
@@ -269,7 +269,7 @@ def deck_study(
     meta = read_meta(out)
     report = write_deck_report(table, meta, summary, out / "report", lang)
     with pd_options():
-        click.echo(csv_table(table, lang).to_string(index=False))
+        click.echo(console_table(table, lang).to_string(index=False))
     click.echo("\n" + run_line(summary, lang))
     line = remaining(table, lang, meta["tolerance"])
     if line:

@@ -303,6 +303,17 @@ def csv_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
     return out.rename(columns=HEADERS[lang]).reset_index(drop=True)
 
 
+def console_table(table: pd.DataFrame, lang: Lang) -> pd.DataFrame:
+    """``csv_table`` for the console: empty cells where a figure is unknown, and no effect shown
+    without its interval (a card before its first interval, at fewer than 20 seeds)."""
+    shown = csv_table(table, lang)
+    names = HEADERS[lang]
+    for effect, low in (("effect", "low"), ("score_effect", "score_low")):
+        missing = shown[names.get(low, low)].isna()
+        shown[names.get(effect, effect)] = shown[names.get(effect, effect)].mask(missing)
+    return shown.astype(object).where(shown.notna(), "")
+
+
 def blank_effect(table: pd.DataFrame) -> float | None:
     """The blank card's effect (a card's effect minus its ``vs_blank``; the same for every card, the
     means being over the same seeds), or None without a blank."""

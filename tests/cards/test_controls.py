@@ -325,3 +325,29 @@ def test_a_study_folder_from_before_the_blank_control_resumes_without_one(normal
     table = csv(out)
     assert (table["vs_blank"] == "").all() and table.loc["白板", "flag"] == UNUSED
     shutil.rmtree(out)
+
+
+def test_the_console_table_shows_no_effect_without_its_interval():
+    from sim.cards.deck_report import console_table
+
+    nan = np.nan
+    table = pd.DataFrame(
+        {
+            "card": ["管家", "铁匠"],
+            "verdict": ["undecided", "within"],
+            "effect": [0.04, 0.001],
+            "low": [nan, -0.02],
+            "high": [nan, 0.02],
+            "games": [60, 400],
+            "games_needed": [300.0, nan],
+            "score_effect": [2.0, 0.1],
+            "score_low": [nan, -1.0],
+            "score_high": [nan, 1.0],
+        }
+    )
+    for lang in ("en", "zh"):
+        text = console_table(table, lang).to_string(index=False)
+        assert "nan" not in text.lower()
+        open_row, decided_row = (line.split() for line in text.splitlines()[1:])
+        assert open_row[2:] == ["60", "300"]  # the open card: no effect without its interval
+        assert decided_row[2:8] == ["0.1", "-2.0", "2.0", "400", "0.1", "-1.0"]
