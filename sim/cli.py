@@ -35,6 +35,7 @@ from sim.cli_options import (
 )
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
+from sim.file_names import runs_folder
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
 
@@ -259,7 +260,7 @@ def execute(
     )
 
     def out_for(planned: Study) -> Path:
-        return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
+        return opts["out"] or runs_folder(default_out, planned.run_id)
 
     run_options = {**runner_options(opts), "label": t("progress_games", lang)}
     if until_ci is None:
@@ -488,7 +489,7 @@ def ladder(
     if any(b < 1 for b in steps):
         raise UserError(f"--budgets {budgets!r}: budgets must be at least 1")
     rungs = ladder_rungs(names, steps, games, search_games)
-    out = out or Path("runs") / f"ladder-{spec.name}-{resolved.variant}-{resolved.config_hash[:8]}"
+    out = out or runs_folder("ladder", spec.name, resolved.variant, resolved.config_hash[:8])
     from sim.report.labels import t
     from sim.report.names import Names
 
@@ -621,7 +622,7 @@ def goals(config, sets, lang, **opts) -> None:
     from sim.core.goals import CONTROL, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, PLAY_SEPARATOR
 
     resolved, spec = load(config, sets)
-    folder = opts["out"] or Path("runs") / f"goals-{resolved.game}-{resolved.variant}"
+    folder = opts["out"] or runs_folder("goals", resolved.game, resolved.variant)
     lineup = parse_bots(spec, opts["bots"])
     if CONTROL in lineup and opts["bots"]:
         raise UserError(f"--bots: leave out {CONTROL!r}: the skill gap's run adds it to the lineup")

@@ -20,6 +20,7 @@ from sim.cli_options import (
     runner_options,
     seed_option,
 )
+from sim.file_names import runs_folder
 
 TEXT = {
     "en": {
@@ -123,7 +124,7 @@ def tune_bots(
         lineup = (bot, *(name for name in lineup if name != bot))
     text = TEXT[lang]
     weights = tunable_weights(resolved, bot)
-    folder = out or Path("runs") / f"bots-tune-{resolved.game}-{resolved.variant}-{bot}-p{n_players}-s{seed}"
+    folder = out or runs_folder("bots-tune", resolved.game, resolved.variant, bot, f"p{n_players}", f"s{seed}")
     run_opts = runner_options(opts)
     names = Names.from_meta([], lang)
     game = resolved.game

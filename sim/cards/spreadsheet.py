@@ -27,9 +27,10 @@ from pydantic import TypeAdapter, ValidationError
 from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, read_yaml
 from sim.core.game import GameSpec
+from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
 
-ENCODING = "utf-8-sig"  # UTF-8 with a BOM: Excel then reads Chinese right
+__all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")
 _INT = re.compile(r"[+-]?\d+")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
@@ -168,12 +169,7 @@ def _card_rows(cards) -> list[dict[str, str]]:
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict[str, str]]) -> None:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row.get(c, "") for c in columns])
-    Path(path).write_bytes(buffer.getvalue().encode(ENCODING))
+    write_rows(path, columns, ([row.get(c, "") for c in columns] for row in rows))
 
 
 def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
@@ -240,7 +236,7 @@ def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
     for number, values in enumerate(table[1:], 2):
         if len(values) > len(header) and any(v.strip() for v in values[len(header) :]):
             raise SpreadsheetError(f"{csv_path}: row {number}: more cells than columns")
-        cells = {c: v for c, v in zip(header, values, strict=False) if v.strip()}
+        cells = {c: unescape_cell(v) for c, v in zip(header, values, strict=False) if v.strip()}
         if cells:
             rows.append((number, cells))
     return rows

@@ -22,7 +22,7 @@ from sim.dataset import read_columns
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
 from sim.runner.fingerprint import code_fingerprint
-from sim.runner.lifetime import exit_with_parent, interruptible
+from sim.runner.lifetime import exit_with_parent, interruptible, safe_import_path
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
 from sim.runner.store import (
@@ -350,7 +350,7 @@ def _execute(
         pool = joblib.parallel_config(backend="loky", initializer=exit_with_parent, initargs=(os.getpid(),))
     else:
         pool = contextlib.nullcontext()
-    with pool:
+    with pool, safe_import_path():
         parallel = joblib.Parallel(
             n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
         )
