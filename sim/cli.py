@@ -596,7 +596,30 @@ def report(run_dirs, out, lang, progress) -> None:
     \b
     Example:  sim report runs/brass --out reports/brass --lang zh
     """
-    make_report(run_dirs, out or run_dirs[0] / "report", lang, show_progress(progress))
+    make_report(run_dirs, report_folder(out or run_dirs[0] / "report", lang), lang, show_progress(progress))
+
+
+def _run_folder(path: Path) -> bool:
+    return (path / "run.json").is_file() or (path / "games").is_dir()
+
+
+def report_folder(out: Path, lang: str) -> Path:
+    """Where ``sim report`` writes: ``out``, or its ``report/`` subfolder when ``out`` is a run folder
+    (said on the console); a folder inside a run's table folders is refused. A report never mixes
+    its files with a run's."""
+    from sim.report.labels import t
+
+    if _run_folder(out):
+        click.echo(t("cli_report_in_run", lang, out=out))
+        return out / "report"
+    for parent in out.resolve().parents:
+        inside = out.resolve().relative_to(parent).parts[0]
+        if _run_folder(parent) and inside != "report":
+            raise UserError(
+                f"--out {out}: inside the run folder {parent} (in its {inside}/); give {parent / 'report'} "
+                "or a folder outside the run"
+            )
+    return out
 
 
 @cli.command()

@@ -19,6 +19,7 @@ import numpy as np
 from tqdm import tqdm
 
 from sim.dataset import read_columns
+from sim.dataset.read import expected_tables
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
 from sim.runner.fingerprint import code_fingerprint
@@ -264,7 +265,9 @@ def _run(
     out.mkdir(parents=True, exist_ok=True)
     remove_temp_files(out)
     run_id = study.run_id
-    done = finished_games(out, run_id)
+    payload = run_json_payload(study, command)
+    tables = expected_tables(payload)
+    done = finished_games(out, run_id, tables)
     held = max((max(indices) + 1 for indices in done.values() if indices), default=0)
     if held > study.games_per_count:
         raise RunDirError(
@@ -272,7 +275,6 @@ def _run(
             "to resume or grow it, or use another --out directory"
         )
     chunks = plan_chunks(study, done)
-    payload = run_json_payload(study, command)
     payload["chunks"] = _chunk_names(out)  # a run that fails from here on leaves the list true
     write_json(out / "run.json", payload)
     contexts = _contexts(study, run_id)
@@ -291,7 +293,7 @@ def _run(
             bar.update(len(chunk.game_indices))
     finally:
         bar.close()
-    done = finished_games(out, run_id)
+    done = finished_games(out, run_id, tables)
     payload["chunks"] = _chunk_names(out)
     write_json(out / "run.json", payload)
     planned = len(study.variants) * len(study.player_counts) * study.games_per_count
