@@ -261,7 +261,11 @@ def missing_parts(folder: Path, meta: dict) -> dict[str, list[str]]:
     """Table folder -> the chunks (file stems) it lacks: a chunk run.json lists as finished whose
     games file is gone, or a finished chunk (its games file is there) without another table's file."""
     listed = meta.get("chunks")
-    listed = {c for c in listed if isinstance(c, str)} if isinstance(listed, list) else set()
+    listed = (
+        {c for c in listed if isinstance(c, str) and CHUNK_NAME.fullmatch(c)}
+        if isinstance(listed, list)
+        else set()
+    )
     present = {stem for f in _parquet_files(folder / "games") if CHUNK_NAME.fullmatch(stem := Path(f).stem)}
     missing: dict[str, list[str]] = {}
     for table in expected_tables(meta):

@@ -79,15 +79,19 @@ def failure_message(exc: BaseException, watch: ClusterWatch | None) -> str:
     )
 
 
+LIBRARY_LOGGERS = ("distributed", "tornado")
+"""Dask's loggers and those of the network library under it (its callbacks log a closed stream)."""
+
+
 @contextmanager
-def quiet_library_logs(name: str = "distributed") -> Iterator[None]:
-    """The library's own log lines (a lost scheduler's 40-line traceback) are not shown while inside:
-    the run says what failed in one line."""
-    loggers = [logging.getLogger(name)] + [
-        logging.getLogger(other)
-        for other in list(logging.root.manager.loggerDict)
-        if other.startswith(name + ".")
-    ]  # each: a child's record reaches the parent's handler whatever the parent's level
+def quiet_library_logs(names: tuple[str, ...] = LIBRARY_LOGGERS) -> Iterator[None]:
+    """The libraries' own log lines (a lost scheduler's 40-line traceback) are not shown while
+    inside: the run says what failed in one line."""
+    loggers = [
+        logging.getLogger(name)
+        for name in sorted(set(names) | set(logging.root.manager.loggerDict))
+        if any(name == root or name.startswith(root + ".") for root in names)
+    ]  # each one: a child's record reaches its parent's handler whatever the parent's level
     previous = [logger.level for logger in loggers]
     for logger in loggers:
         logger.setLevel(logging.CRITICAL + 1)
