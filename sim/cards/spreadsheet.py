@@ -7,8 +7,9 @@ Columns are ``id``, ``count`` and the card's fields in the schema's order, the e
 flattened into dotted columns: ``ability.1.effect``, ``ability.1.amount``, ``options.2.1.good``,
 ``goods.盐``, ``task.conditions.1.measure`` (list positions count from 1). A list of plain values is
 one cell in compact form (``[0, 1, 2, 3, 4, 6]``, ``[粮食, 马]``); an empty cell is a field left out.
-Files are UTF-8 with a BOM so Excel shows Chinese. ``export_deck`` then ``import_deck`` then
-``export_deck`` gives the same bytes.
+Files are UTF-8 with a BOM so Excel shows Chinese, and a text cell that a spreadsheet would run as a
+formula (an id such as ``=HYPERLINK(...)``) is written with a leading ``'`` that the import drops
+again (``sim.csv_files``). ``export_deck`` then ``import_deck`` then ``export_deck`` gives the same bytes.
 """
 
 from __future__ import annotations
