@@ -36,6 +36,7 @@ from sim.cli_options import (
 )
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
+from sim.file_names import runs_folder
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
 
@@ -260,7 +261,7 @@ def execute(
     )
 
     def out_for(planned: Study) -> Path:
-        return opts["out"] or Path("runs") / f"{default_out}-{planned.run_id}"
+        return opts["out"] or runs_folder(default_out, planned.run_id)
 
     run_options = {**runner_options(opts), "label": t("progress_games", lang)}
     if until_ci is None:
@@ -523,7 +524,7 @@ def ladder(
     if any(b < 1 for b in steps):
         raise UserError(f"--budgets {budgets!r}: budgets must be at least 1")
     rungs = ladder_rungs(names, steps, games, search_games)
-    out = out or Path("runs") / f"ladder-{spec.name}-{resolved.variant}-{resolved.config_hash[:8]}"
+    out = out or runs_folder("ladder", spec.name, resolved.variant, resolved.config_hash[:8])
     from sim.report.labels import t
     from sim.report.names import Names
 
@@ -630,7 +631,30 @@ def report(run_dirs, out, lang, progress) -> None:
     \b
     Example:  sim report runs/brass --out reports/brass --lang zh
     """
-    make_report(run_dirs, out or run_dirs[0] / "report", lang, show_progress(progress))
+    make_report(run_dirs, report_folder(out or run_dirs[0] / "report", lang), lang, show_progress(progress))
+
+
+def _run_folder(path: Path) -> bool:
+    return (path / "run.json").is_file() or (path / "games").is_dir()
+
+
+def report_folder(out: Path, lang: str) -> Path:
+    """Where ``sim report`` writes: ``out``, or its ``report/`` subfolder when ``out`` is a run folder
+    (said on the console); a folder inside a run's table folders is refused. A report never mixes
+    its files with a run's."""
+    from sim.report.labels import t
+
+    if _run_folder(out):
+        click.echo(t("cli_report_in_run", lang, out=out))
+        return out / "report"
+    for parent in out.resolve().parents:
+        inside = out.resolve().relative_to(parent).parts[0]
+        if _run_folder(parent) and inside != "report":
+            raise UserError(
+                f"--out {out}: inside the run folder {parent} (in its {inside}/); give {parent / 'report'} "
+                "or a folder outside the run"
+            )
+    return out
 
 
 @cli.command()
@@ -656,7 +680,7 @@ def goals(config, sets, lang, **opts) -> None:
     from sim.core.goals import CONTROL, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, PLAY_SEPARATOR
 
     resolved, spec = load(config, sets)
-    folder = opts["out"] or Path("runs") / f"goals-{resolved.game}-{resolved.variant}"
+    folder = opts["out"] or runs_folder("goals", resolved.game, resolved.variant)
     lineup = parse_bots(spec, opts["bots"])
     if CONTROL in lineup and opts["bots"]:
         raise UserError(f"--bots: leave out {CONTROL!r}: the skill gap's run adds it to the lineup")

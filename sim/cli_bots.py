@@ -20,6 +20,7 @@ from sim.cli_options import (
     runner_options,
     seed_option,
 )
+from sim.file_names import runs_folder
 
 TEXT = {
     "en": {
@@ -128,7 +129,7 @@ def tune_bots(
     text = TEXT[lang]
     chosen = tuple(name.strip() for name in only.split(",") if name.strip())
     weights = tunable_weights(resolved, bot, chosen)
-    folder = out or Path("runs") / f"bots-tune-{resolved.game}-{resolved.variant}-{bot}-p{n_players}-s{seed}"
+    folder = out or runs_folder("bots-tune", resolved.game, resolved.variant, bot, f"p{n_players}", f"s{seed}")
     run_opts = runner_options(opts)
     names = Names.from_meta([], lang)
     game = resolved.game

@@ -29,6 +29,7 @@ from sim.cli_options import (
     seed_option,
     set_option,
 )
+from sim.file_names import runs_folder
 
 
 @click.group()
@@ -236,7 +237,7 @@ def deck_study(
         allocation,
         blank,
     )
-    out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-deck"
+    out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", "deck")
     click.echo(
         DECK_TEXT["start"][lang].format(
             cards=len(cards),
@@ -367,7 +368,7 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
     run_id = studies["base"][
         0
     ].run_id  # the config, bots, seed and players: other card lists share the folder
-    out = opts["out"] or Path("runs") / f"cards-{resolved.variant}-{deck}-p{n_players}-{run_id[:8]}"
+    out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", run_id[:8])
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
     click.echo(
         f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
@@ -495,9 +496,7 @@ def tune_command(
         deck = deck or find_deck(resolved, goal.subject)
     step = step or default_step(lo, hi, integer)
     integer = integer and float(step).is_integer()
-    folder = (
-        out or Path("runs") / f"tune-{resolved.variant}-{param}-{goal.metric}-{goal.subject}-p{n_players}"
-    )
+    folder = out or runs_folder("tune", resolved.variant, param, goal.metric, goal.subject, f"p{n_players}")
     evaluation = Evaluation(
         resolved,
         param,

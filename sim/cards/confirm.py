@@ -27,6 +27,7 @@ from sim.cards.deck_report import FLAG_WORDS, VERDICT_WORDS, with_control_column
 from sim.cards.deck_study import STUDY_FILE, DeckStudy
 from sim.cards.deck_verdicts import next_design
 from sim.cards.sequential import MIN_SEEDS, TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.csv_files import write_frame
 from sim.report.labels import Lang
 
 SAMPLE = 3
@@ -245,7 +246,7 @@ def write_confirmation(result: pd.DataFrame, path: Path, lang: Lang) -> Path:
     """Write the agreement table to ``path`` (UTF-8 with a BOM, as the other CSVs)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    confirm_table(result, lang).to_csv(path, index=False, encoding="utf-8-sig")
+    write_frame(confirm_table(result, lang), path)
     return path
 
 

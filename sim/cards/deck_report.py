@@ -15,6 +15,7 @@ import pandas as pd
 
 from sim.cards.controls import CONTROL_COLUMNS, MISPLAYED, UNUSED, UNUSED_SHARE
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
 from sim.report.names import Names
@@ -407,7 +408,7 @@ def write_deck_report(
         fig.savefig(out / "forest.svg", bbox_inches="tight", pad_inches=0.12)
         plt.close(fig)
     shown = csv_table(table, lang)
-    shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
+    write_frame(shown, out / "card-study.csv")
     tol = f"{100 * tolerance:g}"
     remaining = remaining_line(table, lang, tolerance)
     level = float(table["level"].iloc[0]) if len(table) else 0.95

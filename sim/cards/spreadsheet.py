@@ -7,8 +7,9 @@ Columns are ``id``, ``count`` and the card's fields in the schema's order, the e
 flattened into dotted columns: ``ability.1.effect``, ``ability.1.amount``, ``options.2.1.good``,
 ``goods.盐``, ``task.conditions.1.measure`` (list positions count from 1). A list of plain values is
 one cell in compact form (``[0, 1, 2, 3, 4, 6]``, ``[粮食, 马]``); an empty cell is a field left out.
-Files are UTF-8 with a BOM so Excel shows Chinese. ``export_deck`` then ``import_deck`` then
-``export_deck`` gives the same bytes.
+Files are UTF-8 with a BOM so Excel shows Chinese, and a text cell that a spreadsheet would run as a
+formula (an id such as ``=HYPERLINK(...)``) is written with a leading ``'`` that the import drops
+again (``sim.csv_files``). ``export_deck`` then ``import_deck`` then ``export_deck`` gives the same bytes.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from sim.config.merge import ADDED_KEY
 from sim.config.scalars import has_control_character
 from sim.config.yaml_text import load_yaml
 from sim.core.game import GameSpec
+from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
 
-ENCODING = "utf-8-sig"  # UTF-8 with a BOM: Excel then reads Chinese right
+__all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")
 _INT = re.compile(r"[+-]?\d+")
 _FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?")
@@ -171,12 +173,7 @@ def _card_rows(cards) -> list[dict[str, str]]:
 
 
 def _write_csv(path: Path, columns: list[str], rows: list[dict[str, str]]) -> None:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row.get(c, "") for c in columns])
-    Path(path).write_bytes(buffer.getvalue().encode(ENCODING))
+    write_rows(path, columns, ([row.get(c, "") for c in columns] for row in rows))
 
 
 def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
@@ -290,7 +287,7 @@ def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
     for number, values in enumerate(table[1:], 2):
         if len(values) > len(header) and any(v.strip() for v in values[len(header) :]):
             raise SpreadsheetError(f"{csv_path}: row {number}: more cells than columns")
-        cells = {c: v for c, v in zip(header, values, strict=False) if v.strip()}
+        cells = {c: unescape_cell(v) for c, v in zip(header, values, strict=False) if v.strip()}
         if cells:
             rows.append((number, cells))
     return rows

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
+from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang
 from sim.report.names import Names, fmt_p
@@ -200,7 +201,7 @@ def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path
         fig.savefig(out / "forest.svg", bbox_inches="tight", pad_inches=0.12)
         plt.close(fig)
     shown = table(effects, lang)
-    shown.to_csv(out / "card-study.csv", index=False, encoding="utf-8")
+    write_frame(shown, out / "card-study.csv")
     level = effects["level"].iloc[0] if len(effects) else 0.95
     tol = f"{100 * tolerance:g}"
     names = Names.from_meta([], lang)

@@ -22,6 +22,7 @@ import numpy as np
 from sim.cards.effects import Arm, estimate, forced_units, stream
 from sim.cards.study import arm_study, finished_players, forced_arms, with_override
 from sim.config import ConfigError, ResolvedConfig
+from sim.file_names import file_component
 from sim.runner import run_study
 
 LEVEL = 0.95
@@ -221,7 +222,7 @@ class Evaluation:
 
     def __call__(self, value: float, **run_options: Any) -> Point:
         variant = with_override(self.config, self.param, value)
-        folder = self.out / f"{self.param}={value}"
+        folder = self.out / file_component(f"{self.param}={value}")
         if self.target.metric == "win_share":
             arms = [(Arm("base"), variant)]
             games = self.games

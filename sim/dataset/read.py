@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,13 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.dataset.identity import run_id_from_meta
 from sim.dataset.schema import GAME_KEY, PARAM_PREFIX, PLAYERS, ROUNDS
+
+ALWAYS_WRITTEN = ("games", "players", "rounds")
+"""The tables every chunk writes (even one whose games all failed)."""
+CHUNK_NAME = re.compile(r"part-v(\d+)-p(\d+)-g(\d+)-(\d+)")
+"""A chunk's file stem: variant index, player count, first game, last game + 1."""
 
 GROUP = ["game", "variant", "n_players"]
 """The unit most statistics are reported for."""
@@ -228,6 +235,87 @@ def _check_owners(folder: Path, meta: dict) -> None:
             )
 
 
+def _check_identity(folder: Path, meta: dict) -> None:
+    """run.json's seed, bots, player counts and variants still give its run id (the id every chunk
+    carries), so a hand-edited ``root_seed`` is named, never shown as the seed the games were played with."""
+    run_id = meta.get("run_id")
+    recomputed = run_id_from_meta(meta)
+    if run_id and recomputed is not None and recomputed != run_id:
+        raise DatasetError(
+            f"{folder / 'run.json'} was edited by hand: its root_seed, bots, player_counts or variants "
+            f"are not those of run {run_id}, whose games the folder holds. Restore run.json (or rerun "
+            "the `sim run` command into a new --out folder); nothing was reported."
+        )
+
+
+def expected_tables(meta: dict) -> list[str]:
+    """The table folders every finished chunk of the run writes: games, players, rounds and the
+    event tables that run.json declares for its games."""
+    games = meta.get("games")
+    events = {
+        f"events_{name}"
+        for info in (games.values() if isinstance(games, dict) else ())
+        if isinstance(info, dict) and isinstance(info.get("event_tables"), dict)
+        for name in info["event_tables"]
+    }
+    return [*ALWAYS_WRITTEN, *sorted(events)]
+
+
+def missing_parts(folder: Path, meta: dict) -> dict[str, list[str]]:
+    """Table folder -> the chunks (file stems) it lacks: a chunk run.json lists as finished whose
+    games file is gone, or a finished chunk (its games file is there) without another table's file."""
+    listed = meta.get("chunks")
+    listed = (
+        {c for c in listed if isinstance(c, str) and CHUNK_NAME.fullmatch(c)}
+        if isinstance(listed, list)
+        else set()
+    )
+    present = {stem for f in _parquet_files(folder / "games") if CHUNK_NAME.fullmatch(stem := Path(f).stem)}
+    missing: dict[str, list[str]] = {}
+    for table in expected_tables(meta):
+        chunks = listed | present if table == "games" else present
+        have = present if table == "games" else {Path(f).stem for f in _parquet_files(folder / table)}
+        lacking = sorted(chunks - have)
+        if lacking:
+            missing[table] = lacking
+    return missing
+
+
+def _describe_chunk(stem: str, meta: dict) -> str:
+    """'games 4-7 of variant 'base' at 2 players' for ``part-v00-p2-g0000004-0000008``."""
+    match = CHUNK_NAME.fullmatch(stem)
+    if not match:
+        return stem
+    variant, players, start, stop = map(int, match.groups())
+    variants = meta.get("variants")
+    label = (
+        variants[variant].get("label") if isinstance(variants, list) and variant < len(variants) else variant
+    )
+    return f"games {start}-{stop - 1} of variant {label!r} at {players} players"
+
+
+def _check_complete(folder: Path, meta: dict) -> None:
+    """Every finished chunk is whole: a deleted chunk or table folder is named, with the rerun that
+    restores it, never left out of the report without a word."""
+    missing = missing_parts(folder, meta)
+    if not missing:
+        return
+    rerun = (
+        "Run the same `sim run` command again into this folder (it is in run.json under 'command'): "
+        "it plays the missing chunks again; then report."
+    )
+    if "games" in missing:
+        gone = missing["games"]
+        shown = "; ".join(_describe_chunk(c, meta) for c in gone[:3]) + (" ..." if len(gone) > 3 else "")
+        raise DatasetError(
+            f"{folder}: {len(gone)} finished chunk(s) are missing from games/ ({shown}). {rerun}"
+        )
+    tables = ", ".join(f"{t}/ ({len(c)} chunk(s))" for t, c in missing.items())
+    raise DatasetError(
+        f"{folder}: files are missing from {tables}, so the report would leave them out. {rerun}"
+    )
+
+
 def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
     """Read games, players, rounds and every events_<name> table of the given run directories."""
     given = [Path(dirs)] if isinstance(dirs, str | Path) else [Path(d) for d in dirs]
@@ -245,6 +333,8 @@ def load_run(dirs: Path | str | Iterable[Path | str]) -> Run:
 
     for folder, info in zip(paths, meta, strict=True):
         _check_owners(folder, info)
+        _check_identity(folder, info)
+        _check_complete(folder, info)
     # Copies of one run (the same run id in two folders) are read once.
     run_ids = [m.get("run_id") or str(p) for m, p in zip(meta, paths, strict=True)]
     unique = [p for i, p in enumerate(paths) if run_ids[i] not in run_ids[:i]]

@@ -10,11 +10,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim.csv_files import write_frame
 from sim.report.labels import Lang
 from sim.report.names import IDENTIFIERS, P_VALUES, SEATS, Names, fmt_bool, named_value
-
-ENCODING = "utf-8-sig"
-"""UTF-8 with a BOM, so spreadsheet apps on Chinese Windows read the Chinese text."""
 
 DECIMALS = 4
 
@@ -60,4 +58,4 @@ def display_frame(frame: pd.DataFrame, names: Names, table: str = "") -> pd.Data
 def write_csv(frame: pd.DataFrame, path: Path, names: Names, lang: Lang, table: str = "") -> None:
     """``frame`` to ``path``: as computed in English, for display under any other language."""
     shown = frame if lang == "en" else display_frame(frame, names, table)
-    shown.to_csv(path, index=False, encoding=ENCODING)
+    write_frame(shown, path)

@@ -19,10 +19,12 @@ import numpy as np
 from tqdm import tqdm
 
 from sim.dataset import read_columns
+from sim.dataset.read import expected_tables
 from sim.dataset.write import write_chunk, write_json
 from sim.games import get_game
+from sim.runner.cluster import ClusterWatch, failure_message, quiet_library_logs
 from sim.runner.fingerprint import code_fingerprint
-from sim.runner.lifetime import exit_with_parent, interruptible
+from sim.runner.lifetime import exit_with_parent, interruptible, safe_import_path
 from sim.runner.params import param_columns
 from sim.runner.plan import Chunk, Study, plan_chunks
 from sim.runner.store import (
@@ -180,9 +182,11 @@ def _check_existing(out: Path, study: Study) -> dict[str, Any] | None:
 
 
 @contextmanager
-def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
+def _backend(backend: str, scheduler: str | None) -> Iterator[ClusterWatch | None]:
+    """The backend's context: for Dask a connected client (every wait with a deadline) and the
+    watch that ends a run whose cluster lost its last worker."""
     if backend == "local":
-        yield
+        yield None
         return
     from dask.distributed import Client
 
@@ -193,9 +197,10 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
         _probe(address)  # a server that is not a Dask scheduler fails here, before a Client exists
         client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
     except Exception as exc:  # noqa: BLE001 (garbage from a wrong server raises anything, MemoryError too)
+        detail = " ".join(str(exc).split()) or "no answer"
         raise RunDirError(
             f"--scheduler {address!r}: could not reach a Dask scheduler within {CONNECT_TIMEOUT_S} s "
-            f"({type(exc).__name__}: {exc}); give an address like tcp://10.0.0.5:8786 and check that "
+            f"({type(exc).__name__}: {detail}); give an address like tcp://10.0.0.5:8786 and check that "
             "`dask scheduler` is running there. Nothing was written."
         ) from None
     try:
@@ -206,8 +211,13 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[None]:
             f"the Dask scheduler at {address} has no workers after {WORKER_TIMEOUT_S} s ({exc}); "
             "start `dask worker ADDRESS` on the worker machines. Nothing was written."
         ) from None
-    with client, joblib.parallel_config(backend=_cluster_backend()):
-        yield
+    with (
+        quiet_library_logs(),
+        client,
+        ClusterWatch(client, address, WORKER_TIMEOUT_S) as watch,
+        joblib.parallel_config(backend=_cluster_backend()),
+    ):
+        yield watch
 
 
 def _probe(address: str) -> None:
@@ -220,7 +230,8 @@ def _probe(address: str) -> None:
         comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
         await comm.close()
 
-    asyncio.run(handshake())
+    # connect's own timeout does not cover a server that accepts and never answers
+    asyncio.run(asyncio.wait_for(handshake(), CONNECT_TIMEOUT_S))
 
 
 def _cluster_backend() -> str:
@@ -254,17 +265,26 @@ def run_study(
     out = Path(out)
     check_out_dir(out, study.run_id)
     _check_existing(out, study)
-    with _backend(backend, scheduler), run_lock(out), interruptible():
-        return _run(study, out, jobs, backend, progress, command, label)
+    with _backend(backend, scheduler) as watch, run_lock(out), interruptible():
+        return _run(study, out, jobs, backend, progress, command, label, watch)
 
 
 def _run(
-    study: Study, out: Path, jobs: int, backend: str, progress: bool, command: str, label: str = "games"
+    study: Study,
+    out: Path,
+    jobs: int,
+    backend: str,
+    progress: bool,
+    command: str,
+    label: str = "games",
+    watch: ClusterWatch | None = None,
 ) -> RunResult:
     out.mkdir(parents=True, exist_ok=True)
     remove_temp_files(out)
     run_id = study.run_id
-    done = finished_games(out, run_id)
+    payload = run_json_payload(study, command)
+    tables = expected_tables(payload)
+    done = finished_games(out, run_id, tables)
     held = max((max(indices) + 1 for indices in done.values() if indices), default=0)
     if held > study.games_per_count:
         raise RunDirError(
@@ -272,7 +292,6 @@ def _run(
             "to resume or grow it, or use another --out directory"
         )
     chunks = plan_chunks(study, done)
-    payload = run_json_payload(study, command)
     payload["chunks"] = _chunk_names(out)  # a run that fails from here on leaves the list true
     write_json(out / "run.json", payload)
     contexts = _contexts(study, run_id)
@@ -280,7 +299,9 @@ def _run(
     total = sum(len(c.game_indices) for c in chunks)
     bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc=label)
     try:
-        for chunk, tables in _cluster_errors_named(_execute(chunks, study, contexts, jobs, backend), backend):
+        for chunk, tables in _cluster_errors_named(
+            _execute(chunks, study, contexts, jobs, backend), backend, watch
+        ):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]
             meta = {
                 **metadata_base,
@@ -291,7 +312,7 @@ def _run(
             bar.update(len(chunk.game_indices))
     finally:
         bar.close()
-    done = finished_games(out, run_id)
+    done = finished_games(out, run_id, tables)
     payload["chunks"] = _chunk_names(out)
     write_json(out / "run.json", payload)
     planned = len(study.variants) * len(study.player_counts) * study.games_per_count
@@ -304,7 +325,7 @@ def _chunk_names(out: Path) -> list[str]:
 
 
 def _cluster_errors_named(
-    results: Iterator[tuple[Chunk, dict]], backend: str
+    results: Iterator[tuple[Chunk, dict]], backend: str, watch: ClusterWatch | None = None
 ) -> Iterator[tuple[Chunk, dict]]:
     """A Dask cluster that fails mid-run (scheduler gone, workers lost) becomes one clear message;
     a game's own error never reaches here (it is a row of the games table)."""
@@ -314,10 +335,7 @@ def _cluster_errors_named(
     try:
         yield from results
     except Exception as exc:  # noqa: BLE001 (distributed raises many kinds: cancelled, closed, timed out)
-        raise RunDirError(
-            f"the Dask cluster failed during the run ({type(exc).__name__}: {str(exc)[:200]}). Finished "
-            "chunks are kept: run the same command again to play the rest."
-        ) from None
+        raise RunDirError(failure_message(exc, watch)) from None
 
 
 def count_errors(out: Path, expected_rows: int) -> int:
@@ -350,7 +368,7 @@ def _execute(
         pool = joblib.parallel_config(backend="loky", initializer=exit_with_parent, initargs=(os.getpid(),))
     else:
         pool = contextlib.nullcontext()
-    with pool:
+    with pool, safe_import_path():
         parallel = joblib.Parallel(
             n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
         )

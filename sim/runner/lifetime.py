@@ -1,4 +1,5 @@
-"""Worker processes never outlive the run that started them, however it ends.
+"""Worker processes never outlive the run that started them, however it ends, and never import
+from the working folder.
 
 A worker polls its parent: when ``sim run`` is gone (killed with SIGKILL, its terminal closed),
 the worker is re-parented and exits at once. SIGTERM and SIGHUP in the main process become a
@@ -68,6 +69,24 @@ def stop_local_workers() -> None:
     pool = reusable_executor._executor
     if pool is not None:
         pool.shutdown(wait=False, kill_workers=True)
+
+
+@contextmanager
+def safe_import_path() -> Iterator[None]:
+    """Python processes started inside (the local workers) leave the working folder off their import
+    path (``PYTHONSAFEPATH``): a ``joblib.py`` or ``numpy.py`` there is never imported."""
+    previous = os.environ.get(SAFE_PATH)
+    os.environ[SAFE_PATH] = "1"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(SAFE_PATH, None)
+        else:
+            os.environ[SAFE_PATH] = previous
+
+
+SAFE_PATH = "PYTHONSAFEPATH"
 
 
 @contextmanager

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 
 import numpy as np
 
 from sim.config import ResolvedConfig
 from sim.core.seating import seat_bots  # noqa: F401  (the runner's seating, imported from here too)
+from sim.dataset.identity import run_id_of
 
 
 def game_seed(root_seed: int, n_players: int, game_index: int) -> int:
@@ -78,19 +77,11 @@ class Study:
         from sim.games import get_game
         from sim.runner.fingerprint import code_fingerprint
 
-        identity = {
-            "seed": self.root_seed,
-            "bots": list(self.bots),
-            "players": list(self.player_counts),
-            "variants": [
-                (v.label, v.game, v.config_hash, spec.rules_version, code_fingerprint(spec))
-                for v, spec in ((v, get_game(v.game)) for v in self.variants)
-            ],
-        }
-        if self.replays != 1:  # a run without replays keeps the id it always had
-            identity["replays"] = self.replays
-        text = json.dumps(identity, sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        variants = [
+            (v.label, v.game, v.config_hash, spec.rules_version, code_fingerprint(spec))
+            for v, spec in ((v, get_game(v.game)) for v in self.variants)
+        ]
+        return run_id_of(self.root_seed, self.bots, self.player_counts, variants, self.replays)
 
 
 def plan_chunks(study: Study, done: dict[tuple[int, int], set[int]] | None = None) -> list[Chunk]:

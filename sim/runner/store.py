@@ -5,7 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.dataset.read import ALWAYS_WRITTEN
 from sim.dataset.schema import is_table_folder
 from sim.dataset.write import MARKER_TABLE
 
@@ -90,15 +91,14 @@ def _readable_run_id(path: Path) -> str | None:
     return meta.get(b"sim.run_id", b"").decode()
 
 
-ALWAYS_WRITTEN = ("games", "players", "rounds")
-"""The tables every chunk writes (even one whose games all failed)."""
-
-
-def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
+def finished_games(
+    out: Path, run_id: str, tables: Iterable[str] = ALWAYS_WRITTEN
+) -> dict[tuple[int, int], set[int]]:
     """(variant index, n_players) -> game indices whose chunk is complete for this run.
 
-    A chunk is complete when every table folder holds its file and each file's footer reads back,
-    so a file cut short by a crash (or a power loss) is simply played again.
+    A chunk is complete when every table folder (those present and ``tables``, the ones the run
+    writes) holds its file and each file's footer reads back, so a file cut short by a crash (or a
+    power loss), or a deleted table folder, is simply played again.
     """
     done: dict[tuple[int, int], set[int]] = {}
     folder = out / MARKER_TABLE
@@ -106,7 +106,7 @@ def finished_games(out: Path, run_id: str) -> dict[tuple[int, int], set[int]]:
         return done
     # Every chunk writes at least these, so a deleted folder means its chunks must be played again.
     tables = sorted(
-        {out / name for name in ALWAYS_WRITTEN}
+        {out / name for name in (*ALWAYS_WRITTEN, *tables)}
         | {p for p in out.iterdir() if p.is_dir() and is_table_folder(p.name)}
     )
     for path in sorted(folder.iterdir()):

@@ -36,6 +36,7 @@ import pandas as pd
 import yaml
 
 from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.csv_files import write_frame
 from sim.dataset.read import read_columns
 from sim.games import get_game
 from sim.runner.execute import run_study
@@ -262,7 +263,7 @@ def write_log(path: Path, weights: Sequence[Weight], generations: Sequence[Gener
             rows.append({"generation": g.index + 1, "candidate": k + 1, **candidate, "score_margin": fitness})
         rows.append({"generation": g.index + 1, "candidate": "mean", **g.mean, "score_margin": math.nan})
     columns = ["generation", "candidate", *(w.name for w in weights), "score_margin"]
-    pd.DataFrame(rows, columns=columns).to_csv(path, index=False, encoding="utf-8-sig")
+    write_frame(pd.DataFrame(rows, columns=columns), path)
 
 
 def write_tuned_config(path: Path, config: ResolvedConfig, bot: str, weights: Mapping[str, float]) -> Path:

@@ -290,6 +290,7 @@ MESSAGES: dict[str, str] = {
     "cli_cost_line": "  {n}p  {bot}: {ms} ms per decision, {decisions} decisions{searched}, {seconds} s per game",
     "cli_cost_searched": " ({n} searched)",
     "cli_report": "Report: {path}",
+    "cli_report_in_run": "--out {out} is a run folder: the report goes to its report/ subfolder, so the run's own files stay as they are.",
     "cli_failed": "\n{errors} games failed ({rate}); see the error column of {out}/games",
     "cli_until": "--until-ci {target}: {verdict} after {games} games per player count and variant",
     "cli_until_reached": "reached",

@@ -290,6 +290,7 @@ MESSAGES: dict[str, str] = {
     "cli_cost_line": "  {n}人局  {bot}：每次决策 {ms} 毫秒，每局 {decisions} 次决策{searched}，每局 {seconds} 秒",
     "cli_cost_searched": "（其中 {n} 次搜索）",
     "cli_report": "报告：{path}",
+    "cli_report_in_run": "--out {out} 是一个运行目录：报告写入其 report/ 子目录，运行本身的文件保持不变。",
     "cli_failed": "\n{errors} 局出错（{rate}）；见 {out}/games 的 error 列",
     "cli_until": "--until-ci {target}：每个人数和变体 {games} 局后{verdict}",
     "cli_until_reached": "已达到",
