@@ -166,17 +166,21 @@ def search(
 ) -> tuple[dict[str, float], tuple[Generation, ...]]:
     """CMA-ES over ``weights`` (maximising ``evaluate``'s fitness of each candidate), ``generations``
     generations or until ``deadline`` (``time.monotonic``) passes after a generation. Returns the
-    weights at CMA-ES's final mean and every generation. Deterministic for a given ``seed``."""
-    es = _strategy([w.scaled(w.value) for w in weights], sigma, popsize, seed)
+    weights at CMA-ES's final mean and every generation. Deterministic for a given ``seed``.
+
+    One weight alone is searched beside a coordinate the fitness ignores: the ``cma`` package does
+    not support one dimension (its own advice)."""
+    start = [w.scaled(w.value) for w in weights]
+    es = _strategy(start if len(start) > 1 else [*start, 0.5], sigma, popsize, seed)
     done: list[Generation] = []
     for index in range(generations):
         np.random.seed(np.random.SeedSequence([seed, SEED_STREAM, index]).generate_state(1)[0])
         xs = es.ask()
-        candidates = [{w.name: w.unscaled(x) for w, x in zip(weights, point, strict=True)} for point in xs]
+        candidates = [{w.name: w.unscaled(x) for w, x in zip(weights, point, strict=False)} for point in xs]
         fitness = [float(f) for f in evaluate(index, candidates)]
         # CMA-ES minimises; candidates whose games all failed (NaN) rank last
         es.tell(xs, [-f if math.isfinite(f) else math.inf for f in fitness])
-        mean = {w.name: w.unscaled(x) for w, x in zip(weights, es.mean, strict=True)}
+        mean = {w.name: w.unscaled(x) for w, x in zip(weights, es.mean, strict=False)}
         generation = Generation(index, tuple(candidates), tuple(fitness), mean)
         done.append(generation)
         if on_generation is not None:

@@ -53,6 +53,15 @@ def test_search_finds_a_planted_optimum():
     assert abs(final["a"] - OPTIMUM["a"]) < start_gap / 5
 
 
+def test_one_weight_alone_is_searched():
+    def evaluate(index, candidates):
+        return [-(((c["a"] - OPTIMUM["a"]) / 100) ** 2) for c in candidates]
+
+    final, generations = search(WEIGHTS[:1], evaluate, 25, popsize=6, seed=1)
+    assert set(final) == {"a"} and all(set(c) == {"a"} for g in generations for c in g.candidates)
+    assert abs(final["a"] - OPTIMUM["a"]) < 5
+
+
 def test_search_is_deterministic_and_stays_in_the_box():
     one = search(WEIGHTS, planted_fitness(1), 5, popsize=6, seed=7)
     two = search(WEIGHTS, planted_fitness(1), 5, popsize=6, seed=7)
