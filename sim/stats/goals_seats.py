@@ -18,6 +18,9 @@ from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng
 
 DRAWS = 400
+NO_PHASE = "no_phase"
+"""The ``seat_source`` driver when no phase's share has an interval that excludes 0: no declared
+phase carries the seat advantage (it stays with the seats, or the games are too few to say)."""
 PHASE_COLUMNS = ["game", "variant", "n_players", "phase", "share", "low", "high", "games"]
 
 
@@ -79,16 +82,23 @@ def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
 
 def seat_source(run) -> pd.DataFrame:
     """The ``seat_source`` goal: the phase whose order carries most of the seat advantage (driver),
-    the share it carries (value, with its paired interval), and the next phase (driver_other)."""
+    the share it carries (value, with its paired interval), and the next phase (driver_other). A
+    phase is named only when its share's interval excludes 0; when no phase's does, the driver is
+    ``NO_PHASE`` (no phase carries the advantage) and the value is still the largest share."""
     shares = phase_shares(run.players)
     rows = []
     for (game, variant, n), part in shares.groupby(["game", "variant", "n_players"], sort=True):
         ranked = part.sort_values("share", ascending=False, na_position="last")
         top = ranked.iloc[0]
-        other = ranked.iloc[1]["phase"] if len(ranked) > 1 else ""
+        carried = ranked[(ranked["low"] > 0) | (ranked["high"] < 0)]
+        if carried.empty:
+            phase, other = NO_PHASE, ""
+        else:
+            phase, top = carried.iloc[0]["phase"], carried.iloc[0]
+            other = carried.iloc[1]["phase"] if len(carried) > 1 else ""
         rows.append(
             (game, variant, n, top["share"], top["low"], top["high"], int(top["games"]),
-             top["phase"], other, top["share"])
+             phase, other, top["share"])
         )  # fmt: skip
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 

@@ -114,9 +114,10 @@ def test_the_chinese_goals_csv_speaks_chinese(tmp_path):
     result = runner.invoke(cli, ["report", str(out), "--out", str(tmp_path / "rep"), "--lang", "zh"])
     assert result.exit_code == 0, result.output
     goals = pd.read_csv(tmp_path / "rep" / "tables" / "goals.csv", encoding="utf-8-sig", dtype=str)
-    assert list(goals.columns[3:8]) == ["设计目标", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
+    assert list(goals.columns[3:9]) == ["设计目标", "关于", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
     assert "座位公平" in set(goals["设计目标"])
-    assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标"}
+    assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标", "仅供参考"}
+    assert set(goals["关于"]) <= {"游戏", "机器人"} and "范围由谁设定" in goals.columns
 
 
 def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tmp_path):
