@@ -144,6 +144,19 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
             "waiting",
         }
     }
+    # the skill gap depends on the bots: information, never judged; every goal names its players
+    by_goal = goals.set_index("goal")
+    assert (by_goal.loc["skill_gap", "about"], by_goal.loc["skill_gap", "verdict"]) == ("bots", "info")
+    assert by_goal.loc["skill_gap", "players"] == "greedy,random"
+    assert (by_goal.drop(index="skill_gap")["about"] == "game").all()
+    assert set(by_goal.drop(index="skill_gap")["players"]) == {"greedy"}
+    assert by_goal.loc["seat_fairness", "band_by"] == "default"
+    # the console and summary.md print one line per goal: the report's own sentence
+    summary = (out / "report" / "summary.md").read_text(encoding="utf-8")
+    section = summary.split("## Design goals\n")[1].split("\n## ")[0]
+    lines = [line for line in section.splitlines() if line]
+    assert len(lines) == len(goals) and all(line.startswith("- [") for line in lines)
+    assert "## Design goals" in result.output and all(line in result.output for line in lines)
     # the counterfactual seat orders were played on the lineup's seeds, each with its one rotation
     draft = pd.read_parquet(out / "seats_draft" / "games")
     assert set(draft["variant"]) == {"base+seats_draft"}

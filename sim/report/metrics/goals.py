@@ -143,7 +143,7 @@ def _players(a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: l
     seats_control = measures.with_control(players)
     key = [*GROUP, "play"]
     bots = {
-        k: ",".join(dict.fromkeys(part["bot"].astype(str)))
+        k: ",".join(sorted(set(part["bot"].astype(str))))
         for k, part in seated.drop(columns="variant")
         .rename(columns={"judged": "variant"})
         .groupby(key, sort=False)
@@ -345,7 +345,7 @@ def _fmt(x: float, unit: str, lang: Lang) -> str:
         return t("goal_points", lang, x=f"{x:.1f}")
     if unit == "rounds":
         return t("goal_rounds", lang, x=f"{x:.1f}")
-    return fmt_number(round(float(x), 2))
+    return fmt_number(float(x))
 
 
 def goal_lines(a: Analysis, lang: Lang) -> list[str]:
