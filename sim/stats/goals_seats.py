@@ -17,7 +17,10 @@ from sim.core.seat_goals import PHASE_PREFIX, SHIFT
 from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng
 
-DRAWS = 400
+DRAWS = 1000
+LEVEL = 0.95
+"""The phases' intervals hold together at this level (Bonferroni over the phases): naming a phase
+when any of k intervals excludes 0 is one claim about k phases."""
 NO_PHASE = "no_phase"
 """The ``seat_source`` driver when no phase's share has an interval that excludes 0: no declared
 phase carries the seat advantage (it stays with the seats, or the games are too few to say)."""
@@ -46,11 +49,13 @@ def follow_share(lineup: np.ndarray, counterfactual: np.ndarray, shift: int = SH
 def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
     """Per (game, judged variant, player count) and phase: the share of the seat advantage that
     follows the phase's order, with a percentile interval from a bootstrap over the seeds (each seed's
-    lineup game and counterfactual game resampled together: paired). ``players`` holds the lineup's
-    games and the ``seats_<phase>`` plays' (variants ``<variant>+seats_<phase>``)."""
+    lineup game and counterfactual game resampled together: paired), the phases' intervals
+    simultaneous at ``LEVEL`` (each at 1 − (1 − LEVEL) / k for k phases). ``players`` holds the
+    lineup's games and the ``seats_<phase>`` plays' (variants ``<variant>+seats_<phase>``)."""
     variants = players["variant"].astype(str)
     tails = {v.rpartition("+")[2] for v in variants.unique()}
     plays = sorted(t for t in tails if t.startswith(PHASE_PREFIX))
+    tail = (1 - LEVEL) / max(1, len(plays)) / 2
     split = {v: play_of(v, plays) for v in variants.unique()}
     players = players.assign(
         judged=variants.map(lambda v: split[v][0]), play=variants.map(lambda v: split[v][1])
@@ -74,7 +79,7 @@ def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
             picks = rng.integers(0, len(paired), size=(draws, len(paired)))
             boot = np.array([follow_share(w[i], c[i]) for i in picks])
             boot = boot[np.isfinite(boot)]
-            low, high = np.quantile(boot, [0.025, 0.975]) if len(boot) else (np.nan, np.nan)
+            low, high = np.quantile(boot, [tail, 1 - tail]) if len(boot) else (np.nan, np.nan)
             phase = play[len(PHASE_PREFIX) :]
             rows.append((game, judged, int(n), phase, share, float(low), float(high), len(paired)))
     return pd.DataFrame(rows, columns=PHASE_COLUMNS)

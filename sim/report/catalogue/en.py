@@ -302,6 +302,8 @@ MESSAGES: dict[str, str] = {
     # design goals: routes and setup luck (a game's own goals)
     "goal_routes": "Route balance (spread of the routes' win shares, each with its best player)",
     "goal_driver_routes": ", the weakest route is {driver} (its best player {other}, win share {value})",
+    "goal_diversity": "Diversity (how different two games are: setup, cards seen, winning route, 0-1)",
+    "goal_driver_diversity": ", games differ least in the {driver} (mean distance {value})",
     "goal_setup_luck": "Setup luck (share of a seat's win variance the setup alone explains)",
     "goal_driver_setup_luck": ", {other} setups each replayed, the interval resampling setups",
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
@@ -553,6 +555,9 @@ TERMS: dict[str, str] = {
     "undecided": "undecided",
     "no_band": "no band set",
     "game": "game",
+    "setup": "setup",
+    "route": "winning route",
+    "diversity": "diversity",
     "info": "information",
     "bots": "bots",
     "designer": "designer",

@@ -302,6 +302,8 @@ MESSAGES: dict[str, str] = {
     # design goals: routes and setup luck (a game's own goals)
     "goal_routes": "路线平衡（各路线最佳玩家胜率的极差）",
     "goal_driver_routes": "，最弱的路线是{driver}（其最佳玩家 {other}，胜率 {value}）",
+    "goal_diversity": "重开性（两局之间的差异：开局、见到的卡牌、获胜路线，0–1）",
+    "goal_driver_diversity": "，差异最小的是{driver}（平均差异 {value}）",
     "goal_setup_luck": "开局运气（座位胜负的方差中开局本身解释的比例）",
     "goal_driver_setup_luck": "，{other} 个开局各重玩多次，区间按开局重抽样",
     # design goals of the novice bot: newcomer, learning (a proxy), depth (the skill ladder)
@@ -553,6 +555,9 @@ TERMS: dict[str, str] = {
     "undecided": "未定",
     "no_band": "未设目标",
     "game": "游戏",
+    "setup": "开局",
+    "route": "获胜路线",
+    "diversity": "重开性",
     "info": "仅供参考",
     "bots": "机器人",
     "designer": "设计师",
