@@ -76,3 +76,14 @@ def test_no_phase_is_named_in_the_sentence_when_none_carries_the_advantage():
            "driver": "no_phase", "driver_other": "", "driver_value": np.nan, "players": "a"}  # fmt: skip
     assert "no phase" in metric.describe(row, "en")
     assert "没有哪个阶段" in metric.describe(row, "zh")
+
+
+def test_how_many_more_games_would_decide_an_undecided_goal():
+    # 0.30 [0.20, 0.40] over 100 games against min 0.35: the upper arm (0.10) must shrink to 0.05,
+    # a quarter of the variance: 400 games, 300 more
+    assert metric.games_to_decide(0.30, 0.20, 0.40, 0.35, None, 100) == 300
+    # an asymmetric interval: the arm towards the edge counts (4.6 [1.7, 17.5] against max 10)
+    assert metric.games_to_decide(4.6, 1.7, 17.5, None, 10.0, 40) == np.ceil(40 * (12.9 / 5.4) ** 2 - 40)
+    # decided (no edge inside) or a value on the edge: no figure
+    assert np.isnan(metric.games_to_decide(0.30, 0.20, 0.40, 0.5, None, 100))
+    assert np.isnan(metric.games_to_decide(0.35, 0.20, 0.40, 0.35, None, 100))

@@ -41,6 +41,8 @@ COLUMNS = [
     "band_by",
     "games",
     "players",
+    "more_games",
+    "more_minutes",
     *measures.DRIVER_COLUMNS,
     *CHECK_COLUMNS,
     "unit",
@@ -83,6 +85,7 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
     out["unit"] = [UNITS.get(g) or declared.get(g, {}).get("unit", "index") for g in out["goal"]]
     out["variant"] = [play_of(v, plays)[0] for v in out["variant"]]
     out["players"] = _players(a, out, declared, plays)
+    out["more_games"], out["more_minutes"] = _more_games(a, out, declared, plays)
     order = {key: i for i, key in enumerate([*UNITS, *declared])}
     out = out.sort_values([*GROUP, "goal"], key=lambda c: c.map(order) if c.name == "goal" else c)
     for column in measures.DRIVER_COLUMNS:
@@ -132,32 +135,72 @@ def _band_by(out: pd.DataFrame, declared: dict[str, dict]) -> list[str]:
     return shown
 
 
-def _players(a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]) -> list[str]:
-    """The bots seated in the games each row was measured on (its goal's play), comma-separated."""
-    players = _every_game(a).players
-    split = {v: play_of(v, plays) for v in players["variant"].astype(str).unique()}
-    seated = players.assign(
-        judged=players["variant"].map(lambda v: split[str(v)][0]),
-        play=players["variant"].map(lambda v: split[str(v)][1]),
+def _per_play(a: Analysis, table: str, reduce, plays: list[str]) -> dict[tuple, object]:
+    """(game, judged variant, n_players, play) -> ``reduce`` of that play's rows of ``table``
+    (``players`` or ``games`` of every play's games)."""
+    frame = getattr(_every_game(a), table)
+    split = {v: play_of(v, plays) for v in frame["variant"].astype(str).unique()}
+    keyed = frame.assign(
+        variant=frame["variant"].map(lambda v: split[str(v)][0]),
+        play=frame["variant"].map(lambda v: split[str(v)][1]),
     )
-    seats_control = measures.with_control(players)
-    key = [*GROUP, "play"]
-    bots = {
-        k: ",".join(sorted(set(part["bot"].astype(str))))
-        for k, part in seated.drop(columns="variant")
-        .rename(columns={"judged": "variant"})
-        .groupby(key, sort=False)
-    }
+    return {k: reduce(part) for k, part in keyed.groupby([*GROUP, "play"], sort=False)}
+
+
+def _for_rows(a: Analysis, out: pd.DataFrame, declared: dict[str, dict], found: dict[tuple, object], empty):
+    """Each row's value in ``found`` (``_per_play``) for its goal's play (a run whose lineup seats
+    random play is the skill gap's play); ``empty`` where its play has none."""
+    seats_control = measures.with_control(_every_game(a).players)
     wanted = {goal.key: goal.play for goal in GENERIC_GOALS} | {k: g["play"] for k, g in declared.items()}
-    shown = []
+    values = []
     for row in out.to_dict("records"):
         play = wanted.get(row["goal"], LINEUP)
-        found = bots.get((row["game"], row["variant"], row["n_players"], play), "")
-        if not found and play == "skill":  # a run whose lineup seats random play is the skill play
-            group = (row["game"], row["variant"], row["n_players"])
-            found = bots.get((*group, LINEUP), "") if group in seats_control else ""
-        shown.append(found)
-    return shown
+        group = (row["game"], row["variant"], row["n_players"])
+        if (*group, play) not in found and play == "skill" and group in seats_control:
+            play = LINEUP
+        values.append(found.get((*group, play), empty))
+    return values
+
+
+def _players(a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]) -> list[str]:
+    """The bots seated in the games each row was measured on (its goal's play), comma-separated."""
+    found = _per_play(a, "players", lambda part: ",".join(sorted(set(part["bot"].astype(str)))), plays)
+    return _for_rows(a, out, declared, found, "")
+
+
+def _more_games(
+    a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]
+) -> tuple[list[float], list[float]]:
+    """For an undecided row: about how many more games of its play would decide it
+    (``games_to_decide``), and their CPU minutes at the play's mean seconds a game (``duration_s``)."""
+    mean_seconds = _per_play(a, "games", lambda part: part["duration_s"].mean(), plays)
+    seconds = _for_rows(a, out, declared, mean_seconds, np.nan)
+    games, minutes = [], []
+    for row, per_game in zip(out.to_dict("records"), seconds, strict=True):
+        more = np.nan
+        if row["verdict"] == "undecided":
+            band = (_num(row["band_min"]), _num(row["band_max"]))
+            more = games_to_decide(row["value"], row["low"], row["high"], *band, games=row["games"])
+        games.append(more)
+        minutes.append(more * float(per_game) / 60 if per_game == per_game else np.nan)
+    return games, minutes
+
+
+def games_to_decide(
+    value: float, low: float, high: float, band_min: float | None, band_max: float | None, games: int
+) -> float:
+    """About how many more games would move an interval that crosses a band's edge clear of it,
+    taking the interval to narrow as 1/sqrt(games) about the value: the arm towards the edge
+    (value to high, or low to value) shrinks to the distance to the edge at games · (arm /
+    distance)². NaN when no edge lies in the interval, or the value sits on it."""
+    if _num(low) is None or _num(high) is None or not games:
+        return float("nan")
+    needed = []
+    for edge in (e for e in (band_min, band_max) if e is not None and low <= e <= high):
+        distance, arm = abs(value - edge), (high - value) if edge >= value else (value - low)
+        if distance > 0 and arm > 0:
+            needed.append(games * (arm / distance) ** 2)
+    return float(max(1.0, np.ceil(round(max(needed) - games, 6)))) if needed else float("nan")
 
 
 def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
@@ -281,6 +324,11 @@ def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool 
         by = row.get("band_by") or "designer"
         text += t(f"goal_band_{by}", lang, band=band_text(row, row["unit"], lang))
     text += _driver_text(row, lang, names)
+    more = _num(row.get("more_games"))
+    if more is not None:
+        text += t(
+            "goal_more", lang, games=f"{more:,.0f}", minutes=f"{_num(row.get('more_minutes')) or 0:,.0f}"
+        )
     return text + _about_text(row, lang, names)
 
 
