@@ -324,12 +324,17 @@ def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool 
         by = row.get("band_by") or "designer"
         text += t(f"goal_band_{by}", lang, band=band_text(row, row["unit"], lang))
     text += _driver_text(row, lang, names)
+    return text + _more_text(row, lang) + _about_text(row, lang, names)
+
+
+def _more_text(row: dict, lang: Lang) -> str:
+    """', about N more games would decide it (about M CPU-minutes)' for an undecided goal."""
     more = _num(row.get("more_games"))
-    if more is not None:
-        text += t(
-            "goal_more", lang, games=f"{more:,.0f}", minutes=f"{_num(row.get('more_minutes')) or 0:,.0f}"
-        )
-    return text + _about_text(row, lang, names)
+    if more is None:
+        return ""
+    minutes = _num(row.get("more_minutes"))
+    shown = "?" if minutes is None else f"{minutes:.1f}" if minutes < 10 else f"{minutes:,.0f}"
+    return t("goal_more", lang, games=f"{more:,.0f}", minutes=shown)
 
 
 def _driver_text(row: dict, lang: Lang, names: Names | None) -> str:
