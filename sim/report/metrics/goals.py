@@ -172,7 +172,8 @@ def _more_games(
     a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]
 ) -> tuple[list[float], list[float]]:
     """For an undecided row: about how many more games of its play would decide it
-    (``games_to_decide``), and their CPU minutes at the play's mean seconds a game (``duration_s``)."""
+    (``games_to_decide``), and their minutes of one worker at the play's mean seconds a game
+    (``duration_s``: a game's wall time in its worker, so a busy machine's pace)."""
     mean_seconds = _per_play(a, "games", lambda part: part["duration_s"].mean(), plays)
     seconds = _for_rows(a, out, declared, mean_seconds, np.nan)
     games, minutes = [], []
@@ -328,7 +329,7 @@ def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool 
 
 
 def _more_text(row: dict, lang: Lang) -> str:
-    """', about N more games would decide it (about M CPU-minutes)' for an undecided goal."""
+    """', about N more games would decide it (about M minutes of one worker)' for an undecided goal."""
     more = _num(row.get("more_games"))
     if more is None:
         return ""
