@@ -701,7 +701,17 @@ def goals(config, sets, lang, **opts) -> None:
         run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
         run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
         played.append(execute([variant], run, "", lang=lang))
-    make_report(played, folder / "report", lang, show_progress(opts["progress"]))
+    report = make_report(played, folder / "report", lang, show_progress(opts["progress"]))
+    click.echo(_goals_verdicts(report.parent / "summary.md", lang))
+
+
+def _goals_verdicts(summary: Path, lang: str) -> str:
+    """The design goals' section of a report's summary.md (its heading and one line per goal)."""
+    from sim.report.labels import t
+
+    heading = t("sec_goals", lang)
+    parts = summary.read_text(encoding="utf-8").split("\n## ")
+    return next((f"## {part.strip()}" for part in parts if part.startswith(heading)), "")
 
 
 def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:

@@ -15,6 +15,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 Unit = Literal["points", "share", "count", "rounds", "index", "ratio", "decisions"]
+Subject = Literal["game", "bots"]
+"""What a verdict is about: ``game``, a property of the rules (measured with the best players the
+toolkit has, and expected to hold when the bots get stronger), or ``bots``, a proxy that depends on
+the bots (reported as information, never as not met)."""
+GAME: Subject = "game"
+BOTS: Subject = "bots"
 LINEUP = "lineup"
 """The play of a goal measured on the lineup's own games."""
 PLAY_SEPARATOR = "+"
@@ -41,6 +47,10 @@ class Goal:
     columns: tuple[tuple[str, str], ...] = ()
     """The game's columns the measure reads, as (the measure function's keyword, the column): passed
     to it as keyword arguments, so a shared measure never names a game's column itself."""
+    subject: Subject = GAME
+    """``game`` or ``bots`` (see ``Subject``). A ``game`` goal whose measure returns ``check_low`` and
+    ``check_high`` (the measure with the strongest players alone) stays ``game`` only where that
+    check reaches the same verdict."""
     reads: tuple[str, ...] = ()
     """Further plays whose games the measure also reads (``LINEUP`` or play keys), e.g. a comparison
     of the lineup's games with counterfactual plays on the same seeds; its rows are reported under
@@ -48,7 +58,14 @@ class Goal:
 
     def declaration(self) -> dict:
         """What run.json records of the goal, so a report judges it without the game's package."""
-        declared = {"key": self.key, "unit": self.unit, "play": self.play, "measure": self.measure}
+        declared = {
+            "key": self.key,
+            "unit": self.unit,
+            "play": self.play,
+            "measure": self.measure,
+            "subject": self.subject,
+            "default": {"min": self.min, "max": self.max},
+        }
         if self.columns:
             declared["columns"] = dict(self.columns)
         return {**declared, "reads": list(self.reads)} if self.reads else declared
@@ -99,13 +116,14 @@ GENERIC_GOALS: tuple[Goal, ...] = (
         min=0.75,
         about="How often the game's bots finish ahead of random play in the same game (depth).",
         play="skill",
+        subject=BOTS,
     ),
     Goal(
         "variety",
         "index",
         min=0.5,
-        about="How evenly winners draw their points from different sources (0: one route always "
-        "wins; 1: every route equally often).",
+        about="How evenly winners draw their points from the sources that scored in the games (0: "
+        "one source always wins; 1: every source equally often).",
     ),
     Goal(
         "waiting",

@@ -6,6 +6,7 @@ import pandas as pd
 
 from sim.report.analysis import Analysis
 from sim.report.labels import Lang, t
+from sim.report.metrics.goals import goal_lines
 from sim.report.verdicts import seat_verdicts
 
 
@@ -40,7 +41,8 @@ def key_findings(a: Analysis, lang: Lang) -> list[str]:
 
 
 def summary_markdown(a: Analysis, lang: Lang) -> str:
-    """summary.md: the plain-language summary, key findings, every seat verdict, and the files."""
+    """summary.md: the plain-language summary, key findings, the design goals' verdicts (one line
+    each, the report's sentence), every seat verdict, and the files."""
     lines = [
         f"# {t('report_title', lang)}",
         "",
@@ -50,6 +52,9 @@ def summary_markdown(a: Analysis, lang: Lang) -> str:
         "",
     ]
     lines += [f"- {f}" for f in key_findings(a, lang)]
+    goals = goal_lines(a, lang)
+    if goals:
+        lines += ["", f"## {t('sec_goals', lang)}", ""] + [f"- {line}" for line in goals]
     seats = a.tables["seat_win_rates"]
     lines += ["", f"## {t('sec_seats', lang)}", ""]
     lines += [

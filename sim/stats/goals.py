@@ -17,8 +17,9 @@ from sim.stats.outcomes import finished
 
 MEASURE_COLUMNS = [*GROUP, "value", "low", "high", "games"]
 DRIVER_COLUMNS = ["driver", "driver_other", "driver_value"]
-"""What drives a measure, where one thing does: the most common winning source and its share of
-the games (variety), the bot ahead and the bot behind (skill gap)."""
+"""What drives a measure, where one thing does: the most common winning source, the number of
+sources that can score, and its share of the games (variety), the bot ahead and the bot behind
+(skill gap)."""
 
 
 def decisiveness(games: pd.DataFrame) -> pd.DataFrame:
@@ -32,36 +33,43 @@ def decisiveness(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def winner_variety(players: pd.DataFrame, scoring: Sequence[str], draws: int = 1000) -> pd.DataFrame:
-    """How evenly winners draw their points from different sources: the normalised entropy (0 to 1)
-    of the winner's largest scoring column over the games, with a game bootstrap interval.
+    """How evenly winners draw their points from the sources that can score: the entropy of the
+    winner's largest scoring column over the games, divided by its maximum over the columns that
+    scored points for some player in the group's games (a penalty column, never positive, cannot
+    be a winner's source and does not count), with a game bootstrap interval. Known answers: k
+    sources that can score, each the winners' main source equally often, read 1; one source 0.
 
     A winner's source is the scoring column that gave it most points (ties: the first column).
-    With one scoring column, or none, there is no variety to measure (no row)."""
+    With fewer than two scoring columns there is no variety to measure (no row); a group where
+    only one column ever scored reads 0."""
     scoring = [c for c in scoring if c in players.columns]
     if len(scoring) < 2:
         return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
-    winners = players[players["won"].astype(bool)]
     rows = []
-    for key, part in winners.groupby(GROUP, sort=True):
-        first = part.drop_duplicates("gid")  # a shared win: the first winner's source
-        source = first[scoring].to_numpy(dtype=float).argmax(axis=1)
-        counts = np.eye(len(scoring))[source]  # one-hot rows, one per game
-        value = _entropy(counts.mean(axis=0))
-        shares = bootstrap_means(counts, draws, seeded_rng("variety", *key))
-        boot = np.array([_entropy(s) for s in shares])
+    for key, group in players.groupby(GROUP, sort=True):
+        can_score = [c for c in scoring if (group[c].astype(float) > 0).any()] or scoring[:1]
+        first = group[group["won"].astype(bool)].drop_duplicates("gid")  # a shared win: the first winner
+        if first.empty:
+            continue
+        source = first[can_score].to_numpy(dtype=float).argmax(axis=1)
+        counts = np.eye(len(can_score))[source]  # one-hot rows, one per game
+        shares = counts.mean(axis=0)
+        value = _entropy(shares)
+        boot = np.array([_entropy(s) for s in bootstrap_means(counts, draws, seeded_rng("variety", *key))])
         low, high = np.quantile(boot, [0.025, 0.975])
         # resampling can only lower an entropy at its maximum: the interval keeps the estimate
-        shares = counts.mean(axis=0)
         top = int(shares.argmax())
         rows.append(
             (*key, value, min(float(low), value), max(float(high), value), len(first),
-             scoring[top], "", float(shares[top]))
+             can_score[top], str(len(can_score)), float(shares[top]))
         )  # fmt: skip
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 
 
 def _entropy(shares: np.ndarray) -> float:
-    """Shannon entropy of ``shares`` divided by its maximum, log(len(shares))."""
+    """Shannon entropy of ``shares`` divided by its maximum, log(len(shares)); 0 for one share."""
+    if len(shares) < 2:
+        return 0.0
     p = np.clip(np.asarray(shares, dtype=float), 0.0, None)
     p = p[p > 0] / p.sum()
     return float(-(p * np.log(p)).sum() / np.log(len(shares)))

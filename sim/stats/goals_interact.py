@@ -67,15 +67,19 @@ def flow_columns(columns) -> dict[str, tuple[str, str, str]]:
     return found
 
 
-def interaction(players: pd.DataFrame, prices: Mapping[str, float] | None = None) -> pd.DataFrame:
+def interaction(
+    players: pd.DataFrame, prices: Mapping[str, float] | None = None, settles: tuple[str, ...] = ()
+) -> pd.DataFrame:
     """The value a player exchanges with the other players (received + paid) per unit of value it
     gains (``earned_<unit>`` columns: from outside the players, plus what it receives from them);
     averaged over the game's players, then over games. A unit's value is ``prices[unit]``, 1 when
-    not given (the game's columns are in one currency: its docs say why).
+    not given (the game's columns are in one currency: its docs say why). ``settles``: kinds of
+    flow that settle an exchange already counted (a marker bought back for the price it was counted
+    at when it passed): left out, so one exchange counts once.
 
     Driver: the kind of flow (``flow_toll``, ``flow_industry``, ...) that carries most of the value
     exchanged, with its share of it. Runs without the columns give no rows."""
-    flows = flow_columns(players.columns)
+    flows = {c: f for c, f in flow_columns(players.columns).items() if f[0] not in settles}
     earned = [c for c in players.columns if c.startswith(EARNED_PREFIX)]
     if not flows or not earned:
         return pd.DataFrame(columns=OUT)
@@ -105,6 +109,7 @@ def interaction(players: pd.DataFrame, prices: Mapping[str, float] | None = None
     return out[OUT]
 
 
-def interaction_goal(run) -> pd.DataFrame:
-    """``interaction`` of a ``sim.dataset.read.Run`` (the measure a game's goal declares)."""
-    return interaction(run.players)
+def interaction_goal(run, settles: str = "") -> pd.DataFrame:
+    """``interaction`` of a ``sim.dataset.read.Run`` (the measure a game's goal declares);
+    ``settles``: a flow kind that settles an exchange already counted (the goal's ``columns``)."""
+    return interaction(run.players, settles=(settles,) if settles else ())

@@ -30,14 +30,20 @@ def route_of(bot: str) -> str:
     return bot.rpartition(ROUTE_MARK)[2]
 
 
+CHECK_COLUMNS = ["check_value", "check_low", "check_high"]
+"""The spread measured with the strongest route players alone (the search bots on their routes):
+the report keeps the verdict about the game only where this check reaches the same verdict."""
+
+
 def route_spread(run, draws: int = 1000) -> pd.DataFrame:
     """One row per (game, variant, n_players): the spread (points) between the strongest and the
     weakest route, each route's strength its better player's win share per seat; ``driver`` the
-    weakest route, ``driver_other`` its better player, ``driver_value`` that player's win share.
+    weakest route, ``driver_other`` its better player, ``driver_value`` that player's win share;
+    ``check_*``: the spread with each route's search bot alone (NaN where a route has none).
     Groups with fewer than two routes have no row; under ``MIN_GAMES`` games, the interval is the whole range."""
     players = run.players
     if players.empty:
-        return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
+        return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS + CHECK_COLUMNS)
     players = players.assign(credit=win_shares(players), one=1.0)
     rows = []
     for key, part in players.groupby(GROUP, sort=True):
@@ -50,23 +56,40 @@ def route_spread(run, draws: int = 1000) -> pd.DataFrame:
         credit, seats = credit[bots].to_numpy(), seats[bots].to_numpy()
         member = np.array([[route_of(b) == r for b in bots] for r in routes])  # routes x bots
         shares = credit.sum(axis=0) / seats.sum(axis=0)
-        best, spread = _spread(shares[None, :], member)
         means = bootstrap_means(np.hstack([credit, seats]), draws, seeded_rng("routes", *key))
         with np.errstate(invalid="ignore", divide="ignore"):
             boot = means[:, : len(bots)] / means[:, len(bots) :]
-        _, boot_spread = _spread(boot, member)
-        # the basic (pivotal) interval: a route's best of two players is biased up, and the
-        # resampled spreads repeat that bias; reflecting them about the estimate takes it out once
-        q_low, q_high = np.nanquantile(boot_spread, [0.025, 0.975])
-        low, high = max(0.0, 2 * spread[0] - q_high), 2 * spread[0] - q_low
-        low, high = (min(low, spread[0]), max(high, spread[0])) if len(credit) >= MIN_GAMES else (0.0, 1.0)
-        weakest = int(np.argmin(best[0]))
+        enough = len(credit) >= MIN_GAMES
+        best, spread, low, high = _spread_interval(shares, boot, member, enough)
+        searched = member & np.array([ROUTE_MARK in b for b in bots])[None, :]
+        check = (
+            _spread_interval(shares, boot, searched, enough)[1:]
+            if searched.any(axis=1).all()
+            else (np.nan,) * 3
+        )
+        weakest = int(np.argmin(best))
         player = _best_player(shares, member[weakest])
         rows.append(
-            (*key, 100 * spread[0], 100 * low, 100 * high, len(credit),
-             routes[weakest], bots[player], float(shares[player]))
+            (*key, 100 * spread, 100 * low, 100 * high, len(credit),
+             routes[weakest], bots[player], float(shares[player]), *(100 * np.array(check)))
         )  # fmt: skip
-    return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
+    return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS + CHECK_COLUMNS)
+
+
+def _spread_interval(
+    shares: np.ndarray, boot: np.ndarray, member: np.ndarray, enough: bool
+) -> tuple[np.ndarray, float, float, float]:
+    """Each route's best player's share, the spread and its basic (pivotal) bootstrap interval
+    (shares between 0 and 1). A route's best of two players is biased up, and the resampled
+    spreads repeat that bias; reflecting them about the estimate takes it out once. Without
+    ``enough`` games the interval is the whole range."""
+    best, spread = _spread(shares[None, :], member)
+    _, boot_spread = _spread(boot, member)
+    q_low, q_high = np.nanquantile(boot_spread, [0.025, 0.975])
+    value = float(spread[0])
+    low, high = max(0.0, 2 * value - q_high), 2 * value - q_low
+    low, high = (min(low, value), max(high, value)) if enough else (0.0, 1.0)
+    return best[0], value, float(low), float(high)
 
 
 def _spread(shares: np.ndarray, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

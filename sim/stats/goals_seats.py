@@ -18,7 +18,13 @@ from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import seeded_rng
 from sim.stats.seats import gap_of_games
 
-DRAWS = 400
+DRAWS = 1000
+LEVEL = 0.95
+"""The phases' intervals hold together at this level (Bonferroni over the phases): naming a phase
+when any of k intervals excludes 0 is one claim about k phases."""
+NO_PHASE = "no_phase"
+"""The ``seat_source`` driver when no phase's share has an interval that excludes 0: no declared
+phase carries the seat advantage (it stays with the seats, or the games are too few to say)."""
 PHASE_COLUMNS = ["game", "variant", "n_players", "phase", "share", "low", "high", "games"]
 
 
@@ -44,11 +50,13 @@ def follow_share(lineup: np.ndarray, counterfactual: np.ndarray, shift: int = SH
 def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
     """Per (game, judged variant, player count) and phase: the share of the seat advantage that
     follows the phase's order, with a percentile interval from a bootstrap over the seeds (each seed's
-    lineup game and counterfactual game resampled together: paired). ``players`` holds the lineup's
-    games and the ``seats_<phase>`` plays' (variants ``<variant>+seats_<phase>``)."""
+    lineup game and counterfactual game resampled together: paired), the phases' intervals
+    simultaneous at ``LEVEL`` (each at 1 − (1 − LEVEL) / k for k phases). ``players`` holds the
+    lineup's games and the ``seats_<phase>`` plays' (variants ``<variant>+seats_<phase>``)."""
     variants = players["variant"].astype(str)
     tails = {v.rpartition("+")[2] for v in variants.unique()}
     plays = sorted(t for t in tails if t.startswith(PHASE_PREFIX))
+    tail = (1 - LEVEL) / max(1, len(plays)) / 2
     split = {v: play_of(v, plays) for v in variants.unique()}
     players = players.assign(
         judged=variants.map(lambda v: split[v][0]), play=variants.map(lambda v: split[v][1])
@@ -72,7 +80,7 @@ def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
             picks = rng.integers(0, len(paired), size=(draws, len(paired)))
             boot = np.array([follow_share(w[i], c[i]) for i in picks])
             boot = boot[np.isfinite(boot)]
-            low, high = np.quantile(boot, [0.025, 0.975]) if len(boot) else (np.nan, np.nan)
+            low, high = np.quantile(boot, [tail, 1 - tail]) if len(boot) else (np.nan, np.nan)
             phase = play[len(PHASE_PREFIX) :]
             rows.append((game, judged, int(n), phase, share, float(low), float(high), len(paired)))
     return pd.DataFrame(rows, columns=PHASE_COLUMNS)
@@ -80,16 +88,23 @@ def phase_shares(players: pd.DataFrame, draws: int = DRAWS) -> pd.DataFrame:
 
 def seat_source(run) -> pd.DataFrame:
     """The ``seat_source`` goal: the phase whose order carries most of the seat advantage (driver),
-    the share it carries (value, with its paired interval), and the next phase (driver_other)."""
+    the share it carries (value, with its paired interval), and the next phase (driver_other). A
+    phase is named only when its share's interval excludes 0; when no phase's does, the driver is
+    ``NO_PHASE`` (no phase carries the advantage) and the value is still the largest share."""
     shares = phase_shares(run.players)
     rows = []
     for (game, variant, n), part in shares.groupby(["game", "variant", "n_players"], sort=True):
         ranked = part.sort_values("share", ascending=False, na_position="last")
         top = ranked.iloc[0]
-        other = ranked.iloc[1]["phase"] if len(ranked) > 1 else ""
+        carried = ranked[(ranked["low"] > 0) | (ranked["high"] < 0)]
+        if carried.empty:
+            phase, other = NO_PHASE, ""
+        else:
+            phase, top = carried.iloc[0]["phase"], carried.iloc[0]
+            other = carried.iloc[1]["phase"] if len(carried) > 1 else ""
         rows.append(
             (game, variant, n, top["share"], top["low"], top["high"], int(top["games"]),
-             top["phase"], other, top["share"])
+             phase, other, top["share"])
         )  # fmt: skip
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 

@@ -30,7 +30,8 @@ def setup_share(run, draws: int = 1000) -> pd.DataFrame:
     """One row per (game, variant, n_players) whose games replay setups (a ``seed`` played at least
     twice): the share of a seat's win variance between setups, with its bootstrap interval (0 to 1
     under ``MIN_SETUPS`` setups);
-    ``games`` counts the games. No driver (the columns are empty)."""
+    ``games`` counts the games; ``driver_other`` the setups, the unit the interval resamples (a
+    setup's replays are not independent games)."""
     players = run.players
     if players.empty or "seed" not in run.games.columns:
         return pd.DataFrame(columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
@@ -47,7 +48,7 @@ def setup_share(run, draws: int = 1000) -> pd.DataFrame:
         low, high = np.nanquantile(boot, [0.025, 0.975])
         low, high = (min(float(low), value), max(float(high), value)) if setups >= MIN_SETUPS else (0.0, 1.0)
         games = part["gid"].nunique()
-        rows.append((*key, value, low, high, games, "", "", np.nan))
+        rows.append((*key, value, low, high, games, "setups", str(setups), np.nan))
     return pd.DataFrame(rows, columns=MEASURE_COLUMNS + DRIVER_COLUMNS)
 
 

@@ -114,9 +114,10 @@ def test_the_chinese_goals_csv_speaks_chinese(tmp_path):
     result = runner.invoke(cli, ["report", str(out), "--out", str(tmp_path / "rep"), "--lang", "zh"])
     assert result.exit_code == 0, result.output
     goals = pd.read_csv(tmp_path / "rep" / "tables" / "goals.csv", encoding="utf-8-sig", dtype=str)
-    assert list(goals.columns[3:8]) == ["设计目标", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
+    assert list(goals.columns[3:9]) == ["设计目标", "关于", "结论", "测量值", "95% 区间下限", "95% 区间上限"]
     assert "座位公平" in set(goals["设计目标"])
-    assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标"}
+    assert set(goals["结论"]) <= {"达成", "未达成", "未定", "未设目标", "仅供参考"}
+    assert set(goals["关于"]) <= {"游戏", "机器人"} and "范围由谁设定" in goals.columns
 
 
 def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tmp_path):
@@ -143,6 +144,19 @@ def test_sim_goals_plays_the_lineup_and_the_control_and_judges_each_goal_once(tm
             "waiting",
         }
     }
+    # the skill gap depends on the bots: information, never judged; every goal names its players
+    by_goal = goals.set_index("goal")
+    assert (by_goal.loc["skill_gap", "about"], by_goal.loc["skill_gap", "verdict"]) == ("bots", "info")
+    assert by_goal.loc["skill_gap", "players"] == "greedy,random"
+    assert (by_goal.drop(index="skill_gap")["about"] == "game").all()
+    assert set(by_goal.drop(index="skill_gap")["players"]) == {"greedy"}
+    assert by_goal.loc["seat_fairness", "band_by"] == "default"
+    # the console and summary.md print one line per goal: the report's own sentence
+    summary = (out / "report" / "summary.md").read_text(encoding="utf-8")
+    section = summary.split("## Design goals\n")[1].split("\n## ")[0]
+    lines = [line for line in section.splitlines() if line]
+    assert len(lines) == len(goals) and all(line.startswith("- [") for line in lines)
+    assert "## Design goals" in result.output and all(line in result.output for line in lines)
     # the counterfactual seat orders were played on the lineup's seeds, each with its one rotation
     draft = pd.read_parquet(out / "seats_draft" / "games")
     assert set(draft["variant"]) == {"base+seats_draft"}

@@ -25,6 +25,34 @@ def _players(sources: list[int], columns: int = 3) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _with_columns_that_cannot_score(players: pd.DataFrame, loser_source: int | None = None) -> pd.DataFrame:
+    """The same games with a penalty column (never positive) and an empty one, as 明初商途's
+    failed orders and loans; ``loser_source``: the loser scores there (the column can score)."""
+    out = players.assign(vp_penalty=-3.0, vp_empty=0.0)
+    if loser_source is not None:
+        out.loc[out["seat"] == 1, f"vp_{loser_source}"] = 2.0
+    return out
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_variety_reads_one_for_k_equally_common_sources_among_columns_that_cannot_score(k):
+    players = _with_columns_that_cannot_score(_players(list(range(k)) * 30, columns=k))
+    row = goals.winner_variety(players, [f"vp_{i}" for i in range(k)] + ["vp_penalty", "vp_empty"]).iloc[0]
+    assert row["value"] == pytest.approx(1.0)
+    assert row["driver_other"] == str(k)  # the sources that can score: the penalty and empty ones left out
+
+
+def test_variety_reads_zero_when_winners_always_use_one_of_the_sources_that_can_score():
+    # the loser scores from vp_0 and vp_2, so three sources can score; winners always use vp_1
+    players = _with_columns_that_cannot_score(_with_columns_that_cannot_score(_players([1] * 40), 0), 2)
+    row = goals.winner_variety(players, ["vp_0", "vp_1", "vp_2", "vp_penalty", "vp_empty"]).iloc[0]
+    assert row["value"] == pytest.approx(0.0) and row["driver_other"] == "3"
+    # two of three sources equally often: log 2 / log 3
+    players = _with_columns_that_cannot_score(_players([0, 1] * 20), 2)
+    row = goals.winner_variety(players, ["vp_0", "vp_1", "vp_2", "vp_penalty"]).iloc[0]
+    assert row["value"] == pytest.approx(np.log(2) / np.log(3))
+
+
 def test_variety_is_zero_for_one_route_and_one_for_even_routes():
     scoring = ["vp_0", "vp_1", "vp_2"]
     one = goals.winner_variety(_players([1] * 60), scoring)

@@ -119,3 +119,28 @@ def test_a_run_written_before_the_columns_still_reports_without_the_waiting_goal
         pq.write_table(table.drop_columns(["decisions", "spells"]), part)
     old = goals("old")
     assert "waiting" not in set(old["goal"]) and "seat_fairness" in set(old["goal"])
+
+
+def test_a_toll_marker_and_its_buy_back_are_one_exchange():
+    # seat 0 pays seat 1 a toll marker, then buys it back for 1 coin: one exchange of 1 coin's value
+    players = pd.DataFrame(
+        {"game": "g", "variant": "v", "n_players": 2, "gid": [0, 0], "seat": [0, 1],
+         "earned_coins": [20.0, 20.0], "flow_toll_favor_out": [1, 0], "flow_toll_favor_in": [0, 1],
+         "flow_buyback_coins_out": [1, 0], "flow_buyback_coins_in": [0, 1]}
+    )  # fmt: skip
+    once = gi.interaction(players, settles=("buyback",)).iloc[0]
+    # seat 0: 1 paid / 20 gained; seat 1: 1 received / 21 gained
+    assert once["value"] == pytest.approx((1 / 20 + 1 / 21) / 2)
+    assert (once["driver"], once["driver_value"]) == ("flow_toll", 1.0)
+    twice = gi.interaction(players).iloc[0]  # counted as two exchanges without the settlement
+    assert twice["value"] == pytest.approx((2 / 20 + 2 / 22) / 2)
+    assert gi.interaction_goal(type("Run", (), {"players": players})(), settles="buyback").equals(
+        gi.interaction(players, settles=("buyback",))
+    )
+
+
+def test_mingchus_interaction_goal_settles_the_buy_back():
+    from sim.games.mingchu.goals_interact import GOALS
+
+    goal = next(g for g in GOALS if g.key == "interaction")
+    assert dict(goal.columns) == {"settles": "buyback"}

@@ -112,3 +112,16 @@ def test_the_report_measures_the_goal_on_its_plays_games_only():
     rows = _game_measure(SimpleNamespace(run=run, goal_run=None), goal, ["routes", "skill"])
     assert list(rows["variant"]) == ["base+routes"] and rows["games"].iloc[0] == 40
     assert (rows["goal"] == "routes").all()
+
+
+def test_the_check_measures_the_spread_with_the_search_players_alone():
+    shares = planted_shares(5)
+    searched = {r: shares[f"rollout:2@{r}"] for r in "abc"}
+    planted = 100 * (max(searched.values()) - min(searched.values()))
+    row = route_spread(SimpleNamespace(players=tournament(3000, 5, 1))).iloc[0]
+    assert row["check_low"] <= planted <= row["check_high"]
+    assert row["check_value"] == pytest.approx(planted, abs=2.5)
+    # a route without a search player cannot be checked
+    players = tournament(400, 5, 4)
+    alone = route_spread(SimpleNamespace(players=players[players["bot"] != "rollout:2@c"])).iloc[0]
+    assert np.isnan(alone["check_value"]) and np.isnan(alone["check_low"])

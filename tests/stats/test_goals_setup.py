@@ -65,7 +65,8 @@ def test_no_setup_effect_gives_about_zero_and_the_seats_own_advantage_does_not_c
     run = replays(300, 4, 4, 0.0, 1)
     row = setup_share(run, draws=300).iloc[0]
     assert row["value"] < 0.03 and row["low"] == 0.0
-    assert row["games"] == 1200 and row["driver"] == ""
+    # the interval's unit is the setup: 300 of them, each replayed 4 times
+    assert row["games"] == 1200 and (row["driver"], row["driver_other"]) == ("setups", "300")
 
 
 def test_the_interval_covers_a_planted_setup_effect():

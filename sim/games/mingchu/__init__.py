@@ -11,6 +11,7 @@ from sim.core.random_bot import RandomBot
 from sim.core.resources import default_config
 from sim.games.mingchu import (
     compiled,  # before the other modules: the compiled core or the .py files
+    goals_diversity,
     goals_interact,
     goals_novice,
     goals_routes,
@@ -118,7 +119,19 @@ SPEC = GameSpec(
     decks=Decks,
     bot_weights=bot_weights,
     deck_rules=DECK_RULES,
-    goals=(*goals_routes.GOALS, *goals_seats.GOALS, *goals_novice.GOALS, *goals_interact.GOALS),
-    goal_plays=(*goals_routes.PLAYS, *goals_seats.PLAYS, *goals_novice.PLAYS, *goals_interact.PLAYS),
+    goals=(
+        *goals_routes.GOALS,
+        *goals_seats.GOALS,
+        *goals_novice.GOALS,
+        *goals_interact.GOALS,
+        *goals_diversity.GOALS,
+    ),
+    goal_plays=(
+        *goals_routes.PLAYS,
+        *goals_seats.PLAYS,
+        *goals_novice.PLAYS,
+        *goals_interact.PLAYS,
+        *goals_diversity.PLAYS,
+    ),
     planted_variants=PLANTED_VARIANTS,
 )

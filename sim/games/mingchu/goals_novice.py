@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import cycle, islice
 
-from sim.core.goals import CONTROL, Goal, Play
+from sim.core.goals import BOTS, CONTROL, Goal, Play
 
 MEASURES = "sim.stats.goals_novice"
 NOVICE = "novice"
@@ -68,6 +68,7 @@ GOALS: tuple[Goal, ...] = (
         "orders a game.",
         play=NOVICE,
         measure=f"{MEASURES}:newcomer",
+        subject=BOTS,
         columns=(("idle", "idle_turns"), ("turns", "turns"), ("failed", "orders_failed")),
     ),
     Goal(
@@ -78,6 +79,7 @@ GOALS: tuple[Goal, ...] = (
         "experienced bots' (heuristics and search) in the same games (the basic actions are common sense).",
         play="ladder",
         measure=f"{MEASURES}:learning",
+        subject=BOTS,
     ),
     Goal(
         "depth",
@@ -87,5 +89,6 @@ GOALS: tuple[Goal, ...] = (
         "a rung over the one below (good play beats plain play at every step).",
         play="ladder",
         measure=f"{MEASURES}:depth",
+        subject=BOTS,
     ),
 )

@@ -65,6 +65,18 @@ def test_the_explanation_names_the_phase_the_seat_edge_comes_from(tmp_path, sets
     assert goal["driver"] == phase
 
 
+def test_points_planted_for_a_seat_at_the_end_are_carried_by_no_phase(tmp_path):
+    """Seat 1 scores 3 more points at the end (``seat_points``): it wins far above its share, yet
+    no phase's order moves the edge, so the goal names no phase (``NO_PHASE``)."""
+    players = _play(tmp_path, ("seat_points=[3]",))
+    lineup = players[players["variant"] == "base"]
+    assert lineup.loc[lineup["seat"] == 0, "won"].mean() > 0.6  # the planted edge is there
+    shares = goals_seats.phase_shares(players, draws=200)
+    assert ((shares["low"] <= 0.0) & (shares["high"] >= 0.0)).all(), shares
+    goal = goals_seats.seat_source(type("Run", (), {"players": players})()).iloc[0]
+    assert (goal["driver"], goal["driver_other"]) == (goals_seats.NO_PHASE, "")
+
+
 def test_the_compensation_search_finds_the_planted_compensation(tmp_path):
     """Seat 1 drafts a 3-point token: the others need 3 points each, and with them (a replay on the
     same seeds with ``seat_points``) every seat is within 10 points of the fair share."""
