@@ -141,7 +141,8 @@ def _seat_row(labels: dict, seat: int, part: pd.DataFrame, skilled: pd.DataFrame
         w = 1 / usable["se"].to_numpy() ** 2
         effect = float(np.sum(w * usable["win_rate"]) / w.sum())
         half = Z95 / np.sqrt(w.sum())
-        row.update(effect=effect, effect_lo=effect - half, effect_hi=effect + half)
+        # a win share lies in [0, 1]: the interval is cut there (never a negative win rate)
+        row.update(effect=effect, effect_lo=max(0.0, effect - half), effect_hi=min(1.0, effect + half))
         row["_pooled_raw"] = float(2 * stats.norm.sf(abs(effect - row["fair_share"]) * Z95 / half))
         if len(usable) >= 2:  # Cochran's Q: do the skilled tiers share one seat effect?
             q = float(np.sum(w * (usable["win_rate"] - effect) ** 2))

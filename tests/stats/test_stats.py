@@ -547,3 +547,20 @@ def test_ladder_calls_an_effect_seen_only_when_the_tiers_are_pooled_pooled_only(
     assert row["pooled_p"] <= 0.05 and row["effect_lo"] > 0.25
     assert "pooled only" in verdicts.ladder_verdict(ladder.reset_index().iloc[0])
     assert "仅合并显著" in verdicts.ladder_verdict(ladder.reset_index().iloc[0], "zh")
+
+
+def test_ladder_pooled_win_share_interval_stays_within_0_and_1(tmp_path):
+    planted = {4: [0.02, 0.98 / 3, 0.98 / 3, 0.98 / 3]}
+    data = load_run(
+        write_synthetic_run(
+            tmp_path / "ladder-small",
+            player_counts=(4,),
+            games_per_count=60,
+            bots=("random", "greedy", "expert"),
+            mixed_tables=False,
+            tier_seat_weights={"greedy": planted, "expert": planted},
+        )
+    )
+    ladder = _ladder(data)
+    assert (ladder["effect_lo"] >= 0).all() and (ladder["effect_hi"] <= 1).all()
+    assert (ladder["effect_lo"] <= ladder["effect"]).all() and (ladder["effect"] <= ladder["effect_hi"]).all()
