@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,11 +25,12 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from sim.config import ConfigError, load_config
-from sim.config.loader import config_layers, read_yaml
+from sim.config.loader import config_layers, parent_path, read_yaml
 from sim.config.merge import ADDED_KEY
 from sim.config.scalars import has_control_character
 from sim.config.yaml_text import load_yaml
 from sim.core.game import GameSpec
+from sim.core.resources import extends_reference
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
 
@@ -357,15 +357,11 @@ def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) ->
     return data
 
 
-def _relative(target: Path, start: Path) -> str:
-    return Path(os.path.relpath(target.resolve(), start.resolve())).as_posix()
-
-
 def _parent_ids(layer: dict[str, Any], into: Path, deck: str) -> list[str]:
     parent = layer.get("extends")
     if not isinstance(parent, str):
         return []
-    return [card.id for card in getattr(load_config(into.parent / parent).params.cards, deck)]
+    return [card.id for card in getattr(load_config(parent_path(into, parent)).params.cards, deck)]
 
 
 def _check_game(into: Path, deck: str) -> None:
@@ -405,7 +401,10 @@ def import_deck(
         _check_game(into, deck)
     else:
         spec = _game_of(deck)
-        layer = {"game": spec.name, "extends": _relative(Path(extends or spec.default_config), into.parent)}
+        layer = {
+            "game": spec.name,
+            "extends": extends_reference(Path(extends or spec.default_config), into.parent),
+        }
     section = dict(layer.get("cards") or {})
     parent_ids = _parent_ids(layer, into, deck)
     section[deck] = [card if card["id"] in parent_ids else _marked_new(card) for card in cards]

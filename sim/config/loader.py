@@ -102,10 +102,10 @@ def config_layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, d
             f"{path}: 'extends' = {parent!r}: must be a path to another YAML file or a bundled config "
             "named <game>/<variant>"
         )
-    return [*config_layers(_parent_path(path, parent), (*seen, path)), (path, data)]
+    return [*config_layers(parent_path(path, parent), (*seen, path)), (path, data)]
 
 
-def _parent_path(path: Path, parent: str) -> Path:
+def parent_path(path: Path, parent: str) -> Path:
     """``extends:`` names a file relative to the config, or else a bundled config (``<game>/<variant>``)."""
     relative = (path.parent / parent).resolve()
     if relative.is_file():

@@ -6,6 +6,7 @@ The repository's top-level ``configs/`` is a link to the same folder, so paths l
 
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -46,3 +47,17 @@ def shown_config(path: str | Path) -> str:
             return f"{inside.parts[0]}/{inside.stem}"
         return inside.as_posix()
     return f"{full.parent.name}/{full.name}"
+
+
+def extends_reference(target: str | Path, written_in: str | Path) -> str:
+    """What a config written in folder ``written_in`` puts in ``extends:`` to extend ``target``: a
+    bundled config by its name (``<game>/<variant>``, wherever the toolkit is installed), any other
+    by its path from ``written_in``."""
+    full = Path(target).resolve()
+    try:
+        inside = full.relative_to(config_root().resolve())
+    except ValueError:
+        return Path(os.path.relpath(full, Path(written_in).resolve())).as_posix()
+    if len(inside.parts) == 2:
+        return f"{inside.parts[0]}/{inside.stem}"
+    return Path(os.path.relpath(full, Path(written_in).resolve())).as_posix()

@@ -24,7 +24,6 @@ where it stopped, and any ``--jobs`` or backend gives the same weights.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -36,6 +35,7 @@ import pandas as pd
 import yaml
 
 from sim.config import ConfigError, ResolvedConfig, load_config
+from sim.core.resources import extends_reference
 from sim.csv_files import write_frame
 from sim.dataset.read import read_columns
 from sim.games import get_game
@@ -273,13 +273,7 @@ def write_log(path: Path, weights: Sequence[Weight], generations: Sequence[Gener
 def write_tuned_config(path: Path, config: ResolvedConfig, bot: str, weights: Mapping[str, float]) -> Path:
     """A config that ``extends:`` the tuned one and sets the weights: a bundled config by its name
     (``<game>/base``), any other by its path relative to ``path``."""
-    source = config.path.resolve()
-    bundled = get_game(config.game).config_dir.resolve()
-    if source.parent == bundled:
-        base = f"{config.game}/{source.stem}"
-    else:
-        base = os.path.relpath(source, path.parent.resolve())
-    data = {"extends": base, "bots": {bot: dict(weights)}}
+    data = {"extends": extends_reference(config.path, path.parent), "bots": {bot: dict(weights)}}
     header = f"# {bot} weights tuned for {config.label} by sim bots tune; load it as any config.\n"
     path.write_text(header + yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path

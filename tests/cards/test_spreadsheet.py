@@ -39,6 +39,20 @@ def test_export_import_export_is_byte_identical(tmp_path, deck):
     assert first.read_bytes().startswith("\ufeff".encode())  # the BOM Excel needs for Chinese
 
 
+def test_a_new_variant_extends_a_bundled_config_by_its_name(tmp_path):
+    sheet = tmp_path / "门客.csv"
+    export_deck(BASE, "门客", sheet)
+    (tmp_path / "sub").mkdir()
+    for extends in (BASE, None):
+        variant = import_deck(sheet, "门客", tmp_path / "sub" / f"v{extends is None}.yaml", extends=extends)
+        assert "extends: mingchu/base\n" in variant.read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: mingchu/base\n", encoding="utf-8")
+    variant = import_deck(sheet, "门客", tmp_path / "sub" / "child.yaml", extends=mine)
+    assert "extends: ../mine.yaml\n" in variant.read_text(encoding="utf-8")
+    assert load_config(variant).params.cards.门客 == load_config(BASE).params.cards.门客
+
+
 def test_columns_are_readable_and_values_typed(tmp_path):
     sheet = tmp_path / "下赏.csv"
     export_deck(BASE, "下赏", sheet)
