@@ -129,7 +129,9 @@ def tune_bots(
     text = TEXT[lang]
     chosen = tuple(name.strip() for name in only.split(",") if name.strip())
     weights = tunable_weights(resolved, bot, chosen)
-    folder = out or runs_folder("bots-tune", resolved.game, resolved.variant, bot, f"p{n_players}", f"s{seed}")
+    folder = out or runs_folder(
+        "bots-tune", resolved.game, resolved.variant, bot, f"p{n_players}", f"s{seed}"
+    )
     run_opts = runner_options(opts)
     names = Names.from_meta([], lang)
     game = resolved.game
