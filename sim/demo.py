@@ -8,6 +8,7 @@ import shutil
 import time
 from pathlib import Path
 
+from sim.cli_options import show_progress
 from sim.config import load_config
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study
@@ -48,17 +49,19 @@ def main() -> None:
         start = time.perf_counter()
         print(f"{spec.title}: {games} games x {len(counts)} player counts, bots {', '.join(spec.lineup)}")
         command = f"python -m sim.demo --jobs {args.jobs}"
+        bars = show_progress(None)  # on a terminal only: no bar lines in a log file
         try:
-            run_study(study, out, jobs=args.jobs, command=command)
+            run_study(study, out, jobs=args.jobs, command=command, progress=bars)
         except RunDirError:  # an older demo (other rules or settings): the demo folder is ours to replace
             print(f"  replacing the older demo results in {out}")
             shutil.rmtree(out)
-            run_study(study, out, jobs=args.jobs, command=command)
+            run_study(study, out, jobs=args.jobs, command=command, progress=bars)
         print(f"  {time.perf_counter() - start:.0f} s\n{summary_text(out)}\n")
         run_dirs.append(out)
     from sim.report import build_report
 
     for lang in ("en", "zh"):
+        print(f"Writing the report ({lang}: charts and tables, about a minute) ...", flush=True)
         path = build_report(run_dirs, args.out if lang == "en" else args.out / "zh", lang=lang)
         print(f"Report ({lang}): {path}")
 

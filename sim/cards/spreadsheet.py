@@ -27,10 +27,10 @@ from pydantic import TypeAdapter, ValidationError
 from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, parent_path, read_yaml
 from sim.config.merge import ADDED_KEY
-from sim.config.scalars import has_control_character
-from sim.config.yaml_text import load_yaml
 from sim.core.game import GameSpec
 from sim.core.resources import extends_reference
+from sim.core.scalars import has_control_character
+from sim.core.yaml_text import load_yaml
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
 

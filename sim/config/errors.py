@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
-if TYPE_CHECKING:
-    from sim.config.merge import Origins
+Origins = dict[tuple[str, ...], str]
+"""Which source (file or ``--set``) last wrote each config path, for error messages."""
 
 
 class ConfigError(Exception):
@@ -71,7 +71,7 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
 def format_scalar_problems(
     problems: list[tuple[tuple[Any, ...], str]], data: Any, origins: Origins, default_source: str
 ) -> str:
-    """One line per problem found by ``sim.config.scalars``, named like a validation error."""
+    """One line per problem found by ``sim.core.scalars``, named like a validation error."""
     lines = []
     for loc, message in problems:
         dotted, parts = _dotted(loc, data)

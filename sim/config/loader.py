@@ -18,8 +18,8 @@ from sim.config.goals import Bands, check_goals
 from sim.config.merge import Origins, deep_merge, parse_override
 from sim.config.paths import set_path
 from sim.config.resources import bundled_config
-from sim.config.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
-from sim.config.yaml_text import AliasError, load_yaml
+from sim.core.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
+from sim.core.yaml_text import AliasError, load_yaml
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
 """Top-level keys that are not rules numbers (``reference``: figures from human play for the report;

@@ -7,13 +7,9 @@ from typing import Any
 
 import yaml
 
-from sim.config.errors import ConfigError
+from sim.config.errors import ConfigError, Origins
 from sim.config.paths import is_id_list, nearest_ids
-from sim.config.yaml_text import load_yaml
-
-Origins = dict[tuple[str, ...], str]
-"""Which source (file or ``--set``) last wrote each path, for error messages."""
-
+from sim.core.yaml_text import load_yaml
 
 ADDED_KEY = "add"
 """``add: true`` on a card entry of a variant: the card is new, not a change of one its parent has."""

@@ -112,6 +112,10 @@ def main() -> None:
         if args.if_stale and core.is_current():
             print(f"compiled core of {package}: current ({where})")
             continue
+        print(
+            f"compiling {package} ({len(core.modules)} modules, with mypyc: one to five minutes) ...",
+            flush=True,
+        )
         seconds = build(core, args.jobs)
         print(
             f"compiled core of {package}: built {len(core.modules)} modules into {where} in {seconds:.0f} s"

@@ -20,7 +20,7 @@ from sim.cards.commands import parse_card_list
 from sim.cli import cli
 from sim.cli_options import FiniteFloat
 from sim.config import load_config
-from sim.config.yaml_text import AliasError, expanded_size, load_yaml
+from sim.core.yaml_text import AliasError, expanded_size, load_yaml
 from sim.demo import positive_number
 from tests.cli.test_bad_input_battery import (
     HUGE,

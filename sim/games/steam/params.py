@@ -22,9 +22,9 @@ from pydantic import (
     model_validator,
 )
 
-from sim.config.scalars import control_characters
-from sim.config.yaml_text import load_yaml
 from sim.core.resources import config_root
+from sim.core.scalars import control_characters
+from sim.core.yaml_text import load_yaml
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
 TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
