@@ -49,8 +49,17 @@ def sim(root: Path, *args: str) -> tuple[str, str]:
     return "sim " + " ".join(args), output
 
 
+PACE = re.compile(r"(单个工作进程约 |about )[0-9.,?]+( 分钟| minutes of one worker)")
+"""A time estimate from this run's pace (a goal's games still needed): it varies from run to run."""
+
+
+def steady(text: str) -> str:
+    """``text`` with the run's time estimates shown as "…": the page regenerates unchanged."""
+    return PACE.sub(r"\1…\2", text)
+
+
 def block(command: str, output: str) -> str:
-    return f"```console\n$ {command}\n{output}\n```\n"
+    return f"```console\n$ {command}\n{steady(output)}\n```\n"
 
 
 def answers_from(report: Path) -> list[str]:
@@ -62,6 +71,7 @@ def answers_from(report: Path) -> list[str]:
     lines = []
     for tag, text in re.findall(r"<(h3|li)>(.*?)</\1>", part, re.S):
         text = html.unescape(re.sub(r"<[^>]+>", "", text)).strip()
+        text = steady(text)
         lines.append(f"\n**{text}**\n" if tag == "h3" else f"- {text}")
     return lines
 
@@ -96,7 +106,7 @@ def main(page_path: Path = ROOT / "docs" / "walkthrough.zh.md", root: Path = ROO
         root, "report", str(WORK / "compare"), "--out", str(WORK / "report"), "--lang", "zh", "--no-progress"
     )
     report = root / WORK / "report"
-    summary = (report / "summary.md").read_text(encoding="utf-8")
+    summary = steady((report / "summary.md").read_text(encoding="utf-8"))
     summary = summary.split("\n", 2)[2].replace("\n## ", "\n#### ")  # drop its title, nest its headings
     charts = sorted(p.name for p in (report / "charts").glob("*.png"))
     page = [

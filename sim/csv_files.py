@@ -67,6 +67,16 @@ def write_frame(frame: pd.DataFrame, path: str | Path) -> Path:
     return path
 
 
+def read_frame(path: str | Path) -> pd.DataFrame:
+    """A CSV file that :func:`write_frame` wrote, its text cells unescaped."""
+    frame = pd.read_csv(path, encoding=ENCODING)
+    for column in frame.columns:
+        if frame[column].dtype == object:
+            frame[column] = frame[column].map(lambda x: unescape_cell(x) if isinstance(x, str) else x)
+    frame.columns = [unescape_cell(str(c)) for c in frame.columns]
+    return frame
+
+
 def write_rows(path: str | Path, columns: Sequence[str], rows: Iterable[Sequence[object]]) -> Path:
     """A header and rows of cells to the CSV file ``path`` (CRLF line ends, as spreadsheets write),
     escaped and with a BOM."""

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.csv_files import read_frame, write_frame
+
 FOLDER = "card-effects"
 """The compare folder's sub-folder holding the card studies and their table."""
 TABLE_FILE = "effects.csv"
@@ -25,11 +27,11 @@ def card_effects_path(run_folder: Path) -> Path:
 
 
 def write_card_effects(table: pd.DataFrame, run_folder: Path) -> Path:
-    """Write the table (with a BOM, so that Excel reads it as UTF-8); returns its path."""
+    """Write the table (with a BOM, so that Excel reads it as UTF-8, and cells a spreadsheet would
+    run escaped: ``sim.csv_files``); returns its path."""
     path = card_effects_path(run_folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(path, index=False, encoding="utf-8-sig")
-    return path
+    return write_frame(table, path)
 
 
 def read_card_effects(run_folder: Path) -> pd.DataFrame:
@@ -37,4 +39,4 @@ def read_card_effects(run_folder: Path) -> pd.DataFrame:
     path = card_effects_path(run_folder)
     if not path.is_file():
         return pd.DataFrame(columns=COLUMNS)
-    return pd.read_csv(path, encoding="utf-8-sig")
+    return read_frame(path)
