@@ -289,12 +289,12 @@ def test_holm_adjust_matches_statsmodels_on_random_pvalues():
         assert list(holm_adjust(p) <= 0.05) == list(reject)
 
 
-def _ladder_run(tmp_path, tier_weights):
+def _ladder_run(tmp_path, tier_weights, games=4500):
     return load_run(
         write_synthetic_run(
             tmp_path / "ladder",
             player_counts=(4,),
-            games_per_count=4500,
+            games_per_count=games,
             bots=("random", "greedy", "expert"),
             mixed_tables=False,
             tier_seat_weights=tier_weights,
@@ -551,16 +551,7 @@ def test_ladder_calls_an_effect_seen_only_when_the_tiers_are_pooled_pooled_only(
 
 def test_ladder_pooled_win_share_interval_stays_within_0_and_1(tmp_path):
     planted = {4: [0.02, 0.98 / 3, 0.98 / 3, 0.98 / 3]}
-    data = load_run(
-        write_synthetic_run(
-            tmp_path / "ladder-small",
-            player_counts=(4,),
-            games_per_count=60,
-            bots=("random", "greedy", "expert"),
-            mixed_tables=False,
-            tier_seat_weights={"greedy": planted, "expert": planted},
-        )
-    )
+    data = _ladder_run(tmp_path, {"greedy": planted, "expert": planted}, games=60)
     ladder = _ladder(data)
     assert (ladder["effect_lo"] >= 0).all() and (ladder["effect_hi"] <= 1).all()
     assert (ladder["effect_lo"] <= ladder["effect"]).all() and (ladder["effect"] <= ladder["effect_hi"]).all()
