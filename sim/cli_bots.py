@@ -30,6 +30,8 @@ TEXT = {
         "confirm": "Checking on {games} fresh games: shipped vs tuned {bot}, same seeds and seats ...",
         "verdict": "The tuned {bot} outscores the shipped one in {share:.1%} of {pairs} paired seats "
         "[{low:.1%}, {high:.1%}], {gain:+.2f} points of margin over its table.",
+        "on": "on",
+        "off": "off",
     },
     "zh": {
         "start": "为 {variant}（{players} 人）调整机器人 {bot} 的权重：起点 {weights}",
@@ -38,6 +40,8 @@ TEXT = {
         "confirm": "在 {games} 局新对局上检验：原版与调好的 {bot}，同种子同座位 ……",
         "verdict": "调好的 {bot} 在 {pairs} 个配对座位中有 {share:.1%} 得分更高（95% 区间 {low:.1%} 至 "
         "{high:.1%}），比同桌平均多领先 {gain:+.2f} 分。",
+        "on": "开",
+        "off": "关",
     },
 }
 """What ``sim bots tune`` prints, in each console language."""
@@ -136,9 +140,15 @@ def tune_bots(
     names = Names.from_meta([], lang)
     game = resolved.game
 
+    switches = {w.name for w in weights if w.switch}
+
+    def value_text(name: str, value: float) -> str:
+        """A weight's value; a switch's as on or off."""
+        return (text["on"] if value else text["off"]) if name in switches else f"{value:g}"
+
     def listed(values: dict[str, float]) -> str:
         """Weights as ``name=value``, the names in the console's language."""
-        return ", ".join(f"{names.term(game, k)}={v:g}" for k, v in values.items())
+        return ", ".join(f"{names.term(game, k)}={value_text(k, v)}" for k, v in values.items())
 
     bot_name = names.term(game, bot)
     variant = names.variant(game, resolved.variant) if lang != "en" else resolved.label
