@@ -18,9 +18,9 @@ from tempfile import TemporaryDirectory
 import yaml
 
 from sim.config import load_config
-from sim.dataset.read import read_columns
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
+from sim.runner.tune_bots import seat_margins
 
 
 def arms(specs: list[str]) -> dict[str, dict[str, object]]:
@@ -55,11 +55,7 @@ def main() -> None:
     )  # fmt: skip
     with TemporaryDirectory() as folder:
         run_study(study, Path(folder), label="scan", jobs=args.jobs, progress=False)
-        players = read_columns(Path(folder) / "players", ["variant", "game_index", "seat", "bot", "score"])
-    players["margin"] = players["score"] - players.groupby(["variant", "game_index"])["score"].transform(
-        "mean"
-    )
-    seats = players[players["bot"] == args.bot].set_index(["game_index", "seat"])
+        seats = seat_margins(Path(folder), args.bot)
     shipped = seats[seats["variant"] == "shipped"]["margin"]
     for variant in variants:
         margin = seats[seats["variant"] == variant.label]["margin"]

@@ -291,16 +291,22 @@ class HeadToHead:
     margin_gain: float
 
 
+def seat_margins(folder: Path, bot: str) -> pd.DataFrame:
+    """The ``bot`` seats of a run folder, indexed by game index and seat: each seat's variant,
+    score and margin (its score minus its table's mean score)."""
+    players = read_columns(folder / "players", ["variant", "game_index", "seat", "bot", "score"])
+    players = players.assign(
+        margin=players["score"] - players.groupby(["variant", "game_index"])["score"].transform("mean")
+    )
+    return players[players["bot"] == bot].set_index(["game_index", "seat"])
+
+
 def head_to_head(folder: Path, bot: str, shipped: str, tuned: str) -> HeadToHead:
     """Compare the ``bot`` seats of variants ``shipped`` and ``tuned`` of one run folder, pair by
     pair (same game index and seat): which scored more, and by how much more than its table."""
     from statsmodels.stats.proportion import proportion_confint
 
-    players = read_columns(folder / "players", ["variant", "game_index", "seat", "bot", "score"])
-    players = players.assign(
-        margin=players["score"] - players.groupby(["variant", "game_index"])["score"].transform("mean")
-    )
-    seats = players[players["bot"] == bot].set_index(["game_index", "seat"])
+    seats = seat_margins(folder, bot)
     a = seats[seats["variant"] == shipped]["score"]
     b = seats[seats["variant"] == tuned]["score"]
     both = pd.concat([a.rename("a"), b.rename("b")], axis=1, join="inner")
