@@ -45,12 +45,8 @@ def config_game(path: str | Path) -> str | None:
     from sim.core.registry import config_dir, game_of_config
 
     full = Path(path).resolve()
-    try:
-        inside = full.parent.relative_to(config_root().resolve())
-    except ValueError:
-        return game_of_config(full)
-    game = inside.parts[0] if len(inside.parts) == 1 else ""
-    return game if game and config_dir(game) is not None else game_of_config(full)
+    game = _bundled_folder(full)
+    return game if game is not None and config_dir(game) is not None else game_of_config(full)
 
 
 def config_name(full: Path) -> str | None:
@@ -58,11 +54,17 @@ def config_name(full: Path) -> str | None:
     the configs folder of a registered game's package."""
     from sim.core.registry import config_name as declared_name
 
+    game = _bundled_folder(full)
+    return f"{game}/{full.stem}" if game is not None else declared_name(full)
+
+
+def _bundled_folder(full: Path) -> str | None:
+    """``<game>`` when the resolved path ``full`` lies directly in the bundled folder ``<game>/``."""
     try:
         inside = full.relative_to(config_root().resolve())
     except ValueError:
-        return declared_name(full)
-    return f"{inside.parts[0]}/{inside.stem}" if len(inside.parts) == 2 else None
+        return None
+    return inside.parts[0] if len(inside.parts) == 2 else None
 
 
 def shown_config(path: str | Path) -> str:
