@@ -126,6 +126,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     Raises ConfigError with a message naming the file, the dotted path and the value.
     """
     from sim.core.registry import game_names, get_game
+    from sim.core.resources import config_game
 
     path = Path(path)
     origins: Origins = {}
@@ -146,6 +147,9 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     for layer_path, data in layers:
         merged = deep_merge(merged, data, str(layer_path), origins)
     game = merged.get("game")
+    if game is None:  # a config in a game package's configs folder, or extending one, is of that game
+        game = next(filter(None, (config_game(layer_path) for layer_path, _ in layers)), None)
+        merged = merged if game is None else {"game": game, **merged}
     if game is None:
         raise ConfigError(f"{path}: missing 'game:' (one of: {', '.join(game_names())})")
     try:

@@ -1,10 +1,10 @@
 """The one shape every game has: the ``Game`` protocol, its ``Outcome``, and the ``GameSpec``.
 
 A game is a package laid out like the bundled template game (``sim/games/`` holds it: the one
-to copy): ``params.py`` (the pydantic model of every rules number), ``state.py`` (data only),
-``actions.py`` (frozen action records, each with its legality, effect and description in one
-``ActionKind``), ``rules.py`` (a class implementing ``Game``), ``bots.py``, and ``__init__.py``
-exporting ``SPEC: GameSpec``. ``docs/architecture.md`` explains the shape.
+to copy): ``params.py`` (the pydantic model of every rules number), ``rules/`` (``state.py``: data
+only; ``actions.py``: frozen action records, each with its legality, effect and description in one
+``ActionKind``; ``game.py``: a class implementing ``Game``), ``bots/``, ``configs/`` and
+``__init__.py`` exporting ``SPEC: GameSpec``. ``docs/architecture.md`` explains the shape.
 
 Conventions every game follows:
 

@@ -1,16 +1,22 @@
 """The game registry: name -> GameSpec. The CLI, runner and generic tests loop over it (``sim.games``
 re-exports it; it lives in the core so the config loader below the games can find a spec).
 
-A game is found by (1) a bundled name, (2) the name a package registers through a ``sim.games``
-entry point, or (3) a module path (``game: mypkg.mygame``) of an installed or importable package
-that exports ``SPEC``. Naming a module runs that package's code, as importing it would; the folder
-of a config is never added to the import path.
+A game is found by (1) a bundled name (a package of ``sim.games``), (2) the name a package registers
+through a ``sim.games`` entry point, or (3) a module path (``game: mypkg.mygame``) of an installed or
+importable package that exports ``SPEC``. Naming a module runs that package's code, as importing it
+would; the folder of a config is never added to the import path.
+
+A game package declares its configs folder (its spec's ``default_config`` lies in it): a config in
+that folder may leave ``game:`` out (``game_of_config``), and a registered game's configs are named
+``<game>/<variant>`` wherever the package is installed (``config_dir``, ``config_name``).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
+import pkgutil
 import sys
 from functools import lru_cache
 from importlib import metadata
@@ -18,13 +24,23 @@ from pathlib import Path
 
 from sim.core.game import GameSpec
 
-BUNDLED = Path(__file__).resolve().parents[1] / "games"
-"""The folder of the bundled games: each package in it is one (its folder name is the game's name)."""
-GAME_MODULES: dict[str, str] = {
-    path.name: f"sim.games.{path.name}"
-    for path in sorted(BUNDLED.iterdir())
-    if (path / "__init__.py").is_file() and not path.name.startswith("_")
-}
+BUNDLED_PACKAGE = "sim.games"
+"""The package of the bundled games: each of its subpackages is one, named by its module name."""
+
+
+def _bundled_modules() -> dict[str, str]:
+    """name -> module of every subpackage of ``BUNDLED_PACKAGE`` (found as modules, not imported)."""
+    found = importlib.util.find_spec(BUNDLED_PACKAGE)
+    locations = found.submodule_search_locations if found is not None else None
+    return {
+        info.name: f"{BUNDLED_PACKAGE}.{info.name}"
+        for info in sorted(pkgutil.iter_modules(locations or []), key=lambda info: info.name)
+        if info.ispkg and not info.name.startswith("_")
+    }
+
+
+GAME_MODULES: dict[str, str] = _bundled_modules()
+"""The bundled games: name -> module."""
 ENTRY_POINT_GROUP = "sim.games"
 
 
@@ -97,3 +113,61 @@ def get_game(name: str) -> GameSpec:
     if not isinstance(spec, GameSpec):
         raise GameLoadError(f"game {name!r}: module {module_name} has no SPEC = GameSpec(...)")
     return spec
+
+
+def config_dir(name: str) -> Path | None:
+    """The configs folder a registered game (bundled, entry point or ``SIM_GAME_MODULES``) declares;
+    None for any other name or a game that cannot be loaded. Only a registered game is imported."""
+    if name not in _modules():
+        return None
+    try:
+        return get_game(name).config_dir
+    except GameLoadError:
+        return None
+
+
+def game_of_config(path: str | Path) -> str | None:
+    """The game whose package declares the folder of config ``path`` as its configs folder: its
+    registered name, else its module path; None when no importable game package holds the folder.
+
+    Only the package enclosing the folder is imported, and only when the import system finds it at
+    that very place (the folder is never added to the import path)."""
+    folder = Path(path).resolve().parent
+    for module in _modules_at(folder.parent):
+        name = next((n for n, m in _modules().items() if m == module), module)
+        try:
+            spec = get_game(name)
+        except GameLoadError:
+            continue
+        if spec.config_dir.resolve() == folder:
+            return name
+    return None
+
+
+def config_name(path: str | Path) -> str | None:
+    """``<game>/<variant>`` of a config in a registered game's configs folder, else None."""
+    full = Path(path).resolve()
+    game = game_of_config(full)
+    return f"{game}/{full.stem}" if game in _modules() else None
+
+
+def _modules_at(folder: Path) -> list[str]:
+    """The import names under which ``folder`` (a package: it holds ``__init__.py``) is found, the
+    longest first: ``a.b.c`` for ``a/b/c`` when ``a``'s parent is on the import path, and so on."""
+    parts: list[str] = []
+    here = folder
+    while (here / "__init__.py").is_file() and here != here.parent:
+        parts.insert(0, here.name)
+        here = here.parent
+    names = [".".join(parts[start:]) for start in range(len(parts))]
+    return [name for name in names if _found_at(name, folder)]
+
+
+def _found_at(module: str, folder: Path) -> bool:
+    """Whether the import system finds package ``module`` in ``folder`` (its parents are imported)."""
+    try:
+        found = importlib.util.find_spec(module)
+    except Exception:  # noqa: BLE001 (a missing or broken parent package: not found there)
+        return False
+    locations = (found.submodule_search_locations or []) if found is not None else []
+    return any(Path(location).resolve() == folder for location in locations)

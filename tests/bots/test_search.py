@@ -31,7 +31,7 @@ def test_bot_names(name, known):
 
 
 def test_the_game_own_bot_takes_precedence_over_a_generic_name():
-    assert type(make_bot(TOY, "greedy", 0)).__module__ == "sim.games.toy.bots"
+    assert type(make_bot(TOY, "greedy", 0)).__module__ == "sim.games.toy.bots.greedy"
 
 
 def test_search_is_deterministic_under_the_seed():

@@ -13,7 +13,7 @@ HEADER = """
 import dataclasses, random
 from sim.games.toy import SPEC as TOY
 from sim.games.toy.rules import ToyGame
-from sim.games.toy.actions import Gamble, Step, move
+from sim.games.toy.rules.actions import Gamble, Step, move
 """
 
 BUGS = {

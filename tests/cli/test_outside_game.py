@@ -1,15 +1,16 @@
 """A designer's own game, written outside the repository, runs by module path or entry point.
 
-The toy race is copied into a temporary folder as the package ``designs.race`` (its imports
-rewritten, its config beside it), and ``sim check``, ``sim run`` and ``sim report --lang zh`` are
-run from another empty folder on a config saying ``game: designs.race``; then the same through a
-``sim.games`` entry point named ``racer``. No SIM_* variable is set. The copy declares Chinese
-display names of its own (not the bundled toy's): the report shows them, read from the run's
-``run.json`` even where the package cannot be imported."""
+The toy race is copied into a temporary folder as the package ``designs.race`` (as it stands: its
+imports are relative, its configs in its package), and ``sim check``, ``sim run`` and ``sim report
+--lang zh`` are run from another empty folder on a config saying ``game: designs.race``; then the
+same through a ``sim.games`` entry point named ``racer``. No SIM_* variable is set. The copy
+declares Chinese display names of its own (not the bundled toy's): the report shows them, read from
+the run's ``run.json`` even where the package cannot be imported."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,20 +36,10 @@ DISPLAY_NAMES = {{"en": {{"title": "Designer race"}}, "zh": {{"title": "设计�
 
 def _copy_toy(site: Path) -> Path:
     package = site / "designs" / "race"
-    package.mkdir(parents=True)
+    (site / "designs").mkdir(parents=True)
     (site / "designs" / "__init__.py").write_text("", encoding="utf-8")
-    for source in (ROOT / "sim/games/toy").glob("*.py"):
-        text = source.read_text(encoding="utf-8").replace("sim.games.toy", "designs.race")
-        text = text.replace('default_config("toy")', 'Path(__file__).with_name("base.yaml")')
-        text = text.replace('name="toy"', 'name="race"')
-        if source.name == "__init__.py":
-            text = text.replace(
-                "from __future__ import annotations\n",
-                "from __future__ import annotations\n\nfrom pathlib import Path\n",
-            )
-        (package / source.name).write_text(text, encoding="utf-8")
+    shutil.copytree(ROOT / "sim/games/toy", package, ignore=shutil.ignore_patterns("__pycache__"))
     (package / "names.py").write_text(NAMES_PY, encoding="utf-8")  # the package's own display names
-    (package / "base.yaml").write_text("game: designs.race\n" + CONFIG, encoding="utf-8")
     return package
 
 
@@ -97,7 +88,7 @@ def test_a_game_outside_the_repository_checks_runs_and_reports(tmp_path, game):
 
 @pytest.mark.parametrize(
     ("game", "expected"),
-    [("designs.missing", "nor an importable module"), ("designs.race.state", "has no SPEC")],
+    [("designs.missing", "nor an importable module"), ("designs.race.params", "has no SPEC")],
 )
 def test_an_unimportable_game_module_is_one_line(tmp_path, game, expected):
     site, work = tmp_path / "site", tmp_path / "work"

@@ -1,4 +1,4 @@
-"""Every rules number of the toy race, validated from ``configs/toy/*.yaml``."""
+"""Every rules number of the toy race, validated from the configs in ``configs/`` beside it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ class BonusSquare(BaseModel):
 
 
 class ToyParams(BaseModel):
-    """The toy race's parameters (see ``configs/toy/base.yaml`` for the meaning of each)."""
+    """The toy race's parameters (the package's ``configs/base.yaml`` sets them)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

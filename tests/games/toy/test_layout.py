@@ -10,9 +10,9 @@ import numpy as np
 from sim.core.decisions import ActionChoice
 from sim.core.play import play_game
 from sim.games.toy import SPEC
-from sim.games.toy import view as view_module
-from sim.games.toy.bots import VALUES, GreedyBot
+from sim.games.toy.bots.greedy import VALUES, GreedyBot
 from sim.games.toy.rules import DECISIONS
+from sim.games.toy.rules import view as view_module
 
 ROOT = Path(__file__).resolve().parents[3]
 TOY = ROOT / "sim" / "games" / "toy"
@@ -22,13 +22,25 @@ def template_files() -> list[str]:
     """The package files listed in the template table of docs/architecture.md."""
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     table = text.split("## A game is a package laid out like")[1].split("\n\n")[2]
-    return re.findall(r"^\| `([a-z_]+\.py)` \|", table, flags=re.MULTILINE)
+    return re.findall(r"^\| `([a-z_/]+\.(?:py|yaml))` \|", table, flags=re.MULTILINE)
 
 
 def test_the_toy_has_every_file_of_the_template_table():
     files = template_files()
-    assert {"params.py", "state.py", "actions.py", "rules.py", "bots.py", "view.py"} <= set(files)
+    assert {"params.py", "rules/state.py", "rules/actions.py", "rules/game.py", "bots/__init__.py"} <= set(
+        files
+    )
+    assert {"rules/view.py", "configs/base.yaml"} <= set(files)
     assert [f for f in files if not (TOY / f).is_file()] == []
+
+
+def test_the_template_imports_only_the_core_and_itself_relatively():
+    """No module of the toy names its own package: a copy under another name needs no edit."""
+    for path in TOY.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "sim.games" not in text, path
+        absolute = re.findall(r"^(?:from|import) (sim\.[a-z_.]+)", text, flags=re.MULTILINE)
+        assert all(module.startswith("sim.core.") for module in absolute), (path, absolute)
 
 
 def test_the_view_comes_from_view_py():

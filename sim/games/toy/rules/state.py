@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.core.decisions import Decision, Pending
-from sim.games.toy.params import ToyParams
+
+from ..params import ToyParams
 
 TURN = "turn"
-"""The decision kind of a seat's main action (``rules.DECISIONS``)."""
+"""The decision kind of a seat's main action (``rules.game.DECISIONS``)."""
 
 
 @dataclass

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind
-from sim.games.toy.state import ToyState
+
+from .state import ToyState
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""The toy race's bots besides the shared random bot: each values the legal actions through a
-table by action type (``VALUES``) and plays the best."""
+"""The toy race's greedy bot: it values the legal actions through a table by action type
+(``VALUES``) and plays the best."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.toy.actions import Draw, Gamble, PlayCard, Skip, Step
-from sim.games.toy.state import ToyState
+from ..rules.actions import Draw, Gamble, PlayCard, Skip, Step
+from ..rules.state import ToyState
 
 Value = Callable[[ToyState, Any], float]
 
@@ -57,6 +57,3 @@ class GreedyBot:
 
     def choose(self, view: ToyState, legal: Sequence[Any], rng: np.random.Generator) -> Any:
         return max(legal, key=lambda action: VALUES[type(action)](view, action))
-
-
-BOTS = {"greedy": GreedyBot}

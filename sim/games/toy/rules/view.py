@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sim.core.view import masked, shallow
-from sim.games.toy.state import ToyState
+
+from .state import ToyState
 
 
 def view(state: ToyState, seat: int) -> ToyState:

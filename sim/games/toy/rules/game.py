@@ -1,8 +1,8 @@
-"""The ``Game`` verbs for the toy race: the template every game's ``rules.py`` follows.
+"""The ``Game`` verbs for the toy race: the template every game's ``rules/game.py`` follows.
 
 Every choice is the open decision (``state.decision()``: a follow-up on ``state.pending``, else the
 current seat's turn), dispatched by its kind through ``DECISIONS``; the turn's actions dispatch by
-type through its ``ActionKinds`` table.
+type through its ``ActionKinds`` table. Setup and scoring live in ``setup.py`` and ``scoring.py``.
 """
 
 from __future__ import annotations
@@ -14,53 +14,23 @@ import numpy as np
 
 from sim.core.decisions import ActionChoice, DecisionKinds
 from sim.core.game import ActionKinds, Outcome
-from sim.games.toy import view
-from sim.games.toy.actions import GambleKind, PlayCardKind, RefillKind, StepKind
-from sim.games.toy.params import ToyParams
-from sim.games.toy.state import TURN, ToyObservation, ToyState
+
+from ..params import ToyParams
+from . import scoring, setup, view
+from .actions import GambleKind, PlayCardKind, RefillKind, StepKind
+from .state import TURN, ToyObservation, ToyState
 
 MAIN: ActionKinds[ToyState, Any] = ActionKinds([StepKind(), GambleKind(), PlayCardKind()])
 """A seat's main actions, by type."""
 DECISIONS: DecisionKinds[ToyState, Any] = DecisionKinds([ActionChoice(TURN, MAIN), RefillKind()])
 """Every kind of decision: a seat's turn (its main actions, by type) and the follow-ups."""
 
-BREAKDOWN_COLUMNS = ("steps", "gambles", "cards_played", "bonus")
-EVENT_TABLES = {"moves": {"seat": "int64", "kind": "string", "count": "int64"}}
-
-
-def draft(params: ToyParams, n_players: int) -> list[int]:
-    """The setup draft: seat 1 first (``draft_shift`` rotates the order), each seat takes the
-    largest points token left (none when the tokens run out); the points count as bonus."""
-    tokens = sorted(params.draft_bonus, reverse=True)[:n_players]
-    points = [0] * n_players
-    for pick, token in enumerate(tokens):
-        points[(pick + params.draft_shift) % n_players] = token
-    return points
-
 
 class ToyGame:
     """A race: the first to reach ``target`` ends the game at the end of that round."""
 
     def initial_state(self, params: ToyParams, n_players: int, rng: np.random.Generator) -> ToyState:
-        if rng.random() < params.fail_rate:
-            raise RuntimeError("injected failure (fail_rate)")
-        deck = [params.card_values[i] for i in rng.permutation(len(params.card_values))]
-        hands = [[deck.pop() for _ in range(min(params.hand_size, len(deck)))] for _ in range(n_players)]
-        zeros = [0] * n_players
-        first = params.play_shift % n_players
-        return ToyState(
-            params,
-            list(zeros),
-            rng,
-            hands=hands,
-            deck=deck,
-            current=first,
-            first=first,
-            bonus=draft(params, n_players),
-            steps_taken=list(zeros),
-            gambles=list(zeros),
-            cards_played=list(zeros),
-        )
+        return setup.initial_state(params, n_players, rng)
 
     def current_player(self, state: ToyState) -> int:
         return state.decision().seat
@@ -88,32 +58,10 @@ class ToyGame:
         return state.round
 
     def running_scores(self, state: ToyState) -> list[float]:
-        return [float(p + b) for p, b in zip(state.positions, state.bonus, strict=True)]
+        return scoring.running_scores(state)
 
     def outcome(self, state: ToyState) -> Outcome:
-        extra = state.params.seat_points
-        scores = [
-            score + (extra[s] if s < len(extra) else 0) for s, score in enumerate(self.running_scores(state))
-        ]
-        return Outcome(
-            scores=scores,
-            ranks=[1 + sum(other > mine for other in scores) for mine in scores],
-            breakdown=[
-                {
-                    "steps": float(state.steps_taken[s]),
-                    "gambles": float(state.gambles[s]),
-                    "cards_played": float(state.cards_played[s]),
-                    "bonus": float(state.bonus[s]),
-                }
-                for s in range(state.n_players)
-            ],
-            end_reason="target_reached",
-            events={
-                "moves": [
-                    {"seat": s, "kind": "gamble", "count": state.gambles[s]} for s in range(state.n_players)
-                ]
-            },
-        )
+        return scoring.outcome(state)
 
     def observation(self, state: ToyState, seat: int) -> ToyObservation:
         public = state.clone()
