@@ -130,6 +130,7 @@ TEXT: dict[str, dict[str, Any]] = {
     "report": {"en": "Report: {path}", "zh": "报告：{path}"},
     "before": {"en": "before", "zh": "调整前"},
     "after": {"en": "after (fresh seeds)", "zh": "调整后（新种子）"},
+    "starred": {"en": "* changed", "zh": "* 已改动"},
     "yes": {"en": "yes", "zh": "是"},
     "no": {"en": "no", "zh": "否"},
 }
@@ -183,7 +184,8 @@ def before_after_plot(
     title: str,
 ) -> plt.Figure:
     """One forest plot, two colours: each card's effect and interval before (the original study) and
-    after (the study of the variant), largest before on top; a changed card's name ends in ``*``."""
+    after (the study of the variant), largest before on top; a changed card's name ends in ``*``, a
+    flagged card's dots are hollow."""
     rows = before.sort_values("effect", kind="stable").reset_index(drop=True)
     later = after.set_index("card")
     fig, ax = new_figure(figsize=(7.5, 1.2 + 0.38 * len(rows)), layout="constrained")
@@ -195,9 +197,6 @@ def before_after_plot(
             _dot(ax, i - 0.17, later.loc[row["card"]], AFTER)
     names = [f"{c} *" if c in changed else c for c in rows["card"]]
     ax.set_yticks(np.arange(len(rows)), names)
-    for label, card in zip(ax.get_yticklabels(), rows["card"], strict=True):
-        if card in changed:
-            label.set_fontweight("bold")
     ax.set_ylim(-0.7, len(rows) - 0.3)
     level = float(rows["level"].iloc[0]) if "level" in rows.columns and len(rows) else 0.95
     ax.set_xlabel(DECK_TEXT["axis"][lang].format(level=f"{100 * level:.2f}%"))
@@ -207,15 +206,31 @@ def before_after_plot(
                       label=DECK_TEXT["band"][lang].format(tol=f"{100 * tolerance:g}")),
         plt.Line2D([], [], marker="o", color=BEFORE, label=TEXT["before"][lang]),
         plt.Line2D([], [], marker="o", color=AFTER, label=TEXT["after"][lang]),
+        plt.Line2D([], [], linestyle="none", label=TEXT["starred"][lang]),
     ]  # fmt: skip
+    if "flag" in rows.columns and rows["flag"].astype(bool).any():
+        handles.append(
+            plt.Line2D([], [], marker="o", color="#555", markerfacecolor="white", linestyle="none",
+                       label=DECK_TEXT["flag_legend"][lang])
+        )  # fmt: skip
     ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return fig
 
 
 def _dot(ax: Any, y: float, row: Any, colour: str) -> None:
+    """One card's effect and interval at height ``y``; a flagged card's dot hollow."""
     if math.isfinite(float(row["low"])):
         ax.plot([100 * row["low"], 100 * row["high"]], [y, y], color=colour, linewidth=1.5)
-    ax.plot(100 * row["effect"], y, marker="o", markersize=4.5, color=colour, linestyle="none")
+    face = "white" if row.get("flag", "") else colour
+    ax.plot(
+        100 * row["effect"],
+        y,
+        marker="o",
+        markersize=4.5,
+        color=colour,
+        markerfacecolor=face,
+        linestyle="none",
+    )
 
 
 def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
