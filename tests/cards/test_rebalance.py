@@ -3,26 +3,31 @@ variant it writes, its report, and its command line's refusals."""
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from sim.cards.deck_study import Budget
 from sim.cards.rebalance import (
     Change,
     Lever,
+    Prediction,
     Reading,
     Round,
     card_levers,
     parse_levers,
     predict,
     rebalance,
+    search_range,
     to_fix,
     win_per_vp,
 )
-from sim.cards.rebalance_engine import card_entry, write_variant
+from sim.cards.rebalance_engine import EngineLab, card_entry, write_variant
 from sim.cards.rebalance_report import summary_lines, write_report
 from sim.cards.rebalance_synthetic import ToyDeck, ToyLab
 from sim.cli import cli
@@ -193,3 +198,15 @@ def test_help_has_examples():
     assert (
         result.exit_code == 0 and "Example" in result.output and Path("configs/mingchu/base.yaml").is_file()
     )
+
+
+def test_the_search_stops_at_the_last_value_the_game_accepts(tmp_path):
+    config = load_config("configs/mingchu/base.yaml")
+    lab = EngineLab(config, "门客", 5, ("runner",) * 5, 1, TOLERANCE, Budget(games=1), tmp_path, games=10)
+    lever = next(x for x in lab.levers(config, "账房先生") if x.path == "ability.0.amount")
+    valid = functools.partial(lab.valid, config, "账房先生", lever)
+    assert valid(0) and not valid(-1)  # gain_coins takes 0 and up
+    down = Prediction(lever, 1.0, -3.0, lever.value - 3)  # 2 -> -1 predicted: the search ends at 0
+    assert search_range(down, valid, 1.0) == (0, lever.value)
+    at_floor = Prediction(replace(lever, value=0.0), 1.0, -1.0, -1.0)
+    assert search_range(at_floor, valid, 1.0) is None
