@@ -572,7 +572,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts)
     variant = None
     if result.changes:
         written = write_variant(out / VARIANT_FILE, resolved, deck, result.changes, tolerance / 100)
-        variant = f"../{written.name}"
+        variant = str(written)
         click.echo(text["variant"][lang].format(path=written))
     settings_shown = {"config": shown_config(resolved.path), "deck": deck, "players": n_players,
                       "tolerance": tolerance / 100, "levers": ", ".join(kinds), "aim": AIM * tolerance / 100}  # fmt: skip

@@ -272,6 +272,8 @@ class Change:
     checked: bool
     games: int
     round: int = 1
+    points: tuple[Point, ...] = ()
+    """The values the check tried, in order, with the card's paired score effect at each (VP)."""
 
 
 def search_range(
@@ -326,7 +328,7 @@ def check(
     games = sum(p.games for p in seen.values())
     return Change(
         reading.card, lever, lever.value, chosen.value, prediction.new, reading.effect, reading.low,
-        reading.high, predicted, lo, hi, checked, games, round_,
+        reading.high, predicted, lo, hi, checked, games, round_, tuple(seen.values()),
     )  # fmt: skip
 
 

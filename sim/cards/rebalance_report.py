@@ -113,6 +113,10 @@ TEXT: dict[str, dict[str, Any]] = {
         "zh": {"no_lever": "没有允许种类的数值能改变它", "no_room": "旧值之外没有有效取值"},
     },
     "left": {"en": "Left unchanged: {cards}.", "zh": "未改动：{cards}。"},
+    "tried": {
+        "en": "{card} {number}, the values the check tried (the card's paired score effect, VP, 95%): {points}.",
+        "zh": "{card} {number}，检验所试的取值（此牌的配对得分效应，分，95%）：{points}。",
+    },
     "plot": {"en": "{deck}: before and after", "zh": "{deck}：调整前后"},
     "start": {
         "en": "Rebalance of {deck} at {players} players, band ±{tol} points, up to {rounds} round(s); each "
@@ -304,10 +308,30 @@ def write_report(
         lines += [TEXT["variant"][lang].format(path=variant), ""]
     if len(frame):
         lines += [*markdown_table(frame), "", TEXT["reading"][lang], ""]
-    lines += [*summary_lines(result, lang), "", f"![{title}](before-after.png)", ""]
+    lines += [
+        *tried_lines(result, lang),
+        *summary_lines(result, lang),
+        "",
+        f"![{title}](before-after.png)",
+        "",
+    ]
     path = out / "rebalance.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+def tried_lines(result: Rebalance, lang: Lang) -> list[str]:
+    """Per change, the values the check tried with the card's paired score effect (VP) at each."""
+    lines = []
+    for made in result.changes.values():
+        for c in made:
+            shown = "; ".join(
+                f"{value(p.value)}: {p.estimate:+.2f}"
+                + (f" [{p.lo:+.2f}, {p.hi:+.2f}]" if math.isfinite(p.lo) else "")
+                for p in sorted(c.points, key=lambda p: p.value)
+            )
+            lines += [TEXT["tried"][lang].format(card=c.card, number=c.lever.path, points=shown), ""]
+    return lines
 
 
 def change_line(change: Change, lang: Lang) -> str:
