@@ -28,6 +28,7 @@ The engine and the toy of the tests plug in through ``Lab``; nothing here plays 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -393,8 +394,8 @@ def card_change(
         change = check(
             reading,
             prediction,
-            lambda v, lever=lever: lab.measure(config, reading.card, lever, v, round_),
-            lambda v, lever=lever: lab.valid(config, reading.card, lever, v),
+            functools.partial(lab.measure, config, reading.card, lever, round_=round_),
+            functools.partial(lab.valid, config, reading.card, lever),
             slope,
             round_,
         )
