@@ -451,7 +451,16 @@ class Rebalance:
 
     @property
     def changed(self) -> list[str]:
+        """Every card changed, in the order first changed."""
         return list(self.changes)
+
+    def changed_until(self, index: int) -> list[str]:
+        """The cards changed in rounds up to ``index``."""
+        return [card for card, made in self.changes.items() if min(c.round for c in made) <= index]
+
+    def moved(self) -> list[str]:
+        """Every card a round's fresh study found pushed out of the band by the changes up to it."""
+        return list(dict.fromkeys(c for r in self.rounds for c in r.moved_out(self.changed_until(r.index))))
 
 
 def merged(changes: Mapping[str, tuple[Change, ...]], new: Sequence[Change]) -> dict[str, tuple[Change, ...]]:

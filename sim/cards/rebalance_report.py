@@ -257,7 +257,7 @@ def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
             TEXT["left"][lang].format(cards=sep.join(f"{c} ({words[w]})" for c, w in skipped.items()))
         )
     last = result.rounds[-1]
-    moved = sorted({c for r in result.rounds for c in r.moved_out(result.changed)})
+    moved = result.moved()
     if moved:
         lines.append(TEXT["moved"][lang].format(cards=sep.join(moved)))
     unconfirmed = last.unconfirmed(result.changed)

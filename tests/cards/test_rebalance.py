@@ -30,6 +30,7 @@ from sim.cards.rebalance import (
 from sim.cards.rebalance_engine import EngineLab, card_entry, write_variant
 from sim.cards.rebalance_report import summary_lines, write_report
 from sim.cards.rebalance_synthetic import ToyDeck, ToyLab
+from sim.cards.tune import Point
 from sim.cli import cli
 from sim.config import load_config
 
@@ -210,3 +211,52 @@ def test_the_search_stops_at_the_last_value_the_game_accepts(tmp_path):
     assert search_range(down, valid, 1.0) == (0, lever.value)
     at_floor = Prediction(replace(lever, value=0.0), 1.0, -1.0, -1.0)
     assert search_range(at_floor, valid, 1.0) is None
+
+
+class ScriptedLab:
+    """A lab whose studies are given tables (one per round) and whose cards' score effect is their
+    amount (1 VP a unit, no noise): what a second round does with a card the first one pushed out."""
+
+    def __init__(self, tables):
+        self.tables, self.variants = tables, []
+
+    def study(self, config, round_):
+        return self.tables[round_]
+
+    def levers(self, config, card):
+        return [Lever("amount", "amount", float(config[card]), True, 1)]
+
+    def valid(self, config, card, lever, value):
+        return value >= 0
+
+    def measure(self, config, card, lever, value, round_):
+        return Point(value, float(value), value - 0.1, value + 0.1, 10)
+
+    def variant(self, original, changes, round_):
+        self.variants.append(round_)
+        return {**original, **{card: made[-1].new for card, made in changes.items()}}
+
+
+def scripted_table(verdicts, effects):
+    cards = list(verdicts)
+    return pd.DataFrame(
+        {"card": cards, "verdict": [verdicts[c] for c in cards], "effect": [effects[c] for c in cards],
+         "low": [effects[c] - 0.01 for c in cards], "high": [effects[c] + 0.01 for c in cards],
+         "score_effect": [effects[c] / 0.02 for c in cards], "flag": ""}
+    )  # fmt: skip
+
+
+def test_a_second_round_rebalances_the_card_the_first_pushed_out_and_names_it():
+    tables = [
+        scripted_table({"a": "too_strong", "b": "within", "c": "within"}, {"a": 0.08, "b": 0.02, "c": -0.02}),
+        scripted_table({"a": "within", "b": "too_strong", "c": "within"}, {"a": 0.01, "b": 0.05, "c": -0.02}),
+        scripted_table({"a": "within", "b": "within", "c": "within"}, {"a": 0.01, "b": 0.01, "c": -0.02}),
+    ]
+    lab = ScriptedLab(tables)
+    result = rebalance(lab, {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=2)
+    assert lab.variants == [1, 2] and list(result.changes) == ["a", "b"]
+    assert result.moved() == ["b"]
+    assert "Moved out of the band because other cards changed: b." in summary_lines(result, "en")
+    assert result.changes["b"][0].new < 4 and result.changes["b"][0].round == 2
+    assert result.rounds[-1].unconfirmed(result.changed) == []
+    assert rebalance(ScriptedLab(tables), {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=1).changed == ["a"]
