@@ -433,6 +433,159 @@ def import_command(csv_path, deck, into_yaml, parent) -> None:
     click.echo(f"Wrote deck {deck} into {written}; check it with: sim validate {written}")
 
 
+@cards.command("rebalance")
+@click.argument("config")
+@click.option("--deck", required=True, help="The deck to rebalance, e.g. 门客.")
+@click.option(
+    "--levers",
+    metavar="KINDS",
+    help="Which numbers of a card may change: amount, cost, threshold, count, comma-separated (default: all).",
+)
+@click.option(
+    "--rounds",
+    type=click.IntRange(1),
+    default=2,
+    show_default=True,
+    help="Rounds of changes: the first, and more while the fresh study finds cards outside the band.",
+)
+@click.option(
+    "--tolerance",
+    type=FiniteFloat(0, 50, min_open=True),
+    default=3.0,
+    show_default=True,
+    help="Half-width of the acceptable band, in points of win share.",
+)
+@click.option(
+    "--budget",
+    default="60m",
+    show_default=True,
+    help="Each whole-deck study's budget (the original's and each round's): minutes, hours or games (60m, 2h, 5000g).",
+)
+@click.option(
+    "--batch-seeds",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Seeds per batch of the whole-deck studies.",
+)
+@run_options
+@lang_option
+@friendly
+def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_seeds, lang, **opts) -> None:
+    """Propose the smallest change of one number per card decided outside the band, and confirm it.
+
+    Studies the whole deck (resuming --out), predicts for every card decided too strong or too weak
+    (and not flagged misplayed or unused) the change of one of its numbers that brings it inside the
+    band, checks it with a paired bisection on that number (as sim tune), writes a variant that
+    extends CONFIG with every change, and studies that variant again on fresh seeds (--rounds).
+    -n: games per value the check tries (default 400).
+
+    \b
+    Examples:
+      sim cards rebalance configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --lang zh
+      sim cards rebalance configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --tolerance 5 --budget 10m --levers amount
+    """
+    from sim.cards.rebalance import parse_levers
+
+    resolved, spec = load(config)
+    n_players = one_count(spec, opts["players"], resolved)
+    try:
+        kinds = parse_levers(levers)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    rebalance_deck(
+        resolved, spec, deck, n_players, kinds, (rounds, tolerance, budget, batch_seeds), lang, opts
+    )
+
+
+SEARCH_GAMES = 400
+"""Games per value ``sim cards rebalance``'s check tries when -n is not given."""
+
+
+def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts) -> None:
+    """Run ``sim cards rebalance``; ``settings`` is (``--rounds``, ``--tolerance``, ``--budget``,
+    ``--batch-seeds``)."""
+    from sim.cards import rebalance_report as report
+    from sim.cards.deck_report import TEXT as DECK_TEXT
+    from sim.cards.deck_study import Budget
+    from sim.cards.rebalance import AIM, rebalance
+    from sim.cards.rebalance_engine import VARIANT_FILE, EngineLab, study_folder, write_variant
+    from sim.cards.study import pick_cards
+    from sim.core.resources import shown_config
+
+    rounds, tolerance, budget, batch_seeds = settings
+    try:
+        limit = Budget.parse(budget)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    pick_cards(resolved, deck, None)  # the deck exists
+    source = click.get_current_context().get_parameter_source("games")
+    games = opts["games"] if source is click.core.ParameterSource.COMMANDLINE else SEARCH_GAMES
+    out = Path(opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", "rebalance"))
+    text = report.TEXT
+
+    def on_look(batches, undecided) -> None:
+        played = sum(b.games for b in batches)
+        click.echo(
+            DECK_TEXT["look"][lang].format(batch=len(batches), games=f"{played:,}", open=len(undecided))
+        )
+
+    lab = EngineLab(
+        resolved, deck, n_players, parse_bots(spec, opts["bots"]), opts["seed"], tolerance / 100, limit, out,
+        games, batch_seeds, opts["chunk_size"], lang, runner_options({**opts, "progress": False}), on_look,
+    )  # fmt: skip
+    click.echo(
+        text["start"][lang].format(
+            deck=deck,
+            players=n_players,
+            tol=f"{tolerance:g}",
+            rounds=rounds,
+            budget=budget,
+            games=games,
+            out=out,
+        )
+    )
+
+    def studied(index: int, table) -> None:
+        which = text["original"][lang] if index == 0 else text["round"][lang].format(index=index)
+        decided = int((table["verdict"] != "undecided").sum())
+        summary = lab.summaries[index]
+        if summary["batches"] == 0:
+            raise UserError(
+                f"--budget {budget}: not enough for one batch of the whole-deck study; nothing played"
+            )
+        click.echo(
+            text["study"][lang].format(which=which, games=f"{summary['games']:,}", decided=decided,
+                                       cards=len(table), folder=study_folder(out, index))
+        )  # fmt: skip
+
+    result = rebalance(
+        lab,
+        resolved,
+        tolerance / 100,
+        rounds,
+        kinds,
+        on_round=lambda r: studied(r.index, r.after),
+        on_change=lambda change: click.echo(report.change_line(change, lang)),
+        on_study=lambda table: studied(0, table),
+    )
+    variant = None
+    if result.changes:
+        written = write_variant(out / VARIANT_FILE, resolved, deck, result.changes, tolerance / 100)
+        variant = str(written)
+        click.echo(text["variant"][lang].format(path=written))
+    settings_shown = {"config": shown_config(resolved.path), "deck": deck, "players": n_players,
+                      "tolerance": tolerance / 100, "levers": ", ".join(kinds), "aim": AIM * tolerance / 100}  # fmt: skip
+    path = report.write_report(result, settings_shown, variant, out / "report", lang)
+    frame = report.changes_frame(result, lang)
+    if len(frame):
+        with pd_options():
+            click.echo(frame.to_string(index=False))
+    for line in report.summary_lines(result, lang):
+        click.echo(line)
+    click.echo(text["report"][lang].format(path=path))
+
+
 @click.command("tune")
 @click.argument("config")
 @click.option("--param", required=True, metavar="PATH", help="Dotted path of the number to tune.")
