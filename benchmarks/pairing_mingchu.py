@@ -20,7 +20,7 @@ from sim.cards.pairing import paired_correlation, paired_scores
 
 BASE = Path(__file__).resolve().parent.parent / "configs" / "mingchu" / "base.yaml"
 VARIANTS = {
-    "added": {"门客": [{"id": "试用门客", "ability": [{"effect": "gain_coins", "amount": 3}]}]},
+    "added": {"门客": [{"id": "试用门客", "add": True, "ability": [{"effect": "gain_coins", "amount": 3}]}]},
     "removed": {"门客": [{"id": "账房先生", "count": 0}]},
     "changed": {"门客": [{"id": "账房先生", "ability": [{"effect": "gain_coins", "amount": 3}]}]},
 }

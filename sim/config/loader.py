@@ -15,8 +15,7 @@ from pydantic import ValidationError
 
 from sim.config.errors import ConfigError, format_scalar_problems, format_validation_error
 from sim.config.goals import Bands, check_goals
-from sim.config.merge import Origins, deep_merge, parse_override
-from sim.config.paths import set_path
+from sim.config.merge import Origins, deep_merge, parse_override, set_override
 from sim.config.resources import bundled_config
 from sim.core.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
 from sim.core.yaml_text import AliasError, load_yaml
@@ -164,7 +163,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         if dotted.split(".")[0] in RESERVED_KEYS:
             raise ConfigError(f"--set {dotted}: '{dotted.split('.')[0]}' cannot be overridden")
         try:
-            set_path(merged, dotted, value)
+            set_override(merged, dotted, value, f"--set {dotted}", origins)
         except KeyError as exc:
             raise ConfigError(f"--set {dotted}={value}: {exc.args[0]}") from None
         origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from sim.config.errors import ConfigError, Origins
-from sim.config.paths import is_id_list, nearest_ids
+from sim.config.paths import is_id_list, nearest_ids, set_path
 from sim.core.yaml_text import load_yaml
 
 ADDED_KEY = "add"
@@ -101,6 +101,23 @@ def _unmarked(value: Any, source: str, path: tuple[str, ...]) -> Any:
 
 def _deck_error(source: str, path: tuple[str, ...], card: Any, problem: str) -> ConfigError:
     return ConfigError(f"{source}: '{'.'.join(path)}' = id {card!r}: {problem}")
+
+
+def set_override(data: dict[str, Any], dotted: str, value: Any, source: str, origins: Origins) -> None:
+    """Apply one ``--set dotted=value`` to merged config ``data``. A list of cards given for a whole
+    deck (``cards.<deck>=[{id: ...}, ...]``) merges into that deck by id as a variant's layer does
+    (``add: true`` on a new card, a changed card by its id, an unknown id refused with the nearest);
+    any other value replaces the one at ``dotted`` (``KeyError`` for a list item that is not there)."""
+    path = tuple(dotted.split("."))
+    decks = data.get(DECKS)
+    deck = decks.get(path[1]) if _is_deck(path) and isinstance(decks, dict) else None
+    if is_id_list(deck) and isinstance(value, dict):
+        raise ConfigError(
+            f"{source}: '{dotted}' = {value!r}: a deck takes a list of cards, [{{id: ..., ...}}]"
+        )
+    if is_id_list(deck) and is_id_list(value):
+        value = deep_merge(deck, value, source, origins, path)
+    set_path(data, dotted, value)
 
 
 def parse_override(text: str) -> tuple[str, Any]:

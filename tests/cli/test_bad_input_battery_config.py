@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import json
 
 import click
 import pytest
@@ -21,6 +22,7 @@ from sim.cli import cli
 from sim.cli_options import FiniteFloat
 from sim.config import load_config
 from sim.core.yaml_text import AliasError, expanded_size, load_yaml
+from sim.dataset.read import load_run
 from sim.demo import positive_number
 from tests.cli.test_bad_input_battery import (
     HUGE,
@@ -147,6 +149,8 @@ CONFIGS = {
 for kind, (setup, expect) in CONFIGS.items():
     validate_and_run(kind, setup, expect, CASES)
 
+SET_DECK = ("run", "mingchu", *RUN[2:], "-p", "4", "--set")
+"""``sim run mingchu ... --set`` followed by a card list for a whole deck (``cards.门客=[...]``)."""
 STUDY = ("cards", "study", MINGCHU, "--deck", "门客", "-p", "5", "--out", "{t}/study")
 TUNE = ("tune", "toy", "--param", "target", "--range", "10..20", "--target", "win_share:1=50", *RUN)
 CASES.update(
@@ -158,6 +162,47 @@ CASES.update(
         ),
         "cli-set-card-id-typo-nearest": Case(
             ("run", "mingchu", *RUN[2:], "-p", "4", "--set", "cards.门客.鲁班传.count=2"), "nearest: 鲁班传人"
+        ),
+        # a card list for a whole deck merges into it by id, as a variant's layer does
+        "cli-set-deck-card-id-typo-nearest": Case(
+            (*SET_DECK, "cards.门客=[{id: 鲁班传, count: 2}]"),
+            "'cards.门客' = id '鲁班传': the deck it extends has no such card (nearest: 鲁班传人)",
+        ),
+        "cli-set-deck-add-an-existing-card": Case(
+            (*SET_DECK, "cards.门客=[{id: 鲁班传人, add: true}]"), "already holds that card"
+        ),
+        "cli-set-deck-add-not-true": Case((*SET_DECK, "cards.门客=[{id: 财神, add: 1}]"), "write add: true"),
+        "cli-set-deck-a-single-card": Case(
+            (*SET_DECK, "cards.门客={id: 财神, add: true}"), "a deck takes a list of cards"
+        ),
+        "cli-set-deck-added-twice": Case(
+            (*SET_DECK, "cards.门客=[{id: 财神, add: true}, {id: 财神, add: true}]"), "duplicate id '财神'"
+        ),
+        "cli-set-deck-added-card-unknown-effect": Case(
+            (*SET_DECK, "cards.门客=[{id: 财神, add: true, ability: [{effect: gain_cions, amount: 3}]}]"),
+            "'gain_cions'",
+        ),
+        "cli-set-deck-added-card-huge-count": Case(
+            (*SET_DECK, f"cards.门客=[{{id: 财神, add: true, count: {HUGE}}}]"), "'cards.门客.财神.count'"
+        ),
+        "cli-set-deck-added-card-id-with-newline": Case(
+            (*SET_DECK, 'cards.门客=[{id: "财\\n神", add: true}]'), "control character"
+        ),
+        "cli-compare-set-b-deck-card-id-typo": Case(
+            (
+                "compare",
+                "mingchu",
+                "--set-b",
+                "cards.门客=[{id: 鲁班传, count: 2}]",
+                *RUN,
+                "--out",
+                "{t}/out",
+            ),
+            "nearest: 鲁班传人",
+        ),
+        "cli-set-game": Case((*TOY_RUN, "--set", "game=brass"), "'game' cannot be overridden"),
+        "cli-set-empty-path-segment": Case(
+            (*TOY_RUN, "--set", "bonus_squares..points=3"), "empty path segment"
         ),
         "cli-tune-step-nan": Case((*TUNE, "--step", "nan"), "--step"),
         "cli-tune-step-inf": Case((*TUNE, "--step", "inf"), "--step"),
@@ -271,6 +316,43 @@ def test_a_card_marked_add_true_joins_the_deck_and_a_later_layer_changes_it_by_i
     assert added[-1].passive[0].amount == 3 and added[-1].count == 1
     assert later[-1].id == "鲁班传" and later[-1].count == 2 and later[-1].passive[0].amount == 3
     assert "add" not in added[-1].model_dump()
+
+
+CAISHEN = "{id: 财神, add: true, ability: [{effect: gain_vp, amount: 4}]}"
+
+
+def test_a_card_added_by_set_is_the_card_a_variant_adds(tmp_path):
+    """``--set cards.门客=[{id: 财神, add: true, ...}]`` gives the params and hash of a variant file
+    whose entry says the same; the deck keeps its other cards."""
+    (tmp_path / "added.yaml").write_text(
+        f"game: mingchu\nextends: mingchu/base\ncards:\n  门客:\n    - {CAISHEN}\n", "utf-8"
+    )
+    base = load_config(ROOT / "configs/mingchu/base.yaml")
+    by_set = load_config(base.path, {"cards.门客": f"[{CAISHEN}]"})
+    by_file = load_config(tmp_path / "added.yaml")
+    assert by_set.params == by_file.params and by_set.config_hash == by_file.config_hash
+    assert [c.id for c in by_set.params.cards.门客] == [*(c.id for c in base.params.cards.门客), "财神"]
+    assert by_set.params.cards.家族 == base.params.cards.家族
+
+
+def test_a_card_list_set_for_a_deck_changes_its_cards_by_id():
+    base = load_config(ROOT / "configs/mingchu/base.yaml")
+    by_list = load_config(base.path, {"cards.门客": "[{id: 鲁班传人, count: 2}, {id: 赌徒, count: 0}]"})
+    by_path = load_config(base.path, {"cards.门客.鲁班传人.count": 2, "cards.门客.赌徒.count": 0})
+    assert by_list.config_hash == by_path.config_hash != base.config_hash
+    assert len(by_list.params.cards.门客) == len(base.params.cards.门客) - 1
+
+
+def test_sim_run_plays_a_card_added_by_set(tmp_path):
+    """The run's variant is the deck with the card added (its hash), and its games play without error."""
+    out = tmp_path / "out"
+    run = ("run", "mingchu", "-p", "4", "-n", "2", "-j", "1", "--no-progress", "--out", str(out))
+    invoke_ok(*run, "--set", f"cards.门客=[{CAISHEN}]")
+    (variant,) = json.loads((out / "run.json").read_text("utf-8"))["variants"]
+    base = load_config(ROOT / "configs/mingchu/base.yaml")
+    assert variant["config_hash"] == load_config(base.path, {"cards.门客": f"[{CAISHEN}]"}).config_hash
+    assert variant["config_hash"] != base.config_hash
+    assert list(load_run(out).games["error"]) == ["", ""]
 
 
 def test_every_bundled_config_still_loads():
