@@ -218,7 +218,8 @@ class ActionValues:
 
     def _build_in_turn(self, state: MingchuState, action: A.BuildIndustry, context: Context) -> float:
         goal_value, _, goal_action = context.goal
-        if goal_action is not None and action == goal_action:
+        # ``action == goal_action``, the records' fields compared here (their ``==`` is interpreted)
+        if type(goal_action) is A.BuildIndustry and goal_action.place == action.place:
             return 30.0 + goal_value
         cost = build_cost(state, self.seat, action.place)
         if cost is not None and build_worth(state, action.place) <= cost:
@@ -227,7 +228,7 @@ class ActionValues:
 
     def _road_in_turn(self, state: MingchuState, action: A.BuildRoad, context: Context) -> float:
         goal_value, _, goal_action = context.goal
-        if goal_action is not None and action == goal_action:
+        if type(goal_action) is A.BuildRoad and goal_action.road == action.road:  # ``action == goal_action``
             return 30.0 + goal_value
         return self.persona.road * 0.3 + self._road_worth(state, action.road) * 0.1
 

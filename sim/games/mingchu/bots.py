@@ -316,6 +316,8 @@ class HeuristicBot(ActionValues):
         self._prices_retainers: list[str] = []
         self._prices_families: list[str] = []
         self._targets: list[tuple[str, int, int, int]] | None = None  # ``_order_targets``, per orders
+        self._order_rows: dict[str, tuple[int, int, int]] = {}  # order card -> ``_order_target``
+        self._order_rows_of: Any = None  # the topology ``_order_rows`` were read from
         self._specials: list[str] | None = None  # the special public orders (``_required``), the same
         self._build_key: tuple = ()  # ``_player_key`` when the build values below were started
         self._site_values: list[float] = []  # by place: ``_site_value`` or UNVALUED, per plan and key
@@ -595,10 +597,10 @@ class HeuristicBot(ActionValues):
         layout = self._layout
         if layout is not self._avail_layout:
             if layout != self._avail_layout:
-                site = state.topo.site
-                avail = {s.good: 4.0 for s in site if s is not None}
+                site_good = state.topo.site_good  # ("" without a site)
+                avail = {good: 4.0 for good in site_good if good}
                 for place, ind in state.industries.items():
-                    kind = site[place].good
+                    kind = site_good[place]
                     avail[kind] = 1.0 if ind.owner == self.seat or avail[kind] == 1.0 else 2.0
                 self._avail = avail
             self._avail_layout = layout
@@ -804,8 +806,11 @@ class HeuristicBot(ActionValues):
         here, manager = context.here, data["manager"]
         wanted = int(context.goal_dist[here] + 0.5)
         pack = player.packs[state.pack_index(manager)]
-        if wanted and not player.horse_used[manager] and any(state.topo.goods[g].free_moves for g in pack):
-            wanted -= 1
+        if wanted and not player.horse_used[manager]:
+            free_move_goods = state.topo.free_move_goods  # the goods with ``free_moves``
+            for good in pack:
+                if good in free_move_goods:
+                    return wanted - 1
         return wanted
 
     # --- turn goals ----------------------------------------------------------------------------
@@ -900,10 +905,10 @@ class HeuristicBot(ActionValues):
                     worth = road_values[road] = self._road_base(state, road)
                 if worth > best[0]:
                     best, main, main_at = (worth, place, None), 2, road
-        if main == 1:
-            return (best[0], best[1], A.BuildIndustry(main_at))
+        if main == 1:  # (the shared records: making a frozen record runs its interpreted ``__init__``)
+            return (best[0], best[1], A.made1(A.BuildIndustry, main_at))
         if main == 2:
-            return (best[0], best[1], A.BuildRoad(main_at))
+            return (best[0], best[1], A.made1(A.BuildRoad, main_at))
         if best[0] <= 0 and steps == 0:  # (a main action's goal value is above 0)
             far = self._far_target(state, dist)
             if far is not None:
@@ -954,11 +959,26 @@ class HeuristicBot(ActionValues):
                 keys.append(personal)
             targets = []
             for key in keys:
-                info = order_info(state, key)
-                size = sum(info.goods.values())
-                targets.append((key, state.topo.place_index[info.place], 100 + info.points, size))
+                place, points, size = self._order_target(state, key)
+                targets.append((key, place, points, size))
             self._targets = targets
         return targets
+
+    def _order_target(self, state: MingchuState, key: str) -> tuple[int, int, int]:
+        """(place, 100 + points, goods asked for) of the order ``key``'s card, read from its model
+        once per card and topology (an order's card never changes: ``state.order_card``)."""
+        if self._order_rows_of is not state.topo:
+            self._order_rows_of, self._order_rows = state.topo, {}
+        card = state.order_card[key]
+        row = self._order_rows.get(card)
+        if row is None:
+            info = order_info(state, key)
+            row = self._order_rows[card] = (
+                state.topo.place_index[info.place],
+                100 + info.points,
+                sum(info.goods.values()),
+            )
+        return row
 
     def _build_values(
         self, state: MingchuState, player_key: tuple | None = None

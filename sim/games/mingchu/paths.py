@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from sim.games.mingchu.economy import can_give_favor
@@ -583,19 +582,33 @@ def affordable(state: MingchuState, seat: int, route: Route) -> bool:
 
 
 def _source_distances(state: MingchuState, good: str) -> list[int]:
+    """Roads from every place to the nearest place producing ``good`` (``FAR`` if none): a
+    breadth-first search from all of them at once over the usable roads (``road_usable``). The
+    sources are the industries making it (in the order of ``state.industries``) when prices count
+    from built industries (``prices_from_built``), else the building sites of that good by place.
+    The queue is a list read from its front by an index (no ``deque`` method calls)."""
     topo = state.topo
+    site_good = topo.site_good
+    sources: list[int] = []
     if topo.prices_from_built:
-        sources = [p for p, ind in state.industries.items() if topo.site[p] and topo.site[p].good == good]
+        for p in state.industries:
+            if site_good[p] == good:
+                sources.append(p)
     else:
-        sources = [p for p, site in enumerate(topo.site) if site is not None and site.good == good]
+        for p in range(len(site_good)):
+            if site_good[p] == good:
+                sources.append(p)
     dist = [FAR] * len(topo.places)
-    queue = deque(sources)
     for p in sources:
         dist[p] = 0
     adjacent_roads, adjacent_places = topo.adjacent_roads, topo.adjacent_places
     dashed, yidao = topo.road_dashed, state.yidao
-    while queue:
-        place = queue.popleft()
+    queue = sources
+    head = 0
+    while head < len(queue):
+        place = queue[head]
+        head += 1
+        step = dist[place] + 1
         near = adjacent_places[place]
         roads = adjacent_roads[place]
         for i in range(len(near)):
@@ -603,7 +616,7 @@ def _source_distances(state: MingchuState, good: str) -> list[int]:
             if dist[other] == FAR:
                 road = roads[i]
                 if not dashed[road] or road in yidao:  # ``road_usable``
-                    dist[other] = dist[place] + 1
+                    dist[other] = step
                     queue.append(other)
     return dist
 

@@ -60,7 +60,7 @@ def cheapest_route(state: MingchuState, seat: int, source: int, targets) -> Rout
 
 def foreign_cost(state: MingchuState, seat: int, place: int, discount: int | None = None) -> int:
     """M19/M20: half the base value (rounded up, M70) to a player, the full value to 官府."""
-    good = state.topo.goods[state.topo.site[place].good]
+    good = state.topo.goods[state.topo.site_good[place]]
     owner = state.industries[place].owner
     cost = good.base_value if owner == OFFICIAL else -(-good.base_value // 2)
     if discount is None:
@@ -92,6 +92,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     plain_room = horse_room = -1
     coins, workers = player.coins, player.workers
     own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough
+    per_manager = topo.per_manager
     where: _Carriers | None = None  # the carrier table of this call's routes, read when first needed
     for place, own, good, cost in table:
         if own is not None:
@@ -113,16 +114,22 @@ def legal_produce(state: MingchuState, seat: int) -> list:
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
         if where is None:
             where = _carriers_table(state, seat)
-        found = [
-            option
-            for option in where.options(state, seat, place, industry.owner)
-            if option[1].workers <= workers
-            and option[1].coins + cost <= coins
-            and (len(option[2]) <= own_markers or can_give_favor(state, seat, option[2]))  # M21
-        ]
-        if found and not topo.per_manager:  # one pack: only the cheapest carrier matters
-            found = [min(found, key=lambda o: (o[3], o[0]))]
-        legal.extend(option[4] for option in found)
+        # each 掌柜 whose route here the seat can pay with the use itself (M21), in 掌柜 order; with
+        # one shared pack only the cheapest of them (the first of equals): a plain loop, no list
+        best: _Carrier | None = None
+        for option in where.options(state, seat, place, industry.owner):
+            route = option[1]
+            if (
+                route.workers <= workers
+                and route.coins + cost <= coins
+                and (len(option[2]) <= own_markers or can_give_favor(state, seat, option[2]))
+            ):
+                if per_manager:
+                    legal.append(option[4])
+                elif best is None or option[3] < best[3]:  # (掌柜 in order: the lower one of equals)
+                    best = option
+        if best is not None:
+            legal.append(best[4])
     if where is not None:
         where.keep(state)
     legal.append(A.made(A.Done))
@@ -142,13 +149,13 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple[tuple[in
     cache = route_cache(state)
     found = cache.get(key)
     if found is None:
-        site = state.topo.site
+        site_good = state.topo.site_good
         rows: list[tuple[int, Any, str, int]] = []
         for place in sorted(industries):
             if industries[place].owner == seat:
-                rows.append((place, A.made(A.ProduceOwn, place), site[place].good, 0))
+                rows.append((place, A.made(A.ProduceOwn, place), site_good[place], 0))
             else:
-                rows.append((place, None, site[place].good, foreign_cost(state, seat, place, discount)))
+                rows.append((place, None, site_good[place], foreign_cost(state, seat, place, discount)))
         found = cache[key] = tuple(rows)
     return found
 
@@ -163,8 +170,8 @@ class _Carriers:
     """One ``legal_produce`` call's look-up of the ``_Carrier`` options of one seat's 掌柜 per
     industry, over one board, water discount and set of temporary roads (``_carriers_table``).
 
-    The options found are kept in ``state.route_cache`` as a dict by (industry place, owner), made
-    when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
+    The options found are kept in ``state.route_cache`` as a dict by industry place and owner (one
+    int, ``_carrier_key``), made when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
     with a larger copy once per call that found new options."""
 
     __slots__ = ("key", "managers", "water", "temp", "kept", "added", "routes")
@@ -175,20 +182,20 @@ class _Carriers:
         managers: tuple[int, ...],
         water: int,
         temp: frozenset[int],
-        kept: dict[tuple[int, int], tuple[_Carrier, ...]],
+        kept: dict[int, tuple[_Carrier, ...]],
     ):
         self.key = key
         self.managers = managers
         self.water = water  # the key's water discount and temporary roads, as ``routes_from``'s
         self.temp = temp
         self.kept = kept
-        self.added: dict[tuple[int, int], tuple[_Carrier, ...]] | None = None
+        self.added: dict[int, tuple[_Carrier, ...]] | None = None
         self.routes: list[list[Route | None]] | None = (
             None  # from each 掌柜 by place, searched when first needed
         )
 
     def options(self, state: MingchuState, seat: int, place: int, owner: int) -> tuple[_Carrier, ...]:
-        key = (place, owner)
+        key = _carrier_key(place, owner)
         found = self.kept.get(key)
         if found is not None:
             return found
@@ -245,7 +252,13 @@ def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
     return _Carriers(key, managers, water, temp_key, route_cache(state).get(key, _NO_CARRIERS))
 
 
-_NO_CARRIERS: dict[tuple[int, int], tuple[_Carrier, ...]] = {}
+_NO_CARRIERS: dict[int, tuple[_Carrier, ...]] = {}
+
+
+def _carrier_key(place: int, owner: int) -> int:
+    """``_Carriers``' key of an industry: its place and its owner (a seat, or ``OFFICIAL``, -1) in one
+    int (a small int hashes and compares faster than a pair; fewer than 63 seats)."""
+    return place * 64 + owner + 1
 
 
 @decision_kind
@@ -366,12 +379,16 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         legal: list = []
         routes = routes_by_place(state, seat, place)
         if state.backpack_room(seat, good) > 0:
-            legal.extend(A.made(A.GoodTo, "backpack", m) for m in sorted(_by_manager(state, seat, routes)))
+            for m in sorted(_by_manager(state, seat, routes)):
+                legal.append(A.made(A.GoodTo, "backpack", m))
         if state.industries[place].stored is None:
             legal.append(A.made(A.GoodTo, "store"))
         warehouses = [r for r in (routes[c] for c in state.capitals_with_warehouse()) if r is not None]
-        if state.warehouse_room(seat) > 0 and any(affordable(state, seat, r) for r in warehouses):
-            legal.append(A.made(A.GoodTo, "warehouse"))
+        if state.warehouse_room(seat) > 0:
+            for way in warehouses:
+                if affordable(state, seat, way):
+                    legal.append(A.made(A.GoodTo, "warehouse"))
+                    break
         if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins

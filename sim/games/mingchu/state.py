@@ -59,6 +59,9 @@ class Topology:
         self.places = [p.id for p in params.map.places]
         self.place_index = {name: i for i, name in enumerate(self.places)}
         self.site = [p.industry for p in params.map.places]
+        self.site_good: list[str] = [site.good if site is not None else "" for site in self.site]
+        """Per place, the good its building site makes ("" without a site): ``site[p].good`` as a
+        plain string (a read of the site's model costs several times a list's)."""
         self.roads = list(params.map.roads)
         self.road_ends = [(self.place_index[r.a], self.place_index[r.b]) for r in self.roads]
         self.adjacent: list[list[tuple[int, int]]] = [[] for _ in self.places]

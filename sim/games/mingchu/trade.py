@@ -379,10 +379,28 @@ def _hidden(row: dict[str, Any], seat: int) -> bool:
 
 def seat_trades(trades: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     """The trade rows as ``seat`` sees them: the 皇恩卡 of a trade between two other seats hidden
-    (the two parties show it to each other only); the same list when nothing is hidden."""
+    (the two parties show it to each other only); the same list when nothing is hidden.
+
+    A view is made at every decision: the rows seen are kept per seat with the list and its length
+    they were read from (``_SEEN``). Rows are only ever added to a list, never changed, so the same
+    list at the same length shows the same rows; a masked list is handed out as a new list each time,
+    as before (a copy of a state may add rows to its own)."""
+    seen = _SEEN.get(seat)
+    if seen is None or seen[0] is not trades or seen[1] != len(trades):
+        seen = _SEEN[seat] = (trades, len(trades), _seen_rows(trades, seat))
+    shown = seen[2]
+    return trades if shown is trades else list(shown)
+
+
+def _seen_rows(trades: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """``seat_trades`` read afresh: ``trades`` itself when no row is hidden from ``seat``."""
     if not any(_hidden(row, seat) for row in trades):
         return trades
     return [row | {"card": HIDDEN_CARD} if _hidden(row, seat) else row for row in trades]
+
+
+_SEEN: dict[int, tuple[list[dict[str, Any]], int, list[dict[str, Any]]]] = {}
+"""Per seat: the trade rows list ``seat_trades`` last read, its length then, and the rows seen."""
 
 
 def _with_card(offer: Offer, card: str) -> Offer:
