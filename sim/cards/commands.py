@@ -30,6 +30,7 @@ from sim.cli_options import (
     set_option,
 )
 from sim.file_names import runs_folder
+from sim.texts import message
 
 
 @click.group()
@@ -48,7 +49,7 @@ def one_count(spec, text: str | None, resolved) -> int:
     """The single player count a card study or a tuning run plays."""
     counts = parse_players(spec, text, [resolved])
     if len(counts) != 1:
-        raise UserError(f"--players: give one player count (e.g. -p {counts[-1]}), not {text or 'all'}")
+        raise UserError(message("players_one", example=counts[-1], text=text or message("players_all")))
     return counts[0]
 
 
@@ -156,9 +157,7 @@ def study_command(
     if design == "deck":
         for name, flag in (("games", "-n"), ("arms", "--arms")):
             if source(name) is click.core.ParameterSource.COMMANDLINE:
-                raise UserError(
-                    f"{flag} goes with --design paired; the deck design plays until decided (--budget)"
-                )
+                raise UserError(message("study_paired_flag", flag=flag))
         deck_study(
             resolved,
             spec,
@@ -174,7 +173,7 @@ def study_command(
         )
     else:
         if confirm_bot:
-            raise UserError("--confirm goes with the deck design (--design deck)")
+            raise UserError(message("study_confirm_design"))
         paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts)
 
 
@@ -186,9 +185,7 @@ def parse_card_list(values: Sequence[str]) -> list[str]:
         try:
             (row,) = csv.reader([text], skipinitialspace=True, strict=True)
         except (csv.Error, ValueError):
-            raise UserError(
-                f"--cards {text!r}: close the quotes around an id, e.g. --cards '\"甲,乙\",马夫'"
-            ) from None
+            raise UserError(message("study_cards_quotes", text=text)) from None
         ids += [cell.strip() for cell in row if cell.strip()]
     return ids
 
@@ -223,7 +220,7 @@ def deck_study(
     try:
         draw_design(cards, n_players, design_rng(opts["seed"], 0))
     except ValueError as exc:
-        raise UserError(f"--deck {deck}: {exc}") from None
+        raise UserError(message("study_deck_error", deck=deck, error=exc.args[0])) from None
     plan = DeckStudy(
         resolved,
         deck,

@@ -40,7 +40,9 @@ def distinct_parts(values: list[str]) -> list[str]:
         head -= 1
     cut = [v[head : len(v) - tail] for v in values]
     ends = [next((i for i, c in enumerate(v[len(v) - tail :]) if c in SEPARATORS), tail) for v in values]
-    shown = [(c + v[len(v) - tail :][:e]).strip(SEPARATORS) for c, v, e in zip(cut, values, ends, strict=True)]
+    shown = [
+        (c + v[len(v) - tail :][:e]).strip(SEPARATORS) for c, v, e in zip(cut, values, ends, strict=True)
+    ]
     return shown if all(shown) and len(set(shown)) == len(shown) else list(values)
 
 
@@ -171,9 +173,14 @@ def plot_seat_win_rates(
 
 
 def plot_seat_win_rates_by_tier(
-    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+    seats: pd.DataFrame,
+    ax: Axes | None = None,
+    lang: Lang = "en",
+    name: str = "",
+    tier_label: Callable[[Any], str] = str,
 ) -> Axes:
-    """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share."""
+    """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share;
+    each tier shown by ``tier_label`` (its bot's display name)."""
     ax = grouped_bars(
         seats,
         "tier",
@@ -184,6 +191,7 @@ def plot_seat_win_rates_by_tier(
         ax,
         scale=100,
         hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
+        x_label=tier_label,
         reference="fair_share",
         highlight="imbalanced",
         highlight_label=t("imbalanced", lang),
