@@ -24,6 +24,7 @@ from sim.cli_options import (
     error_text,
     friendly,
     jobs_option,
+    lang_choice,
     lang_option,
     load,
     parse_bots,
@@ -242,8 +243,13 @@ def load_game(name: str) -> GameSpec:
     "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSONL event log."
 )
 @click.option("--quiet", "-q", is_flag=True, help="Only print the result.")
+@lang_choice(
+    default=None,
+    help_text="Language of the header and the result (default: the language the game tells its games in; "
+    "the moves are the game's own text).",
+)
 @friendly
-def play(config, players, seed, bots, sets, log_path, quiet) -> None:
+def play(config, players, seed, bots, sets, log_path, quiet, lang) -> None:
     """Play one game and print it move by move.
 
     \b
@@ -259,8 +265,11 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     resolved, spec = load(config, sets)
     n_players = parse_players(spec, None if players is None else str(players), [resolved])[0]
     lineup = list(parse_bots(spec, bots, n_players))
-    shown_variant = variant_stem(resolved.label, story_lang(spec, lineup))
-    click.echo(header_line(spec, shown_variant, n_players, seed, lineup))
+    story = story_lang(spec, lineup)
+    if lang is None or lang == story:
+        click.echo(header_line(spec, variant_stem(resolved.label, story), n_players, seed, lineup))
+    else:
+        click.echo(play_header(spec.name, resolved.label, n_players, seed, lineup, lang))
     log = open(log_path, "w", encoding="utf-8") if log_path else None
     try:
         hook = make_step_hook(spec, lineup, None if quiet else click.echo, log)
@@ -270,9 +279,38 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     finally:
         if log:
             log.close()
-    click.echo("\n".join(final_lines(spec, record)))
+    shown = (
+        final_lines(spec, record) if lang is None or lang == story else play_result(spec.name, record, lang)
+    )
+    click.echo("\n".join(shown))
     if record.error:
         raise SystemExit(1)
+
+
+def play_header(game: str, label: str, n_players: int, seed: int, lineup: Sequence[str], lang: str) -> str:
+    """``sim play``'s first line in ``lang``: the game, variant, player count, seed and bots by name."""
+    from sim.report.labels import t
+
+    names = display_names(game, lang)
+    bots = t("list_separator", lang).join(names.term(game, b) for b in lineup)
+    title, variant = names.title(game), names.variant(game, label)
+    return t("cli_play_header", lang, title=title, variant=variant, n=n_players, seed=seed, bots=bots)
+
+
+def play_result(game: str, record: Any, lang: str) -> list[str]:
+    """``sim play``'s closing block in ``lang``: how the game ended, then each seat's bot, rank and score."""
+    from sim.report.labels import t
+
+    if record.error:
+        return [t("cli_play_failed", lang, actions=record.actions, error=record.error)]
+    names = display_names(game, lang)
+    reason = names.term(game, record.end_reason)
+    lines = [t("cli_play_over", lang, rounds=record.rounds, actions=record.actions, reason=reason)]
+    lines.append(t("cli_play_head", lang))
+    for seat in range(record.n_players):
+        bot, rank, score = names.term(game, record.bots[seat]), record.ranks[seat], f"{record.scores[seat]:g}"
+        lines.append(t("cli_play_row", lang, seat=seat + 1, bot=bot, rank=rank, score=score))
+    return lines
 
 
 def execute(

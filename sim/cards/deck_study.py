@@ -56,7 +56,7 @@ class Budget:
         except ValueError:
             number = -1.0
         if unit not in ("m", "h", "g") or number <= 0 or (unit == "g" and not number.is_integer()):
-            raise ValueError(f"--budget {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g")
+            raise ValueError(message("study_budget", option="--budget", text=text))
         if unit == "g":
             return cls(games=int(number))
         return cls(minutes=number * (60 if unit == "h" else 1))

@@ -47,7 +47,7 @@ VARIANTS = {"variant", "variant_a", "variant_b"}
 """Columns that name a variant (a sweep's carries its parameter paths, shown by their names)."""
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id", "goal", "verdict", "driver", "driver_other", "about", "band_by"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id", "strata", "goal", "verdict", "driver", "driver_other", "about", "band_by"}  # fmt: skip
 
 
 @dataclass

@@ -81,5 +81,7 @@ ERRORS: dict[str, str] = {
     "study_no_forcing": "{path}: game {game} has no '{key}' setting, so cards cannot be forced",
     "study_paired_flag": "{flag} goes with --design paired; the deck design plays until decided (--budget)",
     "study_cards_quotes": "--cards {text!r}: close the quotes around an id, e.g. --cards '\"甲,乙\",马夫'",
+    "study_budget_short": "--budget {budget}: not enough for one batch ({seeds} seeds x {games} games); nothing played",
+    "study_budget": "{option} {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g",
     "study_cannot_force": "{path}: game {game} cannot force cards ('{key}')",
 }

@@ -80,5 +80,7 @@ ERRORS: dict[str, str] = {
     "study_no_forcing": "{path}：游戏 {game} 没有 '{key}' 设置，所以不能强制发牌",
     "study_paired_flag": "{flag} 只用于 --design paired；牌组设计会一直运行到有结论（--budget）",
     "study_cards_quotes": "--cards {text!r}：请把 id 两边的引号配对，例如 --cards '\"甲,乙\",马夫'",
+    "study_budget_short": "--budget {budget}：不够跑一批（{seeds} 个种子 × {games} 局）；没有进行任何对局",
+    "study_budget": "{option} {text!r}：请给出分钟、小时或局数，例如 60m、2h 或 5000g",
     "study_cannot_force": "{path}：游戏 {game} 不能强制发牌（'{key}'）",
 }

@@ -23,6 +23,8 @@ ZH_TERMS: dict[str, str] = {
     "era": "时代",
     "level": "等级",
     "removed": "移除原因",
+    "overbuilt": "被覆盖建造",
+    "shortfall": "资源短缺",
     "cotton": "棉纺厂",
     "manufacturer": "制造厂",
     "pottery": "陶瓷厂",

@@ -77,7 +77,7 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     """Every seat some tier flags, with its label."""
     names = a.names(lang)
     return [
-        f"[{names.title(r['game'])} / {r['variant']}] {ladder_verdict(r, lang)}"
+        f"[{names.title(r['game'])} / {names.variant(r['game'], r['variant'])}] {ladder_verdict(r, lang)}"
         for r in a.tables["ladder"].to_dict("records")
         if r["status"] != "none"
     ]
