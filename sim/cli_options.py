@@ -40,7 +40,7 @@ class UserError(click.ClickException):
     def show(self, file: Any = None) -> None:
         """Print the message after "Error:" in the user's language."""
         line = message("error_prefix", error=error_text(self, self.lang)).in_lang(self.lang)
-        click.echo(line, file=file or click.get_text_stream("stderr"))
+        click.echo(line, file=file, err=file is None)
 
 
 class FiniteFloat(click.FloatRange):

@@ -209,7 +209,7 @@ def deck_study(
     try:
         limit = Budget.parse(budget)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
     try:
         confirm_limit = Budget.parse(confirm_budget)
     except ValueError:
