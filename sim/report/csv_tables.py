@@ -24,6 +24,8 @@ def plain_number(x: float, decimals: int = DECIMALS) -> str:
     return "0" if text in ("-0", "") else text
 
 
+BOT_LISTS = ("goals:players",)
+"""Columns (``table:column``) that hold bots joined by commas (the players a goal was measured with)."""
 ANSWER_COLUMNS = ("topic", "code", "sure")
 """The columns of answers.csv that hold codes (shown by their names in the catalogue)."""
 
@@ -55,6 +57,8 @@ def csv_cell(names: Names, column: str, value: object, game: str, table: str = "
         return names.term(game, f"unit:{value}")
     if table == "answers" and column in ANSWER_COLUMNS:
         return answer_value(names, column, str(value), game)
+    if f"{table}:{column}" in BOT_LISTS and isinstance(value, str):  # bots joined by commas, each by its name
+        return t("bot_list_separator", names.lang).join(names.term(game, b) for b in value.split(",") if b)
     if column == "stage" and isinstance(value, int | np.integer):
         return names.stage(game, int(value))
     if isinstance(value, int | np.integer) or column in IDENTIFIERS:

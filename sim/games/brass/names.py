@@ -5,6 +5,7 @@ from __future__ import annotations
 
 ZH_TERMS: dict[str, str] = {
     "rail_era_over": "铁路时代结束",
+    "canal_era_end": "运河时代结束",
     "vp_links_canal": "运河时代连线得分",
     "vp_links_rail": "铁路时代连线得分",
     "vp_industries_canal": "运河时代产业得分",

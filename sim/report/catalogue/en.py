@@ -327,6 +327,7 @@ MESSAGES: dict[str, str] = {
     "cli_play_row": "  {seat:>4}  {bot:<13} {rank:>5}  {score}",
     "cli_play_breakdown": "        {parts}",
     "list_separator": ", ",
+    "bot_list_separator": ",",
     "game_item": "{game}: {item}",
     "variant_play": "{base}+{play_key}",
     "play_seats": "seats_{phase_key}",
@@ -592,6 +593,7 @@ HEADERS: dict[str, str] = {
 """Table headers by column name."""
 
 TERMS: dict[str, str] = {
+    "none_helps": "no compensation helps",
     "topic:best_count": "best_count",
     "topic:card_change": "card_change",
     "topic:cards": "cards",

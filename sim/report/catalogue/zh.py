@@ -327,6 +327,7 @@ MESSAGES: dict[str, str] = {
     "cli_play_row": "  {seat:>4}  {bot:<13} {rank:>5}  {score}",
     "cli_play_breakdown": "        {parts}",
     "list_separator": "，",
+    "bot_list_separator": "、",
     "game_item": "{item}（{game}）",
     "variant_play": "{base}·{play}",
     "play_seats": "座位顺序对照（{phase}）",
@@ -592,6 +593,7 @@ HEADERS: dict[str, str] = {
 """Table headers by column name."""
 
 TERMS: dict[str, str] = {
+    "none_helps": "没有哪种补偿更均衡",
     "topic:best_count": "最佳人数",
     "topic:card_change": "卡牌改动",
     "topic:cards": "卡牌",
