@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WORK = Path("runs/walkthrough")
 GAMES = "8"
 PLAYERS = "4"
-VARIANT = WORK / "gaoming-3vp.yaml"
+VARIANT = WORK / "诰命三分.yaml"
 VARIANT_TEXT = """game: mingchu
 extends: mingchu/base
 description: 诰命 第一个选项从 2 分改为 3 分

@@ -6,6 +6,7 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,8 +20,11 @@ from sim.cli_options import (
     UserError,
     bots_option,
     command_line,
+    display_names,
+    error_text,
     friendly,
     jobs_option,
+    lang_choice,
     lang_option,
     load,
     parse_bots,
@@ -39,6 +43,7 @@ from sim.core.game import GameSpec
 from sim.file_names import runs_folder
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
+from sim.texts import message
 
 if TYPE_CHECKING:
     from sim.bots.cost import Cost
@@ -64,40 +69,55 @@ cli.add_command(bots_command)
 
 
 @cli.command("list")
-def list_command() -> None:
+@lang_option
+def list_command(lang: str) -> None:
     """List games, their variants, player counts and bots."""
+    from sim.report.labels import t
+
     for name in game_names():
         spec = get_game(name)
+        names = display_names(name, lang)
         variants = sorted(p.stem for p in spec.config_dir.glob("*.yaml"))
-        kind = "  [template for new games]" if spec.example else ""
-        click.echo(f"{name}: {spec.title} (rules {spec.rules_version}){kind}")
+        kind = t("cli_list_template", lang) if spec.example else ""
+        sep = t("list_separator", lang)
         click.echo(
-            f"  players:  {', '.join(map(str, spec.player_counts))}"
-            + (" (by config)" if spec.players_for else "")
+            t("cli_list_game", lang, name=name, title=names.title(name), rules=spec.rules_version, kind=kind)
         )
-        click.echo(f"  variants: {', '.join(variants) or '-'}  ({spec.config_dir})")
-        click.echo(f"  bots:     {', '.join(bot_names(spec))}, mcts:N")
+        by_config = t("cli_list_by_config", lang) if spec.players_for else ""
+        click.echo(
+            t("cli_list_players", lang, counts=sep.join(map(str, spec.player_counts)), by_config=by_config)
+        )
+        shown = sep.join(names.variant(name, v) for v in variants) or "-"
+        click.echo(t("cli_list_variants", lang, variants=shown, folder=spec.config_dir))
+        bots = [names.term(name, b) for b in bot_names(spec)]
+        click.echo(t("cli_list_bots", lang, bots=sep.join(bots)))
 
 
 @cli.command()
 @click.argument("configs", nargs=-1, required=True)
 @set_option
-def validate(configs: tuple[str, ...], sets: tuple[str, ...]) -> None:
+@lang_option
+def validate(configs: tuple[str, ...], sets: tuple[str, ...], lang: str) -> None:
     """Check config files; print each one's game, variant and hash, or what is wrong.
 
     \b
     Example:  sim validate configs/brass/*.yaml
     """
+    from sim.report.labels import t
+
     failed = 0
     for config in configs:
         try:
             resolved, _ = load(config, sets)
         except (ConfigError, UserError) as exc:
             failed += 1
-            click.echo(f"error: {exc.message if isinstance(exc, UserError) else exc}", err=True)
+            click.echo(t("cli_error", lang, message=error_text(exc, lang)), err=True)
             continue
+        names = display_names(resolved.game, lang)
+        shown = names.variant(resolved.game, resolved.label)
+        title = names.title(resolved.game)
         click.echo(
-            f"ok  {config}: game {resolved.game}, variant {resolved.label}, hash {resolved.config_hash}"
+            t("cli_validate_ok", lang, config=config, game=title, variant=shown, hash=resolved.config_hash)
         )
     if failed:
         raise SystemExit(1)
@@ -126,8 +146,9 @@ def validate(configs: tuple[str, ...], sets: tuple[str, ...]) -> None:
 )
 @seed_option
 @set_option
+@lang_option
 @friendly
-def check(game, config, players, playouts, probe_every, variants, seed, sets) -> None:
+def check(game, config, players, playouts, probe_every, variants, seed, sets, lang) -> None:
     """Check that a game package keeps the promises of the game shape.
 
     GAME is a bundled game, a game named in SIM_GAME_MODULES, or a module path exporting SPEC
@@ -142,7 +163,8 @@ def check(game, config, players, playouts, probe_every, variants, seed, sets) ->
       sim check my-variant.yaml
       sim check brass --variants 4 -p 2
     """
-    from sim.check import check_game, iter_lines
+    from sim.check import check_game
+    from sim.report.labels import t
 
     if config is None and _names_a_config_file(game):
         config = game
@@ -150,29 +172,48 @@ def check(game, config, players, playouts, probe_every, variants, seed, sets) ->
     spec = load_game(game)
     resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
     if get_game(resolved.game).name != spec.name:
-        raise UserError(f"config {resolved.path} is for {resolved.game!r}, not {game!r}")
+        raise UserError(message("check_other_game", path=resolved.path, game=resolved.game, wanted=game))
     counts = parse_players(spec, players, [resolved])
-    click.echo(f"Checking {spec.title} ({resolved.label}) at {', '.join(map(str, counts))} players ...")
+    names = display_names(spec.name, lang)
+    shown = names.variant(spec.name, resolved.label)
+    sep = t("list_separator", lang)
+    click.echo(
+        t(
+            "cli_check_start",
+            lang,
+            title=names.title(spec.name),
+            variant=shown,
+            counts=sep.join(map(str, counts)),
+        )
+    )
     report = check_game(
         spec, resolved.params, player_counts=counts, playouts=playouts, probe_every=probe_every, seed=seed
     )
-    for line in iter_lines(report):
-        click.echo(line)
-    ok = report.ok and (not variants or _check_variants(spec, resolved.path, sets, counts[0], variants, seed))
+    for problem in report.problems:
+        click.echo(t("cli_check_fail", lang, problem=problem))
+    status = t("cli_check_passed", lang) if report.ok else t("cli_check_failed", lang, n=len(report.problems))
+    click.echo(
+        t("cli_check_done", lang, game=report.game, playouts=report.playouts, actions=report.actions,
+          probes=report.probes, status=status)
+    )  # fmt: skip
+    ok = report.ok and (
+        not variants or _check_variants(spec, resolved.path, sets, counts[0], variants, seed, lang)
+    )
     if not ok:
         raise SystemExit(1)
 
 
 def _check_variants(
-    spec: GameSpec, config: Path, sets: tuple[str, ...], n: int, games: int, seed: int
+    spec: GameSpec, config: Path, sets: tuple[str, ...], n: int, games: int, seed: int, lang: str = "en"
 ) -> bool:
     """``sim check --variants``: the planted variants' section; True when every one passed."""
     from sim.check_variants import check_variants, variant_lines
+    from sim.report.labels import t
 
     if not spec.planted_variants:
-        click.echo(f"{spec.name}: no planted variants declared (GameSpec.planted_variants)")
+        click.echo(t("cli_check_no_variants", lang, game=spec.name))
         return True
-    click.echo(f"Planted variants: {games} paired games each at {n} players, default bots ...")
+    click.echo(t("cli_check_variants", lang, games=games, n=n))
     results = check_variants(spec, config, parse_sets(sets), n_players=n, games=games, seed=seed)
     for line in variant_lines(spec.name, results):
         click.echo(line)
@@ -202,8 +243,13 @@ def load_game(name: str) -> GameSpec:
     "--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSONL event log."
 )
 @click.option("--quiet", "-q", is_flag=True, help="Only print the result.")
+@lang_choice(
+    default=None,
+    help_text="Language of the header and the result (default: the language the game tells its games in; "
+    "the moves are the game's own text).",
+)
 @friendly
-def play(config, players, seed, bots, sets, log_path, quiet) -> None:
+def play(config, players, seed, bots, sets, log_path, quiet, lang) -> None:
     """Play one game and print it move by move.
 
     \b
@@ -219,8 +265,11 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     resolved, spec = load(config, sets)
     n_players = parse_players(spec, None if players is None else str(players), [resolved])[0]
     lineup = list(parse_bots(spec, bots, n_players))
-    shown_variant = variant_stem(resolved.label, story_lang(spec, lineup))
-    click.echo(header_line(spec, shown_variant, n_players, seed, lineup))
+    story = story_lang(spec, lineup)
+    if lang is None or lang == story:
+        click.echo(header_line(spec, variant_stem(resolved.label, story), n_players, seed, lineup))
+    else:
+        click.echo(play_header(spec.name, resolved.label, n_players, seed, lineup, lang))
     log = open(log_path, "w", encoding="utf-8") if log_path else None
     try:
         hook = make_step_hook(spec, lineup, None if quiet else click.echo, log)
@@ -230,9 +279,38 @@ def play(config, players, seed, bots, sets, log_path, quiet) -> None:
     finally:
         if log:
             log.close()
-    click.echo("\n".join(final_lines(spec, record)))
+    shown = (
+        final_lines(spec, record) if lang is None or lang == story else play_result(spec.name, record, lang)
+    )
+    click.echo("\n".join(shown))
     if record.error:
         raise SystemExit(1)
+
+
+def play_header(game: str, label: str, n_players: int, seed: int, lineup: Sequence[str], lang: str) -> str:
+    """``sim play``'s first line in ``lang``: the game, variant, player count, seed and bots by name."""
+    from sim.report.labels import t
+
+    names = display_names(game, lang)
+    bots = t("list_separator", lang).join(names.term(game, b) for b in lineup)
+    title, variant = names.title(game), names.variant(game, label)
+    return t("cli_play_header", lang, title=title, variant=variant, n=n_players, seed=seed, bots=bots)
+
+
+def play_result(game: str, record: Any, lang: str) -> list[str]:
+    """``sim play``'s closing block in ``lang``: how the game ended, then each seat's bot, rank and score."""
+    from sim.report.labels import t
+
+    if record.error:
+        return [t("cli_play_failed", lang, actions=record.actions, error=record.error)]
+    names = display_names(game, lang)
+    reason = names.term(game, record.end_reason)
+    lines = [t("cli_play_over", lang, rounds=record.rounds, actions=record.actions, reason=reason)]
+    lines.append(t("cli_play_head", lang))
+    for seat in range(record.n_players):
+        bot, rank, score = names.term(game, record.bots[seat]), record.ranks[seat], f"{record.scores[seat]:g}"
+        lines.append(t("cli_play_row", lang, seat=seat + 1, bot=bot, rank=rank, score=score))
+    return lines
 
 
 def execute(
@@ -248,8 +326,8 @@ def execute(
 
     spec = get_game(variants[0].game)
     if any(get_game(v.game).name != spec.name for v in variants):
-        games = ", ".join(f"{v.path} is {v.game!r}" for v in variants)
-        raise UserError(f"all configs of one run must be for the same game ({games})")
+        games = [message("run_config_game", path=v.path, game=v.game) for v in variants]
+        raise UserError(message("run_one_game", games=games))
     study = Study(
         tuple(variants),
         parse_players(spec, opts["players"], variants),
@@ -373,9 +451,7 @@ def compare(config_a, config_b, set_a, set_b, with_report, lang, **opts) -> None
     variant_a, _ = load(config_a, set_a)
     variant_b, _ = load(config_b or config_a, set_b)
     if variant_a.config_hash == variant_b.config_hash:
-        raise UserError(
-            "the two variants have the same rules numbers; give two configs or --set-a/--set-b overrides"
-        )
+        raise UserError(message("compare_same"))
     if variant_a.label == variant_b.label:  # same file name in two folders: tell them apart
         variant_a, variant_b = (
             replace(v, variant=f"{v.path.parent.name}/{v.variant}") for v in (variant_a, variant_b)
@@ -440,7 +516,7 @@ def sweep(config, params, sets, with_report, lang, **opts) -> None:
     for text in params:
         path, _, values = text.partition("=")
         if not path or not values:
-            raise UserError(f"--param {text!r}: write it as path=v1,v2,...")
+            raise UserError(message("sweep_param", text=text))
         axes.append([(path, value) for value in dict.fromkeys(v.strip() for v in values.split(","))])
     base_sets = list(sets)
     variants = [
@@ -518,19 +594,15 @@ def ladder(
     try:
         steps = tuple(dict.fromkeys(int(b) for b in budgets.split(",") if b.strip()))
     except ValueError:
-        raise UserError(
-            f"--budgets {budgets!r}: give whole numbers separated by commas, e.g. 25,100"
-        ) from None
+        raise UserError(message("budgets_numbers", text=budgets)) from None
     if any(b < 1 for b in steps):
-        raise UserError(f"--budgets {budgets!r}: budgets must be at least 1")
+        raise UserError(message("budgets_positive", text=budgets))
     rungs = ladder_rungs(names, steps, games, search_games)
     out = out or runs_folder("ladder", spec.name, resolved.variant, resolved.config_hash[:8])
     from sim.report.labels import t
-    from sim.report.names import Names
 
-    names = Names.from_meta([], lang)
-    names.term(spec.name, "")  # reads the game's names from its spec
-    title = names.titles.get(spec.name) or spec.title
+    names = display_names(spec.name, lang)
+    title = names.title(spec.name)
     click.echo(
         t("cli_ladder_start", lang, title=title, label=names.variant(spec.name, resolved.label),
           counts=", ".join(map(str, counts)), rungs=len(rungs))
@@ -548,21 +620,20 @@ def ladder(
     click.echo(ladder_summary(folders, lang))
     if cost_games:
         costs = search_costs(spec, resolved.params, counts, rungs, cost_games)
-        click.echo(
-            "\n".join(
-                [t("cli_cost_head", lang, games=cost_games), *(cost_line(c, n, lang) for n, c in costs)]
-            )
-        )
+        shown = partial(names.term, spec.name)
+        lines = [cost_line(c, n, lang, shown) for n, c in costs]
+        click.echo("\n".join([t("cli_cost_head", lang, games=cost_games), *lines]))
     make_report(folders, out / "report", lang, show_progress(progress))
 
 
-def cost_line(cost: Cost, n_players: int, lang: str = "en") -> str:
-    """One console line: a bot's cost per decision and per game at ``n_players``, in ``lang``."""
+def cost_line(cost: Cost, n_players: int, lang: str = "en", bot_name: Callable[[str], str] = str) -> str:
+    """One console line: a bot's cost per decision and per game at ``n_players``, in ``lang``, the
+    bot shown by ``bot_name`` (its display name)."""
     from sim.report.labels import t
 
     searched = t("cli_cost_searched", lang, n=f"{cost.searched:.0f}") if cost.searched is not None else ""
     return t(
-        "cli_cost_line", lang, n=n_players, bot=cost.bot, ms=f"{cost.ms_per_decision:.1f}",
+        "cli_cost_line", lang, n=n_players, bot=bot_name(cost.bot), ms=f"{cost.ms_per_decision:.1f}",
         decisions=f"{cost.decisions:.0f}", searched=searched, seconds=f"{cost.s_per_game:.2f}",
     )  # fmt: skip
 
@@ -651,8 +722,7 @@ def report_folder(out: Path, lang: str) -> Path:
         inside = out.resolve().relative_to(parent).parts[0]
         if _run_folder(parent) and inside != "report":
             raise UserError(
-                f"--out {out}: inside the run folder {parent} (in its {inside}/); give {parent / 'report'} "
-                "or a folder outside the run"
+                message("out_inside_run", out=out, run=parent, inside=inside, report=parent / "report")
             )
     return out
 

@@ -10,7 +10,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,12 +22,25 @@ from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, seat_bots
 from sim.runner.store import read_run_json
+from sim.texts import error_in_lang, message
+
+if TYPE_CHECKING:
+    from sim.report.names import Names
 
 
 class UserError(click.ClickException):
-    """A mistake in the user's input: printed as one clear message, no traceback."""
+    """A mistake in the user's input: printed as one clear message, no traceback, in ``lang``."""
 
     exit_code = 2
+
+    def __init__(self, text: str, lang: str = "en") -> None:
+        super().__init__(text)
+        self.lang = lang
+
+    def show(self, file: Any = None) -> None:
+        """Print the message after "Error:" in the user's language."""
+        line = message("error_prefix", error=error_text(self, self.lang)).in_lang(self.lang)
+        click.echo(line, file=file, err=file is None)
 
 
 class FiniteFloat(click.FloatRange):
@@ -46,31 +59,34 @@ class FiniteFloat(click.FloatRange):
         return super().convert(value, param, ctx)
 
 
+def error_text(exc: BaseException, lang: str) -> str:
+    """An error's message for the user in ``lang`` (``sim.texts``: catalogue messages translate)."""
+    return error_in_lang(exc, lang)
+
+
 def friendly(command: Callable) -> Callable:
-    """Turn config, run-dir and disk errors into clear messages instead of tracebacks."""
+    """Turn config, run-dir and disk errors into clear messages instead of tracebacks, in the
+    command's ``--lang``."""
 
     @functools.wraps(command)
     def wrapper(*args, **kwargs):
+        lang = kwargs.get("lang") or "en"
         try:
             return command(*args, **kwargs)
-        except (ConfigError, RunDirError, DatasetError) as exc:
-            raise UserError(str(exc)) from None
+        except (ConfigError, RunDirError, DatasetError, UserError) as exc:
+            raise UserError(error_text(exc, lang), lang) from None
         except BrokenPipeError:  # output piped into e.g. `head`
             sys.stderr.close()
             raise SystemExit(0) from None
         except KeyboardInterrupt:
-            click.echo(
-                "\nInterrupted. Finished chunks are kept: run the same command again to resume.", err=True
-            )
+            click.echo(message("interrupted").in_lang(lang), err=True)
             raise SystemExit(130) from None
         except OSError as exc:
             where = f" ({exc.filename})" if exc.filename else ""
+            error = exc.strerror or str(exc)
             if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EROFS):
-                raise UserError(f"{exc.strerror or exc}{where}") from None
-            raise UserError(
-                f"could not write results{where}: {exc.strerror or exc}. Finished chunks are kept; "
-                "free space or fix the path, then run the same command again to resume."
-            ) from None
+                raise UserError(message("os_error", error=error, where=where), lang) from None
+            raise UserError(message("write_failed", where=where, error=error), lang) from None
 
     return wrapper
 
@@ -84,18 +100,11 @@ def resolve_config_path(text: str) -> Path:
     if bundled is not None:
         return bundled
     if (path / "run.json").is_file():
-        command = (read_run_json(path) or {}).get("command") or "the sim run command that made it"
-        raise UserError(
-            f"{text} is a run folder, not a config; to resume or grow it run {command} "
-            f"(with a larger --games to grow it), or `sim report {text}` to report on it"
-        )
+        command = (read_run_json(path) or {}).get("command") or message("config_run_command")
+        raise UserError(message("config_is_run", text=text, command=command))
     if path.is_dir():
-        raise UserError(
-            f"{text} is a folder; give a config YAML file or a bundled config such as mingchu/base"
-        )
-    raise UserError(
-        f"config {text!r} not found (give a YAML path, or a game name: {', '.join(game_names())})"
-    )
+        raise UserError(message("config_is_folder", text=text))
+    raise UserError(message("config_not_found", text=text, games=list(game_names())))
 
 
 def parse_sets(values: Sequence[str]) -> dict[str, Any]:
@@ -104,7 +113,7 @@ def parse_sets(values: Sequence[str]) -> dict[str, Any]:
         try:
             path, value = parse_override(text)
         except ValueError as exc:
-            raise UserError(f"--set: {exc}") from None
+            raise UserError(message("set_error", error=exc.args[0] if exc.args else str(exc))) from None
         overrides[path] = value
     return overrides
 
@@ -124,21 +133,21 @@ def parse_players(
     try:
         counts = tuple(dict.fromkeys(int(part) for part in text.split(",")))
     except ValueError:
-        raise UserError(f"--players {text!r}: give numbers separated by commas, e.g. 2,3,4") from None
-    allowed = ", ".join(map(str, spec.player_counts))
+        raise UserError(message("players_numbers", text=text)) from None
+    allowed = list(map(str, spec.player_counts))
     for count in counts:
         if count not in spec.player_counts:
-            raise UserError(f"--players {count}: {spec.title} supports {allowed} players")
+            raise UserError(message("players_unsupported", count=count, title=spec.title, allowed=allowed))
         narrower = next((v for v in configs if count not in spec.player_counts_for(v.params)), None)
         if narrower is not None:
-            here = ", ".join(map(str, spec.player_counts_for(narrower.params)))
+            here = list(map(str, spec.player_counts_for(narrower.params)))
             others = [
                 f"{spec.name}/{path.stem}"
                 for path in sorted(spec.config_dir.glob("*.yaml"))
                 if count in spec.player_counts_for(load_config(path).params)
             ]
-            hint = f"; for {count} players use {', '.join(others)}" if others else ""
-            raise UserError(f"--players {count}: config {narrower.path} supports {here} players{hint}")
+            hint = message("players_config_hint", count=count, others=others) if others else ""
+            raise UserError(message("players_config", count=count, path=narrower.path, here=here, hint=hint))
     return counts
 
 
@@ -147,18 +156,16 @@ def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -
     for bot in bots:
         if not is_known_bot(spec, bot):
             raise UserError(
-                f"--bots: unknown bot {bot!r} for {spec.name}; known bots: {', '.join(bot_names(spec))}, "
-                f"mcts:N (N iterations per decision, N ≤ {MAX_BUDGET['mcts']:,}), "
-                f"rollout:N (N playouts per candidate, N ≤ {MAX_BUDGET['rollout']:,}), "
-                "rollout:N@BOT (the rollout bot on one of the game's bots' route)"
-            )
+                message("bots_unknown", bot=bot, game=spec.name, known=list(bot_names(spec)),
+                        mcts=f"{MAX_BUDGET['mcts']:,}", rollout=f"{MAX_BUDGET['rollout']:,}")
+            )  # fmt: skip
     if n_players is not None:
         if not text:
             return tuple(seat_bots(bots, n_players, 0))
         if len(bots) == 1:
             return bots * n_players
         if len(bots) != n_players:
-            raise UserError(f"--bots: give 1 bot or {n_players} bots (one per seat), got {len(bots)}")
+            raise UserError(message("bots_count", n=n_players, got=len(bots)))
     return bots
 
 
@@ -179,13 +186,32 @@ set_option = click.option(
 )
 
 
-lang_option = click.option(
-    "--lang",
-    type=click.Choice(["en", "zh"]),
-    default="en",
-    show_default=True,
-    help="Language of the report and of the console output.",
-)
+LANGS = ("en", "zh")
+"""The languages every command speaks (``--lang``)."""
+
+
+def lang_choice(default: str | None = "en", help_text: str = "") -> Callable[[Callable], Callable]:
+    """The ``--lang`` option every command takes: the one definition of its name and choices;
+    ``default`` None lets the command keep its own (``sim play``: the game's story language)."""
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGS),
+        default=default,
+        show_default=default is not None,
+        help=help_text or "Language of the report and of the console output.",
+    )
+
+
+lang_option = lang_choice()
+
+
+def display_names(game: str, lang: str) -> Names:
+    """The display names of ``game``'s terms, bots and variants in ``lang`` (read from its spec)."""
+    from sim.report.names import Names
+
+    names = Names.from_meta([], lang)  # type: ignore[arg-type]
+    names.title(game)  # reads the game's names from its spec
+    return names
 
 
 bots_option = click.option(

@@ -16,6 +16,7 @@ from sim.cli_options import (
     FiniteFloat,
     UserError,
     bots_option,
+    display_names,
     friendly,
     jobs_option,
     lang_option,
@@ -30,6 +31,7 @@ from sim.cli_options import (
     set_option,
 )
 from sim.file_names import runs_folder
+from sim.texts import message
 
 
 @click.group()
@@ -48,7 +50,7 @@ def one_count(spec, text: str | None, resolved) -> int:
     """The single player count a card study or a tuning run plays."""
     counts = parse_players(spec, text, [resolved])
     if len(counts) != 1:
-        raise UserError(f"--players: give one player count (e.g. -p {counts[-1]}), not {text or 'all'}")
+        raise UserError(message("players_one", example=counts[-1], text=text or message("players_all")))
     return counts[0]
 
 
@@ -156,9 +158,7 @@ def study_command(
     if design == "deck":
         for name, flag in (("games", "-n"), ("arms", "--arms")):
             if source(name) is click.core.ParameterSource.COMMANDLINE:
-                raise UserError(
-                    f"{flag} goes with --design paired; the deck design plays until decided (--budget)"
-                )
+                raise UserError(message("study_paired_flag", flag=flag))
         deck_study(
             resolved,
             spec,
@@ -174,7 +174,7 @@ def study_command(
         )
     else:
         if confirm_bot:
-            raise UserError("--confirm goes with the deck design (--design deck)")
+            raise UserError(message("study_confirm_design"))
         paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts)
 
 
@@ -186,9 +186,7 @@ def parse_card_list(values: Sequence[str]) -> list[str]:
         try:
             (row,) = csv.reader([text], skipinitialspace=True, strict=True)
         except (csv.Error, ValueError):
-            raise UserError(
-                f"--cards {text!r}: close the quotes around an id, e.g. --cards '\"甲,乙\",马夫'"
-            ) from None
+            raise UserError(message("study_cards_quotes", text=text)) from None
         ids += [cell.strip() for cell in row if cell.strip()]
     return ids
 
@@ -211,11 +209,11 @@ def deck_study(
     try:
         limit = Budget.parse(budget)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
     try:
         confirm_limit = Budget.parse(confirm_budget)
-    except ValueError as exc:
-        raise UserError(str(exc).replace("--budget", "--confirm-budget")) from None
+    except ValueError:
+        raise UserError(message("study_budget", option="--confirm-budget", text=confirm_budget)) from None
     cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
     blank = blank_for(resolved, deck)  # the control card every batch plays beside the deck's
     cards += (blank,) if blank else ()
@@ -223,7 +221,7 @@ def deck_study(
     try:
         draw_design(cards, n_players, design_rng(opts["seed"], 0))
     except ValueError as exc:
-        raise UserError(f"--deck {deck}: {exc}") from None
+        raise UserError(message("study_deck_error", deck=deck, error=exc.args[0])) from None
     plan = DeckStudy(
         resolved,
         deck,
@@ -264,9 +262,7 @@ def deck_study(
     except FamilyChanged as exc:
         raise UserError(family_fixed(exc, lang)) from None
     if summary["batches"] == 0:
-        raise UserError(
-            f"--budget {budget}: not enough for one batch ({batch_seeds} seeds x {len(cards)} games); nothing played"
-        )
+        raise UserError(message("study_budget_short", budget=budget, seeds=batch_seeds, games=len(cards)))
     meta = read_meta(out)
     report = write_deck_report(table, meta, summary, out / "report", lang)
     with pd_options():
@@ -300,9 +296,10 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     except ValueError:
         raise UserError(c.TEXT["old_folder"][lang].format(folder=folder)) from None
     budget = f"{limit.games}g" if limit.games is not None else f"{limit.minutes:g}m"
+    shown = display_names(spec.name, lang).term(spec.name, bot)  # the bot by its name in ``lang``
     click.echo(
         c.TEXT["start"][lang].format(
-            cards=len(family), bot=bot, seeds=c.SEEDS_PER_BATCH, budget=budget, out=folder
+            cards=len(family), bot=shown, seeds=c.SEEDS_PER_BATCH, budget=budget, out=folder
         )
     )
     try:
@@ -317,7 +314,7 @@ def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
     with pd_options():
         click.echo(c.confirm_table(result, lang).to_string(index=False))
     click.echo(run_line(summary, lang))
-    for line in c.closing_lines(result, bot, path, lang):
+    for line in c.closing_lines(result, shown, path, lang):
         click.echo(line)
 
 
@@ -392,17 +389,19 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
 @click.argument("config")
 @click.option("--deck", required=True, help="The deck to write, e.g. 门客.")
 @click.argument("out_csv", type=click.Path(dir_okay=False, path_type=Path))
+@lang_option
 @friendly
-def export_command(config, deck, out_csv) -> None:
+def export_command(config, deck, out_csv, lang) -> None:
     """Write a deck's cards to a CSV file (one row per card) to edit in a spreadsheet.
 
     \b
     Example:  sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
     """
     from sim.cards.spreadsheet import export_deck
+    from sim.report.labels import t
 
     rows = export_deck(resolve_config_path(config), deck, out_csv)
-    click.echo(f"Wrote {rows} cards of {deck} to {out_csv}")
+    click.echo(t("cli_export", lang, rows=rows, deck=deck, out=out_csv))
 
 
 @cards.command("import")
@@ -420,17 +419,19 @@ def export_command(config, deck, out_csv) -> None:
     "parent",
     help="The config a new variant file extends (default: the game's base config); an existing file keeps its own.",
 )
+@lang_option
 @friendly
-def import_command(csv_path, deck, into_yaml, parent) -> None:
+def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     """Read an edited CSV back into a variant config (every row checked, errors name row and column).
 
     \b
     Example:  sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
     """
     from sim.cards.spreadsheet import import_deck
+    from sim.report.labels import t
 
     written = import_deck(csv_path, deck, into_yaml, resolve_config_path(parent) if parent else None)
-    click.echo(f"Wrote deck {deck} into {written}; check it with: sim validate {written}")
+    click.echo(t("cli_import", lang, deck=deck, path=written))
 
 
 @cards.command("rebalance")

@@ -33,6 +33,7 @@ from sim.cards.study import FORCED_KEY, finished_players, shown_path
 from sim.config import ConfigError, ResolvedConfig
 from sim.dataset import read_columns
 from sim.runner import Study, run_study
+from sim.texts import message
 
 STUDY_FILE = "deck-study.json"
 ESTIMATES = "estimates.npz"
@@ -55,7 +56,7 @@ class Budget:
         except ValueError:
             number = -1.0
         if unit not in ("m", "h", "g") or number <= 0 or (unit == "g" and not number.is_integer()):
-            raise ValueError(f"--budget {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g")
+            raise ValueError(message("study_budget", option="--budget", text=text))
         if unit == "g":
             return cls(games=int(number))
         return cls(minutes=number * (60 if unit == "h" else 1))
@@ -101,7 +102,7 @@ class DeckStudy:
         the cards are the deck's own and distinct at every table)."""
         base = self.played
         if FORCED_KEY not in type(base.params).model_fields:
-            raise ConfigError(f"{base.path}: game {base.game} cannot force cards ('{FORCED_KEY}')")
+            raise ConfigError(message("study_cannot_force", path=base.path, game=base.game, key=FORCED_KEY))
         adapter = TypeAdapter(type(base.params).model_fields[FORCED_KEY].annotation)
         out = []
         for v, table in enumerate(design.tables):

@@ -33,6 +33,7 @@ from sim.core.scalars import has_control_character
 from sim.core.yaml_text import load_yaml
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
+from sim.texts import message
 
 __all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")
@@ -58,7 +59,7 @@ def _game_of(deck: str) -> GameSpec:
         known = [
             d for name in game_names() if (m := get_game(name).decks) is not None for d in m.model_fields
         ]
-        raise SpreadsheetError(f"--deck {deck!r}: unknown deck (decks: {', '.join(known)})")
+        raise SpreadsheetError(message("sheet_unknown_deck", deck=deck, known=known))
     return games[0]
 
 
@@ -140,9 +141,9 @@ def _unflatten(cells: dict[str, Any]) -> dict[str, Any]:
         for part in parts[:-1]:
             node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise ValueError(f"column {column} lies inside column {part}, which has a value")
+                raise ValueError(message("sheet_inside_value", column=column, part=part))
         if parts[-1] in node:
-            raise ValueError(f"column {column} has a value and columns inside it too")
+            raise ValueError(message("sheet_value_and_inside", column=column))
         node[parts[-1]] = value
     return _lists(root)
 
@@ -181,7 +182,7 @@ def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
     model = _card_model(deck)
     resolved = load_config(config_path)
     if not hasattr(resolved.params, "cards"):
-        raise SpreadsheetError(f"{config_path}: a config of game {resolved.game!r}, which has no card decks")
+        raise SpreadsheetError(message("sheet_no_decks", path=config_path, game=resolved.game))
     cards = getattr(resolved.params.cards, deck)
     rows = _card_rows(cards)
     _write_csv(Path(out_csv), _columns(model, rows), rows)
@@ -265,28 +266,28 @@ def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
     try:
         text = decode_sheet(csv_path.read_bytes())
     except FileNotFoundError:
-        raise SpreadsheetError(f"{csv_path}: file not found") from None
+        raise SpreadsheetError(message("sheet_not_found", path=csv_path)) from None
     except SheetEncodingError as exc:
-        raise SpreadsheetError(f"{csv_path}: {exc}") from None
+        raise SpreadsheetError(message("sheet_encoding", path=csv_path, error=str(exc))) from None
     table = list(csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text)))
     if not table or "id" not in [c.strip() for c in table[0]]:
-        raise SpreadsheetError(f"{csv_path}: row 1 must name the columns, starting with 'id'")
+        raise SpreadsheetError(message("sheet_no_header", path=csv_path))
     if not any(any(c.strip() for c in row) for row in table[1:]):
-        raise SpreadsheetError(f"{csv_path}: the sheet has column names but no card rows")
+        raise SpreadsheetError(message("sheet_no_rows", path=csv_path))
     header = [c.strip() for c in table[0]]
     for column in header:
         if not column or column.split(".")[0] not in model.model_fields:
             raise SpreadsheetError(
-                f"{csv_path}: row 1, column {column!r}: not a field of a {model.__name__} "
-                f"(fields: {', '.join(model.model_fields)})"
-            )
+                message("sheet_unknown_column", path=csv_path, column=column, model=model.__name__,
+                        fields=list(model.model_fields))
+            )  # fmt: skip
     if len(set(header)) != len(header):
         twice = sorted({c for c in header if header.count(c) > 1})
-        raise SpreadsheetError(f"{csv_path}: row 1: columns named twice: {', '.join(twice)}")
+        raise SpreadsheetError(message("sheet_columns_twice", path=csv_path, columns=twice))
     rows = []
     for number, values in enumerate(table[1:], 2):
         if len(values) > len(header) and any(v.strip() for v in values[len(header) :]):
-            raise SpreadsheetError(f"{csv_path}: row {number}: more cells than columns")
+            raise SpreadsheetError(message("sheet_too_many_cells", path=csv_path, row=number))
         cells = {c: unescape_cell(v) for c, v in zip(header, values, strict=False) if v.strip()}
         if cells:
             rows.append((number, cells))
@@ -307,25 +308,25 @@ def _column_of(field: str, loc: tuple, data: Any) -> str:
 
 
 def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) -> dict[str, Any]:
-    where = f"{csv_path}: row {number}"
+    where = message("sheet_row", path=csv_path, row=number)
     values: dict[str, Any] = {}
     for column, text in cells.items():
         try:
             values[column] = text.strip() if column == "id" else _parse(text)
         except yaml.YAMLError:
-            raise SpreadsheetError(f"{where}, column {column}: value {text!r}: not a readable list") from None
+            raise SpreadsheetError(
+                message("sheet_not_a_list", where=where, column=column, text=text)
+            ) from None
     try:
         data = _unflatten(values)
     except ValueError as exc:
-        raise SpreadsheetError(f"{where}: {exc}") from None
+        raise SpreadsheetError(message("sheet_row_error", where=where, error=exc.args[0])) from None
     card_id = data.get("id")
     if not card_id:
-        raise SpreadsheetError(f"{where}, column id: empty; every card needs an id")
+        raise SpreadsheetError(message("sheet_empty_id", where=where))
     if has_control_character(card_id):
-        raise SpreadsheetError(
-            f"{where}, column id: value {card_id!r}: holds a control character (a line break, tab ...); remove it"
-        )
-    where = f"{where} (id {card_id})"
+        raise SpreadsheetError(message("sheet_control_character", where=where, id=card_id))
+    where = message("sheet_row_id", path=csv_path, row=number, id=card_id)
     for field, value in data.items():
         info = model.model_fields[field]
         try:
@@ -343,17 +344,24 @@ def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) ->
             column = _column_of(field, loc, value)
             if err["type"] == "union_tag_not_found":
                 raise SpreadsheetError(
-                    f"{where}, column {column}: empty, but other {column.rpartition('.')[0]}.* columns of the row "
-                    f"have values: name its {tag} (docs/cards.md lists them) or empty those cells too"
+                    message(
+                        "sheet_tag_empty",
+                        where=where,
+                        column=column,
+                        group=column.rpartition(".")[0],
+                        tag=tag,
+                    )
                 ) from None
             shown = cells.get(
                 column, err.get("input") if not isinstance(err.get("input"), dict | list) else ""
             )
-            raise SpreadsheetError(f"{where}, column {column}: value {shown!r}: {err['msg']}") from None
+            raise SpreadsheetError(
+                message("sheet_bad_value", where=where, column=column, shown=shown, error=err["msg"])
+            ) from None
     try:
         model.model_validate(data)
     except (ValidationError, ValueError) as exc:
-        raise SpreadsheetError(f"{where}: {exc}") from None
+        raise SpreadsheetError(message("sheet_row_error", where=where, error=str(exc))) from None
     return data
 
 
@@ -370,8 +378,7 @@ def _check_game(into: Path, deck: str) -> None:
     game = next((data.get("game") for _, data in reversed(config_layers(into)) if data.get("game")), None)
     if game != spec.name:
         raise SpreadsheetError(
-            f"{into}: a config of game {game!r}; the deck {deck!r} belongs to {spec.name} configs. "
-            f"Give --into a {spec.title} config, or a new file name to start one."
+            message("sheet_other_game", into=into, game=game, deck=deck, owner=spec.name, title=spec.title)
         )
 
 
@@ -391,7 +398,7 @@ def import_deck(
         card = _card_from_row(csv_path, number, cells, model)
         if card["id"] in seen:
             raise SpreadsheetError(
-                f"{csv_path}: row {number}, column id: value {card['id']!r}: also on row {seen[card['id']]}"
+                message("sheet_id_twice", path=csv_path, row=number, id=card["id"], first=seen[card["id"]])
             )
         seen[card["id"]] = number
         cards.append(card)
@@ -441,10 +448,10 @@ def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict
         loaded = getattr(load_config(into).params.cards, deck)
     except ConfigError as exc:
         named = [cid for cid in rows if f"'{cid}'" in str(exc)]
-        where = f", row {rows[named[0]]} (id {named[0]})" if named else ""
+        where = message("sheet_invalid_where", row=rows[named[0]], id=named[0]) if named else ""
         problems = "; ".join(str(exc).splitlines())
         raise SpreadsheetError(
-            f"{csv_path}{where}: the deck does not validate in {into}: {problems}"
+            message("sheet_invalid_deck", path=csv_path, where=where, into=into, problems=problems)
         ) from None
     got = {row["id"]: row for row in _card_rows(loaded)}
     for card in cards:
@@ -455,7 +462,6 @@ def _check_merge(csv_path: Path, into: Path, deck: str, model, cards, rows: dict
         for column in sorted(set(have) | set(want)):
             if have.get(column) != want.get(column):
                 raise SpreadsheetError(
-                    f"{csv_path}: row {rows[card['id']]} (id {card['id']}), column {column}: the parent "
-                    f"config's value {have.get(column, '')!r} stays, because a variant changes a card with "
-                    "the same id key by key; give the card a new id to replace it whole"
-                )
+                    message("sheet_parent_value", path=csv_path, row=rows[card["id"]], id=card["id"],
+                            column=column, value=have.get(column, ""))
+                )  # fmt: skip

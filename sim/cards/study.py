@@ -32,6 +32,7 @@ from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.resources import shown_config
 from sim.dataset import read_columns
 from sim.runner import RunResult, Study, run_study
+from sim.texts import message
 
 FORCED_KEY = "forced_cards"
 STUDY_FILE = "study.json"
@@ -44,8 +45,8 @@ def deck_cards(config: ResolvedConfig, deck: str) -> list[str]:
     decks = getattr(config.params, "cards", None)
     names = list(type(decks).model_fields) if decks is not None else []
     if deck not in names:
-        known = ", ".join(names) if names else "none: this game's config has no cards section"
-        raise ConfigError(f"{config.path}: --deck {deck!r}: no such deck (decks: {known})")
+        known = names if names else message("study_no_decks")
+        raise ConfigError(message("study_no_deck", path=config.path, deck=deck, known=known))
     return [card.id for card in getattr(decks, deck) if getattr(card, "count", 1) > 0]
 
 
@@ -56,16 +57,11 @@ def pick_cards(config: ResolvedConfig, deck: str, wanted: Sequence[str] | None) 
         return tuple(cards)
     unknown = [c for c in wanted if c not in cards]
     if unknown:
-        hint = (
-            "; ids are separated by commas: quote an id that holds one (--cards '\"甲,乙\"') or give "
-            "--cards once per card"
-            if len(unknown) > 1 or any("," in card for card in cards)
-            else ""
-        )
+        hint = message("study_cards_hint") if len(unknown) > 1 or any("," in card for card in cards) else ""
         raise ConfigError(
-            f"{config.path}: --cards {', '.join(map(repr, unknown))}: not in deck {deck} "
-            f"(cards: {', '.join(cards)}){hint}"
-        )
+            message("study_unknown_cards", path=config.path, unknown=list(map(repr, unknown)), deck=deck,
+                    cards=cards, hint=hint)
+        )  # fmt: skip
     return tuple(dict.fromkeys(wanted))
 
 
@@ -83,9 +79,7 @@ def removed(config: ResolvedConfig, deck: str, card: str) -> ResolvedConfig:
 def forced(config: ResolvedConfig, deck: str, card: str, seat: int) -> ResolvedConfig:
     """The config with one copy of ``card`` going to ``seat`` at its first chance to get a card of ``deck``."""
     if FORCED_KEY not in type(config.params).model_fields:
-        raise ConfigError(
-            f"{config.path}: game {config.game} has no '{FORCED_KEY}' setting, so cards cannot be forced"
-        )
+        raise ConfigError(message("study_no_forcing", path=config.path, game=config.game, key=FORCED_KEY))
     already = list(config.data.get(FORCED_KEY) or [])
     return with_override(config, FORCED_KEY, [*already, {"deck": deck, "card": card, "seat": seat}])
 
@@ -225,7 +219,7 @@ def read_study(out: Path) -> dict[str, Any]:
     """The ``study.json`` of a card study folder."""
     path = Path(out) / STUDY_FILE
     if not path.is_file():
-        raise ConfigError(f"{out}: not a card study folder (no {STUDY_FILE}); run `sim cards study` first")
+        raise ConfigError(message("study_not_a_folder", out=out, file=STUDY_FILE))
     return json.loads(path.read_text(encoding="utf-8"))
 
 

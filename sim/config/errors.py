@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from sim.texts import Text, lines, message
+
 Origins = dict[tuple[str, ...], str]
 """Which source (file or ``--set``) last wrote each config path, for error messages."""
 
@@ -40,9 +42,9 @@ def _origin(path: tuple[str, ...], origins: Origins, default: str) -> str:
     return default
 
 
-def format_validation_error(exc: ValidationError, data: Any, origins: Origins, default_source: str) -> str:
+def format_validation_error(exc: ValidationError, data: Any, origins: Origins, default_source: str) -> Text:
     """One paragraph per problem: where it came from, the dotted path, the value, what is allowed."""
-    lines = []
+    found: list[str] = []
     for err in exc.errors():
         loc = tuple(k for k in err["loc"] if not (isinstance(k, str) and k.startswith("function-")))
         dotted, parts = _dotted(loc, data)
@@ -50,30 +52,36 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
         where = dotted or "(top level)"
         if err["type"] == "extra_forbidden":
             value = err["input"]
-            shown = f"value {value!r}" if not isinstance(value, dict | list) else f"a {type(value).__name__}"
-            lines.append(f"{source}: unknown key '{where}' ({shown}); check the spelling")
+            shown = (
+                message("config_unknown_value", value=repr(value))
+                if not isinstance(value, dict | list)
+                else message("config_unknown_kind", kind=type(value).__name__)
+            )
+            found.append(message("config_unknown_key", source=source, where=where, shown=shown))
             continue
         if err["type"] == "missing":
-            lines.append(f"{source}: missing required key '{where}'")
+            found.append(message("config_missing_key", source=source, where=where))
             continue
-        message = err["msg"].removeprefix("Value error, ")
+        error = err["msg"].removeprefix("Value error, ")
         if not dotted:
-            lines.append(f"{source}: {message}")
+            found.append(message("config_top_level", source=source, error=error))
             continue
         value = err.get("input")
         shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
-        if isinstance(value, bool):
-            shown += " (YAML reads yes/no/on/off as true/false)"
-        lines.append(f"{source}: '{where}' = {shown}: {message}")
-    return "\n".join(lines)
+        note = message("config_yaml_bool") if isinstance(value, bool) else ""
+        found.append(
+            message("config_bad_value", source=source, where=where, shown=shown, note=note, error=error)
+        )
+    return lines(found)
 
 
 def format_scalar_problems(
     problems: list[tuple[tuple[Any, ...], str]], data: Any, origins: Origins, default_source: str
-) -> str:
+) -> Text:
     """One line per problem found by ``sim.core.scalars``, named like a validation error."""
-    lines = []
-    for loc, message in problems:
+    found: list[str] = []
+    for loc, error in problems:
         dotted, parts = _dotted(loc, data)
-        lines.append(f"{_origin(parts, origins, default_source)}: '{dotted}': {message}")
-    return "\n".join(lines)
+        source = _origin(parts, origins, default_source)
+        found.append(message("config_scalar", source=source, where=dotted, error=error))
+    return lines(found)

@@ -19,6 +19,7 @@ from sim.config.merge import Origins, deep_merge, parse_override, set_override
 from sim.config.resources import bundled_config
 from sim.core.scalars import control_characters, not_finite, too_large, yes_no_as_numbers
 from sim.core.yaml_text import AliasError, load_yaml
+from sim.texts import message
 
 RESERVED_KEYS = ("game", "extends", "description", "reference", "goals")
 """Top-level keys that are not rules numbers (``reference``: figures from human play for the report;
@@ -62,7 +63,7 @@ def config_hash(game: str, params: Any) -> str:
 def read_yaml(path: Path) -> dict[str, Any]:
     """Read one YAML mapping, turning syntax errors into a ConfigError with line and column."""
     if not path.is_file():
-        raise ConfigError(f"{path}: config file not found")
+        raise ConfigError(message("config_file_not_found", path=path))
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
@@ -161,11 +162,11 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         if isinstance(value, str):
             _, value = parse_override(f"{dotted}={value}")
         if dotted.split(".")[0] in RESERVED_KEYS:
-            raise ConfigError(f"--set {dotted}: '{dotted.split('.')[0]}' cannot be overridden")
+            raise ConfigError(message("set_not_overridable", path=dotted, key=dotted.split(".")[0]))
         try:
             set_override(merged, dotted, value, f"--set {dotted}", origins)
         except KeyError as exc:
-            raise ConfigError(f"--set {dotted}={value}: {exc.args[0]}") from None
+            raise ConfigError(message("set_bad_value", path=dotted, value=value, error=exc.args[0])) from None
         origins[tuple(dotted.split("."))] = f"--set {dotted}={value}"
         applied[dotted] = value
 

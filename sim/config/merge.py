@@ -10,6 +10,7 @@ import yaml
 from sim.config.errors import ConfigError, Origins
 from sim.config.paths import is_id_list, nearest_ids, set_path
 from sim.core.yaml_text import load_yaml
+from sim.texts import message
 
 ADDED_KEY = "add"
 """``add: true`` on a card entry of a variant: the card is new, not a change of one its parent has."""
@@ -123,11 +124,11 @@ def set_override(data: dict[str, Any], dotted: str, value: Any, source: str, ori
 def parse_override(text: str) -> tuple[str, Any]:
     """Split ``a.b.c=value``; the value is read as YAML (``4`` -> 4, ``true`` -> True, ``[1, 2]`` -> list)."""
     if "=" not in text:
-        raise ValueError(f"override {text!r} must look like dotted.path=value")
+        raise ValueError(message("override_form", text=text))
     path, raw = text.split("=", 1)
     path = path.strip()
     if not path or any(not part for part in path.split(".")):
-        raise ValueError(f"override {text!r} has an empty path segment")
+        raise ValueError(message("override_empty", text=text))
     try:
         value = load_yaml(raw, yaml.SafeLoader) if raw.strip() else ""
     except yaml.YAMLError:

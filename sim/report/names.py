@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.core.goals import PLAY_SEPARATOR
+from sim.core.seat_goals import PHASE_PREFIX
 from sim.report.labels import Lang, header, shared_terms, t
 
 RATES = {
@@ -45,7 +47,7 @@ VARIANTS = {"variant", "variant_a", "variant_b"}
 """Columns that name a variant (a sweep's carries its parameter paths, shown by their names)."""
 IDENTIFIERS = {"seed", "game_index", "n_players", "root_seed"}
 TRANSLATED_VALUES = {"game", "component", "outcome", "trigger", "kind", "status", "adjusted", "metric", "column",
-                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id", "goal", "verdict", "driver", "driver_other", "about", "band_by"}  # fmt: skip
+                     "table", "bot", "bot_a", "bot_b", "dominant_bot", "stage", "parameter", "value", "reference_position", "list", "id", "strata", "goal", "verdict", "driver", "driver_other", "about", "band_by"}  # fmt: skip
 
 
 @dataclass
@@ -136,12 +138,28 @@ class Names:
         """A variant's name with its parameter paths by their display names: a sweep's
         ``base[cards.<deck>.<card>.ability.0.amount=1]`` reads ``base[<card>·能力1·数量=1]``."""
         text = str(name)
+        base, sep, play = text.rpartition(PLAY_SEPARATOR)
+        shown = self._play(game, play) if sep and base else None
+        if shown is not None:  # a play of `sim goals`: base+skill
+            return t("variant_play", self.lang, base=self.variant(game, base), play=shown, play_key=play)
         match = _VARIANT.match(text)
         if not match:
             return self._stem(text)
         settings = _SETTING_SPLIT.split(match["settings"])
         shown = [_setting(self, game, s) for s in settings]
         return f"{self._stem(match['base'])}[{', '.join(shown)}]"
+
+    def _play(self, game: str, key: str) -> str | None:
+        """A play of ``sim goals`` by its display name (a seat-order play by its phase's); None
+        when ``key`` is no play's (a file name holding a "+")."""
+        self._known(game)
+        terms = self.terms.get(game) or shared_terms(self.lang)
+        if f"play:{key}" in terms:
+            return terms[f"play:{key}"]
+        if key.startswith(PHASE_PREFIX) and _PLAY.fullmatch(key):
+            phase = key.removeprefix(PHASE_PREFIX)
+            return t("play_seats", self.lang, phase=self.term(game, phase), phase_key=phase)
+        return None
 
     def _stem(self, label: str) -> str:
         return variant_stem(label, self.lang)
@@ -180,6 +198,8 @@ class Names:
         return header(column, self.lang, table)
 
 
+_PLAY = re.compile(r"[a-z][a-z0-9_]*")
+"""A play's key in a variant label of ``sim goals`` (``base+skill``)."""
 _VARIANT = re.compile(r"^(?P<base>[^\[]*)\[(?P<settings>.+)\]$")
 _SETTING_SPLIT = re.compile(r",\s*(?=[^,=\[\]{}]+=)")
 

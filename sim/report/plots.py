@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,29 @@ def short_label(value: object, width: int = 18) -> str:
     """A tick label cut to ``width`` characters, so long parameter values cannot squeeze the chart."""
     text = str(value)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+SEPARATORS = "，,；;（）()、 /·"
+"""Characters a label is cut at when it is shortened to the part that differs."""
+
+
+def distinct_parts(values: list[str]) -> list[str]:
+    """Labels cut to what tells them apart: the words before and after that all of them share are
+    dropped ("（数量 2，效果 获得分数）" and "（数量 3，效果 获得分数）" read "数量 2" and "数量 3")."""
+    if len(values) < 2 or len(set(values)) < len(values):
+        return list(values)
+    head = len(os.path.commonprefix(values))
+    tail = len(os.path.commonprefix([v[::-1] for v in values]))
+    shortest = min(len(v) for v in values)
+    tail = min(tail, shortest - head)
+    while head > 0 and (values[0][head - 1] not in SEPARATORS or values[0][head - 1] == " "):
+        head -= 1
+    cut = [v[head : len(v) - tail] for v in values]
+    ends = [next((i for i, c in enumerate(v[len(v) - tail :]) if c in SEPARATORS), tail) for v in values]
+    shown = [
+        (c + v[len(v) - tail :][:e]).strip(SEPARATORS) for c, v, e in zip(cut, values, ends, strict=True)
+    ]
+    return shown if all(shown) and len(set(shown)) == len(shown) else list(values)
 
 
 def _axes(ax: Axes | None, width: float = 7.5, height: float = 4.0) -> Axes:
@@ -149,9 +173,14 @@ def plot_seat_win_rates(
 
 
 def plot_seat_win_rates_by_tier(
-    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+    seats: pd.DataFrame,
+    ax: Axes | None = None,
+    lang: Lang = "en",
+    name: str = "",
+    tier_label: Callable[[Any], str] = str,
 ) -> Axes:
-    """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share."""
+    """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share;
+    each tier shown by ``tier_label`` (its bot's display name)."""
     ax = grouped_bars(
         seats,
         "tier",
@@ -162,6 +191,7 @@ def plot_seat_win_rates_by_tier(
         ax,
         scale=100,
         hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
+        x_label=tier_label,
         reference="fair_share",
         highlight="imbalanced",
         highlight_label=t("imbalanced", lang),
@@ -487,8 +517,15 @@ def plot_paired_differences(
     return ax
 
 
-def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = None, lang: Lang = "en") -> Axes:
-    """One sweep metric against the parameter value, one line per player count (rates in %)."""
+def plot_sweep_metric(
+    response: pd.DataFrame,
+    metric: str,
+    ax: Axes | None = None,
+    lang: Lang = "en",
+    bot_label: Callable[[str], str] = str,
+) -> Axes:
+    """One sweep metric against the parameter value, one line per player count (rates in %); the
+    values are shown by what tells them apart, a bot by ``bot_label``."""
     part = response[response["metric"] == metric]
     is_bot = metric.startswith(BOT_METRIC)
     is_rate = is_bot or metric.endswith(("share", "win_rate"))
@@ -507,10 +544,11 @@ def plot_sweep_metric(response: pd.DataFrame, metric: str, ax: Axes | None = Non
         reference=reference,
     )
     ticks = part.drop_duplicates("order").sort_values("order")
-    ax.set_xticks(ticks["order"], [short_label(v) for v in ticks["value"]])
+    shown = distinct_parts([str(v) for v in ticks["value"]])
+    ax.set_xticks(ticks["order"], [short_label(v) for v in shown])
     ax.set_xlabel(str(part["parameter"].iloc[0]) if len(part) else "")
     if is_bot:
-        label = t("metric_bot_win_rate", lang, bot=metric.removeprefix(BOT_METRIC))
+        label = t("metric_bot_win_rate", lang, bot=bot_label(metric.removeprefix(BOT_METRIC)))
     else:
         label = t(f"metric_{metric}", lang)
     _from_zero(ax)

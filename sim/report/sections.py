@@ -27,7 +27,7 @@ from sim.report.names import (
     named_value,
 )
 from sim.report.page import Figure, Section, Table
-from sim.report.style import figure_png, new_figure, png_data_uri
+from sim.report.style import figure_png, fit_tick_labels, new_figure, png_data_uri
 
 MAX_SEAT_CHARTS = 8
 """Variants per game that get their own seat chart; more (e.g. sweep points) go to the CSV only."""
@@ -54,7 +54,7 @@ def _finish(fig: plt.Figure, alt: str) -> Figure:
     """Render a figure for the page (inline PNG) and for slides (PNG at CHART_DPI and SVG), then close it."""
     with warnings.catch_warnings():  # a crowded layout falls back to tight bounding boxes: fine
         warnings.filterwarnings("ignore", message="constrained_layout not applied", category=UserWarning)
-        fig.canvas.draw()
+        fit_tick_labels(fig)
         categories = _categories(fig)
         print_png, svg = io.BytesIO(), io.BytesIO()
         fig.savefig(print_png, format="png", dpi=CHART_DPI, bbox_inches="tight", pad_inches=0.12)

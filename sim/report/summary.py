@@ -13,23 +13,30 @@ from sim.report.verdicts import seat_verdicts
 def sample_sentence(a: Analysis, lang: Lang) -> str:
     """One sentence on what was simulated."""
     games, players = a.run.games, a.run.players
-    bots = sorted({b for lineup in games["bots"].dropna().unique() for b in lineup.split(",") if b})
     game_names = sorted(games["game"].unique())
     names = a.names(lang)
+    sep = t("list_separator", lang)
     variants = [
-        names.variant(g, v) if len(game_names) == 1 else f"{g}/{names.variant(g, v)}"
+        names.variant(g, v) if len(game_names) == 1 else f"{names.title(g)} / {names.variant(g, v)}"
         for g in game_names
         for v in a.variants(g)
     ]
-    shown = ", ".join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
+    shown = sep.join(variants[:6]) + (f" (+{len(variants) - 6})" if len(variants) > 6 else "")
+    bots = [  # each game's bots by that game's names
+        names.term(g, b)
+        for g in game_names
+        for b in sorted(
+            {b for lineup in games.loc[games["game"] == g, "bots"].dropna() for b in lineup.split(",") if b}
+        )
+    ]
     return t(
         "sample",
         lang,
         games=len(games),
         errors=int((games["error"] != "").sum()),
         players=len(players),
-        bots=", ".join(dict.fromkeys(a.names(lang).term(g, b) for g in game_names for b in bots)) or "-",
-        counts=", ".join(str(n) for n in sorted(games["n_players"].unique())),
+        bots=sep.join(dict.fromkeys(bots)) or "-",
+        counts=sep.join(str(n) for n in sorted(games["n_players"].unique())),
         variants=shown,
     )
 
@@ -57,8 +64,9 @@ def summary_markdown(a: Analysis, lang: Lang) -> str:
         lines += ["", f"## {t('sec_goals', lang)}", ""] + [f"- {line}" for line in goals]
     seats = a.tables["seat_win_rates"]
     lines += ["", f"## {t('sec_seats', lang)}", ""]
+    names = a.names(lang)
     lines += [
-        f"- [{a.names(lang).title(r.game)} / {r.variant}] {v}"
+        f"- [{names.title(r.game)} / {names.variant(r.game, r.variant)}] {v}"
         for r, v in zip(seats.itertuples(), seat_verdicts(seats, lang), strict=True)
     ]
     lines += ["", f"## {t('sec_caveat', lang)}", "", t("caveat_text", lang), "", t("files", lang), ""]

@@ -112,7 +112,9 @@ def test_which_rules_play_most_evenly(rules_run, tmp_path):
         assert '<section id="evenness">' in html
         answers = pd.read_csv(tmp_path / lang / "tables" / "answers.csv")
         topic, code = ("topic", "code") if lang == "en" else (header("topic", lang), header("code", lang))
-        assert answers.loc[answers[topic] == "evenness", code].tolist() == ["most_even:standard"]
+        evenness = "evenness" if lang == "en" else "哪个设置最均衡"  # zh: topics and codes by name
+        most_even = "most_even:standard" if lang == "en" else "最均衡：standard"
+        assert answers.loc[answers[topic] == evenness, code].tolist() == [most_even]
     assert "rules: standard plays most evenly" in (tmp_path / "en" / "report.html").read_text(
         encoding="utf-8"
     )

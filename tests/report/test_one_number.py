@@ -125,9 +125,9 @@ def test_sweep_text_chart_and_bot_table_agree(tmp_path, monkeypatch):
     drawn: dict[str, pd.DataFrame] = {}
     draw = plots.plot_sweep_metric
 
-    def spy(response, metric, ax=None, lang="en"):
+    def spy(response, metric, *args, **kwargs):
         drawn[metric] = response[response["metric"] == metric].copy()
-        return draw(response, metric, ax, lang)
+        return draw(response, metric, *args, **kwargs)
 
     monkeypatch.setattr(plots, "plot_sweep_metric", spy)
     args = ["sweep", "toy", "--param", "max_step=2,3", "-p", "3", "-n", "30", "--bots", "greedy,random"]

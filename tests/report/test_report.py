@@ -251,7 +251,7 @@ def test_mingchu_report_files(mingchu_zh):
     answers = pd.read_csv(out / "tables" / "answers.csv")
     columns = ("topic", "code", "estimate", "lo", "hi", "sure")
     assert {header(c, "zh") for c in columns} <= set(answers.columns)
-    assert {"seats", "best_count", "end"} <= set(answers[header("topic", "zh")])
+    assert {"座位平衡", "最佳人数", "对局如何结束"} <= set(answers[header("topic", "zh")])  # topics by name
 
 
 def test_cut_tables_say_so(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 ZH_TERMS: dict[str, str] = {
     "rail_era_over": "铁路时代结束",
+    "canal_era_end": "运河时代结束",
     "vp_links_canal": "运河时代连线得分",
     "vp_links_rail": "铁路时代连线得分",
     "vp_industries_canal": "运河时代产业得分",
@@ -23,6 +24,8 @@ ZH_TERMS: dict[str, str] = {
     "era": "时代",
     "level": "等级",
     "removed": "移除原因",
+    "overbuilt": "被覆盖建造",
+    "shortfall": "资源短缺",
     "cotton": "棉纺厂",
     "manufacturer": "制造厂",
     "pottery": "陶瓷厂",

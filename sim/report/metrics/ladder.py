@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -29,9 +30,10 @@ def ladder_section(a: Analysis, lang: Lang) -> Section | None:
             continue
         counts = sorted(part["n_players"].unique())
         tiers = _weakest_first(select(by_tier, game, [variant]), a.tables["bot_strength"], game)
+        tier = partial(a.names(lang).term, game)
         draws = [
-            lambda ax, d=tiers[tiers["n_players"] == n], n=n: plots.plot_seat_win_rates_by_tier(
-                d, ax, lang, t("players_n", lang, n=int(n))
+            lambda ax, d=tiers[tiers["n_players"] == n], n=n, tier=tier: plots.plot_seat_win_rates_by_tier(
+                d, ax, lang, t("players_n", lang, n=int(n)), tier
             )
             for n in counts
         ]
@@ -75,7 +77,7 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     """Every seat some tier flags, with its label."""
     names = a.names(lang)
     return [
-        f"[{names.title(r['game'])} / {r['variant']}] {ladder_verdict(r, lang)}"
+        f"[{names.title(r['game'])} / {names.variant(r['game'], r['variant'])}] {ladder_verdict(r, lang)}"
         for r in a.tables["ladder"].to_dict("records")
         if r["status"] != "none"
     ]

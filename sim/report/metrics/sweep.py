@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -33,7 +34,8 @@ def sweep_section(a: Analysis, lang: Lang) -> Section | None:
         part = part.assign(  # the axis by the parameter's display name, lists in words
             parameter=names.term(game, param), value=[names.value(game, v) for v in part["value"]]
         )
-        draws = [lambda ax, m=m, p=part: plots.plot_sweep_metric(p, m, ax, lang) for m in metrics]
+        bot = partial(names.term, game)
+        draws = [lambda ax, m=m, p=part, b=bot: plots.plot_sweep_metric(p, m, ax, lang, b) for m in metrics]
         title = t("sweep_title", lang, param=names.term(game, param), game=names.title(game))
         figure = panel_chart(draws, title, title, width=3.6)
         tests = a.tables["sweep_tests"]

@@ -32,14 +32,15 @@ def _unused_items(a: Analysis, lang: Lang = "en") -> list[str]:
     zero, unseen = a.tables["zero_breakdown_columns"], a.tables["unseen_config_ids"]
     prefix = a.run.games["game"].nunique() > 1  # name the game when a report combines several
     names = a.names(lang)
-    items = [
-        f"{r.game}: {names.term(r.game, r.column)}" if prefix else names.term(r.game, r.column)
-        for r in zero.itertuples()
-    ]
+
+    def of_game(game: str, item: str) -> str:
+        return t("game_item", lang, game=names.title(game), item=item) if prefix else item
+
+    items = [of_game(r.game, names.term(r.game, r.column)) for r in zero.itertuples()]
     for r in unseen.itertuples():
         shown = names.term(r.game, r.list)  # a named list reads <list name>·<item name>, else <list>.<id>
         item = f"{shown}·{names.term(r.game, r.id)}" if shown != r.list else f"{r.list}.{r.id}"
-        items.append(f"{r.game}: {item}" if prefix else item)
+        items.append(of_game(r.game, item))
     return list(dict.fromkeys(items))
 
 
@@ -57,7 +58,8 @@ def findings(a: Analysis, lang: Lang) -> list[str]:
     unused = _unused_items(a, lang)
     if not unused:
         return []
-    return [t("unused_found", lang, items=", ".join(unused[:12]) + (" …" if len(unused) > 12 else ""))]
+    shown = t("list_separator", lang).join(unused[:12]) + (" …" if len(unused) > 12 else "")
+    return [t("unused_found", lang, items=shown)]
 
 
 METRIC = Metric(
