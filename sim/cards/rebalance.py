@@ -23,7 +23,7 @@ One round (``rebalance_round``):
 fresh seeds; a changed card must then be decided within the band, and a card that moved out of it
 (because others changed) is named and, while rounds are left, rebalanced in the next round.
 
-The engine and the toy of the tests plug in through ``Lab``; nothing here plays a game.
+The engine and the synthetic deck of the tests plug in through ``Lab``; nothing here plays a game.
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ def ranked(
 
 
 class Lab(Protocol):
-    """Where a rebalance measures: the engine (``rebalance_engine``) or the toy of the tests. A
+    """Where a rebalance measures: the engine (``rebalance_engine``) or the synthetic deck of the tests. A
     ``config`` is whatever the lab plays (a ``ResolvedConfig`` on the engine)."""
 
     def study(self, config: Any, round_: int) -> pd.DataFrame:

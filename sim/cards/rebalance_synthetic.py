@@ -1,10 +1,10 @@
-"""A toy deck for ``sim cards rebalance``'s known answers (no engine, seconds).
+"""A synthetic deck for ``sim cards rebalance``'s known answers (no engine, seconds).
 
 Each card has one whole number, its ``amount``, worth ``vp_per_unit`` VP a unit to its holder; a
 card's win-share effect is ``win_per_vp`` times its VP minus the deck's mean (the deck study's
 estimand: against the deck's average card). The study is the synthetic deck study
 (``sim.cards.synthetic.simulate``) of those effects, with a blank card (amount 0) beside the deck,
-the study's scores rescaled so one VP is ``win_per_vp`` of win share, and the flags the toy is
+the study's scores rescaled so one VP is ``win_per_vp`` of win share, and the flags the model is
 given. The check measures the card's paired score effect at an amount: its VP minus the mean VP of
 the other cards, plus a seed's luck shared by every amount (paired seeds) and a little noise.
 """
@@ -31,7 +31,7 @@ NOISE_VP = 1.0
 
 @dataclass(frozen=True)
 class ToyDeck:
-    """Cards with one amount each; ``flags`` (card, flag) pairs the toy study reports."""
+    """Cards with one amount each; ``flags`` (card, flag) pairs the synthetic study reports."""
 
     cards: tuple[str, ...]
     amounts: tuple[int, ...]
