@@ -3,7 +3,7 @@
     nice .venv/bin/python docs/make_deck_tables.py [--decks 门客,家族] [--tables-only] [-j 2]
 
 Each deck is studied by ``sim cards study configs/mingchu/base.yaml --deck D -p 4,5 --out
-runs/deck-tables/D`` at the budget of ``BUDGETS`` (a deck the game can force plays the deck design,
+runs/deck-tables/D`` at the budget of ``BUDGETS`` or ``REMOVED_GAMES`` (a deck the game can force plays the deck design,
 the others the removed arm of the paired design), its output kept in ``runs/deck-tables/D/log.txt``.
 Running the script again resumes every study (a larger budget plays on); ``--tables-only`` only reads
 the folders. The tables replace the text between ``<!-- deck-tables:start -->`` and
@@ -35,24 +35,30 @@ CONFIG = "configs/mingchu/base.yaml"
 WORK = Path("runs/deck-tables")
 COUNTS = (4, 5)
 TOLERANCE = "5"
-DECK_BUDGET = ("--budget", "1000g", "--batch-seeds", "5")
-"""The deck design's budget per count: 1,000 games in the folder, batches of 5 seeds."""
-REMOVED_GAMES = ("-n", "20")
-"""The removed arm's games per card (and for the base) per count."""
+BUDGETS = {
+    "门客": ("--budget", "1000g", "--batch-seeds", "5"),
+    "家族": ("--budget", "400g", "--batch-seeds", "5"),
+}
+"""The deck design's budget per count (games in the folder, seeds per batch), deck by deck."""
+REMOVED_GAMES = ("-n", "10")
+"""The removed arm's games per card (and for the base) per count, for the decks the rules cannot force."""
 
 
-def budget_args(forced: bool) -> tuple[str, ...]:
-    """The budget options of a deck's study (``forced``: the deck design)."""
-    return DECK_BUDGET if forced else REMOVED_GAMES
+def budget_args(deck: str) -> tuple[str, ...]:
+    """The budget options of a deck's study."""
+    return BUDGETS.get(deck, REMOVED_GAMES)
 
 
-def run_deck(deck: str, forced: bool, jobs: str) -> None:
+def run_deck(deck: str, jobs: str) -> None:
     """Play (or resume) the deck's study at both counts, its output in the folder's log.txt."""
     out = WORK / deck
     out.mkdir(parents=True, exist_ok=True)
     args = [CONFIG, "--deck", deck, "-p", ",".join(map(str, COUNTS)), "--out", str(out)]
-    args += ["--tolerance", TOLERANCE, *budget_args(forced), "-j", jobs, "--no-progress"]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    args += ["--tolerance", TOLERANCE, *budget_args(deck), "-j", jobs, "--no-progress"]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
     with open(out / "log.txt", "w", encoding="utf-8") as log:
         result = subprocess.run(
             [sys.executable, "-m", "sim", "cards", "study", *args], cwd=ROOT, env=env, stdout=log, stderr=log
@@ -82,7 +88,7 @@ def deck_block(deck) -> list[str]:
     """The doc's section of one deck: what holding is, the budget, the games and the table."""
     forced = deck.force is not None
     design = "deck design (every seat forced)" if forced else "removed arm (paired design, every card)"
-    options = " ".join(("--tolerance", TOLERANCE, *budget_args(forced)))
+    options = " ".join(("--tolerance", TOLERANCE, *budget_args(deck.name)))
     lines = [f"#### {deck.name}", "", f"Holding: {deck.holding}. Study: {design}, `{options}` per count."]
     rows = {n: count_rows(WORK / deck.name / f"p{n}") for n in COUNTS}
     if any(r is None for r in rows.values()):
@@ -121,7 +127,7 @@ def main() -> None:
     if not args.tables_only:
         for deck in decks:
             if deck.name in chosen:
-                run_deck(deck.name, deck.force is not None, args.jobs)
+                run_deck(deck.name, args.jobs)
     block = "\n".join(line for deck in decks for line in deck_block(deck))
     DOC.write_text(replaced(DOC.read_text(encoding="utf-8"), block + "\n"), encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
