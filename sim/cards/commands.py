@@ -429,9 +429,11 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
     ].run_id  # the config, bots, seed and players: other card lists share the folder
     out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", run_id[:8])
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
+    forced = f" ({plan.forced_seeds} seeds x {n_players} seats forced)" if "forced" in plan.arms else ""
+    arms_played = "" if len(plan.arms) > 1 else f", the {plan.arms[0]} arm"
     click.echo(
-        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
-        f"({plan.forced_seeds} seeds x {n_players} seats forced), {total} games in all -> {out}"
+        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players{arms_played}: {opts['games']} games "
+        f"per arm{forced}, {total} games in all -> {out}"
     )
     results = run_card_study(plan, out, tolerance / 100, lang, **runner_options(opts))
     effects = study_effects(out)
