@@ -57,10 +57,10 @@ def card_deck(config: ResolvedConfig, deck: str) -> CardDeck:
 
 def deck_for(game: str, deck: str) -> CardDeck:
     """A study folder's deck (its ``game`` and ``deck`` as recorded): the declared one, else held
-    when ``taken`` (the first convention)."""
+    when ``taken`` (the first convention; also for no ``game``)."""
     from sim.games import get_game
 
-    declared = {d.name: d for d in get_game(game).card_decks}
+    declared = {d.name: d for d in get_game(game).card_decks} if game else {}
     return declared.get(deck) or CardDeck(deck, "a card taken", ("taken",))
 
 

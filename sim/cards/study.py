@@ -246,10 +246,10 @@ def finished_players(folder: Path) -> pd.DataFrame:
 
 
 def base_holders(
-    folder: Path, labels: Mapping[str, Arm], deck: str, game: str, n_players: int
+    folder: Path, labels: Mapping[str, Arm], deck: str, game: str = "", n_players: int = 0
 ) -> pd.DataFrame:
     """game_index, seat, card_id: who held each card of ``deck`` in the base games, as ``game``
-    declares holding for the deck (``sim.cards.decks.holders``)."""
+    declares holding for the deck (``sim.cards.decks.holders``; no game: held when ``taken``)."""
     columns = ["variant", "game_index", "seat", "card_id", "deck", "kind"]
     events = read_columns(folder / "events_cards", columns)
     if events.empty or not set(columns) <= set(events.columns):
