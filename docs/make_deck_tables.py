@@ -90,19 +90,21 @@ def deck_block(deck) -> list[str]:
     design = "deck design (every seat forced)" if forced else "removed arm (paired design, every card)"
     options = " ".join(("--tolerance", TOLERANCE, *budget_args(deck.name)))
     lines = [f"#### {deck.name}", "", f"Holding: {deck.holding}. Study: {design}, `{options}` per count."]
-    rows = {n: count_rows(WORK / deck.name / f"p{n}") for n in COUNTS}
-    if any(r is None for r in rows.values()):
+    found = {n: count_rows(WORK / deck.name / f"p{n}") for n in COUNTS}
+    rows = {n: r for n, r in found.items() if r is not None}
+    if not rows:
         return [*lines, "", "_Not run yet._", ""]
-    played = ", ".join(f"{games_played(WORK / deck.name / f'p{n}'):,} games at {n} players" for n in COUNTS)
+    counts = list(rows)
+    played = ", ".join(f"{games_played(WORK / deck.name / f'p{n}'):,} games at {n} players" for n in counts)
+    missing = [f"{n} players: not run yet." for n in COUNTS if n not in rows]
     frame = by_count.by_count(rows)
-    counts = list(COUNTS)
     return [
         *lines[:-1],
-        f"{lines[-1]} Played: {played}.",
+        f"{lines[-1]} Played: {played}.{''.join(' ' + m for m in missing)}",
         "",
         *by_count.markdown(by_count.shown(frame, counts, "en")),
         "",
-        *by_count.summary_lines(frame, counts, "en"),
+        *(by_count.summary_lines(frame, counts, "en") if len(counts) > 1 else []),
         "",
     ]
 
