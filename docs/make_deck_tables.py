@@ -16,6 +16,7 @@ import argparse
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,11 +60,13 @@ def run_deck(deck: str, jobs: str) -> None:
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
+    started = time.monotonic()
     with open(out / "log.txt", "w", encoding="utf-8") as log:
         result = subprocess.run(
             [sys.executable, "-m", "sim", "cards", "study", *args], cwd=ROOT, env=env, stdout=log, stderr=log
         )
-    print(f"{deck}: exit {result.returncode} ({out / 'log.txt'})", flush=True)
+    minutes = (time.monotonic() - started) / 60
+    print(f"{deck}: exit {result.returncode} in {minutes:.1f} min ({out / 'log.txt'})", flush=True)
 
 
 def games_played(folder: Path) -> int:

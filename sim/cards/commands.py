@@ -166,7 +166,7 @@ def study_command(
     for n_players in counts:
         count_opts = {**opts, "out": count_folder(opts["out"], n_players, counts)}
         if len(counts) > 1:
-            click.echo(f"\n== {n_players} ==" if lang == "en" else f"\n== {n_players} 人 ==")
+            click.echo(f"\n== {n_players} players ==" if lang == "en" else f"\n== {n_players} 人 ==")
         if design == "deck":
             rows[n_players] = deck_study(
                 resolved,
@@ -205,7 +205,8 @@ def study_design(resolved, deck: str, design: str | None, arms: str, source) -> 
     declared = card_deck(resolved, deck)
     if declared.force is not None:
         return design or "deck", arms
-    if design == "deck" or source("arms") is click.core.ParameterSource.COMMANDLINE and arms != "removed":
+    asked = source("arms") is click.core.ParameterSource.COMMANDLINE
+    if design == "deck" or (asked and arms != "removed"):
         forcing(resolved, declared, [])  # refused, naming the deck and what holding one is
     return "paired", "removed"
 
