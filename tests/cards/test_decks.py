@@ -56,8 +56,9 @@ def test_an_unknown_deck_is_refused_naming_every_deck_the_game_declares():
         assert deck.name in result.output
 
 
-def test_the_deck_design_refuses_a_deck_the_rules_cannot_force_naming_what_holding_is():
-    result = invoke("cards", "study", PLANTED, "--deck", "皇恩", "-p", "4", "--design", "deck")
+@pytest.mark.parametrize("args", [("--design", "deck"), ("--design", "paired", "--arms", "forced")])
+def test_forcing_a_deck_the_rules_cannot_force_is_refused_naming_what_holding_is(args):
+    result = invoke("cards", "study", PLANTED, "--deck", "皇恩", "-p", "4", *args)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "cannot give a 皇恩 card to a seat" in result.output and "a 皇恩卡 drawn" in result.output
 
