@@ -242,7 +242,7 @@ class CardDeck:
     name: str
     """The deck's field under ``params.cards``."""
     holding: str
-    """What holding a card of this deck is, in a few words (shown in reports), e.g. a 门客 taken."""
+    """What holding a card of this deck is, in a few words (shown in reports): a card taken."""
     hold_kinds: tuple[str, ...] = ("taken",)
     """The ``kind`` values of the ``events_cards`` rows (``deck``, ``card_id``, ``seat``) that make
     the row's seat a holder of the card."""
