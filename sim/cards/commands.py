@@ -74,9 +74,9 @@ def one_count(spec, text: str | None, resolved) -> int:
 @click.option(
     "--design",
     type=click.Choice(["deck", "paired"]),
-    default="deck",
-    show_default=True,
-    help="deck: every seat holds a forced card, batches until decided; paired: one card at a time, -n games per arm.",
+    default=None,
+    help="deck: every seat holds a forced card, batches until decided; paired: one card at a time, -n games per arm "
+    "(default: deck, or paired with its removed arm for a deck the game cannot force).",
 )
 @click.option(
     "--budget",
@@ -152,30 +152,88 @@ def study_command(
       sim cards study configs/mingchu/base.yaml --deck 门客 --cards 赌徒 --design paired -p 5 -n 400
     """
     resolved, spec = load(config, sets)
-    n_players = one_count(spec, opts["players"], resolved)
+    counts = study_counts(spec, opts["players"], resolved)
     wanted = parse_card_list(card_list) or None
     source = click.get_current_context().get_parameter_source
+    design, arms = study_design(resolved, deck, design, arms, source)
     if design == "deck":
         for name, flag in (("games", "-n"), ("arms", "--arms")):
             if source(name) is click.core.ParameterSource.COMMANDLINE:
                 raise UserError(message("study_paired_flag", flag=flag))
-        deck_study(
-            resolved,
-            spec,
-            deck,
-            wanted,
-            n_players,
-            tolerance,
-            budget,
-            (batch_seeds, allocation),
-            (confirm_bot, confirm_budget or budget),
-            lang,
-            opts,
-        )
-    else:
-        if confirm_bot:
-            raise UserError(message("study_confirm_design"))
-        paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts)
+    elif confirm_bot:
+        raise UserError(message("study_confirm_design"))
+    rows = {}
+    for n_players in counts:
+        count_opts = {**opts, "out": count_folder(opts["out"], n_players, counts)}
+        if len(counts) > 1:
+            click.echo(f"\n== {n_players} players ==" if lang == "en" else f"\n== {n_players} 人 ==")
+        if design == "deck":
+            rows[n_players] = deck_study(
+                resolved,
+                spec,
+                deck,
+                wanted,
+                n_players,
+                tolerance,
+                budget,
+                (batch_seeds, allocation),
+                (confirm_bot, confirm_budget or budget),
+                lang,
+                count_opts,
+            )
+        else:
+            rows[n_players] = paired_study(
+                resolved, spec, deck, wanted, n_players, tolerance, arms, lang, count_opts
+            )
+    if len(counts) > 1:
+        compare_counts(rows, resolved, deck, opts["out"], lang)
+
+
+def study_counts(spec, text: str | None, resolved) -> tuple[int, ...]:
+    """The player counts a card study plays (``-p 5`` or ``-p 4,5``); all of them only when named."""
+    counts = parse_players(spec, text, [resolved])
+    if not text and len(counts) != 1:
+        raise UserError(f"--players: give the player counts to study (e.g. -p {counts[-1]} or -p 4,5)")
+    return counts
+
+
+def study_design(resolved, deck: str, design: str | None, arms: str, source) -> tuple[str, str]:
+    """The design and the paired arms for ``deck`` as the game declares it (``CardDeck.force``): a deck
+    the rules cannot force is studied by removing its cards (the paired design's removed arm)."""
+    from sim.cards.decks import card_deck, forcing
+
+    declared = card_deck(resolved, deck)
+    if declared.force is not None:
+        return design or "deck", arms
+    asked = source("arms") is click.core.ParameterSource.COMMANDLINE
+    if design == "deck" or (asked and arms != "removed"):
+        forcing(resolved, declared, [])  # refused, naming the deck and what holding one is
+    return "paired", "removed"
+
+
+def count_folder(out, n_players: int, counts: Sequence[int]):
+    """A count's study folder: ``--out`` itself for one count, ``--out/pN`` for several (None: the
+    study's default folder, which names the count)."""
+    if out is None or len(counts) == 1:
+        return out
+    return Path(out) / f"p{n_players}"
+
+
+def compare_counts(rows, resolved, deck: str, out, lang) -> None:
+    """Print and write (``--out/report`` or ``runs/cards-...-counts``) each card's verdict at every
+    count, and where they differ."""
+    from sim.cards import by_count as b
+
+    counts = list(rows)
+    frame = b.by_count(rows)
+    folder = Path(out) / "report" if out else runs_folder("cards", resolved.variant, deck, "counts")
+    path = b.write_by_count(frame, deck, counts, folder, lang)
+    click.echo("")
+    with pd_options():
+        click.echo(b.shown(frame, counts, lang).to_string(index=False))
+    for line in b.summary_lines(frame, counts, lang):
+        click.echo(line)
+    click.echo(b.WORDS[lang]["report"].format(path=path))
 
 
 def parse_card_list(values: Sequence[str]) -> list[str]:
@@ -191,11 +249,10 @@ def parse_card_list(values: Sequence[str]) -> list[str]:
     return ids
 
 
-def deck_study(
-    resolved, spec, deck, wanted, n_players, tolerance, budget, batching, confirming, lang, opts
-) -> None:
+def deck_study(resolved, spec, deck, wanted, n_players, tolerance, budget, batching, confirming, lang, opts):
     """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
-    ``confirming`` (``--confirm`` bot or None, its budget)."""
+    ``confirming`` (``--confirm`` bot or None, its budget). Returns the verdicts as ``by_count`` rows."""
+    from sim.cards.by_count import deck_rows
     from sim.cards.controls import blank_for
     from sim.cards.deck_design import draw_design
     from sim.cards.deck_report import TEXT as DECK_TEXT
@@ -276,6 +333,7 @@ def deck_study(
     click.echo(DECK_TEXT["report"][lang].format(path=report))
     if confirm_bot:
         confirm(plan, table, confirm_bot, spec, out, confirm_limit, on_look, lang, opts)
+    return deck_rows(table)
 
 
 def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
@@ -345,8 +403,10 @@ def pd_options():
     return pd.option_context("display.width", 250, "display.max_columns", None, "display.max_rows", None)
 
 
-def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts) -> None:
-    """The paired design of ``sim cards study``: each card forced and removed, -n games per arm."""
+def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts):
+    """The paired design of ``sim cards study``: each card forced and removed, -n games per arm.
+    Returns the verdicts as ``by_count`` rows."""
+    from sim.cards.by_count import paired_rows
     from sim.cards.study import ARM_KINDS, CardStudy, pick_cards, read_study, run_card_study, study_effects
     from sim.cards.study_report import table, write_study_report
 
@@ -367,9 +427,11 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
     ].run_id  # the config, bots, seed and players: other card lists share the folder
     out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", run_id[:8])
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
+    forced = f" ({plan.forced_seeds} seeds x {n_players} seats forced)" if "forced" in plan.arms else ""
+    arms_played = "" if len(plan.arms) > 1 else f", the {plan.arms[0]} arm"
     click.echo(
-        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players: {opts['games']} games per arm "
-        f"({plan.forced_seeds} seeds x {n_players} seats forced), {total} games in all -> {out}"
+        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players{arms_played}: {opts['games']} games "
+        f"per arm{forced}, {total} games in all -> {out}"
     )
     results = run_card_study(plan, out, tolerance / 100, lang, **runner_options(opts))
     effects = study_effects(out)
@@ -383,6 +445,7 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
         click.echo(f"{errors} games failed; see the error column of {out}/*/games", err=True)
     if errors / max(planned, 1) > opts["max_error_rate"]:
         raise SystemExit(1)
+    return paired_rows(effects)
 
 
 @cards.command("export")

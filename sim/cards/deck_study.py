@@ -28,9 +28,11 @@ from pydantic import TypeAdapter
 from sim.cards.controls import USAGE, deck_rules, optional_cards, usage, with_blank, with_controls
 from sim.cards.deck_design import ESTIMATORS, Design
 from sim.cards.deck_verdicts import Batch, next_design, sequential_study
+from sim.cards.decks import card_deck, forcing
 from sim.cards.sequential import tuning_seeds
-from sim.cards.study import FORCED_KEY, finished_players, shown_path
+from sim.cards.study import finished_players, shown_path
 from sim.config import ConfigError, ResolvedConfig
+from sim.core.game import CardDeck
 from sim.dataset import read_columns
 from sim.runner import Study, run_study
 from sim.texts import message
@@ -89,27 +91,39 @@ class DeckStudy:
 
     @property
     def use_rule(self) -> tuple[str, tuple[str, ...]] | None:
-        """(deck, the ``events_cards`` kinds that are a use), or None when the game declares none."""
+        """(deck, the ``events_cards`` kinds that are a use), or None when the game declares none for
+        the deck (``CardDeck.use_kinds``, else ``DeckRules.use_kinds``)."""
         rules = deck_rules(self.base.game)
-        return (self.deck, rules.use_kinds) if rules is not None and rules.use_kinds else None
+        kinds = self.card_deck.use_kinds
+        if kinds is None:
+            kinds = rules.use_kinds if rules is not None else ()
+        return (self.deck, kinds) if kinds else None
 
     def without_blank(self) -> DeckStudy:
         """The same study without a blank control (a folder from before it had none)."""
         return replace(self, cards=tuple(c for c in self.cards if c != self.blank), blank=None)
 
+    @cached_property
+    def card_deck(self) -> CardDeck:
+        """The deck as the game declares it: holding and forcing (``sim.cards.decks``)."""
+        return card_deck(self.base, self.deck)
+
     def variants(self, batch: int, design: Design) -> list[ResolvedConfig]:
-        """The configs of a batch: one per slot, every seat's card forced (no second validation:
-        the cards are the deck's own and distinct at every table)."""
+        """The configs of a batch: one per slot, every seat's card forced as the deck declares
+        (``CardDeck.force``; no second validation: the cards are the deck's own and distinct at
+        every table)."""
         base = self.played
-        if FORCED_KEY not in type(base.params).model_fields:
-            raise ConfigError(message("study_cannot_force", path=base.path, game=base.game, key=FORCED_KEY))
-        adapter = TypeAdapter(type(base.params).model_fields[FORCED_KEY].annotation)
+        fields = type(base.params).model_fields
         out = []
         for v, table in enumerate(design.tables):
-            forced = [{"deck": self.deck, "card": card, "seat": seat} for seat, card in enumerate(table)]
-            params = base.params.model_copy(update={FORCED_KEY: adapter.validate_python(forced)})
+            settings = forcing(base, self.card_deck, [(card, seat) for seat, card in enumerate(table)])
+            update = {
+                key: TypeAdapter(fields[key].annotation).validate_python(value)
+                for key, value in settings.items()
+            }
             label = f"{base.variant}~b{batch}s{v:02d}"
-            out.append(replace(base, variant=label, params=params, data={**base.data, FORCED_KEY: forced}))
+            params = base.params.model_copy(update=update)
+            out.append(replace(base, variant=label, params=params, data={**base.data, **settings}))
         return out
 
     def batch_seed(self, batch: int) -> int:

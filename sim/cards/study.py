@@ -27,6 +27,8 @@ from typing import Any
 
 import pandas as pd
 
+from sim.cards.decks import FORCED_KEY as FORCED_KEY  # the first convention's setting (``sim.cards.change``)
+from sim.cards.decks import card_deck, deck_for, forcing, holders
 from sim.cards.effects import METRICS, Arm, card_effects, estimate, forced_units, removed_units, stream
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.resources import shown_config
@@ -34,20 +36,21 @@ from sim.dataset import read_columns
 from sim.runner import RunResult, Study, run_study
 from sim.texts import message
 
-FORCED_KEY = "forced_cards"
 STUDY_FILE = "study.json"
 ARM_KINDS = ("removed", "forced")
 """The comparisons a study can play besides the base."""
 
 
 def deck_cards(config: ResolvedConfig, deck: str) -> list[str]:
-    """The ids of the cards of ``deck`` that are in the game (count above zero), in config order."""
-    decks = getattr(config.params, "cards", None)
-    names = list(type(decks).model_fields) if decks is not None else []
-    if deck not in names:
-        known = names if names else message("study_no_decks")
-        raise ConfigError(message("study_no_deck", path=config.path, deck=deck, known=known))
-    return [card.id for card in getattr(decks, deck) if getattr(card, "count", 1) > 0]
+    """The ids of the cards of ``deck`` that are in the game (count above zero) and that the game
+    lets a study remove or force (``CardDeck.studied``), in config order; an unknown deck is refused
+    naming the decks the game declares."""
+    declared = card_deck(config, deck)
+    return [
+        card.id
+        for card in getattr(config.params.cards, deck)
+        if getattr(card, "count", 1) > 0 and declared.studied(card)
+    ]
 
 
 def pick_cards(config: ResolvedConfig, deck: str, wanted: Sequence[str] | None) -> tuple[str, ...]:
@@ -77,11 +80,15 @@ def removed(config: ResolvedConfig, deck: str, card: str) -> ResolvedConfig:
 
 
 def forced(config: ResolvedConfig, deck: str, card: str, seat: int) -> ResolvedConfig:
-    """The config with one copy of ``card`` going to ``seat`` at its first chance to get a card of ``deck``."""
-    if FORCED_KEY not in type(config.params).model_fields:
-        raise ConfigError(message("study_no_forcing", path=config.path, game=config.game, key=FORCED_KEY))
-    already = list(config.data.get(FORCED_KEY) or [])
-    return with_override(config, FORCED_KEY, [*already, {"deck": deck, "card": card, "seat": seat}])
+    """The config with one copy of ``card`` going to ``seat`` at its first chance to get a card of
+    ``deck``: the deck's declared forcing (``CardDeck.force``), a list setting added to the config's own."""
+    settings = forcing(config, card_deck(config, deck), [(card, seat)])
+    for key, value in settings.items():
+        already = config.data.get(key)
+        if isinstance(value, list) and already:
+            value = [*already, *value]
+        config = with_override(config, key, value)
+    return config
 
 
 @dataclass(frozen=True)
@@ -234,15 +241,18 @@ def finished_players(folder: Path) -> pd.DataFrame:
     return marked[marked["failed"].isna()].drop(columns="failed")
 
 
-def base_holders(folder: Path, labels: Mapping[str, Arm], deck: str) -> pd.DataFrame:
-    """game_index, seat, card_id: who took each card of ``deck`` in the base games."""
+def base_holders(
+    folder: Path, labels: Mapping[str, Arm], deck: str, game: str = "", n_players: int = 0
+) -> pd.DataFrame:
+    """game_index, seat, card_id: who held each card of ``deck`` in the base games, as ``game``
+    declares holding for the deck (``sim.cards.decks.holders``; no game: held when ``taken``)."""
     columns = ["variant", "game_index", "seat", "card_id", "deck", "kind"]
     events = read_columns(folder / "events_cards", columns)
     if events.empty or not set(columns) <= set(events.columns):
         return pd.DataFrame(columns=["game_index", "seat", "card_id"])
     base = [label for label, arm in labels.items() if arm.kind == "base"]
-    keep = events["variant"].isin(base) & (events["deck"] == deck) & (events["kind"] == "taken")
-    return events.loc[keep & (events["seat"] >= 0), ["game_index", "seat", "card_id"]]
+    held = holders(events[events["variant"].isin(base)], deck_for(game, deck), n_players)
+    return held[["game_index", "seat", "card_id"]]
 
 
 def _study_players(out: Path) -> tuple[dict[str, Any], dict[str, Arm], pd.DataFrame]:
@@ -259,7 +269,7 @@ def study_effects(out: Path, tolerance: float | None = None, alpha: float = 0.05
     meta, labels, players = _study_players(out)
     tolerance = meta["tolerance"] if tolerance is None else tolerance
     folders = meta["arms"]
-    holders = base_holders(Path(out) / "base", labels, meta["deck"])
+    holders = base_holders(Path(out) / "base", labels, meta["deck"], meta["game"], meta["n_players"])
     units, games = {}, {}
     for arms in folders.values():
         kinds = {(arm.card, arm.kind) for arm in (Arm(**a) for a in arms.values()) if arm.kind != "base"}

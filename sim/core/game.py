@@ -229,6 +229,39 @@ class DeckRules:
     uses it sensibly can never do worse than with a blank card)."""
 
 
+def _every_card(card: Any) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class CardDeck:
+    """One deck of ``params.cards`` as the card lab (``sim cards study``) studies it: what holding
+    one of its cards means for a seat, and how the study puts a card of it into a seat's hands
+    (docs/card-lab.md, *Every deck of a game*)."""
+
+    name: str
+    """The deck's field under ``params.cards``."""
+    holding: str
+    """What holding a card of this deck is, in a few words (shown in reports): a card taken."""
+    hold_kinds: tuple[str, ...] = ("taken",)
+    """The ``kind`` values of the ``events_cards`` rows (``deck``, ``card_id``, ``seat``) that make
+    the row's seat a holder of the card."""
+    in_play: bool = False
+    """A card of the deck is in play for the whole table (its rows name no seat, ``seat`` -1): every
+    seat holds it. A holder's win share then cannot move on average (one seat's win is another's
+    loss): the figure to read is the score."""
+    force: Callable[[str, Sequence[tuple[str, int]]], Mapping[str, Any]] | None = None
+    """``(deck, [(card id, seat), ...]) ->`` the top-level settings of a config that give each seat
+    its card (a list value is added to the config's own list of that name by the paired design);
+    None: the rules cannot give a card of this deck to a seat, so only its removal is studied."""
+    studied: Callable[[Any], bool] = _every_card
+    """``card ->`` whether a study may remove or force the card (a card the setup names cannot go)."""
+    use_kinds: tuple[str, ...] | None = None
+    """The ``events_cards`` kinds that are a use of a held card of this deck (usage figures and the
+    ``unused`` flag); None: the game's ``DeckRules.use_kinds``; empty: the deck's cards are not
+    used in play (a family card acts at setup), so no usage is counted."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the toolkit needs to know about one game."""
@@ -291,6 +324,9 @@ class GameSpec:
     scoring rate or a price and names the breakdown column it should move, and which way."""
     deck_rules: DeckRules | None = None
     """The card lab's view of the decks (``DeckRules``); None: no blank control, no usage figures."""
+    card_decks: tuple[CardDeck, ...] = ()
+    """The decks ``sim cards study`` can study (``CardDeck``): holding and forcing, deck by deck;
+    empty: the game declares none."""
 
     def player_counts_for(self, params: Any) -> tuple[int, ...]:
         """The player counts ``params`` can be played at."""

@@ -78,10 +78,10 @@ ERRORS: dict[str, str] = {
     "study_no_decks": "none: this game's config has no cards section",
     "study_cards_hint": "; ids are separated by commas: quote an id that holds one (--cards '\"甲,乙\"') or give --cards once per card",
     "study_unknown_cards": "{path}: --cards {unknown}: not in deck {deck} (cards: {cards}){hint}",
-    "study_no_forcing": "{path}: game {game} has no '{key}' setting, so cards cannot be forced",
     "study_paired_flag": "{flag} goes with --design paired; the deck design plays until decided (--budget)",
     "study_cards_quotes": "--cards {text!r}: close the quotes around an id, e.g. --cards '\"甲,乙\",马夫'",
     "study_budget_short": "--budget {budget}: not enough for one batch ({seeds} seeds x {games} games); nothing played",
     "study_budget": "{option} {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g",
+    "study_deck_unforceable": "{path}: --deck {deck}: game {game} cannot give a {deck} card to a seat (holding one is {holding}), so it cannot be forced; its cards can be removed (--design paired --arms removed)",
     "study_cannot_force": "{path}: game {game} cannot force cards ('{key}')",
 }

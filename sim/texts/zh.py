@@ -77,10 +77,10 @@ ERRORS: dict[str, str] = {
     "study_no_decks": "无：这个游戏的配置没有 cards 部分",
     "study_cards_hint": "；多个 id 用逗号分隔：含逗号的 id 请加引号（--cards '\"甲,乙\"'），或每张牌给一次 --cards",
     "study_unknown_cards": "{path}：--cards {unknown}：不在牌组 {deck} 中（牌：{cards}）{hint}",
-    "study_no_forcing": "{path}：游戏 {game} 没有 '{key}' 设置，所以不能强制发牌",
     "study_paired_flag": "{flag} 只用于 --design paired；牌组设计会一直运行到有结论（--budget）",
     "study_cards_quotes": "--cards {text!r}：请把 id 两边的引号配对，例如 --cards '\"甲,乙\",马夫'",
     "study_budget_short": "--budget {budget}：不够跑一批（{seeds} 个种子 × {games} 局）；没有进行任何对局",
     "study_budget": "{option} {text!r}：请给出分钟、小时或局数，例如 60m、2h 或 5000g",
+    "study_deck_unforceable": "{path}：--deck {deck}：游戏 {game} 不能把 {deck} 牌发给指定座位（持有的含义：{holding}），所以不能强制；可以改为移除这些牌（--design paired --arms removed）",
     "study_cannot_force": "{path}：游戏 {game} 不能强制发牌（'{key}'）",
 }

@@ -29,7 +29,7 @@ def test_help_has_examples(command):
     [
         (["cards", "study", PLANTED, "--deck", "门卡", "-p", "4"], "no such deck"),
         (["cards", "study", PLANTED, "--deck", "门客", "--cards", "财神,无名", "-p", "4"], "无名"),
-        (["cards", "study", PLANTED, "--deck", "门客", "-p", "4,5"], "one player count"),
+        (["cards", "study", PLANTED, "--deck", "门客"], "give the player counts"),
         (["cards", "study", PLANTED, "--deck", "门客", "-p", "3"], "--players 3"),
         (["tune", PLANTED, "--param", "start.coins", "--range", "9..3", "--target", "win_share:1=25"], "--range"),
         (["tune", PLANTED, "--param", "start.coins", "--range", "3..9", "--target", "seat1=25"], "--target"),

@@ -176,7 +176,7 @@ def test_resuming_with_other_cards_is_refused_naming_the_folders_cards(deck_stud
     [
         (["-n", "40"], "-n goes with --design paired"),
         (["--budget", "soon"], "--budget"),
-        (["--deck", "天威"], "天威"),
+        (["--deck", "天威", "--design", "deck"], "cannot give a 天威 card to a seat"),
         (["--budget", "100g"], "not enough for one batch"),
     ],
 )

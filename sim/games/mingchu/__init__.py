@@ -21,6 +21,7 @@ from sim.games.mingchu.actions import UseRetainer
 from sim.games.mingchu.bot_weights import bot_weights
 from sim.games.mingchu.bots import BOTS
 from sim.games.mingchu.deck_rules import DECK_RULES
+from sim.games.mingchu.decks import CARD_DECKS
 from sim.games.mingchu.names import DISPLAY_NAMES
 from sim.games.mingchu.novice import NoviceBot
 from sim.games.mingchu.params import Decks, MingchuParams
@@ -119,6 +120,7 @@ SPEC = GameSpec(
     decks=Decks,
     bot_weights=bot_weights,
     deck_rules=DECK_RULES,
+    card_decks=CARD_DECKS,
     goals=(
         *goals_routes.GOALS,
         *goals_seats.GOALS,
