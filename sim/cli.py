@@ -675,9 +675,16 @@ def report_folder(out: Path, lang: str) -> Path:
     help="A goal's own budget, e.g. routes=20m or routes=400g (default: --budget, or its share of it "
     "for a costly play: routes and the ladder a quarter). Repeatable.",
 )
+@click.option(
+    "--goals",
+    "only",
+    metavar="GOAL,GOAL",
+    help="Judge these goals alone (comma-separated keys): only the plays they read are played "
+    "(default: every goal).",
+)
 @lang_option
 @friendly
-def goals(config, sets, lang, budget, goal_budgets, **opts) -> None:
+def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     """Judge a config's design goals (its goals: block; docs/goals.md) and write the report.
 
     Plays the game's bot lineup without random play (the goals measured on the lineup's games),
@@ -707,7 +714,7 @@ def goals(config, sets, lang, budget, goal_budgets, **opts) -> None:
     lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
-    goals_known = known_goals(spec.goals)
+    goals_known = _chosen_goals(only, known_goals(spec.goals))
     own = _goal_budgets(goal_budgets, goals_known)
     declared = {play.key: play for play in (*GENERIC_PLAYS, *spec.goal_plays)}
     plans = {LINEUP: PlayPlan(LINEUP)} | {
@@ -724,7 +731,9 @@ def goals(config, sets, lang, budget, goal_budgets, **opts) -> None:
         # a folder never shrinks: one grown further before (a later round, resumed) is completed once
         games = max(games, _games_held(folders[key]))
         if completed.get(key, 0) < games:
-            _play_goal_games(config, sets, resolved, lineup, declared.get(key), folders[key], games, opts, lang)
+            _play_goal_games(
+                config, sets, resolved, lineup, declared.get(key), folders[key], games, opts, lang
+            )
             completed[key] = games
 
     def look(targets) -> object:
@@ -744,6 +753,20 @@ def _budget(parse, text: str, flag: str = "--budget"):
         return parse.parse(text)
     except ValueError as exc:
         raise click.BadParameter(str(exc).replace("--budget", flag), param_hint=flag) from None
+
+
+def _chosen_goals(only: str | None, known: dict) -> dict:
+    """The goals ``--goals`` names (all of them without it); an unknown key is refused."""
+    if not only:
+        return known
+    keys = [key.strip() for key in only.split(",") if key.strip()]
+    unknown = [key for key in keys if key not in known]
+    if unknown or not keys:
+        raise click.BadParameter(
+            f"{', '.join(unknown) or only!r}: not a goal; the goals are {', '.join(known)}",
+            param_hint="--goals",
+        )
+    return {key: known[key] for key in keys}
 
 
 def _goal_budgets(given: Sequence[str], known: dict) -> dict:
