@@ -206,8 +206,10 @@ def run_goal_study(
     look; the recorded rounds of an earlier run with the same ``-n`` are replayed first."""
     started = clock()
     earlier = read_looks([folder / LINEUP]) or {}
-    replay = [r for r in earlier.get("rounds", [])] if earlier.get("first") == study.first else []
     needed = [p for p in study.plays if any(p in plays for plays in study.goal_plays.values())]
+    replay = list(earlier.get("rounds", []))
+    if earlier.get("first") != study.first or (replay and set(replay[0]) != set(needed)):
+        replay = []  # another -n or other goals: a new schedule (the games played are reused)
     state = Progress(targets={p: 0 for p in needed})
     planned = replay[0] if replay else {p: study.plays[p].games(study.first) for p in needed}
     while True:
