@@ -236,7 +236,7 @@ def run_goal_study(
         planned = _next_round(study, state, clock() - started)
         if not planned:
             break
-    stop = "decided" if all(s != "open" for s in state.status.values()) else "budget"
+    stop = "decided" if all(s == "decided" for s in state.status.values()) else "budget"
     _write(folder, study, state, stop=stop)
     return state
 

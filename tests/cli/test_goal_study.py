@@ -83,7 +83,7 @@ def test_a_rerun_replays_the_rounds_and_reaches_the_same_verdicts(tmp_path):
     first, played = run(tmp_path, Budget(games=5_000))
     looks = read_looks([tmp_path / "lineup"])
     again, replayed = run(tmp_path, Budget(games=5_000))
-    assert (tmp_path / LOOKS_FILE).is_file() and looks is not None
+    assert (tmp_path / LOOKS_FILE).is_file() and looks is not None and looks["stop"] == "budget"
     assert again.rounds == first.rounds and again.records == first.records
     assert replayed == played  # the same plays asked, in the same order (the runner resumes them)
 
