@@ -179,7 +179,8 @@ class GoalStudy:
 @dataclass
 class Progress:
     """The state of the rounds: games per play (``targets``), seconds each play's batches took in
-    this command, the last pace per play, the goals' records and statuses."""
+    this command, the last pace per play (seconds a game; a resumed run starts from the recorded
+    one), the goals' records and statuses."""
 
     targets: dict[str, int]
     seconds: dict[str, float] = field(default_factory=dict)
@@ -211,6 +212,9 @@ def run_goal_study(
     if earlier.get("first") != study.first or (replay and set(replay[0]) != set(needed)):
         replay = []  # another -n or other goals: a new schedule (the games played are reused)
     state = Progress(targets={p: 0 for p in needed})
+    state.pace.update(
+        {k: float(v) for k, v in earlier.get("pace", {}).items() if k in needed}
+    )  # until played
     planned = replay[0] if replay else {p: study.plays[p].games(study.first) for p in needed}
     while True:
         for key, games in planned.items():
@@ -328,6 +332,7 @@ def _write(folder: Path, study: GoalStudy, state: Progress, stop: str) -> None:
             "goals": state.records,
             "status": state.status,
             "seconds": {k: round(v, 1) for k, v in state.seconds.items()},
+            "pace": {k: round(v, 3) for k, v in state.pace.items()},
             "stop": stop,
         },
     )
