@@ -701,7 +701,6 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
       sim goals configs/mingchu/base.yaml -p 5 -j 2 --budget 2h --goal-budget routes=40m
       sim goals brass -p 4 -n 200 -j 2 --budget 5000g --out runs/brass-goals
     """
-    from sim.cards.deck_study import Budget
     from sim.config.goals import known_goals
     from sim.core.goals import CONTROL, GENERIC_PLAYS, LINEUP
     from sim.goal_study import GoalStudy, PlayPlan, measure_goals, plays_of, run_goal_study
@@ -721,7 +720,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         k: PlayPlan(k, p.share, p.replays, p.budget_share) for k, p in declared.items()
     }
     study = GoalStudy(
-        plans, {k: plays_of(k, goals_known) for k in goals_known}, opts["games"], _budget(Budget, budget), own
+        plans, {k: plays_of(k, goals_known) for k in goals_known}, opts["games"], _budget(budget), own
     )
     folders = {key: folder / key for key in plans}
 
@@ -747,10 +746,12 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     click.echo(_goals_verdicts(report.parent / "summary.md", lang))
 
 
-def _budget(parse, text: str, flag: str = "--budget"):
+def _budget(text: str, flag: str = "--budget"):
     """A budget parsed as the card study's (``60m``, ``2h``, ``5000g``); a bad one is a usage error."""
+    from sim.cards.deck_study import Budget
+
     try:
-        return parse.parse(text)
+        return Budget.parse(text)
     except ValueError as exc:
         raise click.BadParameter(str(exc).replace("--budget", flag), param_hint=flag) from None
 
@@ -763,7 +764,7 @@ def _chosen_goals(only: str | None, known: dict) -> dict:
     unknown = [key for key in keys if key not in known]
     if unknown or not keys:
         raise click.BadParameter(
-            f"{', '.join(unknown) or only!r}: not a goal; the goals are {', '.join(known)}",
+            f"{', '.join(unknown) or repr(only)}: not a goal; the goals are {', '.join(known)}",
             param_hint="--goals",
         )
     return {key: known[key] for key in keys}
@@ -771,8 +772,6 @@ def _chosen_goals(only: str | None, known: dict) -> dict:
 
 def _goal_budgets(given: Sequence[str], known: dict) -> dict:
     """``--goal-budget GOAL=BUDGET`` values by goal; an unknown goal or a bad budget is refused."""
-    from sim.cards.deck_study import Budget
-
     budgets = {}
     for text in given:
         goal, sep, value = text.partition("=")
@@ -780,7 +779,7 @@ def _goal_budgets(given: Sequence[str], known: dict) -> dict:
             raise click.BadParameter(
                 f"{text!r}: give GOAL=BUDGET with GOAL one of {', '.join(known)}", param_hint="--goal-budget"
             )
-        budgets[goal.strip()] = _budget(Budget, value.strip(), "--goal-budget")
+        budgets[goal.strip()] = _budget(value.strip(), "--goal-budget")
     return budgets
 
 

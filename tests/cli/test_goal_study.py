@@ -127,3 +127,23 @@ def test_setup_luck_counts_setups_not_games():
     assert clustered["t_opt"] == pytest.approx(100) and independent["t_opt"] == pytest.approx(400)
     assert clustered["verdict"] == independent["verdict"] == "undecided"
     assert clustered["units_needed"] * 4 > 100 and independent["units_needed"] > 100
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--budget", "soon"], "give minutes, hours or games"),
+        (["--goal-budget", "nosuchgoal=5m"], "GOAL one of"),
+        (["--goal-budget", "drama=0g"], "give minutes, hours or games"),
+        (["--goals", "drama,nosuchgoal"], "nosuchgoal: not a goal"),
+    ],
+)
+def test_sim_goals_refuses_a_bad_budget_or_goal_before_playing(tmp_path, option, said):
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    out = tmp_path / "g"
+    result = CliRunner().invoke(cli, ["goals", "toy", "-p", "2", "-n", "5", "--out", str(out), *option])
+    assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output
+    assert not out.exists()  # nothing played
