@@ -731,23 +731,49 @@ def report_folder(out: Path, lang: str) -> Path:
 @click.argument("config")
 @set_option
 @run_options
+@click.option(
+    "--budget",
+    default="60m",
+    show_default=True,
+    help="When to stop with goals still undecided: minutes (60m), hours (2h) or games in all (5000g).",
+)
+@click.option(
+    "--goal-budget",
+    "goal_budgets",
+    multiple=True,
+    metavar="GOAL=BUDGET",
+    help="A goal's own budget, e.g. routes=20m or routes=400g (default: --budget, or its share of it "
+    "for a costly play: routes and the ladder a quarter). Repeatable.",
+)
+@click.option(
+    "--goals",
+    "only",
+    metavar="GOAL,GOAL",
+    help="Judge these goals alone (comma-separated keys): only the plays they read are played "
+    "(default: every goal).",
+)
 @lang_option
 @friendly
-def goals(config, sets, lang, **opts) -> None:
+def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     """Judge a config's design goals (its goals: block; docs/goals.md) and write the report.
 
     Plays the game's bot lineup without random play (the goals measured on the lineup's games),
     then, on the same seeds, each set of games a goal needs (docs/goals.md): the same lineup with
-    random play among it (the skill gap), and those the game declares for its own goals. Writes one
-    report whose first section is the design goals. --bots replaces the lineup. Running the same
-    command again resumes.
+    random play among it (the skill gap), and those the game declares for its own goals. Plays in
+    rounds: -n games first, then twice the games of every play an undecided goal needs, until each
+    goal is decided (intervals valid at every look) or its budget is spent. Writes one report whose
+    first section is the design goals. --bots replaces the lineup. Running the same command again
+    replays its rounds and goes on.
 
     \b
     Examples:
-      sim goals configs/mingchu/base.yaml -p 5 -n 400 -j 2 --lang zh
-      sim goals brass -p 4 -n 1000 -j 2 --out runs/brass-goals
+      sim goals configs/mingchu/base.yaml -p 5 -j 2 --lang zh
+      sim goals configs/mingchu/base.yaml -p 5 -j 2 --budget 2h --goal-budget routes=40m
+      sim goals brass -p 4 -n 200 -j 2 --budget 5000g --out runs/brass-goals
     """
-    from sim.core.goals import CONTROL, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, PLAY_SEPARATOR
+    from sim.config.goals import known_goals
+    from sim.core.goals import CONTROL, GENERIC_PLAYS, LINEUP
+    from sim.goal_study import GoalStudy, PlayPlan, measure_goals, plays_of, run_goal_study
 
     resolved, spec = load(config, sets)
     folder = opts["out"] or runs_folder("goals", resolved.game, resolved.variant)
@@ -757,22 +783,105 @@ def goals(config, sets, lang, **opts) -> None:
     lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
-    played = [execute([resolved], {**opts, "bots": ",".join(lineup), "out": folder / LINEUP}, "", lang=lang)]
-    needed = {key for goal in (*GENERIC_GOALS, *spec.goals) for key in (goal.play, *goal.reads)}
-    for play in (*GENERIC_PLAYS, *spec.goal_plays):
-        if play.key not in needed:
-            continue
-        played_with = load(config, (*sets, *play.sets))[0] if play.sets else resolved
-        # the label is the lineup's (its --set values included) + the play: the report pairs them
-        label = f"{resolved.label}{PLAY_SEPARATOR}{play.key}"
-        variant = replace(played_with, variant=label, overrides={})
-        bots = ",".join(play.bots(lineup))
-        games = max(1, round(opts["games"] * play.share)) * play.replays
-        run = {**opts, "bots": bots, "games": games, "out": folder / play.key, "replays": play.replays}
-        run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
-        played.append(execute([variant], run, "", lang=lang))
+    goals_known = _chosen_goals(only, known_goals(spec.goals))
+    own = _goal_budgets(goal_budgets, goals_known)
+    declared = {play.key: play for play in (*GENERIC_PLAYS, *spec.goal_plays)}
+    plans = {LINEUP: PlayPlan(LINEUP)} | {
+        k: PlayPlan(k, p.share, p.replays, p.budget_share) for k, p in declared.items()
+    }
+    study = GoalStudy(
+        plans, {k: plays_of(k, goals_known) for k in goals_known}, opts["games"], _budget(budget), own
+    )
+    folders = {key: folder / key for key in plans}
+
+    completed: dict[str, int] = {}  # the games each play's folder was completed to in this command
+
+    def play(key: str, games: int) -> None:
+        # a folder never shrinks: one grown further before (a later round, resumed) is completed once
+        games = max(games, _games_held(folders[key]))
+        if completed.get(key, 0) < games:
+            _play_goal_games(
+                config, sets, resolved, lineup, declared.get(key), folders[key], games, opts, lang
+            )
+            completed[key] = games
+
+    def look(targets) -> object:
+        return measure_goals([folders[k] for k in targets], targets)
+
+    progress = run_goal_study(
+        study, folder, play, look, on_look=lambda state: click.echo(_goals_look(state, lang))
+    )
+    played = [folders[k] for k in progress.targets]
     report = make_report(played, folder / "report", lang, show_progress(opts["progress"]))
     click.echo(_goals_verdicts(report.parent / "summary.md", lang))
+
+
+def _budget(text: str, flag: str = "--budget"):
+    """A budget parsed as the card study's (``60m``, ``2h``, ``5000g``); a bad one is a usage error."""
+    from sim.cards.deck_study import Budget
+
+    try:
+        return Budget.parse(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc).replace("--budget", flag), param_hint=flag) from None
+
+
+def _chosen_goals(only: str | None, known: dict) -> dict:
+    """The goals ``--goals`` names (all of them without it); an unknown key is refused."""
+    if not only:
+        return known
+    keys = [key.strip() for key in only.split(",") if key.strip()]
+    unknown = [key for key in keys if key not in known]
+    if unknown or not keys:
+        raise click.BadParameter(
+            f"{', '.join(unknown) or repr(only)}: not a goal; the goals are {', '.join(known)}",
+            param_hint="--goals",
+        )
+    return {key: known[key] for key in keys}
+
+
+def _goal_budgets(given: Sequence[str], known: dict) -> dict:
+    """``--goal-budget GOAL=BUDGET`` values by goal; an unknown goal or a bad budget is refused."""
+    budgets = {}
+    for text in given:
+        goal, sep, value = text.partition("=")
+        if not sep or goal.strip() not in known:
+            raise click.BadParameter(
+                f"{text!r}: give GOAL=BUDGET with GOAL one of {', '.join(known)}", param_hint="--goal-budget"
+            )
+        budgets[goal.strip()] = _budget(value.strip(), "--goal-budget")
+    return budgets
+
+
+def _games_held(out: Path) -> int:
+    """The games per player count a run folder was planned with (0: none yet)."""
+    try:
+        return int(json.loads((out / "run.json").read_text(encoding="utf-8")).get("games_per_count", 0))
+    except (OSError, ValueError):
+        return 0
+
+
+def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int, opts, lang) -> None:
+    """Grow one play's folder to ``games`` games: the lineup's own games (``play`` None) or a goal's
+    play, on the same seeds as the variant ``<variant>+<play>`` (its --set values and bots)."""
+    from sim.core.goals import PLAY_SEPARATOR
+
+    if play is None:
+        execute([resolved], {**opts, "bots": ",".join(lineup), "games": games, "out": out}, "", lang=lang)
+        return
+    played_with = load(config, (*sets, *play.sets))[0] if play.sets else resolved
+    # the label is the lineup's (its --set values included) + the play: the report pairs them
+    variant = replace(played_with, variant=f"{resolved.label}{PLAY_SEPARATOR}{play.key}", overrides={})
+    run = {**opts, "bots": ",".join(play.bots(lineup)), "games": games, "out": out, "replays": play.replays}
+    run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
+    execute([variant], run, "", lang=lang)
+
+
+def _goals_look(state, lang: str) -> str:
+    """One line after a look: the round, the games of each play and the goals still open."""
+    games = ", ".join(f"{k} {v}" for k, v in state.targets.items())
+    still = [g for g, s in state.status.items() if s == "open"]
+    return f"[goals] round {len(state.rounds)}: {games}; open: {', '.join(still) or '-'}"
 
 
 def _goals_verdicts(summary: Path, lang: str) -> str:

@@ -88,6 +88,10 @@ class Play:
     sets: tuple[str, ...] = ()
     """Config overrides (``path=value``, as ``--set`` takes them) the play's games are played with,
     e.g. a counterfactual seat order (``sim.core.seat_goals``)."""
+    budget_share: float = 1.0
+    """The share of ``sim goals``' budget (``--budget``) the goals reading this play may spend by
+    default (``--goal-budget`` sets a goal's own): less for a costly play, so it cannot take the
+    whole budget from the others."""
 
 
 GENERIC_GOALS: tuple[Goal, ...] = (

@@ -18,7 +18,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2] / "sim"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("sim.cli", "sim.cli_options", "sim.cli_bots", "sim.cards.commands", "sim.demo", "sim.__main__"),
+    (
+        "sim.cli",
+        "sim.cli_options",
+        "sim.cli_bots",
+        "sim.cards.commands",
+        "sim.demo",
+        "sim.__main__",
+        "sim.goal_study",
+    ),
     ("sim.cards",),
     ("sim.report",),
     ("sim.runner", "sim.check", "sim.check_variants"),

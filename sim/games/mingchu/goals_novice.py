@@ -33,6 +33,8 @@ SEARCH = "rollout:2"
 """The search bot of the ladder: 2 playouts per candidate from round 4 (``SPEC.search_worthy``)."""
 LADDER_SHARE = 0.2
 """The ladder's games as a share of the lineup's: a search bot's game costs seconds."""
+LADDER_BUDGET = 0.25
+"""The ladder goals' default share of ``sim goals``' budget (its search bot is costly)."""
 
 
 def novice_table(lineup: Sequence[str]) -> tuple[str, ...]:
@@ -54,7 +56,13 @@ def ladder_table(lineup: Sequence[str]) -> tuple[str, ...]:
 
 PLAYS: tuple[Play, ...] = (
     Play(NOVICE, novice_table, "the lineup with one seat given to the novice"),
-    Play("ladder", ladder_table, "random play, the novice, heuristics and the search bot", LADDER_SHARE),
+    Play(
+        "ladder",
+        ladder_table,
+        "random play, the novice, heuristics and the search bot",
+        LADDER_SHARE,
+        budget_share=LADDER_BUDGET,
+    ),
 )
 
 GOALS: tuple[Goal, ...] = (

@@ -20,6 +20,9 @@ ROUTE_ROLLOUTS = 2
 bot's cost is its playouts (about 11 CPU-s a game at 5 players with 2)."""
 ROUTES_SHARE = 0.25
 """The routes play's games as a share of the lineup's: its search seats make it the costly play."""
+ROUTES_BUDGET = 0.25
+"""The routes goal's default share of ``sim goals``' budget: its search bots made its play 55% of a
+fixed-size run's CPU (docs/goals.md, "Budgets and stopping")."""
 SETUP_REPLAYS = 4
 """Games per setup in the setups play: 4 replays give the within-setup variance 3 degrees of freedom
 per seat and setup."""
@@ -65,6 +68,7 @@ PLAYS: tuple[Play, ...] = (
         route_players,
         "every archetype and the search bot on its route, rotating through the seats",
         share=ROUTES_SHARE,
+        budget_share=ROUTES_BUDGET,
     ),
     Play(
         "setups",

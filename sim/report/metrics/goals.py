@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from sim.config.goals import default_bands
+from sim.core.goal_looks import read_looks, recorded
 from sim.core.goals import BOTS, GAME, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, play_of, verdict
 from sim.dataset import GROUP, Run
 from sim.report.labels import Lang, t
@@ -80,12 +81,15 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
         if column not in out.columns:
             out[column] = np.nan
     out["band_min"], out["band_max"] = lows, highs
+    records = _recorded(a, out, plays)
+    out["low"] = [r["low"] if r else lo for r, lo in zip(records, out["low"], strict=True)]
+    out["high"] = [r["high"] if r else hi for r, hi in zip(records, out["high"], strict=True)]
     out["verdict"], out["about"] = _verdicts(out, declared, checked)
     out["band_by"] = _band_by(out, declared)
     out["unit"] = [UNITS.get(g) or declared.get(g, {}).get("unit", "index") for g in out["goal"]]
     out["variant"] = [play_of(v, plays)[0] for v in out["variant"]]
     out["players"] = _players(a, out, declared, plays)
-    out["more_games"], out["more_minutes"] = _more_games(a, out, declared, plays)
+    out["more_games"], out["more_minutes"] = _more_games(a, out, declared, plays, records)
     order = {key: i for i, key in enumerate([*UNITS, *declared])}
     out = out.sort_values([*GROUP, "goal"], key=lambda c: c.map(order) if c.name == "goal" else c)
     for column in measures.DRIVER_COLUMNS:
@@ -168,23 +172,52 @@ def _players(a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: l
     return _for_rows(a, out, declared, found, "")
 
 
+def _recorded(a: Analysis, out: pd.DataFrame, plays: list[str]) -> list[dict | None]:
+    """Each row's record in the looks ``sim goals`` kept (``sim.core.goal_looks``: its anytime-valid
+    interval and the units still needed) when judged on the same games; None elsewhere."""
+    looks = read_looks(a.run.folders)
+    if looks is None:
+        return [None] * len(out)
+    return [
+        recorded({**row, "variant": play_of(row["variant"], plays)[0]}, looks)
+        for row in out[[*GROUP, "goal", "games"]].to_dict("records")
+    ]
+
+
 def _more_games(
-    a: Analysis, out: pd.DataFrame, declared: dict[str, dict], plays: list[str]
+    a: Analysis,
+    out: pd.DataFrame,
+    declared: dict[str, dict],
+    plays: list[str],
+    records: list[dict | None] | None = None,
 ) -> tuple[list[float], list[float]]:
-    """For an undecided row: about how many more games of its play would decide it
-    (``games_to_decide``), and their minutes of one worker at the play's mean seconds a game
+    """For an undecided row: about how many more games of its play would decide it (from the
+    confidence sequence's units still needed where ``sim goals`` recorded them, else
+    ``games_to_decide``), and their minutes of one worker at the play's mean seconds a game
     (``duration_s``: a game's wall time in its worker, so a busy machine's pace)."""
     mean_seconds = _per_play(a, "games", lambda part: part["duration_s"].mean(), plays)
     seconds = _for_rows(a, out, declared, mean_seconds, np.nan)
     games, minutes = [], []
-    for row, per_game in zip(out.to_dict("records"), seconds, strict=True):
+    records = records or [None] * len(out)
+    for row, per_game, record in zip(out.to_dict("records"), seconds, records, strict=True):
         more = np.nan
-        if row["verdict"] == "undecided":
+        if record is not None and row["verdict"] == "undecided":
+            more = _more_units(record)
+        elif row["verdict"] == "undecided":
             band = (_num(row["band_min"]), _num(row["band_max"]))
             more = games_to_decide(row["value"], row["low"], row["high"], *band, games=row["games"])
         games.append(more)
         minutes.append(more * float(per_game) / 60 if per_game == per_game else np.nan)
     return games, minutes
+
+
+def _more_units(record: dict) -> float:
+    """More games from a recorded look: the units still needed, in games of its play (a setup is
+    its replays' games)."""
+    need, units = _num(record.get("units_needed")), _num(record.get("units"))
+    if need is None or units is None:
+        return np.nan
+    return float(max(1.0, np.ceil(need - units)) * int(record.get("replays") or 1))
 
 
 def games_to_decide(

@@ -1,0 +1,149 @@
+"""``sim goals``' rounds (``sim.goal_study``) on planted goals: no engine, a look reads synthetic
+per-game values, so the stopping rule and the anytime-valid intervals are checked on known answers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.cards.deck_study import Budget
+from sim.core.goal_looks import LOOKS_FILE, read_looks
+from sim.goal_study import GoalStudy, PlayPlan, anytime, judge_row, ratio, run_goal_study
+
+BAND_MAX = 0.5
+TRUTH = {"clear_met": 0.1, "clear_not_met": 0.9, "edge": BAND_MAX}
+"""Each goal's true mean (one per play): well inside the band, well outside, on its edge."""
+
+
+def planted_look(seed: int = 0, games: int = 100_000):
+    """A look over synthetic games: goal g's measure is the mean of its play's first ``targets[g]``
+    per-game values (normal, sd 1, mean ``TRUTH[g]``) with its fixed-sample 95% interval."""
+    rng = np.random.default_rng(seed)
+    values = {goal: rng.normal(mean, 1.0, games) for goal, mean in TRUTH.items()}
+
+    def look(targets) -> pd.DataFrame:
+        rows = []
+        for goal, x in values.items():
+            part = x[: targets[goal]]
+            half = 1.96 * part.std(ddof=1) / math.sqrt(len(part))
+            rows.append(
+                {"game": "g", "variant": "v", "n_players": 4, "goal": goal, "value": part.mean(),
+                 "low": part.mean() - half, "high": part.mean() + half, "games": len(part),
+                 "band_min": None, "band_max": BAND_MAX, "unit": "share"}
+            )  # fmt: skip
+        return pd.DataFrame(rows)
+
+    return look
+
+
+def planted_study(budget: Budget, goal_budgets=None) -> GoalStudy:
+    plays = {goal: PlayPlan(goal) for goal in TRUTH}
+    return GoalStudy(plays, {goal: (goal,) for goal in TRUTH}, 50, budget, goal_budgets or {})
+
+
+def run(tmp_path, budget: Budget, goal_budgets=None, seed: int = 0):
+    played: list[tuple[str, int]] = []
+    state = run_goal_study(
+        planted_study(budget, goal_budgets),
+        tmp_path,
+        lambda key, games: played.append((key, games)),
+        planted_look(seed),
+        clock=lambda: 0.0,
+    )
+    return state, played
+
+
+def test_clear_goals_stop_early_and_the_edge_goal_plays_to_the_budget(tmp_path):
+    state, played = run(tmp_path, Budget(games=20_000))
+    verdicts = {r["goal"]: r["verdict"] for r in state.records.values()}
+    assert verdicts == {"clear_met": "met", "clear_not_met": "not_met", "edge": "undecided"}
+    assert state.status == {"clear_met": "decided", "clear_not_met": "decided", "edge": "budget"}
+    # the clear goals were decided within a few rounds, a few hundred games; the edge goal's play
+    # took the rest of the budget, nearly all of it
+    assert state.targets["clear_met"] <= 400 and state.targets["clear_not_met"] <= 400
+    assert state.targets["edge"] > 10 * max(state.targets["clear_met"], state.targets["clear_not_met"])
+    assert 15_000 <= sum(state.targets.values()) <= 20_000
+    # a decided goal's play stopped growing: it was never played again
+    last_met = max(i for i, (key, _) in enumerate(played) if key == "clear_met")
+    assert last_met < max(i for i, (key, _) in enumerate(played) if key == "edge")
+    # the undecided goal says how many more games it needs
+    edge = next(r for r in state.records.values() if r["goal"] == "edge")
+    assert edge["units_needed"] > edge["units"]
+
+
+def test_a_goals_own_budget_stops_its_play_alone(tmp_path):
+    state, _ = run(tmp_path, Budget(games=20_000), {"edge": Budget(games=800)})
+    assert state.status["edge"] == "budget" and state.targets["edge"] <= 800
+
+
+def test_a_rerun_replays_the_rounds_and_reaches_the_same_verdicts(tmp_path):
+    first, played = run(tmp_path, Budget(games=5_000))
+    looks = read_looks([tmp_path / "lineup"])
+    again, replayed = run(tmp_path, Budget(games=5_000))
+    assert (tmp_path / LOOKS_FILE).is_file() and looks is not None and looks["stop"] == "budget"
+    assert again.rounds == first.rounds and again.records == first.records
+    assert replayed == played  # the same plays asked, in the same order (the runner resumes them)
+
+
+def test_the_widening_grows_slowly_and_is_about_one_and_a_half_near_its_tuning():
+    assert math.isnan(ratio(10, 100))
+    assert 1.4 < ratio(100, 100) < 1.7
+    assert ratio(10_000, 100) > ratio(1_000, 100) > ratio(200, 100)
+
+
+def test_the_intervals_hold_at_every_look_where_fixed_sample_ones_do_not():
+    # a mean on the band's edge, looked at after every doubling from 25 to 6400 games: the share of
+    # studies whose interval misses the truth at some look
+    rng = np.random.default_rng(3)
+    ends = [25 * 2**k for k in range(9)]
+    anytime_miss = fixed_miss = 0
+    studies = 400
+    for _ in range(studies):
+        x = rng.normal(0.0, 1.0, ends[-1])
+        earlier: list[tuple[float, float]] = []
+        missed_any = missed_fixed = False
+        for n in ends:
+            mean, half = x[:n].mean(), 1.96 * x[:n].std(ddof=1) / math.sqrt(n)
+            low, high = anytime(mean, mean - half, mean + half, n, 4 * ends[0], earlier)
+            earlier.append((low, high))
+            missed_any |= not low <= 0.0 <= high
+            missed_fixed |= not mean - half <= 0.0 <= mean + half
+        anytime_miss += missed_any
+        fixed_miss += missed_fixed
+    assert anytime_miss / studies <= 0.05
+    assert fixed_miss / studies > 0.10  # looking nine times at fixed-sample intervals misses often
+
+
+def test_setup_luck_counts_setups_not_games():
+    # the same interval over 100 games is 25 units when each setup is replayed 4 times: a wider
+    # anytime interval than 100 independent games would give
+    row = {"game": "g", "variant": "v", "n_players": 4, "goal": "setup_luck", "value": 0.2, "low": 0.1,
+           "high": 0.3, "games": 100, "band_min": None, "band_max": 0.25, "unit": "share"}  # fmt: skip
+    clustered, independent = judge_row(row, None, replays=4), judge_row(row, None, replays=1)
+    assert clustered["units"] == 25 and independent["units"] == 100
+    assert clustered["t_opt"] == pytest.approx(100) and independent["t_opt"] == pytest.approx(400)
+    assert clustered["verdict"] == independent["verdict"] == "undecided"
+    assert clustered["units_needed"] * 4 > 100 and independent["units_needed"] > 100
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--budget", "soon"], "give minutes, hours or games"),
+        (["--goal-budget", "nosuchgoal=5m"], "GOAL one of"),
+        (["--goal-budget", "drama=0g"], "give minutes, hours or games"),
+        (["--goals", "drama,nosuchgoal"], "nosuchgoal: not a goal"),
+    ],
+)
+def test_sim_goals_refuses_a_bad_budget_or_goal_before_playing(tmp_path, option, said):
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    out = tmp_path / "g"
+    result = CliRunner().invoke(cli, ["goals", "toy", "-p", "2", "-n", "5", "--out", str(out), *option])
+    assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output
+    assert not out.exists()  # nothing played
