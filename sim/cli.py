@@ -881,7 +881,9 @@ def _goals_look(state, lang: str) -> str:
     """One line after a look: the round, the games of each play and the goals still open."""
     games = ", ".join(f"{k} {v}" for k, v in state.targets.items())
     still = [g for g, s in state.status.items() if s == "open"]
-    return f"[goals] round {len(state.rounds)}: {games}; open: {', '.join(still) or '-'}"
+    return message("goals_look", round=len(state.rounds), games=games, open=", ".join(still) or "-").in_lang(
+        lang
+    )
 
 
 def _goals_verdicts(summary: Path, lang: str) -> str:
