@@ -98,6 +98,9 @@ def shrink(words: list[str]) -> list[str]:
                 if "--budget" not in words
                 else ["--batch-seeds", "1"]
             )
+    if words[:2] == ["cards", "rebalance"]:  # one first study of one batch (too small to change a card)
+        out += ["--batch-seeds", "1", "--rounds", "1", "-n", "2"]
+        out += [] if "--budget" in words else ["--budget", DECK_BATCH]
     if words[0] == "check":
         out += ["--playouts", "1"]
     if words[0] == "tune" and "-n" not in words:
