@@ -26,7 +26,7 @@ class Text(str):
     key: str
     values: dict[str, Any]
 
-    def __new__(cls, key: str, **values: Any) -> Text:
+    def __new__(cls, key: str, /, **values: Any) -> Text:
         text = super().__new__(cls, _render(key, values, "en"))
         text.key, text.values = key, values
         return text
@@ -57,7 +57,7 @@ def _render(key: str, values: dict[str, Any], lang: str) -> str:
     return _catalogue(lang)[key].format(**{k: _shown(v, lang) for k, v in values.items()})
 
 
-def message(key: str, **values: Any) -> Text:
+def message(key: str, /, **values: Any) -> Text:
     """The catalogue's message ``key`` with ``values`` (a list value is joined with commas)."""
     return Text(key, **values)
 

@@ -20,6 +20,7 @@ from sim.config import load_config
 from sim.dataset import load_run
 from sim.dataset.card_effects import FOLDER, TABLE_FILE
 from sim.report.analysis import analyse
+from sim.report.catalogue.zh import TERMS as ZH_TERMS
 from sim.report.metrics.card_change import METRIC as CARD_CHANGE
 from sim.report.summary import key_findings
 
@@ -114,7 +115,7 @@ def test_the_report_opens_with_the_causal_effect_and_keeps_the_holders_as_descri
     assert "持有者（描述）" not in first and "胜率 " in first
     answers = pd.read_csv(out / "report" / "tables" / "answers.csv", encoding="utf-8-sig")
     topics = answers.iloc[:, 0].tolist()
-    assert topics[0] == "card_change" and "holders" not in topics, topics
+    assert topics[0] == ZH_TERMS["topic:card_change"] and "holders" not in topics, topics
     card_row = answers.iloc[0]
     table = pd.read_csv(out / FOLDER / TABLE_FILE).set_index("metric")
     assert card_row.iloc[5] == pytest.approx(table.loc["win_share", "change"], abs=1e-4)  # 估计值

@@ -29,6 +29,7 @@ SHELL_FENCES = {"", "bash", "sh", "shell", "console"}
 NOT_RUN = {
     "sim report ──►": "a line of the README's diagram, not a command",
     "sim run brass -n 100000 --backend dask --scheduler tcp://10.0.0.5:8786": "needs a Dask scheduler at that address (tests/runner covers Dask on a local cluster)",
+    "sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 --backend dask --scheduler tcp://10.0.0.5:8786": "needs a Dask scheduler at that address (benchmarks/dask_scaling.py runs a study on a local cluster)",
     "sim check mygame": "mygame stands for the reader's own game package",
     "sim run mygame": "mygame stands for the reader's own game package",
     "sim ladder brass": "its rollout:2 rung plays whole Brass playouts for every candidate move: minutes per game in pure Python (tests/cli/test_ladder.py runs the ladder on the toy game)",
