@@ -54,6 +54,16 @@ def one_count(spec, text: str | None, resolved) -> int:
     return counts[0]
 
 
+tolerance_option = click.option(
+    "--tolerance",
+    type=FiniteFloat(0, 50, min_open=True),
+    default=3.0,
+    show_default=True,
+    help="Half-width of the acceptable band, in points of win share.",
+)
+"""The band's half-width, shared by the card study and the rebalance."""
+
+
 @cards.command("study")
 @click.argument("config")
 @click.option("--deck", required=True, help="The deck whose cards are studied, e.g. 门客.")
@@ -64,13 +74,7 @@ def one_count(spec, text: str | None, resolved) -> int:
     help="Comma-separated card ids, or --cards once per card; quote an id that holds a comma: --cards '\"甲,乙\",马夫' "
     "(default: every card of the deck).",
 )
-@click.option(
-    "--tolerance",
-    type=FiniteFloat(0, 50, min_open=True),
-    default=3.0,
-    show_default=True,
-    help="Half-width of the acceptable band, in points of win share.",
-)
+@tolerance_option
 @click.option(
     "--design",
     type=click.Choice(["deck", "paired"]),
@@ -512,13 +516,7 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     show_default=True,
     help="Rounds of changes: the first, and more while the fresh study finds cards outside the band.",
 )
-@click.option(
-    "--tolerance",
-    type=FiniteFloat(0, 50, min_open=True),
-    default=3.0,
-    show_default=True,
-    help="Half-width of the acceptable band, in points of win share.",
-)
+@tolerance_option
 @click.option(
     "--budget",
     default="60m",
