@@ -342,6 +342,8 @@ def execute(
         return opts["out"] or runs_folder(default_out, planned.run_id)
 
     run_options = {**runner_options(opts), "label": t("progress_games", lang)}
+    if opts.get("stop") is not None:  # sim goals: no chunk launched past its deadline
+        run_options["stop"] = opts["stop"]
     if until_ci is None:
         result = run_study(study, out_for(study), **run_options)
     else:
@@ -674,11 +676,13 @@ def ladder_summary(folders: Sequence[Path], lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def make_report(run_dirs: Sequence[Path], out: Path, lang: str, progress: bool = True) -> Path:
+def make_report(
+    run_dirs: Sequence[Path], out: Path, lang: str, progress: bool = True, goals: Sequence[str] | None = None
+) -> Path:
     from sim.report import build_report
     from sim.report.labels import t
 
-    path = build_report(list(run_dirs), out, lang=lang, progress=progress)
+    path = build_report(list(run_dirs), out, lang=lang, progress=progress, goals=goals)
     click.echo(t("cli_report", lang, path=path))
     return path
 
@@ -773,7 +777,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     """
     from sim.config.goals import known_goals
     from sim.core.goals import CONTROL, GENERIC_PLAYS, LINEUP
-    from sim.goal_study import GoalStudy, PlayPlan, measure_goals, plays_of, run_goal_study
+    from sim.goal_study import GoalStudy, PlayPlan, measure_goals, plays_of, report_reserve, run_goal_study
 
     resolved, spec = load(config, sets)
     folder = opts["out"] or runs_folder("goals", resolved.game, resolved.variant)
@@ -790,29 +794,40 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         k: PlayPlan(k, p.share, p.replays, p.budget_share) for k, p in declared.items()
     }
     study = GoalStudy(
-        plans, {k: plays_of(k, goals_known) for k in goals_known}, opts["games"], _budget(budget), own
+        plans,
+        {k: plays_of(k, goals_known) for k in goals_known},
+        opts["games"],
+        _budget(budget),
+        own,
+        in_flight=opts["jobs"] * opts["chunk_size"],
     )
+    study = replace(study, report_seconds=report_reserve(study.budget))
     folders = {key: folder / key for key in plans}
 
     completed: dict[str, int] = {}  # the games each play's folder was completed to in this command
 
-    def play(key: str, games: int) -> None:
-        # a folder never shrinks: one grown further before (a later round, resumed) is completed once
-        games = max(games, _games_held(folders[key]))
-        if completed.get(key, 0) < games:
+    def play(key: str, games: int, stop) -> int:
+        # a folder never shrinks: one holding more finished games (a later round, resumed) keeps them
+        asked = max(games, _games_held(folders[key])[1])
+        if completed.get(key, 0) < asked:
+            run = {**opts, "stop": stop}
             _play_goal_games(
-                config, sets, resolved, lineup, declared.get(key), folders[key], games, opts, lang
+                config, sets, resolved, lineup, declared.get(key), folders[key], asked, run, lang
             )
-            completed[key] = games
+        held = _games_held(folders[key])[0]
+        completed[key] = held
+        replays = plans[key].replays
+        return min(games, held // replays * replays)  # whole setups of the games asked
 
     def look(targets) -> object:
-        return measure_goals([folders[k] for k in targets], targets)
+        return measure_goals([folders[k] for k in targets], targets, list(goals_known))
 
     progress = run_goal_study(
         study, folder, play, look, on_look=lambda state: click.echo(_goals_look(state, lang))
     )
     played = [folders[k] for k in progress.targets]
-    report = make_report(played, folder / "report", lang, show_progress(opts["progress"]))
+    chosen = list(goals_known) if only else None  # --goals: the report judges those alone
+    report = make_report(played, folder / "report", lang, show_progress(opts["progress"]), chosen)
     click.echo(_goals_verdicts(report.parent / "summary.md", lang))
 
 
@@ -853,12 +868,26 @@ def _goal_budgets(given: Sequence[str], known: dict) -> dict:
     return budgets
 
 
-def _games_held(out: Path) -> int:
-    """The games per player count a run folder was planned with (0: none yet)."""
+def _games_held(out: Path) -> tuple[int, int]:
+    """(the games every player count of a run folder holds from game 0 on without a gap, the index
+    past its last finished game): (0, 0) for none yet. Chunk files name their games; a run stopped
+    at a deadline holds the chunks it launched."""
+    from sim.runner.store import PART_RE
+
     try:
-        return int(json.loads((out / "run.json").read_text(encoding="utf-8")).get("games_per_count", 0))
+        counts = json.loads((out / "run.json").read_text(encoding="utf-8")).get("player_counts") or []
     except (OSError, ValueError):
-        return 0
+        return 0, 0
+    held: dict[int, set[int]] = {int(n): set() for n in counts}
+    for path in (out / "games").glob("part-*.parquet"):
+        match = PART_RE.match(path.name)
+        if match:
+            _, n_players, start, stop = map(int, match.groups())
+            held.setdefault(n_players, set()).update(range(start, stop))
+    if not held or not any(held.values()):
+        return 0, 0
+    prefix = min(next(i for i in range(len(games) + 1) if i not in games) for games in held.values())
+    return prefix, max(max(games, default=-1) + 1 for games in held.values())
 
 
 def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int, opts, lang) -> None:
@@ -873,7 +902,7 @@ def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int
     # the label is the lineup's (its --set values included) + the play: the report pairs them
     variant = replace(played_with, variant=f"{resolved.label}{PLAY_SEPARATOR}{play.key}", overrides={})
     run = {**opts, "bots": ",".join(play.bots(lineup)), "games": games, "out": out, "replays": play.replays}
-    run["chunk_size"] = _spread_chunks(games, opts["chunk_size"], opts["jobs"])
+    run["chunk_size"] = _whole_setups(_spread_chunks(games, opts["chunk_size"], opts["jobs"]), play.replays)
     execute([variant], run, "", lang=lang)
 
 
@@ -899,6 +928,12 @@ def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:
     """A chunk size that gives every worker several tasks: a costly play of a few games (a search
     bot's) would otherwise be one chunk on one worker."""
     return min(chunk_size, max(1, -(-games // (4 * jobs))))
+
+
+def _whole_setups(chunk_size: int, replays: int) -> int:
+    """A chunk size holding whole setups (a multiple of ``replays``): a run stopped at a deadline
+    then holds no setup in part."""
+    return max(replays, chunk_size // replays * replays)
 
 
 def main() -> None:

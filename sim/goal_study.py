@@ -50,6 +50,14 @@ NON_NEGATIVE = ("points", "count", "rounds", "decisions", "ratio", "index")
 interval is cut at 0."""
 SMALLEST_STEP = 0.1
 """A play grows by at least this share of its games in a round, or not at all (budget spent)."""
+REPORT_LOOKS = 2.5
+"""The report after the last look is reserved this many looks' time beyond its fixed cost
+(``GoalStudy.report_seconds``). Measured on 明初商途, 5 players: a look of 400 / 1,600 lineup games
+took 8 / 14 s, the report of them 28 / 52 s (about 18 s + 2.5 looks)."""
+REPORT_SECONDS = 20.0
+"""The report's fixed cost (its charts), kept from a budget in minutes from the start; at most
+``REPORT_SHARE`` of a small budget."""
+REPORT_SHARE = 0.25
 
 
 def ratio(units: float, t_opt: float, alpha: float = ALPHA) -> float:
@@ -164,6 +172,12 @@ class GoalStudy:
     first: int
     budget: Budget
     goal_budgets: Mapping[str, Budget] = field(default_factory=dict)
+    in_flight: int = 0
+    """Games a play may still finish once it stops launching work (its workers' chunks in flight):
+    a play stops launching that many games' time (at its pace) before the deadline."""
+    report_seconds: float = 0.0
+    """The report's fixed seconds (whatever its games), kept from a budget in minutes from the
+    start (``report_reserve``)."""
 
     def goal_budget(self, goal: str) -> Budget:
         """A goal's own budget: ``--goal-budget``, else the command's times the smallest
@@ -189,51 +203,86 @@ class Progress:
     status: dict[str, str] = field(default_factory=dict)
     rounds: list[dict[str, int]] = field(default_factory=list)
     look_seconds: float = 0.0
+    played: dict[str, int] = field(default_factory=dict)
+    """New games each play played in this command (its pace so far: ``seconds`` over these)."""
+    cut: list[int] = field(default_factory=list)
+    """The rounds (1-based) the deadline cut: a play stopped launching games, the round counts the
+    games finished (``rounds`` holds them, so a rerun replays the round as it was cut)."""
+    report_seconds: float = 0.0
+    """Seconds the report after the last look is reserved (``REPORT_LOOKS`` looks)."""
+
+    def pace_so_far(self, key: str) -> float | None:
+        """A play's seconds a game for planning: the slower of its last batch's and its pace over
+        this command's batches (the current round's included); the recorded pace before any."""
+        last = self.pace.get(key)
+        games = self.played.get(key, 0)
+        overall = self.seconds.get(key, 0.0) / games if games else None
+        known = [p for p in (last, overall) if p is not None and p > 0]
+        return max(known) if known else last
 
 
 def run_goal_study(
     study: GoalStudy,
     folder: Path,
-    play: Callable[[str, int], None],
+    play: Callable[[str, int, Callable[[], bool]], int | None],
     look: Callable[[Mapping[str, int]], pd.DataFrame],
     clock: Callable[[], float] = time.monotonic,
     on_look: Callable[[Progress], None] | None = None,
 ) -> Progress:
     """Play and judge in rounds until every goal is decided or its budget is spent; ``play(key,
-    games)`` grows a play's folder to ``games``, ``look(targets)`` measures the goals on the games
-    below the targets (a goals table with ``game``, judged ``variant``, ``n_players``, ``goal``,
-    ``value``, ``low``, ``high``, ``games``, ``band_min``, ``band_max``). The rounds and looks are
-    written to ``folder`` (the command's output folder, the plays' folders inside it) after every
-    look; the recorded rounds of an earlier run with the same ``-n`` are replayed first."""
+    games, stop)`` grows a play's folder towards ``games``, launching no more work once ``stop()``
+    says so, and returns the games it holds from the first on (whole setups; None: all asked),
+    ``look(targets)`` measures the goals on the games below the targets (a goals table with
+    ``game``, judged ``variant``, ``n_players``, ``goal``, ``value``, ``low``, ``high``, ``games``,
+    ``band_min``, ``band_max``). The rounds and looks are written to ``folder`` (the command's
+    output folder, the plays' folders inside it) after every look; the recorded rounds of an
+    earlier run with the same ``-n`` are replayed first.
+
+    A budget in minutes is kept: a play stops launching games when what is left of it would not
+    finish the games in flight, one more look and the report (``_reserve``). The round it cuts
+    counts the games finished, is recorded with them (``Progress.cut``) and is the last."""
     started = clock()
+    end = math.inf if study.budget.minutes is None else started + 60 * study.budget.minutes
     earlier = read_looks([folder / LINEUP]) or {}
     needed = [p for p in study.plays if any(p in plays for plays in study.goal_plays.values())]
     replay = list(earlier.get("rounds", []))
     if earlier.get("first") != study.first or (replay and set(replay[0]) != set(needed)):
         replay = []  # another -n or other goals: a new schedule (the games played are reused)
-    state = Progress(targets={p: 0 for p in needed})
+    state = Progress(targets={p: 0 for p in needed}, report_seconds=study.report_seconds)
     state.pace.update(
         {k: float(v) for k, v in earlier.get("pace", {}).items() if k in needed}
     )  # until played
     planned = replay[0] if replay else {p: study.plays[p].games(study.first) for p in needed}
     while True:
+        cut = False
         for key, games in planned.items():
-            if games > state.targets.get(key, 0):
-                begun = clock()
-                play(key, games)
-                spent = clock() - begun
-                state.seconds[key] = state.seconds.get(key, 0.0) + spent
-                new = games - state.targets.get(key, 0)
-                if spent > 0 and len(state.rounds) >= len(replay):
-                    state.pace[key] = spent / new
-                state.targets[key] = games
+            if games <= state.targets.get(key, 0) or cut:
+                continue
+            margin = _reserve(state) + (state.pace_so_far(key) or 0.0) * study.in_flight
+            begun = clock()
+            held = play(key, games, lambda margin=margin: clock() >= end - margin)
+            spent = clock() - begun
+            held = games if held is None else max(min(int(held), games), state.targets.get(key, 0))
+            new = held - state.targets.get(key, 0)
+            state.seconds[key] = state.seconds.get(key, 0.0) + spent
+            state.played[key] = state.played.get(key, 0) + new
+            if spent > 0 and new > 0 and len(state.rounds) >= len(replay):
+                state.pace[key] = spent / new
+            state.targets[key] = held
+            cut = held < games
         state.rounds.append(dict(state.targets))
+        if cut:
+            state.cut.append(len(state.rounds))
         begun = clock()
         _judge(study, state, look(dict(state.targets)))
         state.look_seconds = clock() - begun
+        state.report_seconds = study.report_seconds + REPORT_LOOKS * state.look_seconds
         _write(folder, study, state, stop="")
         if on_look is not None:
             on_look(state)
+        if cut:
+            _close_open(state)
+            break
         if len(state.rounds) < len(replay):
             planned = replay[len(state.rounds)]
             continue
@@ -243,6 +292,27 @@ def run_goal_study(
     stop = "decided" if all(s == "decided" for s in state.status.values()) else "budget"
     _write(folder, study, state, stop=stop)
     return state
+
+
+def report_reserve(budget: Budget) -> float:
+    """The report's fixed seconds kept from ``budget``: ``REPORT_SECONDS``, at most ``REPORT_SHARE``
+    of a budget in minutes (0 for a budget in games: no deadline)."""
+    if budget.minutes is None:
+        return 0.0
+    return min(REPORT_SECONDS, REPORT_SHARE * 60 * budget.minutes)
+
+
+def _reserve(state: Progress) -> float:
+    """Seconds kept back from a budget in minutes for what follows the games: the next look (the
+    last one's time, times ``GROWTH``: the games doubled) and the report."""
+    return GROWTH * state.look_seconds + state.report_seconds
+
+
+def _close_open(state: Progress) -> None:
+    """After a round the deadline cut: every open goal's budget is spent."""
+    for goal, status in state.status.items():
+        if status == "open":
+            state.status[goal] = "budget"
 
 
 def _judge(study: GoalStudy, state: Progress, rows: pd.DataFrame) -> None:
@@ -279,7 +349,9 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
         for key in plays:
             before = allowance.get(key, (-math.inf, -math.inf))
             allowance[key] = (max(before[0], left[0]), max(before[1], left[1]))
-    reserve = 2 * state.look_seconds  # the last look and the report
+    reserve = _reserve(state) + sum(
+        (state.pace_so_far(k) or 0.0) * study.in_flight for k in allowance
+    )  # the next look, the report and the games in flight at a stop
     seconds, games = _left(study.budget, elapsed + reserve, sum(state.targets.values()))
     planned: dict[str, int] = {}
     for key, current in state.targets.items():
@@ -291,7 +363,7 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
         )
         if grown > current:
             planned[key] = grown
-            seconds -= (grown - current) * state.pace.get(key, 0.0)
+            seconds -= (grown - current) * (state.pace_so_far(key) or 0.0)
             games -= grown - current
     for goal in open_goals:
         if not any(p in planned for p in study.goal_plays[goal]):
@@ -312,7 +384,7 @@ def _afford(plan: PlayPlan, state: Progress, key: str, want: int, left: tuple[fl
     ``SMALLEST_STEP`` of them."""
     current = state.targets[key]
     seconds, games = left
-    pace = state.pace.get(key)
+    pace = state.pace_so_far(key)
     buys = games if pace is None or pace <= 0 else min(games, seconds / pace)
     if seconds <= 0 or games <= 0:
         return current
@@ -333,6 +405,7 @@ def _write(folder: Path, study: GoalStudy, state: Progress, stop: str) -> None:
             "status": state.status,
             "seconds": {k: round(v, 1) for k, v in state.seconds.items()},
             "pace": {k: round(v, 3) for k, v in state.pace.items()},
+            "cut": state.cut,
             "stop": stop,
         },
     )
@@ -344,10 +417,13 @@ def plays_of(goal_key: str, goals: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys((goal.play or LINEUP, *goal.reads)))
 
 
-def measure_goals(folders: Sequence[Path], targets: Mapping[str, int]) -> pd.DataFrame:
+def measure_goals(
+    folders: Sequence[Path], targets: Mapping[str, int], goals: Sequence[str] | None = None
+) -> pd.DataFrame:
     """The goals table (fixed-sample intervals) of the games of ``folders`` below each play's
     target (``game_index < targets[play]``; the lineup's own games: ``targets["lineup"]``): a look
-    reads exactly the games its round played, whatever else the folders hold."""
+    reads exactly the games its round played, whatever else the folders hold. ``goals``: the goals
+    measured (None: all; a goal not judged is not measured, some cost seconds a look)."""
     from dataclasses import replace
 
     from sim.core.goals import play_of
@@ -361,4 +437,4 @@ def measure_goals(folders: Sequence[Path], targets: Mapping[str, int]) -> pd.Dat
     limit = run.games["variant"].astype(str).map(lambda v: targets.get(play_of(v, plays)[1], 0)).to_numpy()
     run = replace(run.subset(run.games.loc[index < limit, "gid"]), folders=[])  # no recorded looks
     wanted = {"goals", "seats", "scores", "runaway"}
-    return analyse(run, [m for m in REGISTRY if m.key in wanted]).tables["goals"]
+    return analyse(run, [m for m in REGISTRY if m.key in wanted], goals).tables["goals"]

@@ -29,12 +29,16 @@ def lineup_games(run: Run) -> Run:
     return run.subset(run.games.loc[~is_play.to_numpy(), "gid"])
 
 
-def analyse(run: Run, registry: Sequence[Metric] | None = None) -> Analysis:
+def analyse(
+    run: Run, registry: Sequence[Metric] | None = None, goals: Sequence[str] | None = None
+) -> Analysis:
     """Compute the tables of every metric (``sim.report.metrics.REGISTRY`` unless given), each after
-    the metrics it needs. The games of the design goals' plays are read by the goals alone."""
+    the metrics it needs. The games of the design goals' plays are read by the goals alone;
+    ``goals`` names the design goals to measure (None: all)."""
     chosen = list(metrics.REGISTRY if registry is None else registry)
     by_key = {m.key: m for m in chosen}
-    analysis = Analysis(run=lineup_games(run), registry=chosen, goal_run=run)
+    only = None if goals is None else frozenset(goals)
+    analysis = Analysis(run=lineup_games(run), registry=chosen, goal_run=run, goals=only)
     done: set[str] = set()
 
     def compute(metric: Metric, path: tuple[str, ...] = ()) -> None:

@@ -99,10 +99,11 @@ def build_report(
     out_dir: Path | str,
     lang: Lang = "en",
     progress: bool = False,
+    goals: Iterable[str] | None = None,
 ) -> Path:
     """Analyse one or more run directories and write out_dir/report.html, out_dir/summary.md and
     out_dir/tables/*.csv; returns the path of report.html. ``progress`` shows a bar on stderr that
-    names the step (and each chart's metric)."""
+    names the step (and each chart's metric). ``goals``: the design goals measured (None: all)."""
     if lang not in ("en", "zh"):
         raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
     out = Path(out_dir)
@@ -110,7 +111,9 @@ def build_report(
         step(t("progress_read", lang))
         run = load_run(run_dirs)
         step(t("progress_statistics", lang))
-        analysis = analyse(run)  # first: a run that cannot be read leaves no folder behind
+        analysis = analyse(
+            run, goals=None if goals is None else list(goals)
+        )  # first: a run that cannot be read leaves no folder behind
         out.mkdir(parents=True, exist_ok=True)
         step(t("progress_tables", lang))
         write_tables(analysis, out / "tables", lang)

@@ -76,6 +76,9 @@ class Analysis:
     lineup. None: the same as ``run``."""
     registry: Sequence[Metric] = ()
     """The metrics this analysis computed, in section order."""
+    goals: frozenset[str] | None = None
+    """The design goals the goals table measures (None: every goal the runs can measure); ``sim
+    goals --goals`` looks at the goals it judges alone."""
     _variants: dict[str, list[str]] = field(default_factory=dict)
     _names: dict[str, Names] = field(default_factory=dict)
 

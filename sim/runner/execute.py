@@ -7,7 +7,7 @@ import json
 import os
 import platform
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import metadata
@@ -257,16 +257,20 @@ def run_study(
     progress: bool = True,
     command: str = "",
     label: str = "games",
+    stop: Callable[[], bool] | None = None,
 ) -> RunResult:
     """Run every planned game not yet in ``out``; identical rows for any ``jobs`` or backend.
-    ``label`` names the progress bar (a card study names each arm)."""
+    ``label`` names the progress bar (a card study names each arm). ``stop``, asked before each
+    chunk is launched, ends the run early once it says True: the chunks in flight finish (at most
+    one a worker), no other starts, so the folder holds the planned games of every chunk launched
+    and a later run with the same plan plays the rest."""
     if backend not in BACKENDS:
         raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     out = Path(out)
     check_out_dir(out, study.run_id)
     _check_existing(out, study)
     with _backend(backend, scheduler) as watch, run_lock(out), interruptible():
-        return _run(study, out, jobs, backend, progress, command, label, watch)
+        return _run(study, out, jobs, backend, progress, command, label, watch, stop)
 
 
 def _run(
@@ -278,6 +282,7 @@ def _run(
     command: str,
     label: str = "games",
     watch: ClusterWatch | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RunResult:
     out.mkdir(parents=True, exist_ok=True)
     remove_temp_files(out)
@@ -300,7 +305,7 @@ def _run(
     bar = tqdm(total=total, unit="game", file=sys.stderr, disable=not progress, smoothing=0.1, desc=label)
     try:
         for chunk, tables in _cluster_errors_named(
-            _execute(chunks, study, contexts, jobs, backend), backend, watch
+            _execute(chunks, study, contexts, jobs, backend, stop), backend, watch
         ):
             ctx = contexts[(chunk.variant_index, chunk.n_players)]
             meta = {
@@ -351,6 +356,7 @@ def _execute(
     contexts: dict[tuple[int, int], ChunkContext],
     jobs: int,
     backend: str,
+    stop: Callable[[], bool] | None = None,
 ) -> Iterator[tuple[Chunk, dict]]:
     def task(chunk: Chunk):
         variant = study.variants[chunk.variant_index]
@@ -359,8 +365,14 @@ def _execute(
             chunk, variant.game, variant.params, study.bots, study.root_seed, ctx, study.replays
         )
 
-    if backend == "local" and jobs == 1:
+    def launched() -> Iterator[Chunk]:
         for chunk in chunks:
+            if stop is not None and stop():
+                return
+            yield chunk
+
+    if backend == "local" and jobs == 1:
+        for chunk in launched():
             function, args, kwargs = task(chunk)
             yield function(*args, **kwargs)
         return
@@ -369,7 +381,9 @@ def _execute(
     else:
         pool = contextlib.nullcontext()
     with pool, safe_import_path():
+        # with a stop, a chunk is handed out only when a worker is free: none waits queued past it
+        queued = {} if stop is None else {"pre_dispatch": "n_jobs"}
         parallel = joblib.Parallel(
-            n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1
+            n_jobs=jobs if backend == "local" else -1, return_as="generator_unordered", batch_size=1, **queued
         )
-        yield from parallel(task(chunk) for chunk in chunks)
+        yield from parallel(task(chunk) for chunk in launched())

@@ -4,6 +4,7 @@ per-game values, so the stopping rule and the anytime-valid intervals are checke
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -49,7 +50,7 @@ def run(tmp_path, budget: Budget, goal_budgets=None, seed: int = 0):
     state = run_goal_study(
         planted_study(budget, goal_budgets),
         tmp_path,
-        lambda key, games: played.append((key, games)),
+        lambda key, games, stop: played.append((key, games)),
         planted_look(seed),
         clock=lambda: 0.0,
     )
@@ -147,3 +148,114 @@ def test_sim_goals_refuses_a_bad_budget_or_goal_before_playing(tmp_path, option,
     result = CliRunner().invoke(cli, ["goals", "toy", "-p", "2", "-n", "5", "--out", str(out), *option])
     assert result.exit_code == 2 and said in result.output and "Traceback" not in result.output
     assert not out.exists()  # nothing played
+
+
+class SlowClock:
+    """A fake clock that a fake play advances: ``pace`` seconds a game, games launched in chunks of
+    ``chunk`` while ``stop()`` says go on (the chunk in flight finishes); a look takes ``look_s``."""
+
+    def __init__(self, pace: float, chunk: int = 25, look_s: float = 2.0) -> None:
+        self.now, self.pace, self.chunk, self.look_s = 0.0, pace, chunk, look_s
+        self.held: dict[str, int] = {}
+
+    def __call__(self) -> float:
+        return self.now
+
+    def play(self, key: str, games: int, stop) -> int:
+        held = self.held.get(key, 0)
+        while held < games and not stop():
+            step = min(self.chunk, games - held)
+            self.now += step * self.pace
+            held += step
+        self.held[key] = held
+        return held
+
+    def look(self, base):
+        def timed(targets):
+            self.now += self.look_s
+            return base(targets)
+
+        return timed
+
+
+def test_a_budget_in_minutes_is_kept_and_the_cut_round_counts_its_finished_games(tmp_path):
+    # the pace changes mid-run (the machine gets shared): the round planned from the old pace
+    # would overrun; the play stops launching at the deadline, the round counts what finished
+    clock = SlowClock(pace=0.01)
+    base = planted_look()
+
+    def look(targets):
+        if sum(targets.values()) > 500:
+            clock.pace = 0.2  # twenty times slower from here on
+        return clock.look(base)(targets)
+
+    study = replace(planted_study(Budget(minutes=1.0)), in_flight=clock.chunk)
+    state = run_goal_study(study, tmp_path, clock.play, look, clock=clock)
+    # the games, the looks and the time kept for the report end within the budget, but for the
+    # chunk in flight at the stop (launched before the deadline, at a pace twenty times the known)
+    assert clock.now + state.report_seconds <= 60 + clock.chunk * clock.pace
+    assert state.report_seconds > 0
+    assert state.cut == [len(state.rounds)]  # the last round was cut
+    looks = read_looks([tmp_path / "lineup"])
+    assert looks["cut"] == state.cut and looks["stop"] == "budget"
+    assert looks["rounds"][-1] == state.targets == clock.held  # recorded with the games finished
+    assert all(state.targets[k] % 25 == 0 for k in state.targets)  # whole chunks, none half-counted
+    edge = next(r for r in state.records.values() if r["goal"] == "edge")
+    assert edge["verdict"] == "undecided" and edge["units_needed"] > edge["units"]
+    assert state.status["edge"] == "budget"
+
+    # a rerun replays the cut round as recorded (no new game: the folder holds them) and judges alike
+    replayed: list[tuple[str, int]] = []
+
+    def held_play(key, games, stop):
+        replayed.append((key, games))
+        return min(games, clock.held[key])
+
+    again = run_goal_study(
+        planted_study(Budget(games=sum(state.targets.values()))), tmp_path, held_play, base, clock=lambda: 0.0
+    )
+    assert again.rounds == state.rounds and again.records == state.records
+    assert replayed[-1] == ("edge", state.targets["edge"])  # the cut round asked as it was recorded
+    assert all(games <= state.targets[key] for key, games in replayed)  # and nothing beyond
+
+
+def test_a_count_budget_has_no_deadline(tmp_path):
+    clock = SlowClock(pace=10.0)  # very slow games: a count budget plays them all the same
+    state = run_goal_study(
+        planted_study(Budget(games=2_000)), tmp_path, clock.play, clock.look(planted_look()), clock=clock
+    )
+    assert state.cut == [] and 1_000 <= sum(state.targets.values()) <= 2_000
+
+
+def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monkeypatch):
+    # the games slow down tenfold mid-run (a machine that gets shared): the round planned from the
+    # earlier pace is cut at the deadline of a 24-second budget, and the command still writes the
+    # report, goals.csv and the verdicts, within the budget and a small margin
+    import time
+
+    from click.testing import CliRunner
+
+    import sim.runner.execute as execute
+    from sim.cli import cli
+
+    real, chunks = execute.run_chunk, []
+
+    def slow(chunk, *args, **kwargs):
+        chunks.append(chunk)
+        time.sleep((0.02 if len(chunks) <= 12 else 0.2) * len(chunk.game_indices))
+        return real(chunk, *args, **kwargs)
+
+    monkeypatch.setattr(execute, "run_chunk", slow)
+    out = tmp_path / "g"
+    command = ["goals", "toy", "-p", "2", "-n", "20", "-j", "1", "--chunk-size", "10", "--budget", "0.4m"]
+    begun = time.monotonic()
+    result = CliRunner().invoke(cli, [*command, "--no-progress", "--out", str(out)])
+    took = time.monotonic() - begun
+    assert result.exit_code == 0, result.output
+    # the budget, one chunk in flight (2 s) and the report past the time kept for it
+    assert took <= 24 + 6, took
+    looks = read_looks([out / "lineup"])
+    assert looks["stop"] == "budget" and looks["cut"] == [len(looks["rounds"])]
+    assert (out / "report" / "report.html").is_file() and (out / "report" / "tables" / "goals.csv").is_file()
+    assert "## " in result.output.split("Report:")[-1]  # the verdicts on the console
+    assert all(games % 10 == 0 for games in looks["rounds"][-1].values())  # whole chunks, none in part

@@ -201,3 +201,23 @@ def test_real_games_are_identical_across_worker_processes(tmp_path, game):
         pd.testing.assert_frame_equal(
             left.sort_values(key).reset_index(drop=True), right.sort_values(key).reset_index(drop=True)
         )
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_stop_ends_a_run_at_whole_chunks_and_the_rest_is_played_alike(tmp_path, jobs):
+    # a stop that says so after the third chunk is asked: the chunks launched finish, none other
+    # starts; running the plan again plays the rest, the same games as a run never stopped
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    study = toy_study(games=60, counts=(2,))
+    cut = run_study(study, tmp_path / "cut", jobs=jobs, progress=False, stop=stop)
+    held = pd.read_parquet(tmp_path / "cut" / "games")["game_index"]
+    assert 30 <= len(held) < 60 and cut.errors == 0
+    assert sorted(held) == list(range(len(held)))  # a prefix, in whole chunks of 10
+    run_study(study, tmp_path / "cut", jobs=jobs, progress=False)
+    run_study(study, tmp_path / "whole", progress=False)
+    assert_same_tables(tmp_path / "cut", tmp_path / "whole")

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.stats.goals_diversity import game_diversity, jaccard_distances
+from sim.stats.goals_diversity import game_diversity, jaccard_distances, pair_mean, resampled_pair_mean
 
 N = 40
 
@@ -70,3 +70,15 @@ def test_jaccard_distances_known_answers():
     d = jaccard_distances([frozenset("ab"), frozenset("bc"), frozenset(), frozenset()])
     assert d[0, 1] == pytest.approx(1 - 1 / 3) and d[0, 2] == 1.0 and d[2, 3] == 0.0
     assert np.allclose(d, d.T) and np.allclose(np.diag(d)[:2], 0.0)
+
+
+def test_the_bootstrap_pair_mean_by_weights_equals_the_one_by_copies():
+    rng = np.random.default_rng(4)
+    for n in (2, 7, 60):
+        d = rng.random((n, n))
+        d = (d + d.T) / 2
+        np.fill_diagonal(d, 0.0)
+        for _ in range(20):
+            pick = rng.integers(0, n, n)
+            both = pair_mean(d, pick), resampled_pair_mean(d, pick)
+            assert both[0] == pytest.approx(both[1], abs=1e-12) or all(x != x for x in both)

@@ -64,8 +64,13 @@ def compute(a: Analysis) -> dict[str, pd.DataFrame]:
         {p for g in declared.values() for p in (g["play"], *g.get("reads", ()))}
         | {p.key for p in GENERIC_PLAYS}
     )
-    parts = [part.assign(goal=key) for key, part in _generic_measures(a).items() if not part.empty]
-    parts += [_game_measure(a, goal, plays) for goal in declared.values() if goal["measure"]]
+    wanted = (lambda key: True) if a.goals is None else a.goals.__contains__
+    parts = [
+        part.assign(goal=key) for key, part in _generic_measures(a).items() if not part.empty and wanted(key)
+    ]
+    parts += [
+        _game_measure(a, goal, plays) for goal in declared.values() if goal["measure"] and wanted(goal["key"])
+    ]
     parts = [part for part in parts if not part.empty]
     checked = {key for part in parts if "check_low" in part.columns for key in part["goal"].unique()}
     if not parts:
