@@ -823,7 +823,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         return measure_goals([folders[k] for k in targets], targets, list(goals_known))
 
     progress = run_goal_study(
-        study, folder, play, look, on_look=lambda state: click.echo(_goals_look(state, lang))
+        study, folder, play, look, on_look=lambda state: click.echo(_goals_look(state, lang, budget))
     )
     played = [folders[k] for k in progress.targets]
     chosen = list(goals_known) if only else None  # --goals: the report judges those alone
@@ -906,13 +906,15 @@ def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int
     execute([variant], run, "", lang=lang)
 
 
-def _goals_look(state, lang: str) -> str:
+def _goals_look(state, lang: str, budget: str = "") -> str:
     """One line after a look: the round, the games of each play and the goals still open."""
     games = ", ".join(f"{k} {v}" for k, v in state.targets.items())
     still = [g for g, s in state.status.items() if s == "open"]
-    return message("goals_look", round=len(state.rounds), games=games, open=", ".join(still) or "-").in_lang(
-        lang
-    )
+    line = message("goals_look", round=len(state.rounds), games=games, open=", ".join(still) or "-")
+    if state.cut and state.cut[-1] == len(state.rounds):
+        cut = message("goals_cut", round=len(state.rounds), budget=budget)
+        return f"{line.in_lang(lang)}\n{cut.in_lang(lang)}"
+    return line.in_lang(lang)
 
 
 def _goals_verdicts(summary: Path, lang: str) -> str:

@@ -257,5 +257,6 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
     looks = read_looks([out / "lineup"])
     assert looks["stop"] == "budget" and looks["cut"] == [len(looks["rounds"])]
     assert (out / "report" / "report.html").is_file() and (out / "report" / "tables" / "goals.csv").is_file()
+    assert f"round {len(looks['rounds'])} cut at the deadline" in result.output
     assert "## " in result.output.split("Report:")[-1]  # the verdicts on the console
     assert all(games % 10 == 0 for games in looks["rounds"][-1].values())  # whole chunks, none in part
