@@ -775,10 +775,21 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
       sim goals configs/mingchu/base.yaml -p 5 -j 2 --budget 2h --goal-budget routes=40m
       sim goals brass -p 4 -n 200 -j 2 --budget 5000g --out runs/brass-goals
     """
+    import time
+
     from sim.config.goals import known_goals
     from sim.core.goals import CONTROL, GENERIC_PLAYS, LINEUP
-    from sim.goal_study import GoalStudy, PlayPlan, measure_goals, plays_of, report_reserve, run_goal_study
+    from sim.goal_study import (
+        REPORT_PER_GAME,
+        GoalStudy,
+        PlayPlan,
+        measure_goals,
+        plays_of,
+        report_reserve,
+        run_goal_study,
+    )
 
+    begun = time.monotonic()  # the budget counts from here
     resolved, spec = load(config, sets)
     folder = opts["out"] or runs_folder("goals", resolved.game, resolved.variant)
     lineup = parse_bots(spec, opts["bots"])
@@ -801,7 +812,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         own,
         in_flight=opts["jobs"] * opts["chunk_size"],
     )
-    study = replace(study, report_seconds=report_reserve(study.budget))
+    study = replace(study, report_seconds=report_reserve(study.budget), report_per_game=REPORT_PER_GAME)
     folders = {key: folder / key for key in plans}
 
     completed: dict[str, int] = {}  # the games each play's folder was completed to in this command
@@ -823,7 +834,12 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         return measure_goals([folders[k] for k in targets], targets, list(goals_known))
 
     progress = run_goal_study(
-        study, folder, play, look, on_look=lambda state: click.echo(_goals_look(state, lang, budget))
+        study,
+        folder,
+        play,
+        look,
+        on_look=lambda state: click.echo(_goals_look(state, lang, budget)),
+        started=begun,
     )
     played = [folders[k] for k in progress.targets]
     chosen = list(goals_known) if only else None  # --goals: the report judges those alone

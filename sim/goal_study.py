@@ -50,13 +50,15 @@ NON_NEGATIVE = ("points", "count", "rounds", "decisions", "ratio", "index")
 interval is cut at 0."""
 SMALLEST_STEP = 0.1
 """A play grows by at least this share of its games in a round, or not at all (budget spent)."""
-REPORT_LOOKS = 2.5
-"""The report after the last look is reserved this many looks' time beyond its fixed cost
-(``GoalStudy.report_seconds``). Measured on 明初商途, 5 players: a look of 400 / 1,600 lineup games
-took 8 / 14 s, the report of them 28 / 52 s (about 18 s + 2.5 looks)."""
-REPORT_SECONDS = 20.0
+REPORT_SECONDS = 30.0
 """The report's fixed cost (its charts), kept from a budget in minutes from the start; at most
-``REPORT_SHARE`` of a small budget."""
+``REPORT_SHARE`` of a small budget. Measured on 明初商途, 5 players, every goal: the report of 400 /
+1,600 lineup games took 28 / 52 s (load 3 on 2 cores), of 650 games with one goal 29 s (load 8):
+about 20 s and 0.02 s a game, kept as 30 s and ``REPORT_PER_GAME``."""
+REPORT_PER_GAME = 0.03
+"""The report's seconds per game held (every play's), kept besides ``REPORT_SECONDS``."""
+REPORT_LOOKS = 2.5
+"""The report is kept at least this many looks' time (a look of every goal on many games)."""
 REPORT_SHARE = 0.25
 
 
@@ -178,6 +180,8 @@ class GoalStudy:
     report_seconds: float = 0.0
     """The report's fixed seconds (whatever its games), kept from a budget in minutes from the
     start (``report_reserve``)."""
+    report_per_game: float = 0.0
+    """The report's seconds per game held, kept besides (``REPORT_PER_GAME`` for ``sim goals``)."""
 
     def goal_budget(self, goal: str) -> Budget:
         """A goal's own budget: ``--goal-budget``, else the command's times the smallest
@@ -209,7 +213,7 @@ class Progress:
     """The rounds (1-based) the deadline cut: a play stopped launching games, the round counts the
     games finished (``rounds`` holds them, so a rerun replays the round as it was cut)."""
     report_seconds: float = 0.0
-    """Seconds the report after the last look is reserved (``REPORT_LOOKS`` looks)."""
+    """Seconds kept for the report of the games held (``report_time``)."""
 
     def pace_so_far(self, key: str) -> float | None:
         """A play's seconds a game for planning: the slower of its last batch's and its pace over
@@ -228,6 +232,7 @@ def run_goal_study(
     look: Callable[[Mapping[str, int]], pd.DataFrame],
     clock: Callable[[], float] = time.monotonic,
     on_look: Callable[[Progress], None] | None = None,
+    started: float | None = None,
 ) -> Progress:
     """Play and judge in rounds until every goal is decided or its budget is spent; ``play(key,
     games, stop)`` grows a play's folder towards ``games``, launching no more work once ``stop()``
@@ -240,8 +245,9 @@ def run_goal_study(
 
     A budget in minutes is kept: a play stops launching games when what is left of it would not
     finish the games in flight, one more look and the report (``_reserve``). The round it cuts
-    counts the games finished, is recorded with them (``Progress.cut``) and is the last."""
-    started = clock()
+    counts the games finished, is recorded with them (``Progress.cut``) and is the last. ``started``:
+    the ``clock()`` the command started at (now, if not given)."""
+    started = clock() if started is None else started
     end = math.inf if study.budget.minutes is None else started + 60 * study.budget.minutes
     earlier = read_looks([folder / LINEUP]) or {}
     needed = [p for p in study.plays if any(p in plays for plays in study.goal_plays.values())]
@@ -258,6 +264,9 @@ def run_goal_study(
         for key, games in planned.items():
             if games <= state.targets.get(key, 0) or cut:
                 continue
+            # kept back: the next look, the report of the round's games, the chunks in flight
+            after = {**state.targets, **{k: max(g, state.targets.get(k, 0)) for k, g in planned.items()}}
+            state.report_seconds = report_time(study, state, sum(after.values()))
             margin = _reserve(state) + (state.pace_so_far(key) or 0.0) * study.in_flight
             begun = clock()
             held = play(key, games, lambda margin=margin: clock() >= end - margin)
@@ -276,7 +285,7 @@ def run_goal_study(
         begun = clock()
         _judge(study, state, look(dict(state.targets)))
         state.look_seconds = clock() - begun
-        state.report_seconds = study.report_seconds + REPORT_LOOKS * state.look_seconds
+        state.report_seconds = report_time(study, state, sum(state.targets.values()))
         _write(folder, study, state, stop="")
         if on_look is not None:
             on_look(state)
@@ -300,6 +309,12 @@ def report_reserve(budget: Budget) -> float:
     if budget.minutes is None:
         return 0.0
     return min(REPORT_SECONDS, REPORT_SHARE * 60 * budget.minutes)
+
+
+def report_time(study: GoalStudy, state: Progress, games: int) -> float:
+    """Seconds kept for the report of ``games``: its fixed seconds and seconds a game, at least
+    ``REPORT_LOOKS`` looks."""
+    return max(study.report_seconds + study.report_per_game * games, REPORT_LOOKS * state.look_seconds)
 
 
 def _reserve(state: Progress) -> float:
@@ -359,11 +374,16 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
             continue
         own = allowance[key]
         grown = _afford(
-            study.plays[key], state, key, GROWTH * current, (min(own[0], seconds), min(own[1], games))
+            study.plays[key],
+            state,
+            key,
+            GROWTH * current,
+            (min(own[0], seconds), min(own[1], games)),
+            study.report_per_game,
         )
         if grown > current:
             planned[key] = grown
-            seconds -= (grown - current) * (state.pace_so_far(key) or 0.0)
+            seconds -= (grown - current) * ((state.pace_so_far(key) or 0.0) + study.report_per_game)
             games -= grown - current
     for goal in open_goals:
         if not any(p in planned for p in study.goal_plays[goal]):
@@ -378,14 +398,16 @@ def _left(budget: Budget, seconds: float, games: int) -> tuple[float, float]:
     return secs, left_games
 
 
-def _afford(plan: PlayPlan, state: Progress, key: str, want: int, left: tuple[float, float]) -> int:
+def _afford(
+    plan: PlayPlan, state: Progress, key: str, want: int, left: tuple[float, float], report: float = 0.0
+) -> int:
     """The games of play ``key`` next round: ``want``, or fewer (whole setups) when the budget left
     (seconds, games) buys fewer at its last pace; its current games when it buys less than
     ``SMALLEST_STEP`` of them."""
     current = state.targets[key]
     seconds, games = left
     pace = state.pace_so_far(key)
-    buys = games if pace is None or pace <= 0 else min(games, seconds / pace)
+    buys = games if pace is None or pace <= 0 else min(games, seconds / (pace + report))
     if seconds <= 0 or games <= 0:
         return current
     extra = int(min(want - current, buys) // plan.replays) * plan.replays
@@ -406,6 +428,8 @@ def _write(folder: Path, study: GoalStudy, state: Progress, stop: str) -> None:
             "seconds": {k: round(v, 1) for k, v in state.seconds.items()},
             "pace": {k: round(v, 3) for k, v in state.pace.items()},
             "cut": state.cut,
+            "look_seconds": round(state.look_seconds, 1),
+            "report_seconds": round(state.report_seconds, 1),
             "stop": stop,
         },
     )
