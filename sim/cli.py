@@ -831,7 +831,8 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         return min(games, held // replays * replays)  # whole setups of the games asked
 
     def look(targets) -> object:
-        return measure_goals([folders[k] for k in targets], targets, list(goals_known))
+        held = {k: games for k, games in targets.items() if games}  # a deadline may leave a play none
+        return measure_goals([folders[k] for k in held], held, list(goals_known))
 
     progress = run_goal_study(
         study,
@@ -841,7 +842,9 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         on_look=lambda state: click.echo(_goals_look(state, lang, budget)),
         started=begun,
     )
-    played = [folders[k] for k in progress.targets]
+    played = [folders[k] for k, games in progress.targets.items() if games]  # a deadline may leave none
+    if not played:
+        raise UserError(message("goals_budget_short", budget=budget))
     chosen = list(goals_known) if only else None  # --goals: the report judges those alone
     report = make_report(played, folder / "report", lang, show_progress(opts["progress"]), chosen)
     click.echo(_goals_verdicts(report.parent / "summary.md", lang))

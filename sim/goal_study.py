@@ -279,6 +279,9 @@ def run_goal_study(
                 state.pace[key] = spent / new
             state.targets[key] = held
             cut = held < games
+        if not any(state.targets.values()):  # the deadline came before any game: no round, no look
+            _close_open(study, state)
+            break
         state.rounds.append(dict(state.targets))
         if cut:
             state.cut.append(len(state.rounds))
@@ -290,7 +293,7 @@ def run_goal_study(
         if on_look is not None:
             on_look(state)
         if cut:
-            _close_open(state)
+            _close_open(study, state)
             break
         if len(state.rounds) < len(replay):
             planned = replay[len(state.rounds)]
@@ -323,10 +326,11 @@ def _reserve(state: Progress) -> float:
     return GROWTH * state.look_seconds + state.report_seconds
 
 
-def _close_open(state: Progress) -> None:
-    """After a round the deadline cut: every open goal's budget is spent."""
-    for goal, status in state.status.items():
-        if status == "open":
+def _close_open(study: GoalStudy, state: Progress) -> None:
+    """After a round the deadline cut: every open goal's budget is spent, and so is that of a goal
+    whose plays the deadline left without a game (never looked at)."""
+    for goal in study.goal_plays:
+        if state.status.get(goal, "open") == "open":
             state.status[goal] = "budget"
 
 

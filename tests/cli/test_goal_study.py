@@ -260,3 +260,16 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
     assert f"round {len(looks['rounds'])} cut at the deadline" in result.output
     assert "## " in result.output.split("Report:")[-1]  # the verdicts on the console
     assert all(games % 10 == 0 for games in looks["rounds"][-1].values())  # whole chunks, none in part
+
+
+def test_a_budget_too_short_for_any_game_says_so_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    out = tmp_path / "g"
+    result = CliRunner().invoke(
+        cli, ["goals", "toy", "-p", "2", "-n", "20", "--budget", "0.01m", "--out", str(out)]
+    )
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "--budget 0.01m: the deadline came before any game finished" in result.output
