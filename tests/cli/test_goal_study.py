@@ -229,8 +229,9 @@ def test_a_count_budget_has_no_deadline(tmp_path):
 
 def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monkeypatch):
     # the games slow down tenfold mid-run (a machine that gets shared): the round planned from the
-    # earlier pace is cut at the deadline of a 24-second budget, and the command still writes the
-    # report, goals.csv and the verdicts, within the budget and a small margin
+    # earlier pace is cut at the deadline of a 30-second budget (on an idle machine; a busy one may
+    # stop before), and the command still writes the report, goals.csv and the verdicts, within
+    # the budget and a small margin
     import time
 
     from click.testing import CliRunner
@@ -245,19 +246,34 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
         time.sleep((0.02 if len(chunks) <= 12 else 0.2) * len(chunk.game_indices))
         return real(chunk, *args, **kwargs)
 
+    import sim.cli
+
+    real_report, report_took = sim.cli.make_report, []
+
+    def timed_report(*args, **kwargs):
+        started = time.monotonic()
+        try:
+            return real_report(*args, **kwargs)
+        finally:
+            report_took.append(time.monotonic() - started)
+
     monkeypatch.setattr(execute, "run_chunk", slow)
+    monkeypatch.setattr(sim.cli, "make_report", timed_report)
     out = tmp_path / "g"
-    command = ["goals", "toy", "-p", "2", "-n", "20", "-j", "1", "--chunk-size", "10", "--budget", "0.4m"]
+    command = ["goals", "toy", "-p", "2", "-n", "20", "-j", "1", "--chunk-size", "10", "--budget", "0.5m"]
     begun = time.monotonic()
     result = CliRunner().invoke(cli, [*command, "--no-progress", "--out", str(out)])
     took = time.monotonic() - begun
     assert result.exit_code == 0, result.output
-    # the budget, one chunk in flight (2 s) and the report past the time kept for it
-    assert took <= 24 + 6, took
     looks = read_looks([out / "lineup"])
-    assert looks["stop"] == "budget" and looks["cut"] == [len(looks["rounds"])]
+    # within the budget but for one chunk in flight (2 s) and what the report took beyond the time
+    # kept for it (none on an idle machine: 30 s + 1 s in all; the report's time on a busy one is
+    # a forecast)
+    overrun = max(0.0, report_took[0] - looks["report_seconds"])
+    assert took <= 30 + 3 + overrun, (took, report_took, looks["report_seconds"])
+    assert looks["stop"] == "budget" and looks["cut"] in ([], [len(looks["rounds"])])
     assert (out / "report" / "report.html").is_file() and (out / "report" / "tables" / "goals.csv").is_file()
-    assert f"round {len(looks['rounds'])} cut at the deadline" in result.output
+    assert (f"round {len(looks['rounds'])} cut at the deadline" in result.output) == bool(looks["cut"])
     assert "## " in result.output.split("Report:")[-1]  # the verdicts on the console
     assert all(games % 10 == 0 for games in looks["rounds"][-1].values())  # whole chunks, none in part
 
