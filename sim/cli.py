@@ -810,7 +810,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         opts["games"],
         _budget(budget),
         own,
-        in_flight=opts["jobs"] * opts["chunk_size"],
+        in_flight={k: opts["jobs"] * _chunk_of(p, opts["chunk_size"]) for k, p in plans.items()},
     )
     study = replace(study, report_seconds=report_reserve(study.budget), report_per_game=REPORT_PER_GAME)
     folders = {key: folder / key for key in plans}
@@ -921,7 +921,7 @@ def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int
     # the label is the lineup's (its --set values included) + the play: the report pairs them
     variant = replace(played_with, variant=f"{resolved.label}{PLAY_SEPARATOR}{play.key}", overrides={})
     run = {**opts, "bots": ",".join(play.bots(lineup)), "games": games, "out": out, "replays": play.replays}
-    run["chunk_size"] = _whole_setups(_spread_chunks(games, opts["chunk_size"], opts["jobs"]), play.replays)
+    run["chunk_size"] = _chunk_of(play, _spread_chunks(games, opts["chunk_size"], opts["jobs"]))
     execute([variant], run, "", lang=lang)
 
 
@@ -951,10 +951,13 @@ def _spread_chunks(games: int, chunk_size: int, jobs: int) -> int:
     return min(chunk_size, max(1, -(-games // (4 * jobs))))
 
 
-def _whole_setups(chunk_size: int, replays: int) -> int:
-    """A chunk size holding whole setups (a multiple of ``replays``): a run stopped at a deadline
-    then holds no setup in part."""
-    return max(replays, chunk_size // replays * replays)
+def _chunk_of(play, chunk_size: int) -> int:
+    """A goal play's chunk size: whole setups (a multiple of its ``replays``: a run stopped at a
+    deadline then holds no setup in part), one setup for a costly play (``budget_share`` < 1, e.g.
+    search bots: a deadline then waits for one game a worker, not a chunk of them)."""
+    if play.budget_share < 1:
+        return play.replays
+    return max(play.replays, chunk_size // play.replays * play.replays)
 
 
 def main() -> None:

@@ -177,9 +177,9 @@ class GoalStudy:
     first: int
     budget: Budget
     goal_budgets: Mapping[str, Budget] = field(default_factory=dict)
-    in_flight: int = 0
-    """Games a play may still finish once it stops launching work (its workers' chunks in flight):
-    a play stops launching that many games' time (at its pace) before the deadline."""
+    in_flight: Mapping[str, int] = field(default_factory=dict)
+    """Games each play may still finish once it stops launching work (its workers' chunks in
+    flight): a play stops launching that many games' time (at its pace) before the deadline."""
     report_seconds: float = 0.0
     """The report's fixed seconds (whatever its games), kept from a budget in minutes from the
     start (``report_reserve``)."""
@@ -270,7 +270,7 @@ def run_goal_study(
             # kept back: the next look, the report of the round's games, the chunks in flight
             after = {**state.targets, **{k: max(g, state.targets.get(k, 0)) for k, g in planned.items()}}
             state.report_seconds = report_time(study, state, sum(after.values()))
-            margin = _reserve(state) + (state.pace_so_far(key) or 0.0) * study.in_flight
+            margin = _reserve(state) + (state.pace_so_far(key) or 0.0) * study.in_flight.get(key, 0)
             begun = clock()
             held = play(key, games, lambda margin=margin: clock() >= end - margin)
             spent = clock() - begun
@@ -372,7 +372,7 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
             before = allowance.get(key, (-math.inf, -math.inf))
             allowance[key] = (max(before[0], left[0]), max(before[1], left[1]))
     reserve = _reserve(state) + sum(
-        (state.pace_so_far(k) or 0.0) * study.in_flight for k in allowance
+        (state.pace_so_far(k) or 0.0) * study.in_flight.get(k, 0) for k in allowance
     )  # the next look, the report and the games in flight at a stop
     seconds, games = _left(study.budget, elapsed + reserve, sum(state.targets.values()))
     planned: dict[str, int] = {}

@@ -189,7 +189,7 @@ def test_a_budget_in_minutes_is_kept_and_the_cut_round_counts_its_finished_games
             clock.pace = 0.2  # twenty times slower from here on
         return clock.look(base)(targets)
 
-    study = replace(planted_study(Budget(minutes=1.0)), in_flight=clock.chunk)
+    study = replace(planted_study(Budget(minutes=1.0)), in_flight=dict.fromkeys(TRUTH, clock.chunk))
     state = run_goal_study(study, tmp_path, clock.play, look, clock=clock)
     # the games, the looks and the time kept for the report end within the budget, but for the
     # chunk in flight at the stop (launched before the deadline, at a pace twenty times the known)
