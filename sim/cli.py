@@ -848,6 +848,14 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     chosen = list(goals_known) if only else None  # --goals: the report judges those alone
     report = make_report(played, folder / "report", lang, show_progress(opts["progress"]), chosen)
     click.echo(_goals_verdicts(report.parent / "summary.md", lang))
+    looked = {record["goal"] for record in progress.records.values()}
+    unplayed = [
+        goal
+        for goal, reads in study.goal_plays.items()
+        if goal not in looked and any(not progress.targets.get(play) for play in reads)
+    ]
+    if unplayed:
+        click.echo(message("goals_unplayed", goals=", ".join(unplayed)).in_lang(lang))
 
 
 def _budget(text: str, flag: str = "--budget"):

@@ -254,6 +254,8 @@ def run_goal_study(
     end = math.inf if study.budget.minutes is None else started + 60 * study.budget.minutes
     earlier = read_looks([folder / LINEUP]) or {}
     needed = [p for p in study.plays if any(p in plays for plays in study.goal_plays.values())]
+    # the costly plays last (a stable sort): a deadline that cuts a round leaves them short, not the rest
+    needed.sort(key=lambda p: -study.plays[p].budget_share)
     replay = list(earlier.get("rounds", []))
     if earlier.get("first") != study.first or (replay and set(replay[0]) != set(needed)):
         replay = []  # another -n or other goals: a new schedule (the games played are reused)

@@ -84,6 +84,7 @@ ERRORS: dict[str, str] = {
     "study_budget": "{option} {text!r}: give minutes, hours or games, e.g. 60m, 2h or 5000g",
     "study_deck_unforceable": "{path}: --deck {deck}: game {game} cannot give a {deck} card to a seat (holding one is {holding}), so it cannot be forced; its cards can be removed (--design paired --arms removed)",
     "goals_look": "[goals] round {round}: {games}; open: {open}",
+    "goals_unplayed": "[goals] not measured: {goals} (the deadline came before their plays had games)",
     "goals_budget_short": "--budget {budget}: the deadline came before any game finished (time is kept for "
     "the report); give a longer budget",
     "goals_cut": "[goals] round {round} cut at the deadline of the budget ({budget}): the games finished count; "

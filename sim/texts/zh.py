@@ -83,6 +83,7 @@ ERRORS: dict[str, str] = {
     "study_budget": "{option} {text!r}：请给出分钟、小时或局数，例如 60m、2h 或 5000g",
     "study_deck_unforceable": "{path}：--deck {deck}：游戏 {game} 不能把 {deck} 牌发给指定座位（持有的含义：{holding}），所以不能强制；可以改为移除这些牌（--design paired --arms removed）",
     "goals_look": "[设计目标] 第 {round} 轮：{games}；未定：{open}",
+    "goals_unplayed": "[设计目标] 未测量：{goals}（截止时间到时它们的对局还没有完成）",
     "goals_budget_short": "--budget {budget}：截止时间到时还没有一局完成（报告需要预留时间）；请给更长的预算",
     "goals_cut": "[设计目标] 第 {round} 轮在预算（{budget}）的截止时间停止：只计已完成的对局；接着写报告",
     "study_cannot_force": "{path}：游戏 {game} 不能强制发牌（'{key}'）",
