@@ -260,6 +260,9 @@ def run_goal_study(
     if earlier.get("first") != study.first or (replay and set(replay[0]) != set(needed)):
         replay = []  # another -n or other goals: a new schedule (the games played are reused)
     state = Progress(targets={p: 0 for p in needed}, report_seconds=study.report_seconds)
+    state.cut = [
+        int(r) for r in earlier.get("cut", []) if replay and int(r) <= len(replay)
+    ]  # replayed as cut
     state.pace.update(
         {k: float(v) for k, v in earlier.get("pace", {}).items() if k in needed}
     )  # until played
@@ -288,7 +291,7 @@ def run_goal_study(
             _close_open(study, state)
             break
         state.rounds.append(dict(state.targets))
-        if cut:
+        if cut and len(state.rounds) not in state.cut:
             state.cut.append(len(state.rounds))
         begun = clock()
         _judge(study, state, look(dict(state.targets)))

@@ -214,7 +214,7 @@ def test_a_budget_in_minutes_is_kept_and_the_cut_round_counts_its_finished_games
     again = run_goal_study(
         planted_study(Budget(games=sum(state.targets.values()))), tmp_path, held_play, base, clock=lambda: 0.0
     )
-    assert again.rounds == state.rounds and again.records == state.records
+    assert again.rounds == state.rounds and again.records == state.records and again.cut == state.cut
     assert replayed[-1] == ("edge", state.targets["edge"])  # the cut round asked as it was recorded
     assert all(games <= state.targets[key] for key, games in replayed)  # and nothing beyond
 
