@@ -938,7 +938,7 @@ def _goals_look(state, lang: str, budget: str = "") -> str:
     games = ", ".join(f"{k} {v}" for k, v in state.targets.items())
     still = [g for g, s in state.status.items() if s == "open"]
     line = message("goals_look", round=len(state.rounds), games=games, open=", ".join(still) or "-")
-    if state.cut and state.cut[-1] == len(state.rounds):
+    if state.cut and state.cut[-1] == len(state.rounds) > state.replayed:  # cut by this command
         cut = message("goals_cut", round=len(state.rounds), budget=budget)
         return f"{line.in_lang(lang)}\n{cut.in_lang(lang)}"
     return line.in_lang(lang)

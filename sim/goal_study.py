@@ -217,6 +217,8 @@ class Progress:
     games finished (``rounds`` holds them, so a rerun replays the round as it was cut)."""
     report_seconds: float = 0.0
     """Seconds kept for the report of the games held (``report_time``)."""
+    replayed: int = 0
+    """The rounds an earlier run recorded, replayed first (their cuts are that run's)."""
 
     def pace_so_far(self, key: str) -> float | None:
         """A play's seconds a game for planning: the slower of its last batch's and its pace over
@@ -263,6 +265,7 @@ def run_goal_study(
     state.cut = [
         int(r) for r in earlier.get("cut", []) if replay and int(r) <= len(replay)
     ]  # replayed as cut
+    state.replayed = len(replay)
     state.pace.update(
         {k: float(v) for k, v in earlier.get("pace", {}).items() if k in needed}
     )  # until played
