@@ -312,6 +312,9 @@ def run_goal_study(
         planned = _next_round(study, state, clock() - started)
         if not planned:
             break
+    for goal, reads in study.goal_plays.items():  # a goal whose play a deadline left without games
+        if goal not in state.status and any(state.targets.get(p) == 0 for p in reads):
+            state.status[goal] = "budget"
     stop = "decided" if all(s == "decided" for s in state.status.values()) else "budget"
     _write(folder, study, state, stop=stop)
     return state
