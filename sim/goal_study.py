@@ -16,9 +16,13 @@ asymptotic confidence sequence itself; for the others (a widest gap, an entropy,
 it assumes the measure behaves like one, as their bootstrap intervals do. A goal is *open* while a
 row of it with a band is undecided and its budget is not spent; the next round doubles the games of
 every play an open goal reads (capped to what the budgets left buy at the plays' last pace), the
-others stay as they are. The rounds (the games of each play) are kept in the command's output folder
-(``sim.core.goal_looks``, in the command's output folder): running the same command again replays them (no new game) and the same
-looks, so the same seeds give the same verdicts whatever ``-j``, then goes on where it stopped.
+others stay as they are. A budget in minutes is a deadline: every play stops launching games in
+time for the chunks in flight, the next look and the report; the round it cuts counts the games
+finished (whole chunks from game 0 on), is looked at, recorded with those games and is the last.
+The rounds (the games of each play, ``cut``: the rounds the deadline cut) are kept in the command's
+output folder (``sim.core.goal_looks``): running the same command again replays them (no new game,
+a cut round with the games it counted) and the same looks, so the same seeds give the same verdicts
+whatever ``-j``, then goes on where it stopped.
 """
 
 from __future__ import annotations
