@@ -220,7 +220,8 @@ def _check_variants(
     results = check_variants(spec, config, parse_sets(sets), n_players=n, games=games, seed=seed)
     names = display_names(spec.name, lang)
     game = spec.name if lang == "en" else names.title(spec.name)
-    for line in variant_lines(game, results, lambda measure: names.term(spec.name, measure)):
+    term = str if lang == "en" else (lambda measure: names.term(spec.name, measure))  # English: the column
+    for line in variant_lines(game, results, term):
         click.echo(line.in_lang(lang))
     return all(r.passed for r in results)
 
