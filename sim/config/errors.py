@@ -67,7 +67,9 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
             found.append(message("config_top_level", source=source, error=error))
             continue
         value = err.get("input")
-        shown = repr(value) if not isinstance(value, dict | list) else message(f"shown_{type(value).__name__}")
+        shown = (
+            repr(value) if not isinstance(value, dict | list) else message(f"shown_{type(value).__name__}")
+        )
         note = message("config_yaml_bool") if isinstance(value, bool) else ""
         found.append(
             message("config_bad_value", source=source, where=where, shown=shown, note=note, error=error)

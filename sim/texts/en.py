@@ -215,4 +215,18 @@ ERRORS: dict[str, str] = {
     "planted_mingchu_coins": "coins score 1 VP per 2 instead of per 10 at the end: players keep more coins",
     "shown_dict": "dict",
     "shown_list": "list",
+    # config layers and dotted paths (sim.config.merge, sim.config.paths)
+    "deck_entry": "{source}: '{path}' = id {card!r}: {problem}",
+    "deck_holds_card": "the deck it extends already holds that card; drop add: true to change it, or give the new card another id",
+    "deck_no_such_card": "the deck it extends has no such card ({hint}); to add a new card write add: true in its entry ({{id: {card}, add: true, ...}})",
+    "deck_add_value": "add = {value}: write add: true on a new card, or leave it out",
+    "deck_takes_list": "{source}: '{path}' = {value}: a deck takes a list of cards, [{{id: ..., ...}}]",
+    "nearest_ids": "nearest: {ids}",
+    "all_ids": "ids: {ids}",
+    "child_keys": "keys: {keys}",
+    "no_keys": "no keys",
+    "items_by_index": "{n} items (address by index)",
+    "top_level": "(top level)",
+    "no_item": "no item {part!r} in {where} ({hint})",
+    "single_value": "{where} is a single value ({value}), it has no field {part!r}",
 }

@@ -214,4 +214,18 @@ ERRORS: dict[str, str] = {
     "planted_mingchu_coins": "终局每 2 枚钱币得 1 分而不是每 10 枚：玩家留下更多钱币",
     "shown_dict": "一个映射",
     "shown_list": "一个列表",
+    # 配置层与点分路径
+    "deck_entry": "{source}：'{path}' = id {card!r}：{problem}",
+    "deck_holds_card": "它所扩展的牌组已经有这张牌；要修改它请去掉 add: true，要新增请给新牌另一个 id",
+    "deck_no_such_card": "它所扩展的牌组没有这张牌（{hint}）；要新增一张牌，请在条目中写 add: true（{{id: {card}, add: true, ...}}）",
+    "deck_add_value": "add = {value}：新牌请写 add: true，否则不要写",
+    "deck_takes_list": "{source}：'{path}' = {value}：牌组要给一个牌的列表，[{{id: ..., ...}}]",
+    "nearest_ids": "最接近的：{ids}",
+    "all_ids": "id：{ids}",
+    "child_keys": "键：{keys}",
+    "no_keys": "没有键",
+    "items_by_index": "{n} 项（按位置编号）",
+    "top_level": "（顶层）",
+    "no_item": "{where} 中没有 {part!r}（{hint}）",
+    "single_value": "{where} 是单个值（{value}），没有字段 {part!r}",
 }

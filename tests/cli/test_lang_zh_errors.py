@@ -66,6 +66,8 @@ CONFIG_CASES = [
     ("extra field", "scoring:\n  coins_per_vpp: 2\n", ["未知的键 'scoring.coins_per_vpp'（值 2）"]),
     ("a choice", "forced_cards:\n  - {deck: 皇恩, card: 赌徒, seat: 0}\n", ["'forced_cards.0.deck' = '皇恩'", "应为以下之一：'门客'，'家族'"]),
     ("a card's field", "cards:\n  门客:\n    - {id: 赌徒, count: lots}\n", ["'cards.门客.赌徒'", "count（收到 'lots'）：应为整数"]),
+    ("a card id the deck lacks", "cards:\n  门客:\n    - {id: 鲁班传, count: 2}\n", ["'cards.门客' = id '鲁班传'：它所扩展的牌组没有这张牌（最接近的：鲁班传人）"]),
+    ("add not true", "cards:\n  门客:\n    - {id: 鲁班, add: 1}\n", ["add = 1：新牌请写 add: true"]),
     ("a missing field", "forced_cards:\n  - {deck: 门客, seat: 0}\n", ["缺少必需的键 'forced_cards.0.card'"]),
     ("a deck too small", "setup:\n  visible_retainers: 30\n", ["cards.门客：至少需要 36 张", "明牌区需要 30 张", "现有 24 张"]),
     ("removing an unknown card", "cards:\n  remove: {门客: [无名]}\n", ["cards.remove.门客：门客 中没有可移除的牌 '无名'"]),
@@ -80,10 +82,18 @@ CONFIG_CASES = [
 def test_config_validation_speaks_chinese_naming_file_field_and_value(tmp_path, text, wanted):
     config = _config(tmp_path, text)
     result = invoke("validate", config, "--lang", "zh")
-    out = chinese_error(result, config, *wanted, allowed=frozenset({"RetainerCard", "count"}))  # class, field
+    out = chinese_error(
+        result, config, *wanted, allowed=frozenset({"RetainerCard", "count", "true"})
+    )  # class, field, YAML
     english = invoke("validate", config).output
     assert english.startswith("error: ") and config in english and "：" not in english
     assert out.count("\n") == english.count("\n")  # one message each, as many lines
+
+
+def test_a_set_path_to_a_card_the_deck_lacks_names_the_nearest_in_chinese():
+    args = ["validate", "mingchu", "--set", "cards.门客.鲁班传.count=2"]
+    chinese_error(invoke(*args, "--lang", "zh"), "cards.门客 中没有 '鲁班传'（最接近的：鲁班传人）")
+    assert "no item '鲁班传' in cards.门客 (nearest: 鲁班传人)" in invoke(*args).output
 
 
 def test_pydantic_wording_stays_in_english():
