@@ -203,7 +203,11 @@ def compensation() -> None:
 def deck_study(work: Path, budget: str, jobs: int) -> None:
     base = ["cards", "study", str(DECK), "--deck", "门客", "-p", "4", "--out", "ds", "--no-progress"]
     out, seconds = sim(work, *base, "--budget", budget, "-j", str(jobs), "--lang", "zh")
-    lines = pick(out, "未定", "还需", "离 ", limit=3)
+    lines = pick(out, "批：", limit=3)
+    report = work / "ds" / "report" / "card-study.md"
+    if report.is_file():  # the closing advice: each open card, its distance to the edge, the games it needs
+        advice = pick(report.read_text(encoding="utf-8"), "未定的牌", limit=1)
+        lines += [part + "。" for line in advice for part in line.split("。")[:2]]
     show(
         7,
         "the study's closing advice names each open card, its distance to the edge and the games it needs",
