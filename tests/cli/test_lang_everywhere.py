@@ -59,7 +59,10 @@ def test_the_error_catalogues_have_the_same_keys_and_fields():
     assert set(en.ERRORS) == set(zh.ERRORS)
     fields = re.compile(r"\{(\w+)")
     for key in en.ERRORS:
-        assert set(fields.findall(en.ERRORS[key])) - GRAMMAR_FIELDS == set(fields.findall(zh.ERRORS[key])) - GRAMMAR_FIELDS, key
+        assert (
+            set(fields.findall(en.ERRORS[key])) - GRAMMAR_FIELDS
+            == set(fields.findall(zh.ERRORS[key])) - GRAMMAR_FIELDS
+        ), key
         translated = CJK.search(zh.ERRORS[key]) or zh.ERRORS[key] != en.ERRORS[key]  # or its punctuation
         assert translated or key in SAME_IN_EVERY_LANGUAGE, key
 
