@@ -11,7 +11,7 @@ and any paired comparison of such a variant would be wrong about the game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from sim.config.merge import parse_override
 from sim.core.game import GameSpec
 from sim.core.planted import PlantedVariant
 from sim.core.play import GameRecord, StepHook, play_game
+from sim.texts import Text, joined, message
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class PlayedGames:
 
     @property
     def errors(self) -> list[str]:
-        return [f"seed {r.seed}: {r.error}" for r in self.records if r.error]
+        return [message("check_seed_error", seed=r.seed, error=r.error) for r in self.records if r.error]
 
 
 @dataclass(frozen=True)
@@ -156,28 +157,33 @@ def check_variants(
     return results
 
 
-def _verdict(result: VariantResult) -> str:
+def _verdict(result: VariantResult) -> Text:
     if result.errors:
-        return "failed: a game stopped with an error (" + "; ".join(result.errors) + ")"
+        return message("check_failed_error", errors=joined(list(result.errors)))
     if not result.play_changed:
-        return "failed: play unchanged (the bots made the same moves, so they do not read this number)"
+        return message("check_failed_unchanged")
     if not result.moved:
-        return "failed: play changed, but the measure did not move the expected way"
-    return "passed"
+        return message("check_failed_not_moved")
+    return message("check_passed")
 
 
-def variant_lines(game: str, results: Sequence[VariantResult]) -> Iterator[str]:
-    """The results as lines for people: the variant, the measure, base vs variant, the verdict."""
+def variant_lines(
+    game: str, results: Sequence[VariantResult], term: Callable[[str], str] = str
+) -> Iterator[Text]:
+    """The results as lines for people (catalogue messages, shown in any language): the variant, the
+    measure (its display name by ``term``), base vs variant, the verdict."""
     for r in results:
         v = r.variant
-        way = "higher" if v.direction > 0 else "lower"
-        yield f"variant {v.override}" + (f" ({v.why})" if v.why else "") + ":"
-        yield (
-            f"  {v.measure} per player: base {r.base:.2f}, variant {r.value:.2f} (expected {way}; "
-            f"{way} in {r.agreeing} of {r.games} paired games); the bots played differently in "
-            f"{r.changed} of {r.games} games at {r.n_players} players"
-        )
-        yield f"  {_verdict(r)}"
+        way = message("check_higher" if v.direction > 0 else "check_lower")
+        why = message("check_variant_why", why=v.why) if v.why else ""
+        yield message("check_variant", override=v.override, why=why)
+        yield message(
+            "check_variant_numbers", measure=term(v.measure), base=f"{r.base:.2f}", value=f"{r.value:.2f}",
+            way=way, agreeing=r.agreeing, games=r.games, changed=r.changed, players=r.n_players,
+        )  # fmt: skip
+        yield message("check_verdict", verdict=_verdict(r))
     failed = sum(1 for r in results if not r.passed)
-    status = "passed" if not failed else f"failed: {failed} of {len(results)} variant(s)"
-    yield f"{game}: {len(results)} planted variant(s): {status}"
+    status = (
+        message("check_passed") if not failed else message("check_failed_some", failed=failed, n=len(results))
+    )
+    yield message("check_variants_total", game=game, n=len(results), status=status)

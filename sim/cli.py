@@ -17,6 +17,7 @@ from sim.cards.commands import cards, tune_command
 from sim.cli_bots import bots as bots_command
 from sim.cli_options import (
     FiniteFloat,
+    LangGroup,
     UserError,
     bots_option,
     command_line,
@@ -49,7 +50,9 @@ if TYPE_CHECKING:
     from sim.bots.cost import Cost
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    cls=LangGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+)
 @click.version_option(package_name="sim")
 def cli() -> None:
     """Monte Carlo balance testing for board games.
@@ -215,8 +218,11 @@ def _check_variants(
         return True
     click.echo(t("cli_check_variants", lang, games=games, n=n))
     results = check_variants(spec, config, parse_sets(sets), n_players=n, games=games, seed=seed)
-    for line in variant_lines(spec.name, results):
-        click.echo(line)
+    names = display_names(spec.name, lang)
+    game = spec.name if lang == "en" else names.title(spec.name)
+    term = str if lang == "en" else (lambda measure: names.term(spec.name, measure))  # English: the column
+    for line in variant_lines(game, results, term):
+        click.echo(line.in_lang(lang))
     return all(r.passed for r in results)
 
 

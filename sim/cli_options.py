@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import functools
 import math
+import re
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, seat_bots
 from sim.runner.store import read_run_json
-from sim.texts import error_in_lang, message
+from sim.texts import Text, error_in_lang, in_lang, message
 
 if TYPE_CHECKING:
     from sim.report.names import Names
@@ -51,12 +52,128 @@ class FiniteFloat(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = click.types.FloatParamType.convert(self, value, param, ctx)
         if not math.isfinite(number):
-            self.fail(
-                f"{value!r} is not a finite number; give one in the range {self._describe_range()}",
-                param,
-                ctx,
-            )
+            self.fail(message("option_not_finite", value=value, range=self._describe_range()), param, ctx)
         return super().convert(value, param, ctx)
+
+
+CLICK_MESSAGES = (
+    (r"(?P<value>.*) is not a valid integer( range)?\.", "usage_not_integer"),
+    (r"(?P<value>.*) is not a valid float( range)?\.", "usage_not_number"),
+    (r"(?P<value>.*) is not one of (?P<choices>.*)\.", "usage_not_choice"),
+    (r"(?P<value>.*) is not (?P<choices>'[^']*')\.", "usage_not_choice"),
+    (r"(?P<value>.*) is not in the range (?P<range>.*)\.", "usage_out_of_range"),
+    (r"(?P<value>.*) is not a valid boolean\.", "usage_not_boolean"),
+    (r"(?P<kind>File|Directory|Path) (?P<path>.*) does not exist\.", "usage_path_missing"),
+    (r"(?P<kind>File|Directory|Path) (?P<path>.*) is a file\.", "usage_path_is_file"),
+    (r"(?P<kind>File|Directory|Path) (?P<path>.*) is a directory\.", "usage_path_is_folder"),
+    (r"Option '(?P<name>.*)' requires (an argument|\d+ arguments)\.", "usage_needs_value"),
+    (r"No such command (?P<name>'.*')\.", "usage_no_such_command"),
+    (r"Got unexpected extra arguments? \((?P<args>.*)\)", "usage_extra_arguments"),
+    (r"Missing command\.", "usage_missing_command"),
+)
+"""click's own messages (its parser's and its parameter types') -> the catalogue key saying the same;
+a message not listed is shown as click words it."""
+
+
+def click_message(text: str) -> str:
+    """One of click's messages as a catalogue message (``CLICK_MESSAGES``), else as it is."""
+    if isinstance(text, Text):
+        return text
+    for pattern, key in CLICK_MESSAGES:
+        if found := re.fullmatch(pattern, text, re.DOTALL):
+            values = found.groupdict()
+            if "kind" in values:
+                values["kind"] = message(f"usage_kind_{values['kind'].lower()}")
+            return message(key, **values)
+    return text
+
+
+def usage_message(exc: click.UsageError) -> str:
+    """A usage error's message as catalogue messages: click's missing argument or option, unknown
+    option, bad value (with its type's reason) and parser messages; others as click words them."""
+    hint = None
+    if isinstance(exc, click.BadParameter):
+        hint = exc.param_hint if exc.param_hint is not None else None
+        if hint is None and exc.param is not None:
+            hint = exc.param.get_error_hint(exc.ctx)
+        if hint is not None and not isinstance(hint, str):
+            hint = " / ".join(repr(x) for x in hint)
+    if isinstance(exc, click.MissingParameter):
+        kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else "parameter")
+        known = kind in ("argument", "option", "parameter")
+        shown = message(f"usage_kind_{kind}") if known else kind
+        return message("usage_missing", kind=shown, name=hint or "")
+    if isinstance(exc, click.BadParameter):
+        error = click_message(exc.message)
+        return (
+            message("usage_bad_value", hint=hint, error=error)
+            if hint
+            else message("usage_bad_value_plain", error=error)
+        )
+    if isinstance(exc, click.NoSuchOption):
+        maybe = message("usage_did_you_mean", names=[repr(p) for p in sorted(exc.possibilities or ())])
+        return message("usage_no_such_option", name=exc.option_name, maybe=maybe if exc.possibilities else "")
+    return click_message(exc.message)
+
+
+class UsageInLang(click.UsageError):
+    """click's usage error shown in the command line's ``--lang``: the usage line, the help hint and
+    the message (``usage_message``)."""
+
+    def __init__(self, original: click.UsageError, lang: str) -> None:
+        super().__init__(usage_message(original), original.ctx)
+        self.exit_code = original.exit_code
+        self.lang = lang
+
+    def show(self, file: Any = None) -> None:
+        err = file is None
+        if self.ctx is not None:
+            usage = self.ctx.get_usage().removeprefix("Usage:").strip()
+            click.echo(message("usage_line", usage=usage).in_lang(self.lang), file=file, err=err)
+            if self.ctx.command.get_help_option(self.ctx) is not None:
+                option = max(self.ctx.command.get_help_option_names(self.ctx), key=len)
+                hint = message("usage_help_hint", command=self.ctx.command_path, option=option)
+                click.echo(hint.in_lang(self.lang) + "\n", file=file, err=err)
+        line = message("error_prefix", error=in_lang(self.message, self.lang))
+        click.echo(line.in_lang(self.lang), file=file, err=err)
+
+
+def lang_on_command_line(words: Sequence[str]) -> str:
+    """The ``--lang`` a command line asks for (``--lang zh`` or ``--lang=zh``; the last one counts),
+    else English: click's own errors come before any command has read its options."""
+    lang = "en"
+    for k, word in enumerate(words):
+        if word == "--":
+            break
+        if word == "--lang" and k + 1 < len(words):
+            lang = words[k + 1]
+        elif word.startswith("--lang="):
+            lang = word.partition("=")[2]
+    return lang if lang in LANGS else "en"
+
+
+class LangGroup(click.Group):
+    """The command group of ``sim``: click's usage errors (a missing argument, an unknown option, a
+    bad value) are shown in the ``--lang`` of the command line."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        lang = lang_on_command_line(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _in_lang(exc, lang) from None
+        ctx.meta["sim.lang"] = lang
+        return ctx
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            raise _in_lang(exc, ctx.meta.get("sim.lang", "en")) from None
+
+
+def _in_lang(exc: click.UsageError, lang: str) -> click.UsageError:
+    return exc if lang == "en" or isinstance(exc, UsageInLang) else UsageInLang(exc, lang)
 
 
 def error_text(exc: BaseException, lang: str) -> str:

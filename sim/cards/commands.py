@@ -197,7 +197,7 @@ def study_counts(spec, text: str | None, resolved) -> tuple[int, ...]:
     """The player counts a card study plays (``-p 5`` or ``-p 4,5``); all of them only when named."""
     counts = parse_players(spec, text, [resolved])
     if not text and len(counts) != 1:
-        raise UserError(f"--players: give the player counts to study (e.g. -p {counts[-1]} or -p 4,5)")
+        raise UserError(message("study_players", example=counts[-1]))
     return counts
 
 
@@ -554,7 +554,7 @@ def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_see
     try:
         kinds = parse_levers(levers)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
     rebalance_deck(
         resolved, spec, deck, n_players, kinds, (rounds, tolerance, budget, batch_seeds), lang, opts
     )
@@ -579,7 +579,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts)
     try:
         limit = Budget.parse(budget)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
     pick_cards(resolved, deck, None)  # the deck exists
     source = click.get_current_context().get_parameter_source("games")
     games = opts["games"] if source is click.core.ParameterSource.COMMANDLINE else SEARCH_GAMES
@@ -613,9 +613,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts)
         decided = int((table["verdict"] != "undecided").sum())
         summary = lab.summaries[index]
         if summary["batches"] == 0:
-            raise UserError(
-                f"--budget {budget}: not enough for one batch of the whole-deck study; nothing played"
-            )
+            raise UserError(message("rebalance_budget_short", budget=budget))
         click.echo(
             text["study"][lang].format(which=which, games=f"{summary['games']:,}", decided=decided,
                                        cards=len(table), folder=study_folder(out, index))
@@ -702,11 +700,11 @@ def tune_command(
         goal = parse_target(target)
         lo, hi, integer = parse_range(span)
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
     resolved, spec = load(config, sets)
     n_players = one_count(spec, players, resolved)
     if goal.metric == "win_share" and int(goal.subject) > n_players:
-        raise UserError(f"--target {target}: seat {goal.subject} does not exist at {n_players} players")
+        raise UserError(message("target_no_seat", text=target, seat=goal.subject, n=n_players))
     if goal.metric != "win_share":
         deck = deck or find_deck(resolved, goal.subject)
     step = step or default_step(lo, hi, integer)

@@ -42,7 +42,7 @@ def game_decks(game: str, params: Any = None) -> dict[str, CardDeck]:
         return {deck.name: deck for deck in spec.card_decks}
     forcing = params is not None and FORCED_KEY in type(params).model_fields
     return {
-        name: CardDeck(name, "a card taken", ("taken",), force=_forced_cards if forcing else None)
+        name: CardDeck(name, message("holding_taken"), ("taken",), force=_forced_cards if forcing else None)
         for name in _config_decks(params)
     }
 
@@ -62,7 +62,7 @@ def deck_for(game: str, deck: str) -> CardDeck:
     from sim.games import get_game
 
     declared = {d.name: d for d in get_game(game).card_decks} if game else {}
-    return declared.get(deck) or CardDeck(deck, "a card taken", ("taken",))
+    return declared.get(deck) or CardDeck(deck, message("holding_taken"), ("taken",))
 
 
 def forcing(config: ResolvedConfig, deck: CardDeck, pairs: Sequence[tuple[str, int]]) -> Mapping[str, Any]:

@@ -39,6 +39,7 @@ import pandas as pd
 
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, WITHIN
 from sim.cards.tune import Point, bisect, default_step
+from sim.texts import message
 
 LEVER_KINDS = ("amount", "cost", "threshold", "count")
 """What a number of a card can be: an effect's amount (any number that is not one of the others), a
@@ -116,9 +117,7 @@ def parse_levers(text: str | None) -> tuple[str, ...]:
     kinds = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     unknown = [k for k in kinds if k not in LEVER_KINDS]
     if unknown or not kinds:
-        raise ValueError(
-            f"--levers {text!r}: give kinds among {', '.join(LEVER_KINDS)}, comma-separated (e.g. amount,cost)"
-        )
+        raise ValueError(message("levers_unknown", text=text, kinds=list(LEVER_KINDS)))
     return kinds
 
 

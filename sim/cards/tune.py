@@ -24,6 +24,7 @@ from sim.cards.study import arm_study, finished_players, forced_arms, with_overr
 from sim.config import ConfigError, ResolvedConfig
 from sim.file_names import file_component
 from sim.runner import run_study
+from sim.texts import message
 
 LEVEL = 0.95
 
@@ -161,15 +162,12 @@ def parse_target(text: str) -> Target:
     """``effect:赌徒=0``, ``score_effect:赌徒=0`` or ``win_share:1=20``; a ValueError says what is wrong."""
     match = TARGET_PATTERN.match(text.strip())
     if not match:
-        raise ValueError(
-            f"--target {text!r}: write effect:CARD=POINTS, score_effect:CARD=POINTS or win_share:SEAT=POINTS "
-            "(e.g. effect:赌徒=0, win_share:1=20)"
-        )
+        raise ValueError(message("target_form", text=text))
     metric, subject, value = match.group(1), match.group(2), float(match.group(3))
     if metric == "win_share" and not (subject.isdigit() and int(subject) >= 1):
-        raise ValueError(f"--target {text!r}: the seat must be a number from 1")
+        raise ValueError(message("target_seat", text=text))
     if metric == "win_share" and not 0 < value < 100:
-        raise ValueError(f"--target {text!r}: a win share target is in points, between 0 and 100 (20 = 20%)")
+        raise ValueError(message("target_share", text=text))
     return Target(metric, subject, value)
 
 
@@ -179,11 +177,11 @@ def parse_range(text: str) -> tuple[float, float, bool]:
     try:
         lo, hi = float(lo_text), float(hi_text)
     except ValueError:
-        raise ValueError(f"--range {text!r}: write LO..HI, e.g. 0..10 or 0.5..2.5") from None
+        raise ValueError(message("range_form", text=text)) from None
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        raise ValueError(f"--range {text!r}: LO and HI must be finite numbers, e.g. 0..10")
+        raise ValueError(message("range_finite", text=text))
     if not sep or not lo < hi:
-        raise ValueError(f"--range {text!r}: write LO..HI with LO below HI, e.g. 0..10")
+        raise ValueError(message("range_order", text=text))
     integer = all(re.fullmatch(r"-?[0-9]+", part.strip()) for part in (lo_text, hi_text))
     return lo, hi, integer
 
@@ -197,8 +195,8 @@ def find_deck(config: ResolvedConfig, card: str) -> str:
         if any(c.id == card for c in getattr(decks, name))
     ]
     if len(holding) != 1:
-        where = "no deck" if not holding else f"decks {', '.join(holding)}"
-        raise ConfigError(f"{config.path}: card {card!r} is in {where}; give --deck")
+        where = message("tune_no_deck") if not holding else message("tune_decks", decks=holding)
+        raise ConfigError(message("tune_card_decks", path=config.path, card=card, where=where))
     return holding[0]
 
 

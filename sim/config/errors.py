@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sim.texts import Text, lines, message
+from sim.texts import Text, lines, message, validation_message
 
 Origins = dict[tuple[str, ...], str]
 """Which source (file or ``--set``) last wrote each config path, for error messages."""
@@ -62,12 +62,14 @@ def format_validation_error(exc: ValidationError, data: Any, origins: Origins, d
         if err["type"] == "missing":
             found.append(message("config_missing_key", source=source, where=where))
             continue
-        error = err["msg"].removeprefix("Value error, ")
+        error = validation_message(err)
         if not dotted:
             found.append(message("config_top_level", source=source, error=error))
             continue
         value = err.get("input")
-        shown = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+        shown = (
+            repr(value) if not isinstance(value, dict | list) else message(f"shown_{type(value).__name__}")
+        )
         note = message("config_yaml_bool") if isinstance(value, bool) else ""
         found.append(
             message("config_bad_value", source=source, where=where, shown=shown, note=note, error=error)

@@ -46,8 +46,7 @@ def deep_merge(base: Any, layer: Any, source: str, origins: Origins, path: tuple
                         source,
                         path,
                         item["id"],
-                        "the deck it extends already holds that card; "
-                        "drop add: true to change it, or give the new card another id",
+                        message("deck_holds_card"),
                     )
                 i = index[str(item["id"])]
                 merged_items[i] = deep_merge(merged_items[i], item, source, origins, item_path)
@@ -57,8 +56,7 @@ def deep_merge(base: Any, layer: Any, source: str, origins: Origins, path: tuple
                     source,
                     path,
                     item["id"],
-                    f"the deck it extends has no such card ({hint}); to add a new "
-                    f"card write add: true in its entry ({{id: {item['id']}, add: true, ...}})",
+                    message("deck_no_such_card", hint=hint, card=item["id"]),
                 )
             else:
                 merged_items.append(_without_mark(item))
@@ -81,7 +79,7 @@ def _is_added(item: dict[str, Any], source: str, path: tuple[str, ...]) -> bool:
             source,
             path,
             item["id"],
-            f"add = {item[ADDED_KEY]!r}: write add: true on a new card, or leave it out",
+            message("deck_add_value", value=repr(item[ADDED_KEY])),
         )
     return True
 
@@ -101,7 +99,7 @@ def _unmarked(value: Any, source: str, path: tuple[str, ...]) -> Any:
 
 
 def _deck_error(source: str, path: tuple[str, ...], card: Any, problem: str) -> ConfigError:
-    return ConfigError(f"{source}: '{'.'.join(path)}' = id {card!r}: {problem}")
+    return ConfigError(message("deck_entry", source=source, path=".".join(path), card=card, problem=problem))
 
 
 def set_override(data: dict[str, Any], dotted: str, value: Any, source: str, origins: Origins) -> None:
@@ -113,9 +111,7 @@ def set_override(data: dict[str, Any], dotted: str, value: Any, source: str, ori
     decks = data.get(DECKS)
     deck = decks.get(path[1]) if _is_deck(path) and isinstance(decks, dict) else None
     if is_id_list(deck) and isinstance(value, dict):
-        raise ConfigError(
-            f"{source}: '{dotted}' = {value!r}: a deck takes a list of cards, [{{id: ..., ...}}]"
-        )
+        raise ConfigError(message("deck_takes_list", source=source, path=dotted, value=repr(value)))
     if is_id_list(deck) and is_id_list(value):
         value = deep_merge(deck, value, source, origins, path)
     set_path(data, dotted, value)

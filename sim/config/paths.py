@@ -12,18 +12,20 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from sim.texts import message
+
 
 def nearest_ids(key: str, ids: list[str]) -> str:
     """``nearest: 鲁班传人`` (the ids most like ``key``), or every id when none is close."""
     near = difflib.get_close_matches(key, ids, n=3, cutoff=0.5)
-    return f"nearest: {', '.join(near)}" if near else "ids: " + ", ".join(ids)
+    return message("nearest_ids", ids=near) if near else message("all_ids", ids=ids)
 
 
 def _child_name(container: Any, key: str) -> str:
     if isinstance(container, dict):
-        return "keys: " + ", ".join(map(str, container)) if container else "no keys"
+        return message("child_keys", keys=[str(k) for k in container]) if container else message("no_keys")
     ids = [str(item.get("id")) for item in container if isinstance(item, dict) and "id" in item]
-    return nearest_ids(key, ids) if ids else f"{len(container)} items (address by index)"
+    return nearest_ids(key, ids) if ids else message("items_by_index", n=len(container))
 
 
 def set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
@@ -43,15 +45,15 @@ def set_path(data: dict[str, Any], dotted: str, value: Any) -> None:
         elif isinstance(node, list):
             position = _find_item(node, part)
             if position is None:
-                where = ".".join(walked) or "(top level)"
-                raise KeyError(f"no item {part!r} in {where} ({_child_name(node, part)})")
+                where = ".".join(walked) or message("top_level")
+                raise KeyError(message("no_item", part=part, where=where, hint=_child_name(node, part)))
             if last:
                 node[position] = value
                 return
             node = node[position]
         else:
             where = ".".join(walked)
-            raise KeyError(f"{where} is a single value ({node!r}), it has no field {part!r}")
+            raise KeyError(message("single_value", where=where, value=repr(node), part=part))
         walked.append(part)
 
 

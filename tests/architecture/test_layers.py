@@ -41,8 +41,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 SIDE_BY_SIDE = ({"sim.games", "sim.bots"}, {"sim.core", "sim.dataset"})
 """Packages of one layer that may not import each other."""
 
-GAMES_USE_ONLY = ("sim.core",)
-"""A game package is built on the core alone (its bots and configs included)."""
+GAMES_USE_ONLY = ("sim.core", "sim.texts")
+"""A game package is built on the core alone (its bots and configs included), and writes its messages
+for people through the message catalogue (``sim.texts``, which imports nothing of the toolkit)."""
 
 
 def module_name(path: Path) -> str:

@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 from sim.core.planted import PlantedVariant
+from sim.texts import message
 
 PLANTED_VARIANTS = (
     PlantedVariant(
         "links.canal_cost=1",
         "vp_links_canal",
         +1,
-        "a canal link costs £1 instead of £3: more canal links built, more VP from them",
+        message("planted_brass_canal"),
     ),
     PlantedVariant(
         "links.rail_cost=1",
         "actions_build_link",
         +1,
-        "a rail link costs £1 instead of £5: more links built",
+        message("planted_brass_rail"),
     ),
     PlantedVariant(
         "industries.cotton.tiles.L1.vp=20",
         "tiles_built_cotton",
         +1,
-        "the first cotton mills score 20 VP instead of 5: more cotton mills built",
+        message("planted_brass_cotton"),
     ),
 )

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sim.core.game import CardDeck
+from sim.texts import message
 
 FORCED_KEY = "forced_cards"
 
@@ -32,15 +33,15 @@ def normal_event(card: Any) -> bool:
 
 
 CARD_DECKS = (
-    CardDeck("门客", "a 门客 taken in the draft or hired", ("taken",), force=force_drafted),
-    CardDeck("家族", "a family card taken in the draft", ("taken",), force=force_drafted, use_kinds=()),
-    CardDeck("皇恩", "a 皇恩卡 drawn", ("drawn",)),
-    CardDeck("下赏", "a 下赏 card taken", ("taken",)),
-    CardDeck("上赏", "a 上赏 card taken", ("taken",)),
-    CardDeck("订单", "an order taken", ("taken",)),
-    CardDeck("皇恩计分", "a 皇恩计分卡 taken", ("taken",)),
-    CardDeck("天威", "a 天威卡 taken", ("taken",)),
-    CardDeck("事件", "an event in play (every seat)", ("drawn",), in_play=True, studied=normal_event),
-    CardDeck("官府产业", "an 官府 setup card in play (every seat)", ("drawn",), in_play=True),
+    CardDeck("门客", message("holding_retainer"), ("taken",), force=force_drafted),
+    CardDeck("家族", message("holding_family"), ("taken",), force=force_drafted, use_kinds=()),
+    CardDeck("皇恩", message("holding_drawn", card="皇恩卡"), ("drawn",)),
+    CardDeck("下赏", message("holding_deck_card", deck="下赏"), ("taken",)),
+    CardDeck("上赏", message("holding_deck_card", deck="上赏"), ("taken",)),
+    CardDeck("订单", message("holding_order"), ("taken",)),
+    CardDeck("皇恩计分", message("holding_card", card="皇恩计分卡"), ("taken",)),
+    CardDeck("天威", message("holding_card", card="天威卡"), ("taken",)),
+    CardDeck("事件", message("holding_event"), ("drawn",), in_play=True, studied=normal_event),
+    CardDeck("官府产业", message("holding_official"), ("drawn",), in_play=True),
 )
 """Every deck of ``params.cards``, 门客 first (``tests/cards/test_decks.py`` checks none is missing)."""

@@ -23,6 +23,7 @@ from sim.games.mingchu.effects_schema import (
     ScoreRule,
     references,
 )
+from sim.texts import joined, message, validation_message
 
 MAX_PLAYERS = 5  # the largest table (SPEC.player_counts)
 
@@ -33,10 +34,10 @@ class _Model(BaseModel):
 
 def _describe_error(err: dict) -> str:
     """``where (got value): message``, the value first so long messages cannot hide it."""
-    where = ".".join(str(p) for p in err["loc"]) or "(card)"
+    where = ".".join(str(p) for p in err["loc"]) or message("card_whole")
     value = err.get("input")
-    got = f" (got {value!r})" if not isinstance(value, dict | list) else ""
-    return f"{where}{got}: {err['msg']}"
+    got = message("card_problem_got", value=repr(value)) if not isinstance(value, dict | list) else ""
+    return message("card_problem", where=where, got=got, error=validation_message(err))
 
 
 class _Card(_Model):
@@ -52,8 +53,10 @@ class _Card(_Model):
             return handler(data)
         except ValidationError as exc:
             card = data.get("id", "?") if isinstance(data, dict) else "?"
-            problems = "; ".join(_describe_error(err) for err in exc.errors())
-            raise ValueError(f"{cls.__name__} card {card!r}: {problems}") from None
+            problems = joined([_describe_error(err) for err in exc.errors()])
+            raise ValueError(
+                message("card_problems", kind=cls.__name__, card=card, problems=problems)
+            ) from None
 
 
 # --- map ------------------------------------------------------------------------------------------
@@ -345,21 +348,17 @@ class Decks(_Model):
         data = dict(data)
         remove = data.pop("remove", None) or {}
         if not isinstance(remove, dict):
-            raise ValueError(
-                f"cards.remove = {remove!r}: must map a deck to card ids, e.g. remove: {{门客: [赌徒]}}"
-            )
+            raise ValueError(message("remove_not_mapping", remove=repr(remove)))
         for deck, ids in remove.items():
             if deck not in cls.model_fields:
-                raise ValueError(
-                    f"cards.remove.{deck}: unknown deck {deck!r} (decks: {', '.join(cls.model_fields)})"
-                )
+                raise ValueError(message("remove_unknown_deck", deck=deck, decks=list(cls.model_fields)))
             ids = [ids] if isinstance(ids, str) else list(ids or [])
             cards = data.get(deck) or []
             known = [c.get("id") for c in cards if isinstance(c, dict)]
             for card in ids:
                 if card not in known:
                     raise ValueError(
-                        f"cards.remove.{deck}: no {deck} card {card!r} to remove (ids: {', '.join(map(str, known))})"
+                        message("remove_unknown_card", deck=deck, card=card, ids=[str(k) for k in known])
                     )
             data[deck] = [
                 {**c, "count": 0} if isinstance(c, dict) and c.get("id") in ids else c for c in cards
@@ -390,7 +389,7 @@ def _unique(kind: str, ids: Iterable[str]) -> None:
     seen: set[str] = set()
     for item in ids:
         if item in seen:
-            raise ValueError(f"{kind}: duplicate id {item!r}")
+            raise ValueError(message("duplicate_id", kind=kind, item=item))
         seen.add(item)
 
 
@@ -440,19 +439,19 @@ class MingchuParams(_Model):
         _unique("income_track", (s.id for s in self.income_track))
         for cap in (self.map.capital, self.map.second_capital):
             if cap not in places:
-                raise ValueError(f"map: capital {cap!r} is not a place")
+                raise ValueError(message("map_capital", capital=cap))
         for place in self.map.places:
             if place.industry and place.industry.good not in goods:
-                raise ValueError(f"map.places {place.id!r}: industry.good {place.industry.good!r} unknown")
+                raise ValueError(message("map_industry_good", place=place.id, good=place.industry.good))
         for road in self.map.roads:
             for end in (road.a, road.b):
                 if end not in places:
-                    raise ValueError(f"map.roads {road.id!r}: unknown place {end!r}")
+                    raise ValueError(message("map_road_place", road=road.id, place=end))
             if road.a == road.b:
-                raise ValueError(f"map.roads {road.id!r}: a road needs two different places")
+                raise ValueError(message("map_road_loop", road=road.id))
         ats = [s.at for s in self.income_track]
         if ats != sorted(ats):
-            raise ValueError("income_track: spaces must be in increasing `at` order")
+            raise ValueError(message("income_track_order"))
         for space in self.income_track:
             self._check_goods(f"income_track {space.id!r}", _effect_refs(space.rewards), goods)
         for deck, cards in self.cards:
@@ -468,18 +467,16 @@ class MingchuParams(_Model):
         for forced in self.forced_cards:
             ids = [c.id for c in getattr(self.cards, forced.deck)]
             if forced.card not in ids:
-                raise ValueError(
-                    f"forced_cards: no {forced.deck} card {forced.card!r} (ids: {', '.join(ids)})"
-                )
+                raise ValueError(message("forced_no_card", deck=forced.deck, card=forced.card, ids=ids))
             if (forced.deck, forced.seat) in seats:
-                raise ValueError(f"forced_cards: seat {forced.seat} is given two {forced.deck} cards")
+                raise ValueError(message("forced_twice", seat=forced.seat, deck=forced.deck))
             seats.add((forced.deck, forced.seat))
 
     @staticmethod
     def _check_goods(where: str, refs: Iterable[str], goods: set[str]) -> None:
         for ref in refs:
             if ref not in goods:
-                raise ValueError(f"{where}: unknown good {ref!r}")
+                raise ValueError(message("unknown_good", where=where, good=ref))
 
     def _check_card(self, where: str, card, places: set[str], goods: set[str]) -> None:
         effects = []
@@ -499,7 +496,7 @@ class MingchuParams(_Model):
         nested_goods, nested_places, nested_events = references(card)  # inside if / others / triggers too
         self._check_goods(where, sorted(nested_goods), goods)
         for event in sorted(nested_events - {c.id for c in self.cards.事件}):
-            raise ValueError(f"{where}: unknown event {event!r}")
+            raise ValueError(message("unknown_event", where=where, event=event))
         for place in [
             *sorted(nested_places),
             getattr(card, "place", None),
@@ -507,7 +504,7 @@ class MingchuParams(_Model):
             *getattr(card, "upgraded", ()),
         ]:
             if place is not None and place not in places:
-                raise ValueError(f"{where}: unknown place {place!r}")
+                raise ValueError(message("unknown_place", where=where, place=place))
 
     def _check_setup(self) -> None:
         events = {c.id: c for c in self.cards.事件}
@@ -521,12 +518,14 @@ class MingchuParams(_Model):
             card_id = getattr(self.setup, field)
             card = events.get(card_id)
             if card is None:
-                raise ValueError(f"setup.{field}: no event card {card_id!r}")
+                raise ValueError(message("setup_no_event", field=field, card=card_id))
             if (card.period, card.role) != (period, role):
-                raise ValueError(f"setup.{field}: card {card_id!r} must have period {period} and role {role}")
+                raise ValueError(
+                    message("setup_event_kind", field=field, card=card_id, period=period, role=role)
+                )
         for card in self.cards.事件:
             if card.side is not None and (card.period, card.role) != ("后期", "normal"):
-                raise ValueError(f"cards.事件 {card.id!r}: side {card.side!r} is for normal 后期 events only")
+                raise ValueError(message("event_side", card=card.id, side=card.side))
         for period, side, extra in (
             ("洪武", None, self.setup.hongwu_events_minus_players),
             ("后期", "建文", self.setup.later_events_minus_players),
@@ -534,40 +533,35 @@ class MingchuParams(_Model):
         ):
             normal = sum(c.count for c in self.cards.事件 if c.shuffled_in(period, side))
             if normal < 5 - extra:
-                after = f" after a {side} win" if side else ""
+                after = message("events_after_win", side=side) if side else ""
                 raise ValueError(
-                    f"cards.事件: {period}{after} needs at least {5 - extra} normal events for 5 players, has {normal}"
+                    message("events_too_few", period=period, after=after, need=5 - extra, have=normal)
                 )
         for deck in ("建文特别", "燕王特别"):
             n = sum(c.count for c in self.cards.订单 if c.deck == deck)
             if n < self.setup.special_orders_per_side:
                 raise ValueError(
-                    f"cards.订单: deck {deck} has {n} cards, setup needs {self.setup.special_orders_per_side}"
+                    message("special_orders_few", deck=deck, have=n, need=self.setup.special_orders_per_side)
                 )
         have = {
             deck: sum(c.count for c in getattr(self.cards, deck)) for deck in ("天威", "皇恩计分", "门客")
         }
         if have["天威"] < MAX_PLAYERS:
-            raise ValueError(
-                f"cards.天威: needs at least {MAX_PLAYERS} cards, one per player at {MAX_PLAYERS} players, "
-                f"has {have['天威']}"
-            )
+            raise ValueError(message("tianwei_few", need=MAX_PLAYERS, players=MAX_PLAYERS, have=have["天威"]))
         if have["皇恩计分"] < MAX_PLAYERS + self.setup.score_cards_extra:
+            extra = self.setup.score_cards_extra
             raise ValueError(
-                f"cards.皇恩计分: needs at least {MAX_PLAYERS + self.setup.score_cards_extra} cards, "
-                f"{MAX_PLAYERS} players + setup.score_cards_extra ({self.setup.score_cards_extra}), "
-                f"has {have['皇恩计分']}"
-            )
+                message("score_cards_few", need=MAX_PLAYERS + extra, players=MAX_PLAYERS, extra=extra,
+                        have=have["皇恩计分"])
+            )  # fmt: skip
         if have["门客"] < MAX_PLAYERS + 1 + self.setup.visible_retainers:
+            visible = self.setup.visible_retainers
             raise ValueError(
-                f"cards.门客: needs at least {MAX_PLAYERS + 1 + self.setup.visible_retainers} cards: "
-                f"{MAX_PLAYERS + 1} for the draft columns at {MAX_PLAYERS} players (players + 1) and "
-                f"{self.setup.visible_retainers} for the face-up row (setup.visible_retainers), has {have['门客']}"
-            )
+                message("retainers_few", need=MAX_PLAYERS + 1 + visible, columns=MAX_PLAYERS + 1,
+                        players=MAX_PLAYERS, visible=visible, have=have["门客"])
+            )  # fmt: skip
         if sum(c.count for c in self.cards.家族) < MAX_PLAYERS + 1:
-            raise ValueError(
-                f"cards.家族: needs at least {MAX_PLAYERS + 1} cards, one per draft column for "
-                f"{MAX_PLAYERS} players, has {sum(c.count for c in self.cards.家族)}"
-            )
+            family = sum(c.count for c in self.cards.家族)
+            raise ValueError(message("family_few", need=MAX_PLAYERS + 1, players=MAX_PLAYERS, have=family))
         if sum(c.count for c in self.cards.官府产业) < self.setup.official_setup_cards:
-            raise ValueError("cards.官府产业: fewer cards than setup.official_setup_cards")
+            raise ValueError(message("official_few"))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from sim.core.planted import PlantedVariant
+from sim.texts import message
 
 PLANTED_VARIANTS = (
     PlantedVariant(
         "scoring.coins_per_vp=2",
         "coins",
         +1,
-        "coins score 1 VP per 2 instead of per 10 at the end: players keep more coins",
+        message("planted_mingchu_coins"),
     ),
 )

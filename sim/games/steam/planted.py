@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from sim.core.planted import PlantedVariant
+from sim.texts import message
 
 PLANTED_VARIANTS = (
     PlantedVariant(
         "income_vp_divisor=1",
         "final_income",
         +1,
-        "each income step scores 1 VP at the end instead of 1/2: delivery points go to income longer",
+        message("planted_steam_income"),
     ),
-    PlantedVariant(
-        "vp_per_link=0", "links_owned", -1, "a complete link scores nothing at the end: fewer links"
-    ),
+    PlantedVariant("vp_per_link=0", "links_owned", -1, message("planted_steam_links")),
 )

@@ -1,0 +1,168 @@
+"""The rest of what ``--lang zh`` shows in Chinese (beside ``test_lang_everywhere.py``): ``sim check
+--variants`` lines, config validation (pydantic's common error types and 明初商途's own checks), click's
+own usage errors, the card lab's deck "holding" text, ``sim tune``'s parse errors and ``sim cards
+rebalance --levers``. Each case fails when English words are left in the Chinese message; file, field
+and value stay as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sim.cli import cli
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+LATIN_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
+QUOTED = re.compile(r"'[^']*'|`[^`]*`")
+CODE = re.compile(r"\S*[-/._=:@|\\]\S*")
+"""A path, an option, a dotted field or an override: written as the user wrote them."""
+
+
+def english_words(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Latin words of four letters or more outside quotes, paths, options and dotted fields."""
+    plain = CODE.sub(" ", QUOTED.sub(" ", text))
+    return [word for word in LATIN_WORD.findall(plain) if word not in allowed]
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def chinese_error(result, *wanted: str, allowed: frozenset[str] = frozenset()) -> str:
+    """The one error line of ``result``: Chinese, holding each of ``wanted``, no English words."""
+    out = result.output
+    assert result.exit_code in (1, 2), out
+    line = next(line for line in out.splitlines() if line.startswith("错误："))
+    assert CJK.search(line.removeprefix("错误：")), out
+    for part in wanted:
+        assert part in line, out
+    assert english_words(line, allowed) == [], out
+    assert "Error:" not in out and "Usage:" not in out and "Traceback" not in out, out
+    return out
+
+
+def test_check_variants_lines_speak_chinese():
+    args = ["check", "steam", "-p", "3", "--playouts", "1", "--probe-every", "1000", "--variants", "2"]
+    out = invoke(*args, "--lang", "zh").output
+    lines = out[out.index("预设变体") :].splitlines()
+    assert lines[1].startswith("变体 income_vp_divisor=1（终局每级收入得 1 分")
+    assert "（每名玩家平均）：基础版 " in lines[2] and "局机器人的走法不同" in lines[2]
+    assert lines[3].strip() == "通过" and lines[-1] == "蒸汽时代：2 个预设变体：通过"
+    assert [english_words(line) for line in lines] == [[]] * len(lines), out
+
+
+def _config(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "变体.yaml"
+    path.write_text("extends: mingchu/base\n" + text, encoding="utf-8")
+    return str(path)
+
+
+CONFIG_CASES = [
+    ("wrong type", "scoring:\n  coins_per_vp: many\n", ["'scoring.coins_per_vp' = 'many'", "应为整数"]),
+    ("out of range", "scoring:\n  coins_per_vp: -1\n", ["'scoring.coins_per_vp' = -1", "应大于或等于 1"]),
+    ("extra field", "scoring:\n  coins_per_vpp: 2\n", ["未知的键 'scoring.coins_per_vpp'（值 2）"]),
+    ("a choice", "forced_cards:\n  - {deck: 皇恩, card: 赌徒, seat: 0}\n", ["'forced_cards.0.deck' = '皇恩'", "应为以下之一：'门客'，'家族'"]),
+    ("a card's field", "cards:\n  门客:\n    - {id: 赌徒, count: lots}\n", ["'cards.门客.赌徒'", "count（收到 'lots'）：应为整数"]),
+    ("a card id the deck lacks", "cards:\n  门客:\n    - {id: 鲁班传, count: 2}\n", ["'cards.门客' = id '鲁班传'：它所扩展的牌组没有这张牌（最接近的：鲁班传人）"]),
+    ("add not true", "cards:\n  门客:\n    - {id: 鲁班, add: 1}\n", ["add = 1：新牌请写 add: true"]),
+    ("a missing field", "forced_cards:\n  - {deck: 门客, seat: 0}\n", ["缺少必需的键 'forced_cards.0.card'"]),
+    ("a deck too small", "setup:\n  visible_retainers: 30\n", ["cards.门客：至少需要 36 张", "明牌区需要 30 张", "现有 24 张"]),
+    ("removing an unknown card", "cards:\n  remove: {门客: [无名]}\n", ["cards.remove.门客：门客 中没有可移除的牌 '无名'"]),
+    ("forcing an unknown card", "forced_cards:\n  - {deck: 门客, card: 无名, seat: 0}\n", ["forced_cards：门客 中没有牌 '无名'"]),
+    ("a road to nowhere", "map:\n  capital: 无处\n", ["map：都城 '无处' 不是地图上的地点"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, wanted", [case[1:] for case in CONFIG_CASES], ids=[c[0] for c in CONFIG_CASES]
+)
+def test_config_validation_speaks_chinese_naming_file_field_and_value(tmp_path, text, wanted):
+    config = _config(tmp_path, text)
+    result = invoke("validate", config, "--lang", "zh")
+    out = chinese_error(
+        result, config, *wanted, allowed=frozenset({"RetainerCard", "count", "true"})
+    )  # class, field, YAML
+    english = invoke("validate", config).output
+    assert english.startswith("error: ") and config in english and "：" not in english
+    assert out.count("\n") == english.count("\n")  # one message each, as many lines
+
+
+def test_a_set_path_to_a_card_the_deck_lacks_names_the_nearest_in_chinese():
+    args = ["validate", "mingchu", "--set", "cards.门客.鲁班传.count=2"]
+    chinese_error(invoke(*args, "--lang", "zh"), "cards.门客 中没有 '鲁班传'（最接近的：鲁班传人）")
+    assert "no item '鲁班传' in cards.门客 (nearest: 鲁班传人)" in invoke(*args).output
+
+
+def test_pydantic_wording_stays_in_english():
+    result = invoke("validate", "mingchu", "--set", "scoring.coins_per_vp=-1")
+    assert "'scoring.coins_per_vp' = -1: Input should be greater than or equal to 1" in result.output
+    added = invoke("validate", "mingchu", "--set", "cards.门客.赌徒.count=lots").output
+    assert (
+        "RetainerCard card '赌徒': count (got 'lots'): Input should be a valid integer, unable to parse"
+        in added
+    )
+
+
+USAGE_CASES = [
+    ("missing argument", ["run"], ["缺少参数 'CONFIG'"]),
+    ("no such option", ["run", "mingchu", "--gmaes", "3"], ["没有选项 '--gmaes'", "是否想用 '--games'"]),
+    ("not a number", ["run", "mingchu", "--games", "x"], ["'--games' / '-n' 的值无效：'x' 不是整数"]),
+    ("out of range", ["run", "mingchu", "--games", "0"], ["的值无效：0 不在范围 x>=1 内"]),
+    ("not a choice", ["cards", "study", "mingchu", "--design", "nope"], ["'--design' 的值无效：'nope' 不是可选值之一"]),
+    ("not finite", ["tune", "mingchu", "--param", "a", "--range", "0..1", "--target", "x", "--step", "nan"], ["'nan' 不是有限的数"]),
+    ("no value", ["run", "mingchu", "--lang", "zh", "--seed"], ["选项 '--seed' 需要一个值"]),
+    ("extra argument", ["list", "多余"], ["多余的参数（多余）"]),
+    ("a missing option", ["tune", "mingchu", "--range", "0..1", "--target", "x"], ["缺少选项 '--param'"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("args, wanted", [c[1:] for c in USAGE_CASES], ids=[c[0] for c in USAGE_CASES])
+def test_clicks_usage_errors_speak_chinese_when_the_command_line_says_lang_zh(args, wanted):
+    zh = args if "--lang" in args else [*args, "--lang", "zh"]
+    out = chinese_error(invoke(*zh), *wanted)
+    english = invoke(*[word for word in args if word not in ("--lang", "zh")]).output
+    assert "Error: " in english
+    assert ("Usage: " in english) == ("用法：" in out)
+    assert ("Try '" in english) == ("查看帮助。" in out)
+
+
+def test_no_such_command_and_lang_with_an_equals_sign():
+    chinese_error(invoke("nosuch", "--lang=zh"), "没有命令 'nosuch'")
+    assert invoke("nosuch").output.rstrip().endswith("Error: No such command 'nosuch'.")
+
+
+def test_a_deck_the_rules_cannot_force_names_what_holding_one_is_in_chinese():
+    args = ["cards", "study", "mingchu", "--deck", "皇恩", "-p", "5", "--design", "deck"]
+    words = frozenset({"mingchu", "paired", "removed"})  # the game and option values as typed
+    chinese_error(invoke(*args, "--lang", "zh"), "持有的含义：抽到一张皇恩卡", allowed=words)
+    assert "(holding one is a 皇恩卡 drawn)" in invoke(*args).output
+
+
+TUNE_CASES = [
+    (["--target", "bad", "--range", "0..1"], ["--target 'bad'：请写成 effect:牌=百分点"]),
+    (["--target", "win_share:0=20", "--range", "0..1"], ["座位必须是从 1 起的数字"]),
+    (["--target", "win_share:1=120", "--range", "0..1"], ["介于 0 与 100 之间"]),
+    (["--target", "win_share:9=20", "--range", "0..1", "-p", "4"], ["4 人局没有座位 9"]),
+    (["--target", "effect:赌徒=0", "--range", "x..1"], ["--range 'x..1'：请写成 下限..上限"]),
+    (["--target", "effect:赌徒=0", "--range", "0..inf"], ["下限和上限必须是有限的数"]),
+    (["--target", "effect:赌徒=0", "--range", "5..1"], ["且下限小于上限"]),
+    (["--target", "effect:无名=0", "--range", "0..1", "-p", "4"], ["牌 '无名'：不在任何牌组中；请给出 --deck"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("args, wanted", TUNE_CASES)
+def test_tune_parse_errors_speak_chinese(args, wanted):
+    chinese_error(
+        invoke("tune", "mingchu", "--param", "scoring.coins_per_vp", *args, "--lang", "zh"), *wanted
+    )
+
+
+def test_rebalance_levers_error_speaks_chinese():
+    args = ["cards", "rebalance", "mingchu", "--deck", "门客", "-p", "5", "--levers", "nope"]
+    kinds = frozenset({"amount", "cost", "threshold", "count"})  # the values --levers takes
+    wanted = "--levers 'nope'：请从 amount，cost，threshold，count 中选择"
+    chinese_error(invoke(*args, "--lang", "zh"), wanted, allowed=kinds)
+    assert "--levers 'nope': give kinds among amount, cost, threshold, count" in invoke(*args).output
