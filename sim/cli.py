@@ -845,7 +845,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         folder,
         play,
         look,
-        on_look=lambda state: click.echo(_goals_look(state, lang, budget)),
+        on_look=lambda state: click.echo(_goals_look(state, spec.name, lang, budget)),
         started=begun,
     )
     played = [folders[k] for k, games in progress.targets.items() if games]  # a deadline may leave none
@@ -939,10 +939,12 @@ def _play_goal_games(config, sets, resolved, lineup, play, out: Path, games: int
     execute([variant], run, "", lang=lang)
 
 
-def _goals_look(state, lang: str, budget: str = "") -> str:
-    """One line after a look: the round, the games of each play and the goals still open."""
-    games = ", ".join(f"{k} {v}" for k, v in state.targets.items())
-    still = [g for g, s in state.status.items() if s == "open"]
+def _goals_look(state, game: str, lang: str, budget: str = "") -> str:
+    """One line after a look: the round, the games of each play and the goals still open, by their
+    display names in ``lang``."""
+    names = display_names(game, lang)
+    games = ", ".join(f"{names.play(game, k)} {v}" for k, v in state.targets.items())
+    still = [names.term(game, g) for g, s in state.status.items() if s == "open"]
     line = message("goals_look", round=len(state.rounds), games=games, open=", ".join(still) or "-")
     if state.cut and state.cut[-1] == len(state.rounds) > state.replayed:  # cut by this command
         cut = message("goals_cut", round=len(state.rounds), budget=budget)

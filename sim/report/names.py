@@ -149,6 +149,11 @@ class Names:
         shown = [_setting(self, game, s) for s in settings]
         return f"{self._stem(match['base'])}[{', '.join(shown)}]"
 
+    def play(self, game: str, key: str) -> str:
+        """A play of ``sim goals`` by its display name (``lineup``: the lineup's own games); the key
+        itself when it has none."""
+        return self._play(game, key) or key
+
     def _play(self, game: str, key: str) -> str | None:
         """A play of ``sim goals`` by its display name (a seat-order play by its phase's); None
         when ``key`` is no play's (a file name holding a "+")."""

@@ -633,6 +633,7 @@ TERMS: dict[str, str] = {
     "answer:within": "within",
     "answer:above": "above",
     "answer:below": "below",
+    "play:lineup": "lineup",
     "play:skill": "skill",
     "play:routes": "routes",
     "play:setups": "setups",

@@ -633,6 +633,7 @@ TERMS: dict[str, str] = {
     "answer:within": "在真人参考范围内",
     "answer:above": "高于真人参考值",
     "answer:below": "低于真人参考值",
+    "play:lineup": "阵容对局",
     "play:skill": "技巧差距对局（加入随机玩法）",
     "play:routes": "路线对局",
     "play:setups": "开局设置对局",
