@@ -82,3 +82,16 @@ def test_the_bootstrap_pair_mean_by_weights_equals_the_one_by_copies():
             pick = rng.integers(0, n, n)
             both = pair_mean(d, pick), resampled_pair_mean(d, pick)
             assert both[0] == pytest.approx(both[1], abs=1e-12) or all(x != x for x in both)
+
+
+def test_a_run_larger_than_the_cap_is_read_through_a_seeded_sample(monkeypatch):
+    """Above ``MAX_GAMES`` the measure reads a seeded sample of that many games (memory stays
+    games² of the cap): the same value every time, the known answer's within its interval."""
+    import sim.stats.goals_diversity as diversity
+
+    run = _run(lambda g, r: [f"{g}-{r}-{k}" for k in range(3)], lambda g: g % 2)
+    whole = game_diversity(run).iloc[0]
+    monkeypatch.setattr(diversity, "MAX_GAMES", 16)
+    first, again = game_diversity(run).iloc[0], game_diversity(run).iloc[0]
+    assert (whole["games"], first["games"]) == (N, 16) and first.equals(again)
+    assert first["low"] <= whole["value"] <= first["high"]
