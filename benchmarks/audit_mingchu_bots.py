@@ -21,10 +21,10 @@ from statistics import mean
 from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import worker_step_cost
-from sim.games.mingchu.paths import source_distance
-from sim.games.mingchu.state import OFFICIAL, MingchuState
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.economy import worker_step_cost
+from sim.games.mingchu.rules.paths import source_distance
+from sim.games.mingchu.rules.state import OFFICIAL, MingchuState
 from sim.runner.plan import game_seed, seat_bots
 
 _MAIN = (A.EndTurn, A.BuildIndustry, A.BuildRoad, A.HireWorker)

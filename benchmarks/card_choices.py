@@ -30,7 +30,7 @@ from scipy.stats import spearmanr
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import actions as A
+from sim.games.mingchu.rules import actions as A
 from sim.runner.plan import game_seed, seat_bots
 
 
@@ -70,7 +70,7 @@ def _play_chunk(config: str, n_players: int, indices: range, root_seed: int) -> 
 
 
 def _play(params, n_players: int, index: int, root_seed: int) -> dict:
-    from sim.games.mingchu import SPEC  # imported here: the game spec is not sent to the workers
+    from sim.games.mingchu import SPEC
 
     bots = seat_bots(SPEC.lineup, n_players, index)
     watch = _Watch()

@@ -49,7 +49,10 @@ def build(core: CompiledCore, jobs: int = 2) -> float:
     build_dir = core.build_dir
     with tempfile.TemporaryDirectory(prefix=f"{core.group}-compiled-") as tmp:
         work = Path(tmp)
-        sources = [str((core.package_dir / f"{name}.py").relative_to(ROOT)) for name in core.modules]
+        sources = [
+            str((core.package_dir / f"{name.replace('.', '/')}.py").relative_to(ROOT))
+            for name in core.modules
+        ]
         cwd = Path.cwd()
         os.chdir(ROOT)  # mypy names the modules by their path from here
         notes = io.StringIO()  # mypyc's warnings: shown only when it fails
@@ -81,8 +84,16 @@ def build(core: CompiledCore, jobs: int = 2) -> float:
         finally:
             os.chdir(cwd)
         fresh = Path(tempfile.mkdtemp(prefix="_compiled-", dir=build_dir.parent))
+        package_lib = work / "lib" / core.package.replace(".", "/")
         for library in (work / "lib").rglob("*.so"):
-            shutil.copy2(library, fresh / library.name)
+            # the modules keep their rooms (sub-folders); the group's shared library sits at the top
+            inside = (
+                library.relative_to(package_lib)
+                if library.is_relative_to(package_lib)
+                else Path(library.name)
+            )
+            (fresh / inside).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(library, fresh / inside)
         (fresh / STAMP).write_text(stamp, encoding="utf-8")
         old = Path(tempfile.mkdtemp(prefix="_compiled-old-", dir=build_dir.parent))
         try:

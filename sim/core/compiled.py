@@ -4,11 +4,13 @@ Each game's rules and bots have one, and so has ``sim.core`` itself (``CORE`` be
 the random bot's pick).
 
 A game package declares its compiled modules in its own ``compiled.py`` (``CORE = CompiledCore(...)``),
-imported first by the package. ``make setup`` compiles them into ``_compiled/`` beside the package's
-sources (``sim.core.build_compiled``), stamped with a hash of those sources. At import the build's
-folder goes ahead of the ``.py`` files on the package's path when the stamp matches the sources as
-they are now; otherwise (no build, an edited source, another Python) or with ``SIM_PURE_PYTHON=1``
-the ``.py`` files run. Both play identical games (each game's ``tests/games/<game>/test_compiled.py``).
+imported first by the package; a module may sit in one of the package's rooms (``"rules.state"``).
+``make setup`` compiles them into ``_compiled/`` beside the package's sources (``sim.core.build_compiled``),
+the rooms as sub-folders, stamped with a hash of the sources of the folders that hold compiled modules.
+At import, when the stamp matches those sources as they are now, a finder placed first on
+``sys.meta_path`` loads each declared module from its build; otherwise (no build, an edited source,
+another Python) or with ``SIM_PURE_PYTHON=1`` the ``.py`` files run. Both play identical games (each
+game's ``tests/games/<game>/test_compiled.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import copyreg
 import dataclasses
 import hashlib
 import importlib
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -49,12 +53,29 @@ class CompiledCore:
         self.active = self._activate()
         """True when the package's modules are the compiled ones."""
 
+    def source_files(self) -> list[Path]:
+        """The sources the build is made from: every ``.py`` file of each folder holding a compiled module."""
+        rooms = {"", *(name.rpartition(".")[0] for name in self.modules)}
+        return sorted(
+            path for room in rooms for path in (self.package_dir / room.replace(".", "/")).glob("*.py")
+        )
+
     def stamp_text(self) -> str:
         """What a current build's stamp holds: the Python it is for and a hash of the package's sources."""
         digest = hashlib.sha256()
-        for path in sorted(self.package_dir.glob("*.py")):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        for path in self.source_files():
+            name = path.relative_to(self.package_dir).as_posix()
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         return f"{sys.implementation.cache_tag} {digest.hexdigest()}\n"
+
+    def built_file(self, name: str) -> Path | None:
+        """The build's extension file of module ``name`` (dotted, inside the package), if there is one."""
+        room, _, leaf = name.rpartition(".")
+        folder = self.build_dir / room.replace(".", "/")
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            if (folder / f"{leaf}{suffix}").is_file():
+                return folder / f"{leaf}{suffix}"
+        return None
 
     def is_current(self) -> bool:
         """True when the build in ``build_dir`` was made from the sources as they are now."""
@@ -62,13 +83,16 @@ class CompiledCore:
         return stamp.is_file() and stamp.read_text(encoding="utf-8") == self.stamp_text()
 
     def _activate(self) -> bool:
-        """Put a current build first on the package's path; False (the ``.py`` files run) if there is none."""
+        """Load the declared modules from a current build from now on; False (the ``.py`` files run) if there is none."""
         package = sys.modules.get(self.package)
         if pure_requested() or package is None or not (self.build_dir / STAMP).is_file():
             return False
         if any(f"{self.package}.{name}" in sys.modules for name in self.modules):
             return False  # a module already runs from its .py file: never mix the two
         if not self.is_current():
+            return False
+        built = {f"{self.package}.{name}": self.built_file(name) for name in self.modules}
+        if None in built.values():
             return False
         group = f"{self.group}__mypyc"
         libraries = list(self.build_dir.glob(f"{group}.*"))
@@ -83,7 +107,7 @@ class CompiledCore:
         except (ImportError, OSError):
             return False
         sys.modules[group] = library
-        package.__path__.insert(0, str(self.build_dir))
+        sys.meta_path.insert(0, _BuildFinder(built))  # type: ignore[arg-type]
         return True
 
     def register_pickling(self) -> None:
@@ -102,6 +126,17 @@ class CompiledCore:
                     and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
                 ):
                     copyreg.pickle(value, _by_fields)
+
+
+class _BuildFinder(importlib.abc.MetaPathFinder):
+    """Finds each compiled module (by its full name) in the build instead of its ``.py`` file."""
+
+    def __init__(self, built: dict[str, Path]) -> None:
+        self.built = built
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        where = self.built.get(fullname)
+        return None if where is None else importlib.util.spec_from_file_location(fullname, where)
 
 
 def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:

@@ -10,7 +10,7 @@ import numpy as np
 from sim.bots.tiebreak import KeyedTies
 from sim.core.play import bot_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import HeuristicBot
+from sim.games.mingchu.bots.heuristic import HeuristicBot
 from tests.games.mingchu.helpers import new_state
 
 

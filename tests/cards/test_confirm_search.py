@@ -8,8 +8,8 @@ import numpy as np
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SEARCH_FROM_ROUND, SPEC, worth_searching
-from sim.games.mingchu.actions import UseRetainer
-from sim.games.mingchu.turn import TURN
+from sim.games.mingchu.rules.actions import UseRetainer
+from sim.games.mingchu.rules.turn import TURN
 
 RULES = SPEC.game
 PARAMS = load_config(SPEC.default_config).params

@@ -35,7 +35,7 @@ from sim.config import ConfigError, load_config
 from sim.core.random_bot import RandomBot
 from sim.dataset import read_columns
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.actions import UseRetainer
+from sim.games.mingchu.rules.actions import UseRetainer
 
 CONFIG = Path(__file__).parent / "fixtures" / "blank.yaml"
 OLD_CONFIG = Path(__file__).parent / "fixtures" / "deck.yaml"

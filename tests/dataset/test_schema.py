@@ -8,7 +8,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from sim.dataset.schema import EVENT_KEYS, GAMES, PLAYERS, ROUNDS, games_schema, players_schema
-from sim.games.mingchu.card_table import CARD_EVENTS
+from sim.games.mingchu.rules.card_table import CARD_EVENTS
 from sim.stats.synthetic import BREAKDOWN_COLUMNS, write_synthetic_run
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dataset.md"

@@ -13,8 +13,8 @@ from sim.cli import cli
 from sim.config import ConfigError, load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import PERSONAS, persona_for
-from sim.games.mingchu.effect_kinds import DEFAULT_BELIEFS, beliefs, vp_coins
+from sim.games.mingchu.bots.heuristic import PERSONAS, persona_for
+from sim.games.mingchu.rules.effect_kinds import DEFAULT_BELIEFS, beliefs, vp_coins
 from sim.runner.tune_bots import (
     Weight,
     head_to_head,

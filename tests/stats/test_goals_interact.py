@@ -140,7 +140,7 @@ def test_a_toll_marker_and_its_buy_back_are_one_exchange():
 
 
 def test_mingchus_interaction_goal_settles_the_buy_back():
-    from sim.games.mingchu.goals_interact import GOALS
+    from sim.games.mingchu.goals.interaction import GOALS
 
     goal = next(g for g in GOALS if g.key == "interaction")
     assert dict(goal.columns) == {"settles": "buyback"}

@@ -4,33 +4,32 @@ from __future__ import annotations
 
 import copyreg
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
-from sim.core.resources import default_config
-from sim.games.mingchu import (
-    compiled,  # before the other modules: the compiled core or the .py files
-    goals_diversity,
-    goals_interact,
-    goals_novice,
-    goals_routes,
-    goals_seats,
-)
-from sim.games.mingchu.actions import UseRetainer
-from sim.games.mingchu.bot_weights import bot_weights
-from sim.games.mingchu.bots import BOTS
-from sim.games.mingchu.deck_rules import DECK_RULES
-from sim.games.mingchu.decks import CARD_DECKS
-from sim.games.mingchu.names import DISPLAY_NAMES
-from sim.games.mingchu.novice import NoviceBot
-from sim.games.mingchu.params import Decks, MingchuParams
-from sim.games.mingchu.planted import PLANTED_VARIANTS
-from sim.games.mingchu.rules import EVENT_TABLES, MingchuGame
-from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
-from sim.games.mingchu.state import MingchuState, Topology
-from sim.games.mingchu.story import Narrator
-from sim.games.mingchu.turn import TURN
+
+from . import compiled  # before the other modules: the compiled core or the .py files
+from .bots.heuristic import BOTS
+from .bots.novice import NoviceBot
+from .bots.weights import bot_weights
+from .deck_rules import DECK_RULES
+from .decks import CARD_DECKS
+from .goals import diversity, interaction, newcomer, routes, seats
+from .names import DISPLAY_NAMES
+from .params import Decks, MingchuParams
+from .planted import PLANTED_VARIANTS
+from .rules.actions import UseRetainer
+from .rules.game import EVENT_TABLES, MingchuGame
+from .rules.scoring import BREAKDOWN_COLUMNS
+from .rules.state import MingchuState, Topology
+from .rules.turn import TURN
+from .story import Narrator
+
+CONFIGS = Path(__file__).resolve().parent / "configs"
+"""The game's configs folder: ``base.yaml`` (the default config) and its variants (``configs/mingchu/`` is
+a link to it)."""
 
 compiled.CORE.register_pickling()
 if compiled.ACTIVE:  # the compiled Topology cannot be made without its params: rebuilt from them
@@ -104,7 +103,7 @@ SPEC = GameSpec(
     player_counts=(4, 5),
     game=_GAME,
     params_model=MingchuParams,
-    default_config=default_config("mingchu"),
+    default_config=CONFIGS / "base.yaml",
     bots={"random": RandomBot, **BOTS, "novice": NoviceBot},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,
@@ -122,18 +121,18 @@ SPEC = GameSpec(
     deck_rules=DECK_RULES,
     card_decks=CARD_DECKS,
     goals=(
-        *goals_routes.GOALS,
-        *goals_seats.GOALS,
-        *goals_novice.GOALS,
-        *goals_interact.GOALS,
-        *goals_diversity.GOALS,
+        *routes.GOALS,
+        *seats.GOALS,
+        *newcomer.GOALS,
+        *interaction.GOALS,
+        *diversity.GOALS,
     ),
     goal_plays=(
-        *goals_routes.PLAYS,
-        *goals_seats.PLAYS,
-        *goals_novice.PLAYS,
-        *goals_interact.PLAYS,
-        *goals_diversity.PLAYS,
+        *routes.PLAYS,
+        *seats.PLAYS,
+        *newcomer.PLAYS,
+        *interaction.PLAYS,
+        *diversity.PLAYS,
     ),
     planted_variants=PLANTED_VARIANTS,
 )

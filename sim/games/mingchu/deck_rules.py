@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from sim.core.game import DeckRules
-from sim.games.mingchu.params import RetainerCard
+
+from .params import RetainerCard
 
 USE_KINDS = ("played", "used")
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from sim.games.mingchu.effects_schema import (
+from .rules.effects_schema import (
     AllOf,
     Condition,
     Effect,

@@ -9,7 +9,7 @@ import yaml
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.rules.state import MingchuState
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures/small.yaml"
 PARAMS = load_config(FIXTURE).params

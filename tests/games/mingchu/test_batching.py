@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from sim.core.decisions import Decision
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import turn
-from sim.games.mingchu.rules import KIND
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import turn
+from sim.games.mingchu.rules.game import KIND
 
 from .helpers import RULES, new_state, play_until
 

@@ -15,11 +15,11 @@ from sim.config import load_config
 from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import UNVALUED, HeuristicBot, free_distances
-from sim.games.mingchu.orders import payment
-from sim.games.mingchu.paths import routes_from, sale_price, sale_prices
-from sim.games.mingchu.state import Industry
+from sim.games.mingchu.bots.heuristic import UNVALUED, HeuristicBot, free_distances
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.orders import payment
+from sim.games.mingchu.rules.paths import routes_from, sale_price, sale_prices
+from sim.games.mingchu.rules.state import Industry
 
 from .helpers import PARAMS, RULES, new_state, place
 
@@ -309,7 +309,8 @@ def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
     ``TURN_CAPS``) is valued at most its bound, and ``_values`` leaves unvalued (``NEVER``) only
     actions whose bound is below the best value less ``TIE``."""
     from sim.core.play import bot_rng
-    from sim.games.mingchu.bot_values import (
+    from sim.games.mingchu.bots.heuristic import _TURN_VALUES, _VALUES, NEVER, TIE, _values
+    from sim.games.mingchu.bots.values import (
         CAPS,
         IN_TURN_OTHERWISE,
         OTHERWISE,
@@ -317,7 +318,6 @@ def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
         in_turn_otherwise,
         otherwise,
     )
-    from sim.games.mingchu.bots import _TURN_VALUES, _VALUES, NEVER, TIE, _values
 
     state = RULES.initial_state(PARAMS, 5, setup_rng(5))
     personas = ["runner", "industrialist", "roadbuilder", "industrialist", "runner"]

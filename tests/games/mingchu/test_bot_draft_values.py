@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sim.core.play import setup_rng
-from sim.games.mingchu.bots import PERSONAS, HeuristicBot
+from sim.games.mingchu.bots.heuristic import PERSONAS, HeuristicBot
 from sim.games.mingchu.params import MingchuParams
 
 from .helpers import RULES, fixture_data

@@ -24,9 +24,7 @@ import pytest
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.bot_values import ActionValues, Context
-from sim.games.mingchu.bots import (
+from sim.games.mingchu.bots.heuristic import (
     _DIRECT,
     HeuristicBot,
     _direct,
@@ -37,8 +35,10 @@ from sim.games.mingchu.bots import (
     road_weights,
     same_counts,
 )
-from sim.games.mingchu.paths import road_usable
-from sim.games.mingchu.state import OFFICIAL
+from sim.games.mingchu.bots.values import ActionValues, Context
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.paths import road_usable
+from sim.games.mingchu.rules.state import OFFICIAL
 
 from .helpers import PERSONAS
 

@@ -16,9 +16,9 @@ from sim.config import load_config
 from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import PERSONAS, HeuristicBot
-from sim.games.mingchu.effect_kinds import coins_needed, loan_cost, rounds_left
+from sim.games.mingchu.bots.heuristic import PERSONAS, HeuristicBot
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.effect_kinds import coins_needed, loan_cost, rounds_left
 
 from .helpers import RULES, place
 

@@ -11,7 +11,7 @@ import numpy as np
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import PERSONAS, HeuristicBot
+from sim.games.mingchu.bots.heuristic import PERSONAS, HeuristicBot
 
 from .helpers import RULES
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from sim.games.mingchu.state import MingchuState, Player
+from sim.games.mingchu.rules.state import MingchuState, Player
 
 from .helpers import new_state, play_until
 

@@ -10,8 +10,8 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
-from sim.games.mingchu import effect_kinds as ek
-from sim.games.mingchu import effects_schema as es
+from sim.games.mingchu.rules import effect_kinds as ek
+from sim.games.mingchu.rules import effects_schema as es
 
 EFFECT = TypeAdapter(es.Effect)
 SCHEMAS = typing.get_args(typing.get_args(es.Effect)[0])

@@ -9,11 +9,11 @@ from collections import Counter
 from sim.core.decisions import Decision, Pending
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.production import foreign_cost, produce_foreign
-from sim.games.mingchu.scoring import breakdown
-from sim.games.mingchu.state import FLOWS, Industry
-from sim.games.mingchu.trade import Offer, execute
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.production import foreign_cost, produce_foreign
+from sim.games.mingchu.rules.scoring import breakdown
+from sim.games.mingchu.rules.state import FLOWS, Industry
+from sim.games.mingchu.rules.trade import Offer, execute
 
 from .helpers import PARAMS, RULES, new_state, place
 from .test_turns import road, turn_state

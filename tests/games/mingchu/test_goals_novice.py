@@ -8,7 +8,7 @@ from collections import Counter
 
 from sim.core.seating import seat_bots
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.goals_novice import ladder_table, novice_table
+from sim.games.mingchu.goals.newcomer import ladder_table, novice_table
 
 LINEUP = ("runner", "industrialist", "roadbuilder")
 

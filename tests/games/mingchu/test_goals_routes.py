@@ -8,7 +8,7 @@ from sim.bots import play_game
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games import get_game
-from sim.games.mingchu.goals_routes import PLAYS, route_players, setup_bots
+from sim.games.mingchu.goals.routes import PLAYS, route_players, setup_bots
 from sim.runner.plan import game_seed, game_seeds
 
 SPEC = get_game("mingchu")

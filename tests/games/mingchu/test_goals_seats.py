@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.goals_seats import GOALS, PHASES, PLAYS
+from sim.games.mingchu.goals.seats import GOALS, PHASES, PLAYS
 from tests.games.mingchu.helpers import PARAMS, RULES, play_until
 
 

@@ -16,8 +16,8 @@ import pytest
 from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, _board_edges, _routes_dict, route_between, routes_from
+from sim.games.mingchu.rules.modifiers import modifier_total
+from sim.games.mingchu.rules.paths import NO_ROADS, _board_edges, _routes_dict, route_between, routes_from
 
 from .helpers import RULES, lineup
 

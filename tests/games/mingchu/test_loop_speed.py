@@ -11,7 +11,7 @@ import pytest
 
 from sim.core.owned_integers import OwnedIntegers
 from sim.core.random_bot import RandomBot
-from sim.games.mingchu import draws
+from sim.games.mingchu.rules import draws
 
 
 def numpy_keyed_order(key: bytes, deck: str, cards: list[str]) -> list[str]:

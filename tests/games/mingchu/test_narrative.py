@@ -14,10 +14,10 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.core.playlog import final_lines, make_step_hook, narrator_for
 from sim.games import get_game
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.flow import STAGES
-from sim.games.mingchu.periods import side_markers
-from sim.games.mingchu.state import SIDES, MingchuState
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.flow import STAGES
+from sim.games.mingchu.rules.periods import side_markers
+from sim.games.mingchu.rules.state import SIDES, MingchuState
 
 SPEC = get_game("mingchu")
 PARAMS = load_config(SPEC.default_config).params
@@ -241,7 +241,7 @@ def test_spoiled_goods_are_told(told):
 
 
 def test_display_names_are_the_reports():
-    from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
+    from sim.games.mingchu.rules.scoring import BREAKDOWN_COLUMNS
 
     reports = SPEC.display_names["zh"]["terms"]
     narrator = narrator_for(SPEC, BOTS)

@@ -10,9 +10,9 @@ import pytest
 
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.novice import NEVER, TURN_ACTIONS
-from sim.games.mingchu.orders import order_info
+from sim.games.mingchu.bots.novice import NEVER, TURN_ACTIONS
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.orders import order_info
 
 from .helpers import PARAMS
 

@@ -46,8 +46,8 @@ def test_a_chinese_report_shows_rules_and_card_fields_without_code():
 
 
 def test_every_card_effect_has_a_chinese_name():
-    from sim.games.mingchu.effect_kinds import KINDS
     from sim.games.mingchu.names import EFFECT_NAMES_ZH
+    from sim.games.mingchu.rules.effect_kinds import KINDS
 
     assert set(EFFECT_NAMES_ZH) == set(KINDS)
     assert all(name and name.isascii() is False for name in EFFECT_NAMES_ZH.values())

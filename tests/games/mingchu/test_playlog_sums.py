@@ -17,8 +17,8 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.core.playlog import make_step_hook
 from sim.games import get_game
-from sim.games.mingchu.periods import side_markers
-from sim.games.mingchu.state import SIDES
+from sim.games.mingchu.rules.periods import side_markers
+from sim.games.mingchu.rules.state import SIDES
 from tests.runner.helpers import ROOT
 
 SPEC = get_game("mingchu")

@@ -6,13 +6,13 @@ from collections import Counter
 
 from sim.config import load_config
 from sim.core.decisions import Decision, Pending
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import building, periods, production, settlement
-from sim.games.mingchu.effects import apply_effect
-from sim.games.mingchu.effects_schema import IncomeTrack
-from sim.games.mingchu.quick import legal_quick
-from sim.games.mingchu.rules import DECISIONS
-from sim.games.mingchu.state import Industry
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import building, periods, production, settlement
+from sim.games.mingchu.rules.effects import apply_effect
+from sim.games.mingchu.rules.effects_schema import IncomeTrack
+from sim.games.mingchu.rules.game import DECISIONS
+from sim.games.mingchu.rules.quick import legal_quick
+from sim.games.mingchu.rules.state import Industry
 
 from .helpers import FIXTURE, RULES, new_state, place
 

@@ -15,10 +15,16 @@ import numpy as np
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import _board_edges, _routes_dict, route_between, routes_and_singles, routes_from
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.modifiers import modifier_total
+from sim.games.mingchu.rules.paths import (
+    _board_edges,
+    _routes_dict,
+    route_between,
+    routes_and_singles,
+    routes_from,
+)
+from sim.games.mingchu.rules.state import MingchuState
 
 from .helpers import RULES
 

@@ -16,9 +16,9 @@ import pytest
 from sim.config import load_config
 from sim.core.play import play_game, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.modifiers import modifier_total
-from sim.games.mingchu.paths import NO_ROADS, _board_edges, _routes_dict, routes_by_place, routes_from
-from sim.games.mingchu.production import _industries
+from sim.games.mingchu.rules.modifiers import modifier_total
+from sim.games.mingchu.rules.paths import NO_ROADS, _board_edges, _routes_dict, routes_by_place, routes_from
+from sim.games.mingchu.rules.production import _industries
 
 from .helpers import RULES, lineup
 

@@ -10,17 +10,17 @@ from pydantic import ValidationError
 
 from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import flow, periods, settlement
-from sim.games.mingchu.economy import give_favor, take_loan
-from sim.games.mingchu.orders import legal_deliveries
 from sim.games.mingchu.params import MingchuParams
-from sim.games.mingchu.paths import sale_price
-from sim.games.mingchu.production import foreign_cost
-from sim.games.mingchu.quick import legal_quick as quick_legal
-from sim.games.mingchu.rules import DECISIONS
-from sim.games.mingchu.scoring import vp_terms
-from sim.games.mingchu.state import OFFICIAL, Industry
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import flow, periods, settlement
+from sim.games.mingchu.rules.economy import give_favor, take_loan
+from sim.games.mingchu.rules.game import DECISIONS
+from sim.games.mingchu.rules.orders import legal_deliveries
+from sim.games.mingchu.rules.paths import sale_price
+from sim.games.mingchu.rules.production import foreign_cost
+from sim.games.mingchu.rules.quick import legal_quick as quick_legal
+from sim.games.mingchu.rules.scoring import vp_terms
+from sim.games.mingchu.rules.state import OFFICIAL, Industry
 
 from .helpers import RULES, fixture_data, new_state, place, play_until
 
@@ -355,8 +355,8 @@ def test_buying_a_stored_good_pays_its_owner():
 
 
 def test_bank_effect_puts_coins_and_cards_under_the_board():
-    from sim.games.mingchu.effects import apply_effect
-    from sim.games.mingchu.effects_schema import Bank
+    from sim.games.mingchu.rules.effects import apply_effect
+    from sim.games.mingchu.rules.effects_schema import Bank
 
     state = new_state()
     player = state.players[0]

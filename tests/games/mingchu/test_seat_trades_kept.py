@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.mingchu.trade import HIDDEN_CARD, _seen_rows, seat_trades
+from sim.games.mingchu.rules.trade import HIDDEN_CARD, _seen_rows, seat_trades
 
 
 def _row(seat: int, partner: int, card: str) -> dict:

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from sim.core.decisions import Decision
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.rules import DECISIONS
-from sim.games.mingchu.setup import expand
-from sim.games.mingchu.state import Industry
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.game import DECISIONS
+from sim.games.mingchu.rules.setup import expand
+from sim.games.mingchu.rules.state import Industry
 
 from .helpers import RULES, new_state, place, play_until
 

@@ -12,10 +12,10 @@ from sim.config import load_config
 from sim.config.errors import ConfigError
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.bots import HeuristicBot
-from sim.games.mingchu.trade import HIDDEN_CARD, Accept, Offer, ProposeTrade, Refuse
-from sim.games.mingchu.trade_bots import _markers, _markers_may_gain, best_offer, gains
+from sim.games.mingchu.bots.heuristic import HeuristicBot
+from sim.games.mingchu.bots.trade import _markers, _markers_may_gain, best_offer, gains
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.trade import HIDDEN_CARD, Accept, Offer, ProposeTrade, Refuse
 
 from .helpers import FIXTURE, PARAMS, RULES, play_until
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.play import setup_rng
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import can_give_favor
-from sim.games.mingchu.trade import Offer, OfferList
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.economy import can_give_favor
+from sim.games.mingchu.rules.trade import Offer, OfferList
 
 from .helpers import PARAMS, RULES
 

@@ -14,12 +14,13 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC, quick, turn
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.economy import worker_step_cost
-from sim.games.mingchu.effects_schema import MODIFIER_TYPES
-from sim.games.mingchu.modifiers import forbidden, modifier_total
-from sim.games.mingchu.state import Topology
+from sim.games.mingchu import SPEC
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import quick, turn
+from sim.games.mingchu.rules.economy import worker_step_cost
+from sim.games.mingchu.rules.effects_schema import MODIFIER_TYPES
+from sim.games.mingchu.rules.modifiers import forbidden, modifier_total
+from sim.games.mingchu.rules.state import Topology
 
 from .helpers import RULES, lineup
 

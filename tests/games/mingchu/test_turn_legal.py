@@ -15,10 +15,11 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC, turn
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.modifiers import forbidden
-from sim.games.mingchu.orders import payment
+from sim.games.mingchu import SPEC
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import turn
+from sim.games.mingchu.rules.modifiers import forbidden
+from sim.games.mingchu.rules.orders import payment
 
 from .helpers import lineup
 

@@ -21,13 +21,14 @@ import pytest
 
 from sim.config import load_config
 from sim.core.play import play_game
-from sim.games.mingchu import SPEC, anytime, turn
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.building import road_cost, roads_near
-from sim.games.mingchu.economy import can_give_favor
-from sim.games.mingchu.modifiers import lasting_sources, modifier_total, used_cards
-from sim.games.mingchu.paths import water_fee
-from sim.games.mingchu.state import OFFICIAL
+from sim.games.mingchu import SPEC
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import anytime, turn
+from sim.games.mingchu.rules.building import road_cost, roads_near
+from sim.games.mingchu.rules.economy import can_give_favor
+from sim.games.mingchu.rules.modifiers import lasting_sources, modifier_total, used_cards
+from sim.games.mingchu.rules.paths import water_fee
+from sim.games.mingchu.rules.state import OFFICIAL
 
 from .helpers import lineup
 

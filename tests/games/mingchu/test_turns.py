@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from sim.core.decisions import Decision, Pending
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import building, production, settlement
-from sim.games.mingchu.state import OFFICIAL, Industry
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import building, production, settlement
+from sim.games.mingchu.rules.state import OFFICIAL, Industry
 
 from .helpers import RULES, new_state, place
 

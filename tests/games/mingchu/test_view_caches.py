@@ -10,8 +10,8 @@ import numpy as np
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots import BOTS
-from sim.games.mingchu.view import view
+from sim.games.mingchu.bots.heuristic import BOTS
+from sim.games.mingchu.rules.view import view
 
 from .helpers import RULES
 

@@ -10,8 +10,8 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
-from sim.games.mingchu import effects_schema as es
 from sim.games.mingchu.params import EventCard, RetainerCard
+from sim.games.mingchu.rules import effects_schema as es
 
 DOC = (Path(__file__).resolve().parents[3] / "docs" / "cards.md").read_text(encoding="utf-8")
 

@@ -14,12 +14,12 @@ from pydantic import TypeAdapter
 from sim.config import ConfigError, load_config
 from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import effects_schema as es
-from sim.games.mingchu.building import build_cost
-from sim.games.mingchu.effects import apply_effects, condition_met
-from sim.games.mingchu.orders import apply_deliver
 from sim.games.mingchu.params import MingchuParams
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules import effects_schema as es
+from sim.games.mingchu.rules.building import build_cost
+from sim.games.mingchu.rules.effects import apply_effects, condition_met
+from sim.games.mingchu.rules.orders import apply_deliver
 
 from .helpers import RULES, fixture_data, place, play_until
 
@@ -260,8 +260,8 @@ SIDE_EVENTS = [
 
 @pytest.mark.parametrize(("winner", "loser"), [("燕王", "建文"), ("建文", "燕王")])
 def test_the_later_event_deck_holds_the_winners_events_only(winner, loser):
-    from sim.games.mingchu.observe import observation
-    from sim.games.mingchu.setup import build_event_deck
+    from sim.games.mingchu.rules.observe import observation
+    from sim.games.mingchu.rules.setup import build_event_deck
 
     state = game(params_with(事件=SIDE_EVENTS))
     state.war_winner, state.period = winner, "后期"

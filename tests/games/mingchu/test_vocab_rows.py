@@ -6,9 +6,9 @@ from __future__ import annotations
 import pandas as pd
 
 from sim.dataset.read import Run
-from sim.games.mingchu import actions as A
-from sim.games.mingchu.card_table import CARD_EVENTS
-from sim.games.mingchu.rules import EVENT_TABLES
+from sim.games.mingchu.rules import actions as A
+from sim.games.mingchu.rules.card_table import CARD_EVENTS
+from sim.games.mingchu.rules.game import EVENT_TABLES
 from sim.stats.content import event_win_rates
 
 from .helpers import RULES, new_state, play_until

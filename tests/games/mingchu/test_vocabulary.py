@@ -9,10 +9,10 @@ import pytest
 from pydantic import TypeAdapter
 
 from sim.core.decisions import Pending
-from sim.games.mingchu import effects_schema as es
-from sim.games.mingchu.effects import apply_effects, condition_met, measure, score_rule
-from sim.games.mingchu.rules import DECISIONS
-from sim.games.mingchu.state import Industry
+from sim.games.mingchu.rules import effects_schema as es
+from sim.games.mingchu.rules.effects import apply_effects, condition_met, measure, score_rule
+from sim.games.mingchu.rules.game import DECISIONS
+from sim.games.mingchu.rules.state import Industry
 
 from .helpers import new_state, place
 

@@ -9,8 +9,8 @@ import yaml
 from sim.config import load_config
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.draws import keyed_order, reshuffled, roll
-from sim.games.mingchu.state import MingchuState
+from sim.games.mingchu.rules.draws import keyed_order, reshuffled, roll
+from sim.games.mingchu.rules.state import MingchuState
 from tests.games.mingchu_content.helpers import BASE
 
 SEEDS = range(12)

@@ -7,7 +7,7 @@ from typing import Literal, get_args
 import pytest
 import yaml
 
-from sim.games.mingchu import effects_schema as es
+from sim.games.mingchu.rules import effects_schema as es
 from tests.games.mingchu_content.helpers import BASE, base_config, walk
 
 

@@ -28,6 +28,6 @@ Fact kinds:
 | `game_end`, `final_score` | the end: reason; per seat score, rank and breakdown | reason, favor, coins, vp; score, rank, breakdown |
 """
 
-from sim.games.mingchu.story.narrator import Fact, Narrator
+from .narrator import Fact, Narrator
 
 __all__ = ["Fact", "Narrator"]

@@ -5,7 +5,7 @@ beside their evaluation (``conditions.py``)."""
 
 from __future__ import annotations
 
-from sim.games.mingchu.conditions import condition_text, score_text
-from sim.games.mingchu.effect_kinds import effect_text, effects_text
+from ..rules.conditions import condition_text, score_text
+from ..rules.effect_kinds import effect_text, effects_text
 
 __all__ = ["condition_text", "effect_text", "effects_text", "score_text"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from sim.games.mingchu.kinds import who
-from sim.games.mingchu.state import MingchuState, Player
+from ..rules.kinds import who
+from ..rules.state import MingchuState, Player
 
 
 @dataclass

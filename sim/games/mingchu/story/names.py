@@ -3,9 +3,9 @@ game's own names (``sim.games.mingchu.names``, the reports' too), so there is on
 
 from __future__ import annotations
 
-from sim.games.mingchu.bots import BOTS as HEURISTICS
-from sim.games.mingchu.names import ZH_TERMS
-from sim.games.mingchu.scoring import BREAKDOWN_COLUMNS
+from ..bots.heuristic import BOTS as HEURISTICS
+from ..names import ZH_TERMS
+from ..rules.scoring import BREAKDOWN_COLUMNS
 
 COLUMNS = {column: ZH_TERMS[column] for column in BREAKDOWN_COLUMNS if column in ZH_TERMS}
 """Breakdown column -> display name."""

@@ -15,19 +15,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.games.mingchu import actions as A
-from sim.games.mingchu import flow, periods, production, scoring
-from sim.games.mingchu.kinds import who
-from sim.games.mingchu.modifiers import lasting_sources
-from sim.games.mingchu.orders import order_info
-from sim.games.mingchu.paths import routes_from, water_fee
-from sim.games.mingchu.rules import KIND
-from sim.games.mingchu.settlement import affected_seats
-from sim.games.mingchu.state import OFFICIAL, SIDES, MingchuState
-from sim.games.mingchu.story.cardtext import condition_text, effects_text, score_text
-from sim.games.mingchu.story.ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
-from sim.games.mingchu.story.names import BOTS, COLUMNS
-from sim.games.mingchu.trade import ProposeTrade
+from ..rules import actions as A
+from ..rules import flow, periods, production, scoring
+from ..rules.game import KIND
+from ..rules.kinds import who
+from ..rules.modifiers import lasting_sources
+from ..rules.orders import order_info
+from ..rules.paths import routes_from, water_fee
+from ..rules.settlement import affected_seats
+from ..rules.state import OFFICIAL, SIDES, MingchuState
+from ..rules.trade import ProposeTrade
+from .cardtext import condition_text, effects_text, score_text
+from .ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
+from .names import BOTS, COLUMNS
 
 WATER_MODES = {
     "step": "计1步",

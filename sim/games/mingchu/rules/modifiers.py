@@ -1,0 +1,161 @@
+"""Lasting effects, summed per player: the round's (event effects, cards played this round), each
+held 门客's ``passive`` and the lasting effects of the player's 家族 cards (for the whole game).
+
+Modifiers change a rule (``modifier_total``, ``forbidden``); triggers (``each_round``, ``on_event``,
+``on_delivery``) are carried out by ``effects.fire`` from the same sources (``lasting_sources``).
+"""
+
+from __future__ import annotations
+
+from .effects_schema import MODIFIER_TYPES
+from .state import MingchuState, ModifierTerm, modifier_terms
+
+
+def family_lasting(state: MingchuState, family: str) -> tuple:
+    """The lasting effects (modifiers and triggers) of a 家族 card: they hold all game (kept per
+    topology: every modifier look-up reads them)."""
+    known = state.topo.family_lasting
+    lasting = known.get(family)
+    if lasting is None:
+        lasting = tuple(eff for eff in state.topo.families[family].effects if isinstance(eff, MODIFIER_TYPES))
+        by_kind: dict[str, list] = {}
+        for eff in lasting:
+            by_kind.setdefault(eff.effect, []).append(eff)
+        state.topo.family_terms[family] = {kind: modifier_terms(mods) for kind, mods in by_kind.items()}
+        known[family] = lasting
+    return lasting
+
+
+def lasting_sources(state: MingchuState, seat: int) -> list[tuple[str | None, str | None, tuple]]:
+    """(deck, card, lasting effects) of every source: the round's (no card), then 门客, then 家族."""
+    player = state.players[seat]
+    sources: list[tuple[str | None, str | None, tuple]] = []
+    if state.round_mods[seat]:
+        sources.append((None, None, tuple(state.round_mods[seat])))
+    retainers = state.topo.retainers
+    sources += [
+        ("门客", card, retainers[card].passive) for card in player.retainers if retainers[card].passive
+    ]
+    for family in player.families:
+        lasting = family_lasting(state, family)
+        if lasting:
+            sources.append(("家族", family, lasting))
+    return sources
+
+
+def _groups(state: MingchuState, seat: int, kind: str) -> list:
+    """The round's modifiers, then each 门客's passives of ``kind``, then the 家族 cards' (empty lists skipped)."""
+    groups = [state.round_mods[seat]] if state.round_mods[seat] else []
+    passives = state.topo.passives_by_kind
+    for card in state.players[seat].retainers:
+        mods = passives[card].get(kind)
+        if mods:
+            groups.append(mods)
+    families = state.topo.families
+    for family in state.players[seat].families:
+        if families[family].effects:
+            groups.append(family_lasting(state, family))
+    return groups
+
+
+def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
+    total = 0
+    for mod in mods:
+        if mod.effect != kind:
+            continue
+        # the effect's field values (a pydantic model, ``extra="forbid"``): a field the effect lacks
+        # reads None here without ``getattr``'s slow miss through the model's ``__getattr__``
+        values = mod.__dict__
+        if action is not None and values.get("action") != action:
+            continue
+        if values.get("good") not in (None, good):
+            continue
+        total += mod.amount
+    return total
+
+
+def modifier_total(
+    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
+) -> int:
+    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
+    round's, then the 门客's and 家族 cards' (their terms read once per game, ``Topology``)."""
+    mods = state.round_mods[seat]
+    total = _matching(mods, kind, action, good) if mods else 0
+    topo = state.topo
+    player = state.players[seat]
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get(kind)
+        if terms:
+            total += _term_total(terms, action, good)
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get(kind)
+            if terms:
+                total += _term_total(terms, action, good)
+    return total
+
+
+def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str | None) -> int:
+    """``_matching`` over modifiers of the asked kind, from their ``modifier_terms``."""
+    total = 0
+    for mod_action, mod_good, amount in terms:
+        if action is not None and mod_action != action:
+            continue
+        if mod_good is not None and mod_good != good:
+            continue
+        total += amount
+    return total
+
+
+def forbidden(state: MingchuState, seat: int, action: str) -> bool:
+    """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
+    place: most players have none, and this is asked for several actions at every decision)."""
+    for mod in state.round_mods[seat]:
+        if mod.effect == "forbid" and mod.action == action:
+            return True
+    player = state.players[seat]
+    topo = state.topo
+    # plain loops over the terms read once per game (``Topology``): no generator per source
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get("forbid")
+        if terms:
+            for term in terms:
+                if term[0] == action:
+                    return True
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get("forbid")
+            if terms:
+                for term in terms:
+                    if term[0] == action:
+                        return True
+    return False
+
+
+def note_used(
+    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
+) -> None:
+    """A ``used`` card row for each 门客 / 家族 card whose modifiers of ``kind`` just took effect."""
+    for deck, card in used_cards(state, seat, kind, action, good):
+        state.record(card, deck, seat, "used")["target"] = seat
+
+
+def used_cards(
+    state: MingchuState, seat: int, kind: str, action: str | None, good: str | None
+) -> list[tuple[str, str]]:
+    """(deck, card) of each 门客 / 家族 card whose modifiers of ``kind`` (matching ``action`` /
+    ``good``) add up to something: ``lasting_sources``' cards in their order, each summed from its
+    terms read once per game, as ``modifier_total`` does (the round's modifiers have no card)."""
+    player = state.players[seat]
+    topo = state.topo
+    used: list[tuple[str, str]] = []
+    for card in player.retainers:
+        terms = topo.passive_terms[card].get(kind)
+        if terms and _term_total(terms, action, good):
+            used.append(("门客", card))
+    for family in player.families:
+        if family_lasting(state, family):
+            terms = topo.family_terms[family].get(kind)
+            if terms and _term_total(terms, action, good):
+                used.append(("家族", family))
+    return used
