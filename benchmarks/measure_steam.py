@@ -18,9 +18,9 @@ from sim.config import load_config
 from sim.core.play import play_game
 from sim.core.resources import config_root
 from sim.games.steam import SPEC
-from sim.games.steam.actions import Bid, CityGrowth, Urbanize
-from sim.games.steam.goods import delivery_options
-from sim.games.steam.state import SteamState
+from sim.games.steam.rules.actions import Bid, CityGrowth, Urbanize
+from sim.games.steam.rules.goods import delivery_options
+from sim.games.steam.rules.state import SteamState
 
 
 def every_round_share(games: Iterable[tuple[int, Iterable[int]]]) -> float:

@@ -211,8 +211,8 @@ def test_contract_catches_a_planted_upward_import(tmp_path: Path) -> None:
 
 def test_contract_catches_a_planted_cycle() -> None:
     graph = import_graph()
-    graph["sim.games.toy.rules"] = {**graph["sim.games.toy.rules"], "sim.games.brass.rules": 1}
-    graph["sim.games.brass.rules"] = {**graph["sim.games.brass.rules"], "sim.games.toy.rules": 1}
+    graph["sim.games.toy.rules"] = {**graph["sim.games.toy.rules"], "sim.games.brass.rules.game": 1}
+    graph["sim.games.brass.rules.game"] = {**graph["sim.games.brass.rules.game"], "sim.games.toy.rules": 1}
     assert ["sim.games.brass", "sim.games.toy"] in cycles(graph)
 
 

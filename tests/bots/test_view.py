@@ -12,7 +12,7 @@ from sim.config import load_config
 from sim.core.play import play_game, setup_rng
 from sim.core.view import HIDDEN
 from sim.games import get_game
-from sim.games.brass.board import WILDS
+from sim.games.brass.rules.board import WILDS
 
 
 def position(game_name: str, n: int, seed: int, steps: int):

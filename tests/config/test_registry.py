@@ -84,8 +84,8 @@ def test_reports_and_extends_name_the_package_configs_by_game():
     for path in (TOY.default_config, ROOT / "configs" / "toy" / "base.yaml"):
         assert config_name(path) == "toy/base" and shown_config(path.resolve()) == "toy/base"
     assert extends_reference(TOY.config_dir / "long.yaml", ROOT / "docs") == "toy/long"
-    brass = config_root() / "brass" / "base.yaml"
-    assert shown_config(brass) == "brass/base" and config_name(brass) is None  # its game: line names it
+    brass = config_root() / "brass" / "base.yaml"  # a link to Brass's own configs/, as the toy's
+    assert shown_config(brass) == "brass/base" and config_name(brass.resolve()) == "brass/base"
 
 
 def test_a_config_in_the_bundled_folder_of_a_registered_game_is_of_that_game(tmp_path, monkeypatch):

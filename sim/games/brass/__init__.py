@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
-from sim.core.resources import default_config
-from sim.games.brass import compiled  # before the other modules: the compiled core or the .py files
-from sim.games.brass.bots import BOTS
-from sim.games.brass.names import DISPLAY_NAMES
-from sim.games.brass.params import BrassParams
-from sim.games.brass.planted import PLANTED_VARIANTS
-from sim.games.brass.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
+
+from . import compiled  # before the other modules: the compiled core or the .py files
+from .bots.heuristic import BOTS
+from .names import DISPLAY_NAMES
+from .params import BrassParams
+from .planted import PLANTED_VARIANTS
+from .rules.game import BREAKDOWN_COLUMNS, EVENT_TABLES, BrassGame
 
 compiled.CORE.register_pickling()
+
+CONFIGS = Path(__file__).resolve().parent / "configs"
+"""The game's configs folder: ``base.yaml`` (the default config) and its variants (``configs/brass/`` is a
+link to it)."""
 
 SPEC = GameSpec(
     name="brass",
@@ -21,7 +27,7 @@ SPEC = GameSpec(
     player_counts=(2, 3, 4),
     game=BrassGame(),
     params_model=BrassParams,
-    default_config=default_config("brass"),
+    default_config=CONFIGS / "base.yaml",
     bots={"random": RandomBot, **BOTS},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,

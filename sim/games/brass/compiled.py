@@ -5,25 +5,26 @@ from __future__ import annotations
 from sim.core.compiled import CompiledCore
 
 MODULES = (
-    "board",
-    "bots",
-    "build",
-    "cards",
-    "develop",
-    "evaluate",
-    "income",
-    "kinds",
-    "links",
-    "memo",
-    "resources",
-    "rounds",
-    "rules",
-    "sell",
-    "state",
-    "supply",
-    "view",
+    "bots.evaluate",
+    "bots.heuristic",
+    "rules.board",
+    "rules.build",
+    "rules.cards",
+    "rules.develop",
+    "rules.game",
+    "rules.income",
+    "rules.kinds",
+    "rules.links",
+    "rules.memo",
+    "rules.resources",
+    "rules.rounds",
+    "rules.sell",
+    "rules.state",
+    "rules.supply",
+    "rules.view",
 )
-"""The compiled modules: every one but ``params`` (pydantic models), the package and this declaration."""
+"""The compiled modules (dotted names inside the package): every rules and bots module; not ``params``
+(pydantic models), the package's declarations or this file."""
 
 CORE = CompiledCore(__name__.rpartition(".")[0], MODULES)
 ACTIVE = CORE.active

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sim.core.game import GameSpec
 from sim.core.random_bot import RandomBot
-from sim.core.resources import default_config
-from sim.games.steam.bots import BOTS
-from sim.games.steam.names import DISPLAY_NAMES
-from sim.games.steam.params import SteamParams
-from sim.games.steam.planted import PLANTED_VARIANTS
-from sim.games.steam.rules import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
+
+from .bots.heuristic import BOTS
+from .names import DISPLAY_NAMES
+from .params import SteamParams
+from .planted import PLANTED_VARIANTS
+from .rules.game import BREAKDOWN_COLUMNS, EVENT_TABLES, SteamGame
 
 
 def supported_players(params: SteamParams) -> tuple[int, ...]:
     """The player counts a config's map supports (``SPEC.player_counts`` is the union over maps)."""
     return tuple(params.board.players) if params.board is not None else (3, 4, 5, 6)
 
+
+CONFIGS = Path(__file__).resolve().parent / "configs"
+"""The game's configs folder: ``base.yaml`` (the default config) and its variants (``configs/steam/`` is a
+link to it)."""
 
 SPEC = GameSpec(
     name="steam",
@@ -24,7 +30,7 @@ SPEC = GameSpec(
     player_counts=(3, 4, 5, 6),
     game=SteamGame(),
     params_model=SteamParams,
-    default_config=default_config("steam"),
+    default_config=CONFIGS / "base.yaml",
     bots={"random": RandomBot, **BOTS},
     breakdown_columns=BREAKDOWN_COLUMNS,
     event_tables=EVENT_TABLES,

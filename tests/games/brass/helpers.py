@@ -8,8 +8,8 @@ from typing import Any
 from sim.config import load_config
 from sim.config.resources import default_config
 from sim.core.play import setup_rng
-from sim.games.brass.rules import BrassGame
-from sim.games.brass.state import BrassState
+from sim.games.brass.rules.game import BrassGame
+from sim.games.brass.rules.state import BrassState
 
 ROOT = Path(__file__).resolve().parents[3]
 """The repository root."""

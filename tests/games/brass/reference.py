@@ -10,16 +10,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from sim.games.brass.board import WILDS
-from sim.games.brass.build import BuildIndustry, candidate_slots, card_targets
-from sim.games.brass.cards import Pass, Scout
-from sim.games.brass.develop import Develop, develop_options
-from sim.games.brass.income import TakeLoan
-from sim.games.brass.links import BuildLink
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BuildCosts, beer_available, components
-from sim.games.brass.sell import Sell, sell_options
-from sim.games.brass.state import CANAL, BrassState
+from sim.games.brass.rules.board import WILDS
+from sim.games.brass.rules.build import BuildIndustry, candidate_slots, card_targets
+from sim.games.brass.rules.cards import Pass, Scout
+from sim.games.brass.rules.develop import Develop, develop_options
+from sim.games.brass.rules.income import TakeLoan
+from sim.games.brass.rules.links import BuildLink
+from sim.games.brass.rules.resources import BuildCosts, beer_available, components
+from sim.games.brass.rules.sell import Sell, sell_options
+from sim.games.brass.rules.state import CANAL, BrassState
 
 
 def reference_builds(state: BrassState, seat: int) -> list[BuildIndustry]:

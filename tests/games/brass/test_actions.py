@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.build import legal_builds
-from sim.games.brass.cards import Pass, Scout
-from sim.games.brass.develop import Develop, DevelopAnother, FreeDevelop, develop_options
-from sim.games.brass.kinds import Stop
-from sim.games.brass.sell import Sell, sell_options
-from sim.games.brass.supply import ChooseBeer, ChooseIron
+from sim.games.brass.rules.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.rules.build import legal_builds
+from sim.games.brass.rules.cards import Pass, Scout
+from sim.games.brass.rules.develop import Develop, DevelopAnother, FreeDevelop, develop_options
+from sim.games.brass.rules.kinds import Stop
+from sim.games.brass.rules.sell import Sell, sell_options
+from sim.games.brass.rules.supply import ChooseBeer, ChooseIron
 from tests.games.brass.helpers import act, ind_id, legal, link, new_state, pass_round, place
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.decisions import ActionChoice
-from sim.games.brass.kinds import LegalMoves
-from sim.games.brass.rules import DECISIONS, MAIN
-from sim.games.brass.state import TURN
+from sim.games.brass.rules.game import DECISIONS, MAIN
+from sim.games.brass.rules.kinds import LegalMoves
+from sim.games.brass.rules.state import TURN
 from tests.games.brass.helpers import GAME, PARAMS
 
 

@@ -17,9 +17,9 @@ import pytest
 
 from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
-from sim.games.brass.bots import GreedyBot
-from sim.games.brass.evaluate import SECOND_PASS, Evaluator
-from sim.games.brass.state import BrassState
+from sim.games.brass.bots.evaluate import SECOND_PASS, Evaluator
+from sim.games.brass.bots.heuristic import GreedyBot
+from sim.games.brass.rules.state import BrassState
 
 from .helpers import GAME, PARAMS
 from .reference import reference_main_actions

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sim.core.play import setup_rng
 from sim.games.brass import SPEC
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.cards import Pass
 from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.rounds import start_rail_era
+from sim.games.brass.rules.build import BuildIndustry
+from sim.games.brass.rules.cards import Pass
+from sim.games.brass.rules.rounds import start_rail_era
 from tests.games.brass.helpers import GAME, PARAMS, act, new_state, pass_round, set_lowest, slot_in
 
 

@@ -7,10 +7,10 @@ import pickle
 import numpy as np
 
 from sim.core.play import setup_rng
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.bots import BOTS
-from sim.games.brass.cards import Scout
-from sim.games.brass.state import RAIL
+from sim.games.brass.bots.heuristic import BOTS
+from sim.games.brass.rules.board import WILD_INDUSTRY, WILD_LOCATION
+from sim.games.brass.rules.cards import Scout
+from sim.games.brass.rules.state import RAIL
 from tests.games.brass.helpers import GAME, PARAMS, fresh, new_state, pass_round
 
 

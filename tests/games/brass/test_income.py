@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.brass.bots import BOTS
-from sim.games.brass.cards import Pass
-from sim.games.brass.income import RemoveTile, TakeLoan
-from sim.games.brass.resources import flip, gain_income
-from sim.games.brass.state import RAIL
+from sim.games.brass.bots.heuristic import BOTS
+from sim.games.brass.rules.cards import Pass
+from sim.games.brass.rules.income import RemoveTile, TakeLoan
+from sim.games.brass.rules.resources import flip, gain_income
+from sim.games.brass.rules.state import RAIL
 from tests.games.brass.helpers import act, fresh, legal, new_state, pass_round, place
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from sim.core.decisions import Decision
 from sim.core.play import play_game
 from sim.games.brass import SPEC
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.cards import Scout
-from sim.games.brass.supply import ChooseCoal
+from sim.games.brass.rules.build import BuildIndustry
+from sim.games.brass.rules.cards import Scout
+from sim.games.brass.rules.supply import ChooseCoal
 from tests.games.brass.helpers import GAME, PARAMS, ROOT, legal, new_state, place
 
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from sim.core.play import setup_rng
-from sim.games.brass.bots import BOTS
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.develop import Develop
+from sim.games.brass.bots.heuristic import BOTS
+from sim.games.brass.rules.build import BuildIndustry
+from sim.games.brass.rules.develop import Develop
 from tests.games.brass.helpers import GAME, PARAMS, act, ind_id, new_state, place
 
 

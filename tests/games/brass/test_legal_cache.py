@@ -12,8 +12,8 @@ import pytest
 
 from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
-from sim.games.brass.build import legal_builds
-from sim.games.brass.links import link_options
+from sim.games.brass.rules.build import legal_builds
+from sim.games.brass.rules.links import link_options
 
 from .helpers import GAME, PARAMS
 from .reference import reference_builds, reference_links

@@ -14,9 +14,9 @@ import pytest
 
 from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
-from sim.games.brass.cards import distinct_picks
-from sim.games.brass.kinds import LegalMoves
-from sim.games.brass.rules import MAIN
+from sim.games.brass.rules.cards import distinct_picks
+from sim.games.brass.rules.game import MAIN
+from sim.games.brass.rules.kinds import LegalMoves
 
 from .helpers import GAME, PARAMS
 from .reference import reference_main_actions

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sim.games.brass.build import BuildIndustry, legal_builds
-from sim.games.brass.resources import IRON, buy_cost, buy_from_market
+from sim.games.brass.rules.build import BuildIndustry, legal_builds
+from sim.games.brass.rules.resources import IRON, buy_cost, buy_from_market
 from tests.games.brass.helpers import PARAMS, act, link, new_state, place, slot_in
 
 

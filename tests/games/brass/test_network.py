@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sim.games.brass.build import BuildIndustry, legal_builds
-from sim.games.brass.cards import Pass
-from sim.games.brass.kinds import Stop
-from sim.games.brass.links import BuildLink, BuildSecondLink, link_options
-from sim.games.brass.state import RAIL
-from sim.games.brass.supply import ChooseCoal
+from sim.games.brass.rules.build import BuildIndustry, legal_builds
+from sim.games.brass.rules.cards import Pass
+from sim.games.brass.rules.kinds import Stop
+from sim.games.brass.rules.links import BuildLink, BuildSecondLink, link_options
+from sim.games.brass.rules.state import RAIL
+from sim.games.brass.rules.supply import ChooseCoal
 from tests.games.brass.helpers import (
     GAME,
     act,

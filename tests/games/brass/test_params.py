@@ -10,9 +10,9 @@ from pydantic import ValidationError
 from sim.config import ConfigError, load_config
 from sim.core.play import setup_rng
 from sim.games.brass import SPEC
-from sim.games.brass import board as board_module
-from sim.games.brass.board import board_for
 from sim.games.brass.params import BrassParams
+from sim.games.brass.rules import board as board_module
+from sim.games.brass.rules.board import board_for
 from tests.games.brass.helpers import BASE, GAME, PARAMS
 
 
@@ -40,7 +40,7 @@ def test_board_cache_is_keyed_on_content():
 
 
 def test_spec_default_config_is_base():
-    assert SPEC.default_config == BASE
+    assert SPEC.default_config.resolve() == BASE.resolve()  # configs/brass/ is a link to the package's configs/
     assert load_config(SPEC.default_config).game == "brass"
 
 

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from sim.core.play import play_game, setup_rng
-from sim.games.brass import SPEC, rules
+from sim.games.brass import SPEC
+from sim.games.brass.rules import game as rules
 from tests.games.brass.helpers import GAME, PARAMS
 
 
@@ -104,7 +105,7 @@ def test_clone_replays_identically():
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_heuristic_playout_invariants(n):
-    from sim.games.brass.bots import BOTS
+    from sim.games.brass.bots.heuristic import BOTS
 
     state = GAME.initial_state(PARAMS, n, setup_rng(5))
     bots = [

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from sim.games.brass import rules
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.rounds import link_value, score_era
-from sim.games.brass.sell import Sell
-from sim.games.brass.state import RAIL
-from sim.games.brass.supply import ChooseBeer
+from sim.games.brass.rules import game as rules
+from sim.games.brass.rules.build import BuildIndustry
+from sim.games.brass.rules.rounds import link_value, score_era
+from sim.games.brass.rules.sell import Sell
+from sim.games.brass.rules.state import RAIL
+from sim.games.brass.rules.supply import ChooseBeer
 from tests.games.brass.helpers import act, legal, link, new_state, place, slot_in
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sim.games.brass.build import BuildIndustry, legal_builds
-from sim.games.brass.links import BuildLink, link_options
-from sim.games.brass.rounds import start_rail_era
-from sim.games.brass.sell import Sell
-from sim.games.brass.state import RAIL
+from sim.games.brass.rules.build import BuildIndustry, legal_builds
+from sim.games.brass.rules.links import BuildLink, link_options
+from sim.games.brass.rules.rounds import start_rail_era
+from sim.games.brass.rules.sell import Sell
+from sim.games.brass.rules.state import RAIL
 from tests.games.brass.helpers import act, fresh, legal, link, new_state, place, set_lowest, slot_in
 
 

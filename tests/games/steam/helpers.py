@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.steam import flow
 from sim.games.steam.params import MapSpec, SteamParams
-from sim.games.steam.state import SteamState
+from sim.games.steam.rules import flow
+from sim.games.steam.rules.state import SteamState
 
 E, NE, NW, W, SW, SE = range(6)
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.games.steam import track
-from sim.games.steam.goods import link_graph, rule_ok
-from sim.games.steam.hexmap import opposite
-from sim.games.steam.state import UNOWNED, SteamState
-from sim.games.steam.track import CITY, OPEN, end_class
+from sim.games.steam.rules import track
+from sim.games.steam.rules.goods import link_graph, rule_ok
+from sim.games.steam.rules.hexmap import opposite
+from sim.games.steam.rules.state import UNOWNED, SteamState
+from sim.games.steam.rules.track import CITY, OPEN, end_class
 
 
 def reference_deliveries(state: SteamState, seat: int, limit: int) -> list[tuple[int, str, tuple[int, ...]]]:

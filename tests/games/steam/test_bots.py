@@ -8,9 +8,10 @@ import pytest
 from sim.config import load_config
 from sim.config.resources import config_root
 from sim.core.play import bot_rng, setup_rng
-from sim.games.steam import SPEC, flow
-from sim.games.steam.actions import Bid, BidPass
-from sim.games.steam.bots import BuilderBot
+from sim.games.steam import SPEC
+from sim.games.steam.bots.heuristic import BuilderBot
+from sim.games.steam.rules import flow
+from sim.games.steam.rules.actions import Bid, BidPass
 from tests.games.steam.helpers import make
 
 GAME = SPEC.game

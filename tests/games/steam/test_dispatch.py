@@ -9,8 +9,8 @@ from sim.config import load_config
 from sim.config.resources import config_root
 from sim.core.decisions import ActionChoice
 from sim.games.steam import SPEC
-from sim.games.steam.bots import CHOOSERS
-from sim.games.steam.rules import DECISIONS
+from sim.games.steam.bots.heuristic import CHOOSERS
+from sim.games.steam.rules.game import DECISIONS
 
 
 def seen_kinds(config: str, n: int, games: int = 3) -> dict[str, set[type]]:

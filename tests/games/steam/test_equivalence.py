@@ -15,8 +15,9 @@ import pytest
 from sim.config import load_config
 from sim.config.resources import config_root
 from sim.core.play import play_game
-from sim.games.steam import SPEC, goods, track
-from sim.games.steam.bots import COUNTS, GRAPH, BuilderBot, IncomeBot
+from sim.games.steam import SPEC
+from sim.games.steam.bots.heuristic import COUNTS, GRAPH, BuilderBot, IncomeBot
+from sim.games.steam.rules import goods, track
 from tests.games.steam.reference import (
     reference_deliveries,
     reference_link_value,

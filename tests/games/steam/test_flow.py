@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.steam import SPEC, flow
-from sim.games.steam.actions import CityGrowth, EndBuild, TakeTile
-from sim.games.steam.state import (
+from sim.games.steam import SPEC
+from sim.games.steam.rules import flow
+from sim.games.steam.rules.actions import CityGrowth, EndBuild, TakeTile
+from sim.games.steam.rules.state import (
     CITY_GROWTH,
     ENGINEER,
     FIRST_BUILD,

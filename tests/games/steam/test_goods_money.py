@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sim.games.steam import SPEC, economy, flow, track
-from sim.games.steam.actions import Bid, BidPass, Deliver, SeatBid, SeatPass, TakeIncome, TakeVP
-from sim.games.steam.goods import delivery_options
-from sim.games.steam.state import DEAD, UNOWNED
+from sim.games.steam import SPEC
+from sim.games.steam.rules import economy, flow, track
+from sim.games.steam.rules.actions import Bid, BidPass, Deliver, SeatBid, SeatPass, TakeIncome, TakeVP
+from sim.games.steam.rules.goods import delivery_options
+from sim.games.steam.rules.state import DEAD, UNOWNED
 from tests.games.steam.helpers import NE, NW, SE, SW, E, W, hx, make, name, params
 
 GAME = SPEC.game
@@ -241,7 +242,7 @@ def test_base_seat_auction_winner_raises_money_and_last_seat_is_free():
 
 @pytest.mark.parametrize("rules", ["base", "standard"])
 def test_locomotive_upgrade_once_per_turn_in_the_move_phase(rules):
-    from sim.games.steam.actions import PassMove, UpgradeLoco
+    from sim.games.steam.rules.actions import PassMove, UpgradeLoco
 
     state = make(rules)
     state.phase, state.queue, state.move_round = "move", [0, 1, 2], 1

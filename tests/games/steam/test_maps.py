@@ -16,8 +16,8 @@ from sim.config.errors import ConfigError
 from sim.config.resources import config_root
 from sim.core.play import play_game
 from sim.games.steam import SPEC
-from sim.games.steam.hexmap import hexmap
 from sim.games.steam.params import MapSpec, load_map
+from sim.games.steam.rules.hexmap import hexmap
 from tests.games.steam.helpers import TEST_MAP
 
 MAPS = {"ne-usa": (3, 4), "rhine-ruhr": (3, 4, 5), "england-wales": (5, 6)}

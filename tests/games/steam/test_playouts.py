@@ -11,7 +11,7 @@ from sim.config import load_config
 from sim.config.resources import config_root
 from sim.core.play import bot_rng, play_game, setup_rng
 from sim.games.steam import SPEC
-from sim.games.steam.bots import BuilderBot
+from sim.games.steam.bots.heuristic import BuilderBot
 
 GAME = SPEC.game
 CONFIGS = sorted((config_root() / "steam").glob("*.yaml"))

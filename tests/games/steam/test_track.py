@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from sim.games.steam import SPEC, track
-from sim.games.steam.actions import BuildTown, BuildTrack, EndBuild, Redirect, Urbanize
-from sim.games.steam.state import UNOWNED
+from sim.games.steam import SPEC
+from sim.games.steam.rules import track
+from sim.games.steam.rules.actions import BuildTown, BuildTrack, EndBuild, Redirect, Urbanize
+from sim.games.steam.rules.state import UNOWNED
 from tests.games.steam.helpers import NE, NW, SE, SW, E, W, build_turn, hx, make, name
 
 GAME = SPEC.game

@@ -20,9 +20,10 @@ from typing import Any
 
 from sim.core.decisions import ActionChoice, Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.memo import board_memo
-from sim.games.brass.state import BrassState
+
+from .board import WILD_INDUSTRY, WILD_LOCATION
+from .memo import board_memo
+from .state import BrassState
 
 
 def discard(state: BrassState, seat: int, card: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from typing import Any
 
-from sim.games.brass.params import INDUSTRIES, BrassParams, TileLevel
+from ..params import INDUSTRIES, BrassParams, TileLevel
 
 WILD_LOCATION = "wild_location"
 WILD_INDUSTRY = "wild_industry"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection
 
-from sim.games.brass.params import INDUSTRIES, Market
-from sim.games.brass.state import BrassState
+from ..params import INDUSTRIES, Market
+from .state import BrassState
 
 COAL, IRON, BREWERY = INDUSTRIES.index("coal"), INDUSTRIES.index("iron"), INDUSTRIES.index("brewery")
 

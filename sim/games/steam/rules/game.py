@@ -14,8 +14,10 @@ import numpy as np
 
 from sim.core.decisions import ActionChoice, DecisionKinds
 from sim.core.game import ActionKinds, Outcome
-from sim.games.steam import flow, view
-from sim.games.steam.actions import (
+
+from ..params import COLOURS, SteamParams
+from . import flow, view
+from .actions import (
     BidKind,
     BidPassKind,
     BuildTownKind,
@@ -33,9 +35,8 @@ from sim.games.steam.actions import (
     UpgradeLocoKind,
     UrbanizeKind,
 )
-from sim.games.steam.economy import final_income_vp
-from sim.games.steam.params import COLOURS, SteamParams
-from sim.games.steam.state import SteamObservation, SteamState
+from .economy import final_income_vp
+from .state import SteamObservation, SteamState
 
 PHASE_ACTIONS = {
     "seat_auction": (SeatBidKind(), SeatPassKind()),

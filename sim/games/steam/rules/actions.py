@@ -9,10 +9,11 @@ from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind
-from sim.games.steam import flow, track
-from sim.games.steam.economy import available, buy_capital, capital_limit, income_points, pay
-from sim.games.steam.goods import delivery_options, points_by_owner
-from sim.games.steam.state import (
+
+from . import flow, track
+from .economy import available, buy_capital, capital_limit, income_points, pay
+from .goods import delivery_options, points_by_owner
+from .state import (
     CITY_GROWTH,
     LOCOMOTIVE,
     POINTS,
@@ -20,7 +21,7 @@ from sim.games.steam.state import (
     URBANIZATION,
     SteamState,
 )
-from sim.games.steam.track import town_cost, track_cost
+from .track import town_cost, track_cost
 
 
 @dataclass(frozen=True)

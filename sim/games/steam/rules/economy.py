@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sim.games.steam.state import SteamState
-from sim.games.steam.track import release_links
+from .state import SteamState
+from .track import release_links
 
 
 def raisable(state: SteamState, seat: int) -> int:

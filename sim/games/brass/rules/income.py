@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.kinds import LegalContext, MainKind, StepKind, tile_text
-from sim.games.brass.memo import action
-from sim.games.brass.state import BrassState
+
+from .kinds import LegalContext, MainKind, StepKind, tile_text
+from .memo import action
+from .state import BrassState
 
 
 @dataclass(frozen=True, slots=True)

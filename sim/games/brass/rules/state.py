@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import Decision, Pending
-from sim.games.brass.board import Board
+
+from .board import Board
 
 CANAL, RAIL = 0, 1
 ERA_NAMES = ("canal", "rail")

@@ -12,19 +12,19 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.cards import Pass, Scout
-from sim.games.brass.develop import Develop, DevelopAnother, FreeDevelop
-from sim.games.brass.income import TakeLoan
-from sim.games.brass.kinds import Stop
-from sim.games.brass.links import BuildLink, BuildSecondLink
-from sim.games.brass.memo import board_memo
-from sim.games.brass.params import INDUSTRIES, IncomeTrack
-from sim.games.brass.resources import BREWERY, COAL, IRON
-from sim.games.brass.rounds import place_icons
-from sim.games.brass.sell import Sell, SellAnother
-from sim.games.brass.state import CANAL, BrassState
+from ..params import INDUSTRIES, IncomeTrack
+from ..rules.board import WILD_INDUSTRY, WILD_LOCATION
+from ..rules.build import BuildIndustry
+from ..rules.cards import Pass, Scout
+from ..rules.develop import Develop, DevelopAnother, FreeDevelop
+from ..rules.income import TakeLoan
+from ..rules.kinds import Stop
+from ..rules.links import BuildLink, BuildSecondLink
+from ..rules.memo import board_memo
+from ..rules.resources import BREWERY, COAL, IRON
+from ..rules.rounds import place_icons
+from ..rules.sell import Sell, SellAnother
+from ..rules.state import CANAL, BrassState
 
 
 @dataclass(frozen=True)

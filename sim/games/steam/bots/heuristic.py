@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.steam import track
-from sim.games.steam.actions import (
+from ..params import COLOURS
+from ..rules import track
+from ..rules.actions import (
     Bid,
     BidPass,
     BuildTown,
@@ -35,10 +36,9 @@ from sim.games.steam.actions import (
     Urbanize,
     tile_cost,
 )
-from sim.games.steam.economy import raisable
-from sim.games.steam.goods import delivery_options, link_graph
-from sim.games.steam.params import COLOURS
-from sim.games.steam.state import (
+from ..rules.economy import raisable
+from ..rules.goods import delivery_options, link_graph
+from ..rules.state import (
     CITY_GROWTH,
     ENGINEER,
     FIRST_BUILD,
@@ -49,7 +49,7 @@ from sim.games.steam.state import (
     URBANIZATION,
     SteamState,
 )
-from sim.games.steam.track import CITY, FREE, OPEN, OPPOSITE, TOWN
+from ..rules.track import CITY, FREE, OPEN, OPPOSITE, TOWN
 
 
 @dataclass(frozen=True)

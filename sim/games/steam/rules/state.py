@@ -9,8 +9,9 @@ from typing import Any
 import numpy as np
 
 from sim.core.decisions import Decision, Pending
-from sim.games.steam.hexmap import HexMap
-from sim.games.steam.params import SteamParams
+
+from ..params import SteamParams
+from .hexmap import HexMap
 
 UNOWNED = -1
 DEAD = -2

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sim.games.steam.hexmap import HILL, RIVER, opposite
-from sim.games.steam.state import DEAD, UNOWNED, Link, SteamState
+from .hexmap import HILL, RIVER, opposite
+from .state import DEAD, UNOWNED, Link, SteamState
 
 OFF, CITY, OPEN, TOWN, FREE = range(5)
 OPPOSITE = (3, 4, 5, 0, 1, 2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sim.games.steam.state import DEAD, SteamState
+from .state import DEAD, SteamState
 
 
 def link_graph(state: SteamState) -> dict[int, list[tuple[int, int, int]]]:

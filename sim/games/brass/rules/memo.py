@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sim.games.brass.board import Board
-    from sim.games.brass.resources import BuildCosts
-    from sim.games.brass.state import BrassState
+    from .board import Board
+    from .resources import BuildCosts
+    from .state import BrassState
 
 MAX_MEMOS = 64
 """Layouts per state lineage, and positions per layout, kept; older ones are dropped all at once."""
@@ -114,7 +114,7 @@ class BoardMemo:
     )
 
     def __init__(self, state: BrassState, layout: LayoutMemo) -> None:
-        from sim.games.brass.resources import BuildCosts
+        from .resources import BuildCosts
 
         # the layout's tables, shared by reference (a reference to the layout itself would make a
         # cycle with ``layout.positions``, left for the garbage collector to find)
@@ -213,7 +213,7 @@ def _board_memo(state: BrassState) -> BoardMemo:
         by_links = memos.setdefault("links", {})
         shared = by_links.get(links)
         if shared is None:
-            from sim.games.brass.resources import components
+            from .resources import components
 
             shared = by_links[links] = ({}, components(state))
         layout = memos[key] = LayoutMemo(state, *shared)

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION
-from sim.games.brass.kinds import LegalContext, MainKind, discard
-from sim.games.brass.memo import action
-from sim.games.brass.state import BrassState
+from .board import WILD_INDUSTRY, WILD_LOCATION
+from .kinds import LegalContext, MainKind, discard
+from .memo import action
+from .state import BrassState
 
 
 @dataclass(frozen=True, slots=True)

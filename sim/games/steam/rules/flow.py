@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.games.steam.economy import base_income, pay, receive, standard_expenses
-from sim.games.steam.hexmap import hexmap
-from sim.games.steam.params import COLOURS, SteamParams
-from sim.games.steam.state import ENGINEER, FIRST_BUILD, FIRST_MOVE, TURN_ORDER, SteamState
+from ..params import COLOURS, SteamParams
+from .economy import base_income, pay, receive, standard_expenses
+from .hexmap import hexmap
+from .state import ENGINEER, FIRST_BUILD, FIRST_MOVE, TURN_ORDER, SteamState
 
 
 def setup(params: SteamParams, n: int, rng: np.random.Generator) -> SteamState:

@@ -11,7 +11,7 @@ import hashlib
 from collections import deque
 from dataclasses import dataclass
 
-from sim.games.steam.params import STEPS, MapSpec
+from ..params import STEPS, MapSpec
 
 PLAIN, RIVER, HILL = 0, 1, 2
 TERRAIN_CODE = {"plain": PLAIN, "river": RIVER, "hill": HILL}

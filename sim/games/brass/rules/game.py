@@ -18,11 +18,12 @@ import numpy as np
 
 from sim.core.decisions import DecisionKind, DecisionKinds
 from sim.core.game import Outcome
-from sim.games.brass import build, cards, develop, income, links, rounds, sell, supply, view
-from sim.games.brass.board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
-from sim.games.brass.kinds import BrassActions, Turn
-from sim.games.brass.params import INDUSTRIES, BrassParams
-from sim.games.brass.state import CANAL, TURN, BrassObservation, BrassState
+
+from ..params import INDUSTRIES, BrassParams
+from . import build, cards, develop, income, links, rounds, sell, supply, view
+from .board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
+from .kinds import BrassActions, Turn
+from .state import CANAL, TURN, BrassObservation, BrassState
 
 MAIN = BrassActions([*build.KINDS, *links.KINDS, *develop.KINDS, *sell.KINDS, *income.KINDS, *cards.KINDS])
 """A seat's main actions, by type."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sim.core.view import shallow
-from sim.games.steam.state import SteamState
+
+from .state import SteamState
 
 
 def view(state: SteamState, seat: int) -> SteamState:

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, StepKind, push_steps
-from sim.games.brass.memo import action
-from sim.games.brass.resources import beer_available, components, flip
-from sim.games.brass.state import BrassState
+
+from .kinds import LegalContext, MainKind, OptionalStep, StepKind, push_steps
+from .memo import action
+from .resources import beer_available, components, flip
+from .state import BrassState
 
 
 @dataclass(frozen=True, slots=True)

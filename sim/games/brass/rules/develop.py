@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.build import lowest_levels
-from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep
-from sim.games.brass.memo import action, card_row
-from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import BuildCosts, iron_cost
-from sim.games.brass.state import BrassState
+
+from ..params import INDUSTRIES
+from .build import lowest_levels
+from .kinds import LegalContext, MainKind, OptionalStep
+from .memo import action, card_row
+from .resources import BuildCosts, iron_cost
+from .state import BrassState
 
 
 @dataclass(frozen=True, slots=True)

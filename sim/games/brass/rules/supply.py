@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.kinds import StepKind, tile_text
-from sim.games.brass.resources import (
+
+from .kinds import StepKind, tile_text
+from .resources import (
     COAL,
     IRON,
     beer_sources,
@@ -25,7 +26,7 @@ from sim.games.brass.resources import (
     iron_on_board,
     take_from_tile,
 )
-from sim.games.brass.state import BrassState
+from .state import BrassState
 
 
 @dataclass(frozen=True, slots=True)

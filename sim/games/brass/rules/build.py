@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.board import WILD_LOCATION, Board
-from sim.games.brass.kinds import LegalContext, MainKind, StepKind, push_steps
-from sim.games.brass.memo import BoardMemo, action, board_memo
-from sim.games.brass.params import INDUSTRIES
-from sim.games.brass.resources import (
+
+from ..params import INDUSTRIES
+from .board import WILD_LOCATION, Board
+from .kinds import LegalContext, MainKind, StepKind, push_steps
+from .memo import BoardMemo, action, board_memo
+from .resources import (
     BREWERY,
     COAL,
     IRON,
@@ -25,7 +26,7 @@ from sim.games.brass.resources import (
     pay,
     sell_to_market,
 )
-from sim.games.brass.state import CANAL, ERA_NAMES, BrassState
+from .state import CANAL, ERA_NAMES, BrassState
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,11 @@ from typing import Any
 
 import numpy as np
 
-from sim.games.brass.build import BuildIndustry
-from sim.games.brass.evaluate import SECOND_PASS, Evaluator, Personality
-from sim.games.brass.income import RemoveTile, refund
-from sim.games.brass.state import BrassState
-from sim.games.brass.supply import ChooseBeer, ChooseCoal, ChooseIron
+from ..rules.build import BuildIndustry
+from ..rules.income import RemoveTile, refund
+from ..rules.state import BrassState
+from ..rules.supply import ChooseBeer, ChooseCoal, ChooseIron
+from .evaluate import SECOND_PASS, Evaluator, Personality
 
 
 class GreedyBot:

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision
-from sim.games.brass.kinds import LegalContext, MainKind, OptionalStep, push_steps
-from sim.games.brass.memo import BoardMemo, action, board_memo, card_row
-from sim.games.brass.resources import BREWERY, pay
-from sim.games.brass.state import CANAL, BrassState
+
+from .kinds import LegalContext, MainKind, OptionalStep, push_steps
+from .memo import BoardMemo, action, board_memo, card_row
+from .resources import BREWERY, pay
+from .state import CANAL, BrassState
 
 
 @dataclass(frozen=True, slots=True)

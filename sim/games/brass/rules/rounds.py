@@ -7,8 +7,9 @@ round's ``income`` steps: next round, or era scoring).
 from __future__ import annotations
 
 from sim.core.decisions import Decision
-from sim.games.brass.kinds import StepKind
-from sim.games.brass.state import CANAL, ERA_NAMES, RAIL, BrassState
+
+from .kinds import StepKind
+from .state import CANAL, ERA_NAMES, RAIL, BrassState
 
 
 def actions_this_turn(state: BrassState) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from sim.core.view import masked, shallow
-from sim.games.brass.board import WILDS
-from sim.games.brass.state import FIELDS, BrassState
+
+from .board import WILDS
+from .state import FIELDS, BrassState
 
 
 def view(state: BrassState, seat: int, facedown: int) -> BrassState:
