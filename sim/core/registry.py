@@ -90,6 +90,11 @@ def game_names() -> list[str]:
     return names
 
 
+def registered(name: str) -> bool:
+    """Whether ``name`` is a registered game's (bundled, entry point or ``SIM_GAME_MODULES``)."""
+    return name in _modules()
+
+
 def get_game(name: str) -> GameSpec:
     """The spec of a registered game or of a module path exporting ``SPEC``; ``GameLoadError``
     (a KeyError) with a one-line message otherwise."""
