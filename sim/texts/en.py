@@ -55,6 +55,7 @@ ERRORS: dict[str, str] = {
     "sheet_no_header": "{path}: row 1 must name the columns, starting with 'id'",
     "sheet_no_rows": "{path}: the sheet has column names but no card rows",
     "sheet_unknown_column": "{path}: row 1, column {column!r}: not a field of a {model} (fields: {fields})",
+    "sheet_card_of": "{deck} card",
     "sheet_columns_twice": "{path}: row 1: columns named twice: {columns}",
     "sheet_too_many_cells": "{path}: row {row}: more cells than columns",
     "sheet_row": "{path}: row {row}",

@@ -54,6 +54,7 @@ ERRORS: dict[str, str] = {
     "sheet_no_header": "{path}：第 1 行必须是列名，并以 'id' 开头",
     "sheet_no_rows": "{path}：表格只有列名，没有卡牌行",
     "sheet_unknown_column": "{path}：第 1 行，列 {column!r}：不是 {model} 的字段（字段：{fields}）",
+    "sheet_card_of": "{deck} 牌",
     "sheet_columns_twice": "{path}：第 1 行：列名重复：{columns}",
     "sheet_too_many_cells": "{path}：第 {row} 行：单元格比列多",
     "sheet_row": "{path}：第 {row} 行",
