@@ -33,7 +33,7 @@ from sim.core.scalars import has_control_character
 from sim.core.yaml_text import load_yaml
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
-from sim.texts import joined, message, validation_message
+from sim.texts import game_named, joined, message, validation_message
 
 __all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")
@@ -182,7 +182,7 @@ def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
     model = _card_model(deck)
     resolved = load_config(config_path)
     if not hasattr(resolved.params, "cards"):
-        raise SpreadsheetError(message("sheet_no_decks", path=config_path, game=resolved.game))
+        raise SpreadsheetError(message("sheet_no_decks", path=config_path, game=game_named(resolved.game)))
     cards = getattr(resolved.params.cards, deck)
     rows = _card_rows(cards)
     _write_csv(Path(out_csv), _columns(model, rows), rows)
@@ -388,7 +388,14 @@ def _check_game(into: Path, deck: str) -> None:
     game = next((data.get("game") for _, data in reversed(config_layers(into)) if data.get("game")), None)
     if game != spec.name:
         raise SpreadsheetError(
-            message("sheet_other_game", into=into, game=game, deck=deck, owner=spec.name, title=spec.title)
+            message(
+                "sheet_other_game",
+                into=into,
+                game=game_named(game) if isinstance(game, str) else game,
+                deck=deck,
+                owner=game_named(spec.name),
+                title=game_named(spec.name, spec.title),
+            )
         )
 
 

@@ -81,6 +81,11 @@ def game_named(name: str, english: str | None = None) -> Text:
     return Text("game_named", **titles)
 
 
+def game_choice(name: str) -> Text:
+    """A game's name to type (its id), with its display title beside it outside English."""
+    return Text("game_choice", name=name, title=game_named(name))
+
+
 def lines(parts: list[str]) -> Text:
     """Several messages as one, one per line; each ``Text`` among them is shown in the same language."""
     return Text("", lines=list(parts))
