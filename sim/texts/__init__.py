@@ -82,8 +82,13 @@ def game_named(name: str, english: str | None = None) -> Text:
 
 
 def game_choice(name: str) -> Text:
-    """A game's name to type (its id), with its display title beside it outside English."""
-    return Text("game_choice", name=name, title=game_named(name))
+    """A game's name to type (its id), with its display title beside it outside English:
+    ``mingchu（明初商途）``."""
+    titles = game_named(name).values
+    return Text(
+        "game_named",
+        **{lang: titles[lang] if lang == "en" else f"{name}（{titles[lang]}）" for lang in LANGS},
+    )
 
 
 def lines(parts: list[str]) -> Text:

@@ -268,5 +268,4 @@ ERRORS: dict[str, str] = {
     "steam_engineer_builds": "engineer_builds must be at least builds",
     "steam_loco": "loco_start above loco_max",
     "steam_players_missing": "{label}: field 'players' = {players} does not include {n} players",
-    "game_choice": "{name}",
 }

@@ -265,5 +265,4 @@ ERRORS: dict[str, str] = {
     "steam_engineer_builds": "'engineer_builds' 不能小于 'builds'",
     "steam_loco": "'loco_start' 大于 'loco_max'",
     "steam_players_missing": "{label}：字段 'players' = {players} 不包括 {n} 人",
-    "game_choice": "{name}（{title}）",
 }
