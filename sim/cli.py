@@ -41,10 +41,11 @@ from sim.cli_options import (
 )
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
+from sim.core.registry import game_named
 from sim.file_names import runs_folder
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
-from sim.texts import game_named, message
+from sim.texts import message
 
 if TYPE_CHECKING:
     from sim.bots.cost import Cost

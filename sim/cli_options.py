@@ -19,11 +19,12 @@ from sim.bots import MAX_BUDGET, bot_names, is_known_bot
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import bundled_config
 from sim.core.game import GameSpec
+from sim.core.registry import game_choice, game_named
 from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, seat_bots
 from sim.runner.store import read_run_json
-from sim.texts import Text, error_in_lang, game_choice, game_named, in_lang, message
+from sim.texts import Text, error_in_lang, in_lang, message
 
 if TYPE_CHECKING:
     from sim.report.names import Names

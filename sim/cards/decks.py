@@ -16,7 +16,8 @@ import pandas as pd
 
 from sim.config import ConfigError, ResolvedConfig
 from sim.core.game import CardDeck
-from sim.texts import game_named, message
+from sim.core.registry import game_named
+from sim.texts import message
 
 FORCED_KEY = "forced_cards"
 """The setting of the first convention (a game that declares no decks): ``[{deck, card, seat}]``."""

@@ -28,12 +28,13 @@ from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, parent_path, read_yaml
 from sim.config.merge import ADDED_KEY
 from sim.core.game import GameSpec
+from sim.core.registry import game_named
 from sim.core.resources import extends_reference
 from sim.core.scalars import has_control_character
 from sim.core.yaml_text import load_yaml
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
-from sim.texts import game_named, joined, message, validation_message
+from sim.texts import joined, message, validation_message
 
 __all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")

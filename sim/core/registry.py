@@ -21,8 +21,10 @@ import sys
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from sim.core.game import GameSpec
+from sim.texts import LANGS, Text, message
 
 BUNDLED_PACKAGE = "sim.games"
 """The package of the bundled games: each of its subpackages is one, named by its module name."""
@@ -176,3 +178,28 @@ def _found_at(module: str, folder: Path) -> bool:
         return False
     locations = (found.submodule_search_locations or []) if found is not None else []
     return any(Path(location).resolve() == folder for location in locations)
+
+
+def game_named(name: str, english: str | None = None) -> Text:
+    """A game named in a message: as the user types it in English (its id, or ``english``), by its
+    display title in any other language (明初商途, not mingchu). Only a registered game's names are
+    read (no module is imported for an unknown name); an unknown game is shown as ``name``."""
+    display: dict[str, Any] = {}
+    if registered(name):
+        try:
+            display = dict(get_game(name).display_names)
+        except GameLoadError:
+            pass
+    titles = {lang: (display.get(lang) or {}).get("title") or english or name for lang in LANGS}
+    titles["en"] = english or name
+    return message("game_named", **titles)
+
+
+def game_choice(name: str) -> Text:
+    """A game's name to type (its id), with its display title beside it outside English:
+    ``mingchu（明初商途）``."""
+    titles = game_named(name).values
+    return message(
+        "game_named",
+        **{lang: titles[lang] if lang == "en" else f"{name}（{titles[lang]}）" for lang in LANGS},
+    )

@@ -64,33 +64,6 @@ def message(key: str, /, **values: Any) -> Text:
     return Text(key, **values)
 
 
-def game_named(name: str, english: str | None = None) -> Text:
-    """A game named in a message: as the user types it in English (its id, or ``english``), by its
-    display title in any other language (明初商途, not mingchu). Only a registered game's names are
-    read (no module is imported for an unknown name); an unknown game is shown as ``name``."""
-    from sim.core.registry import GameLoadError, get_game, registered
-
-    display: dict[str, Any] = {}
-    if registered(name):
-        try:
-            display = dict(get_game(name).display_names)
-        except GameLoadError:
-            pass
-    titles = {lang: (display.get(lang) or {}).get("title") or english or name for lang in LANGS}
-    titles["en"] = english or name
-    return Text("game_named", **titles)
-
-
-def game_choice(name: str) -> Text:
-    """A game's name to type (its id), with its display title beside it outside English:
-    ``mingchu（明初商途）``."""
-    titles = game_named(name).values
-    return Text(
-        "game_named",
-        **{lang: titles[lang] if lang == "en" else f"{name}（{titles[lang]}）" for lang in LANGS},
-    )
-
-
 def lines(parts: list[str]) -> Text:
     """Several messages as one, one per line; each ``Text`` among them is shown in the same language."""
     return Text("", lines=list(parts))

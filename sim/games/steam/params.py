@@ -22,10 +22,11 @@ from pydantic import (
     model_validator,
 )
 
+from sim.core.registry import game_named
 from sim.core.resources import config_root
 from sim.core.scalars import control_characters
 from sim.core.yaml_text import load_yaml
-from sim.texts import game_named, joined, message, validation_message
+from sim.texts import joined, message, validation_message
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
 TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
