@@ -182,7 +182,7 @@ def _found_at(module: str, folder: Path) -> bool:
 
 def game_named(name: str, english: str | None = None) -> Text:
     """A game named in a message: as the user types it in English (its id, or ``english``), by its
-    display title in any other language (明初商途, not mingchu). Only a registered game's names are
+    display title in any other language (its ``display_names`` title, not its id). Only a registered game's names are
     read (no module is imported for an unknown name); an unknown game is shown as ``name``."""
     display: dict[str, Any] = {}
     if registered(name):
@@ -196,8 +196,7 @@ def game_named(name: str, english: str | None = None) -> Text:
 
 
 def game_choice(name: str) -> Text:
-    """A game's name to type (its id), with its display title beside it outside English:
-    ``mingchu（明初商途）``."""
+    """A game's name to type (its id), with its display title beside it (in brackets) outside English."""
     titles = game_named(name).values
     return message(
         "game_named",
