@@ -141,6 +141,8 @@ ERRORS: dict[str, str] = {
     "v_tuple": "Input should be a valid tuple",
     "v_missing": "Field required",
     "v_extra": "Extra inputs are not permitted",
+    "v_union_tag": "Input tag '{tag}' found using {discriminator} does not match any of the expected tags: {expected_tags}",
+    "v_union_no_tag": "Unable to extract tag using discriminator {discriminator}",
     # 明初商途's config checks (sim.games.mingchu.params)
     "card_problems": "{kind} card {card!r}: {problems}",
     "card_problem": "{where}{got}: {error}",

@@ -138,6 +138,8 @@ ERRORS: dict[str, str] = {
     "v_tuple": "应为列表",
     "v_missing": "缺少必需的字段",
     "v_extra": "不允许多余的字段",
+    "v_union_tag": "{discriminator} 的值 '{tag}' 不是可选值之一：{expected_tags}",
+    "v_union_no_tag": "缺少 {discriminator}，无法判断这一项是哪一种",
     # 明初商途的配置检查
     "card_problems": "{kind} 牌 {card!r}：{problems}",
     "card_problem": "{where}{got}：{error}",

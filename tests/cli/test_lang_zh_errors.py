@@ -68,6 +68,8 @@ CONFIG_CASES = [
     ("a card's field", "cards:\n  门客:\n    - {id: 赌徒, count: lots}\n", ["'cards.门客.赌徒'", "门客 牌 '赌徒'：count（收到 'lots'）：应为整数"]),
     ("a reward card's field", "cards:\n  上赏:\n    - {id: 赏钱, add: true, count: lots}\n", ["上赏 牌 '赏钱'：count（收到 'lots'）"]),
     ("an empty bank", "cards:\n  门客:\n    - {id: 钱庄, add: true, ability: [{effect: bank}]}\n", ["门客 牌 '钱庄'：ability.0.bank：`bank` 需要 `coins` 或 `grace_cards`"]),
+    ("an unknown effect", "cards:\n  门客:\n    - {id: 赌徒, ability: [{effect: gain_gold}]}\n", ["门客 牌 '赌徒'：ability.0：'effect' 的值 'gain_gold' 不是可选值之一：'gain_coins'"]),
+    ("an effect not named", "cards:\n  门客:\n    - {id: 赌徒, ability: [{amount: 1}]}\n", ["ability.0：缺少 'effect'，无法判断这一项是哪一种"]),
     ("a one-shot passive", "cards:\n  门客:\n    - {id: 财神, add: true, passive: [{effect: gain_coins, amount: 1}]}\n", ["门客 牌 '财神'：passive.0：'gain_coins' 是一次性效果，不能作为 `passive`", "`discount`，`each_round`"]),
     ("a card id the deck lacks", "cards:\n  门客:\n    - {id: 鲁班传, count: 2}\n", ["'cards.门客' = id '鲁班传'：它所扩展的牌组没有这张牌（最接近的：鲁班传人）"]),
     ("add not true", "cards:\n  门客:\n    - {id: 鲁班, add: 1}\n", ["add = 1：新牌请写 add: true"]),
