@@ -245,7 +245,7 @@ def load_game(name: str) -> GameSpec:
     try:
         return get_game(name)
     except GameLoadError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
 
 
 @cli.command()

@@ -105,20 +105,25 @@ def get_game(name: str) -> GameSpec:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
-            raise GameLoadError(
-                f"unknown game {name!r}: not a bundled game ({', '.join(game_names())}) nor an importable "
-                "module (a module path such as mypkg.mygame, of an installed package)"
-            ) from None
+            raise GameLoadError(message("game_unknown", name=name, games=[game_choice(n) for n in game_names()])) from None
         raise GameLoadError(
-            f"game {name!r}: module {module_name} cannot be imported (ModuleNotFoundError: {exc})"
+            message(
+                "game_import_failed",
+                name=name,
+                module=module_name,
+                kind="ModuleNotFoundError",
+                error=str(exc),
+            )
         ) from None
     except Exception as exc:  # noqa: BLE001 (whatever the package raises on import, named in one line)
         raise GameLoadError(
-            f"game {name!r}: module {module_name} cannot be imported ({type(exc).__name__}: {exc})"
+            message(
+                "game_import_failed", name=name, module=module_name, kind=type(exc).__name__, error=str(exc)
+            )
         ) from None
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, GameSpec):
-        raise GameLoadError(f"game {name!r}: module {module_name} has no SPEC = GameSpec(...)")
+        raise GameLoadError(message("game_no_spec", name=name, module=module_name))
     return spec
 
 

@@ -275,3 +275,25 @@ def test_sim_check_names_the_game_by_its_title():
         .output.splitlines()[-1]
         .startswith("steam: 1 playouts")
     )
+
+
+LOADER_CASES = [
+    ("not finite", "extends: mingchu/base\nscoring:\n  coins_per_vp: .nan\n", ["'scoring.coins_per_vp'：nan 不是有限的数"], "nan is not a finite number"),
+    ("yes for a number", "extends: mingchu/base\nscoring:\n  coins_per_vp: yes\n", ["这里应是数字，却写了 yes/true"], "yes/true where a number is expected"),
+    ("a control character", "extends: mingchu/base\ncards:\n  门客:\n    - {id: \"甲\\t乙\", add: true}\n", ["'cards.门客'：第 25 项：id '甲\\t乙' 含有控制字符"], "holds a control character"),
+    ("an unknown game", "game: nosuch\n", ["'game' = 'nosuch'：未知的游戏 'nosuch'：既不是内置游戏（brass（工业革命：伯明翰），mingchu（明初商途）"], "unknown game 'nosuch': not a bundled game (brass, mingchu"),
+    ("two games", "game: steam\nextends: mingchu/base\n", ["'game' = 'steam'，但它扩展的", "是 '明初商途' 的配置"], "a config of 'mingchu'"),
+    ("a missing parent", "extends: 无处/基础\n", ["'extends' = '无处/基础'：找不到：没有文件"], "not found: no file"),
+    ("a list at the top", "- 1\n", ["顶层必须是键到值的映射，实际是 list"], "the top level must be a mapping"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, wanted, english", [c[1:] for c in LOADER_CASES], ids=[c[0] for c in LOADER_CASES]
+)
+def test_config_files_and_their_numbers_speak_chinese(tmp_path, text, wanted, english):
+    config = tmp_path / "变体.yaml"
+    config.write_text(text, encoding="utf-8")
+    ids = frozenset({"brass", "mingchu", "steam", "list", "mygame", "mypkg"})  # names to type, a YAML type
+    chinese_error(invoke("validate", str(config), "--lang", "zh"), *wanted, allowed=ids)
+    assert english in invoke("validate", str(config)).output
