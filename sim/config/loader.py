@@ -102,7 +102,7 @@ def config_layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, d
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
-        raise ConfigError(message("config_extends_type", path=path, parent=parent))
+        raise ConfigError(message("config_extends_type", path=path, parent=repr(parent)))
     return [*config_layers(parent_path(path, parent), (*seen, path)), (path, data)]
 
 
@@ -134,7 +134,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     for layer_path, game in named:
         if not isinstance(game, str):
             games = [game_choice(name) for name in game_names()]
-            raise ConfigError(message("config_game_type", path=layer_path, game=game, games=games))
+            raise ConfigError(message("config_game_type", path=layer_path, game=repr(game), games=games))
     if len({game for _, game in named}) > 1:
         (first, game), (later, other) = named[0], next(n for n in named if n[1] != named[0][1])
         raise ConfigError(
