@@ -105,7 +105,9 @@ def get_game(name: str) -> GameSpec:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
-            raise GameLoadError(message("game_unknown", name=name, games=[game_choice(n) for n in game_names()])) from None
+            raise GameLoadError(
+                message("game_unknown", name=name, games=[game_choice(n) for n in game_names()])
+            ) from None
         raise GameLoadError(
             message(
                 "game_import_failed",
