@@ -71,7 +71,7 @@ def read_yaml(path: Path) -> dict[str, Any]:
     try:
         data = load_yaml(text)
     except AliasError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        raise ConfigError(message("config_yaml_alias", path=path, error=exc.args[0])) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = (

@@ -292,4 +292,7 @@ ERRORS: dict[str, str] = {
     "scalar_yes_no": "{word} where a number is expected; write the number",
     "scalar_control": "item {item}: id {id!r} holds a control character (NUL, line break, tab ...); remove it",
     "scalar_not_finite": "{value} is not a finite number; write a number",
+    "config_yaml_alias": "{path}: {error}",
+    "yaml_alias_loop": "a YAML alias at line {line} repeats a value that holds it (a loop)",
+    "yaml_alias_bomb": "YAML aliases (*name) repeat values to {total} in all, more than {most} beyond the values written out; write the values out, or repeat fewer",
 }

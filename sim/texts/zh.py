@@ -289,4 +289,7 @@ ERRORS: dict[str, str] = {
     "scalar_yes_no": "这里应是数字，却写了 {word}；请写数字",
     "scalar_control": "第 {item} 项：id {id!r} 含有控制字符（NUL、换行、制表符……）；请删除",
     "scalar_not_finite": "{value} 不是有限的数；请写一个数",
+    "config_yaml_alias": "{path}：{error}",
+    "yaml_alias_loop": "第 {line} 行的 YAML 别名重复了一个包含它自己的值（循环）",
+    "yaml_alias_bomb": "YAML 别名（*名字）把值重复到共 {total} 个，比写出的值多出 {most} 个以上；请把值写出来，或少重复一些",
 }

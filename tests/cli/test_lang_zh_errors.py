@@ -284,6 +284,7 @@ LOADER_CASES = [
     ("an unknown game", "game: nosuch\n", ["'game' = 'nosuch'：未知的游戏 'nosuch'：既不是内置游戏（brass（工业革命：伯明翰），mingchu（明初商途）"], "unknown game 'nosuch': not a bundled game (brass, mingchu"),
     ("two games", "game: steam\nextends: mingchu/base\n", ["'game' = 'steam'，但它扩展的", "是 '明初商途' 的配置"], "a config of 'mingchu'"),
     ("a missing parent", "extends: 无处/基础\n", ["'extends' = '无处/基础'：找不到：没有文件"], "not found: no file"),
+    ("an alias loop", "a: &a [*a]\n", ["第 1 行的 YAML 别名重复了一个包含它自己的值（循环）"], "a YAML alias at line 1 repeats a value that holds it"),
     ("a list at the top", "- 1\n", ["顶层必须是键到值的映射，实际是 list"], "the top level must be a mapping"),
 ]  # fmt: skip
 
@@ -294,6 +295,6 @@ LOADER_CASES = [
 def test_config_files_and_their_numbers_speak_chinese(tmp_path, text, wanted, english):
     config = tmp_path / "变体.yaml"
     config.write_text(text, encoding="utf-8")
-    ids = frozenset({"brass", "mingchu", "steam", "list", "mygame", "mypkg"})  # names to type, a YAML type
+    ids = frozenset({"brass", "mingchu", "steam", "list", "mygame", "mypkg", "YAML"})  # names to type, types
     chinese_error(invoke("validate", str(config), "--lang", "zh"), *wanted, allowed=ids)
     assert english in invoke("validate", str(config)).output

@@ -25,7 +25,7 @@ from pydantic import (
 from sim.core.registry import game_named
 from sim.core.resources import config_root
 from sim.core.scalars import control_characters
-from sim.core.yaml_text import load_yaml
+from sim.core.yaml_text import AliasError, load_yaml
 from sim.texts import joined, message, validation_message
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
@@ -228,7 +228,8 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ValueError(message("steam_map_yaml", label=label, error=" ".join(str(exc).split()))) from None
+        error = exc.args[0] if isinstance(exc, AliasError) else " ".join(str(exc).split())
+        raise ValueError(message("steam_map_yaml", label=label, error=error)) from None
     if isinstance(data, dict) and (problems := control_characters(data)):
         (loc, problem), *_ = problems
         where = ".".join(map(str, loc))
