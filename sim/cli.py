@@ -41,6 +41,7 @@ from sim.cli_options import (
 )
 from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.game import GameSpec
+from sim.core.registry import game_named
 from sim.file_names import runs_folder
 from sim.games import GameLoadError, game_names, get_game
 from sim.runner import Study, run_study, run_until
@@ -175,7 +176,14 @@ def check(game, config, players, playouts, probe_every, variants, seed, sets, la
     spec = load_game(game)
     resolved = load_config(resolve_config_path(config) if config else spec.default_config, parse_sets(sets))
     if get_game(resolved.game).name != spec.name:
-        raise UserError(message("check_other_game", path=resolved.path, game=resolved.game, wanted=game))
+        raise UserError(
+            message(
+                "check_other_game",
+                path=resolved.path,
+                game=game_named(resolved.game),
+                wanted=game_named(game),
+            )
+        )
     counts = parse_players(spec, players, [resolved])
     names = display_names(spec.name, lang)
     shown = names.variant(spec.name, resolved.label)
@@ -196,7 +204,7 @@ def check(game, config, players, playouts, probe_every, variants, seed, sets, la
         click.echo(t("cli_check_fail", lang, problem=problem))
     status = t("cli_check_passed", lang) if report.ok else t("cli_check_failed", lang, n=len(report.problems))
     click.echo(
-        t("cli_check_done", lang, game=report.game, playouts=report.playouts, actions=report.actions,
+        t("cli_check_done", lang, game=report.game if lang == "en" else names.title(spec.name), playouts=report.playouts, actions=report.actions,
           probes=report.probes, status=status)
     )  # fmt: skip
     ok = report.ok and (
@@ -214,7 +222,8 @@ def _check_variants(
     from sim.report.labels import t
 
     if not spec.planted_variants:
-        click.echo(t("cli_check_no_variants", lang, game=spec.name))
+        game = spec.name if lang == "en" else display_names(spec.name, lang).title(spec.name)
+        click.echo(t("cli_check_no_variants", lang, game=game))
         return True
     click.echo(t("cli_check_variants", lang, games=games, n=n))
     results = check_variants(spec, config, parse_sets(sets), n_players=n, games=games, seed=seed)
@@ -236,7 +245,7 @@ def load_game(name: str) -> GameSpec:
     try:
         return get_game(name)
     except GameLoadError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.args[0]) from None
 
 
 @cli.command()
@@ -332,7 +341,7 @@ def execute(
 
     spec = get_game(variants[0].game)
     if any(get_game(v.game).name != spec.name for v in variants):
-        games = [message("run_config_game", path=v.path, game=v.game) for v in variants]
+        games = [message("run_config_game", path=v.path, game=game_named(v.game)) for v in variants]
         raise UserError(message("run_one_game", games=games))
     study = Study(
         tuple(variants),

@@ -19,6 +19,7 @@ from sim.bots import MAX_BUDGET, bot_names, is_known_bot
 from sim.config import ConfigError, ResolvedConfig, load_config, parse_override
 from sim.config.resources import bundled_config
 from sim.core.game import GameSpec
+from sim.core.registry import game_choice, game_named
 from sim.dataset import DatasetError
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, seat_bots
@@ -221,7 +222,9 @@ def resolve_config_path(text: str) -> Path:
         raise UserError(message("config_is_run", text=text, command=command))
     if path.is_dir():
         raise UserError(message("config_is_folder", text=text))
-    raise UserError(message("config_not_found", text=text, games=list(game_names())))
+    raise UserError(
+        message("config_not_found", text=text, games=[game_choice(name) for name in game_names()])
+    )
 
 
 def parse_sets(values: Sequence[str]) -> dict[str, Any]:
@@ -254,7 +257,14 @@ def parse_players(
     allowed = list(map(str, spec.player_counts))
     for count in counts:
         if count not in spec.player_counts:
-            raise UserError(message("players_unsupported", count=count, title=spec.title, allowed=allowed))
+            raise UserError(
+                message(
+                    "players_unsupported",
+                    count=count,
+                    title=game_named(spec.name, spec.title),
+                    allowed=allowed,
+                )
+            )
         narrower = next((v for v in configs if count not in spec.player_counts_for(v.params)), None)
         if narrower is not None:
             here = list(map(str, spec.player_counts_for(narrower.params)))
@@ -273,7 +283,7 @@ def parse_bots(spec: GameSpec, text: str | None, n_players: int | None = None) -
     for bot in bots:
         if not is_known_bot(spec, bot):
             raise UserError(
-                message("bots_unknown", bot=bot, game=spec.name, known=list(bot_names(spec)),
+                message("bots_unknown", bot=bot, game=game_named(spec.name), known=list(bot_names(spec)),
                         mcts=f"{MAX_BUDGET['mcts']:,}", rollout=f"{MAX_BUDGET['rollout']:,}")
             )  # fmt: skip
     if n_players is not None:

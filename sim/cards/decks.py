@@ -16,6 +16,7 @@ import pandas as pd
 
 from sim.config import ConfigError, ResolvedConfig
 from sim.core.game import CardDeck
+from sim.core.registry import game_named
 from sim.texts import message
 
 FORCED_KEY = "forced_cards"
@@ -74,14 +75,16 @@ def forcing(config: ResolvedConfig, deck: CardDeck, pairs: Sequence[tuple[str, i
                 "study_deck_unforceable",
                 path=config.path,
                 deck=deck.name,
-                game=config.game,
+                game=game_named(config.game),
                 holding=deck.holding,
             )
         )
     settings = deck.force(deck.name, pairs)
     missing = [key for key in settings if key not in type(config.params).model_fields]
     if missing:
-        raise ConfigError(message("study_cannot_force", path=config.path, game=config.game, key=missing[0]))
+        raise ConfigError(
+            message("study_cannot_force", path=config.path, game=game_named(config.game), key=missing[0])
+        )
     return settings
 
 

@@ -28,12 +28,13 @@ from sim.config import ConfigError, load_config
 from sim.config.loader import config_layers, parent_path, read_yaml
 from sim.config.merge import ADDED_KEY
 from sim.core.game import GameSpec
+from sim.core.registry import game_named
 from sim.core.resources import extends_reference
 from sim.core.scalars import has_control_character
 from sim.core.yaml_text import load_yaml
 from sim.csv_files import ENCODING, unescape_cell, write_rows
 from sim.games import game_names, get_game
-from sim.texts import message
+from sim.texts import joined, message, validation_message
 
 __all__ = ["ENCODING", "SpreadsheetError", "decode_sheet", "export_deck", "import_deck"]
 FIXED = ("id", "count")
@@ -182,7 +183,7 @@ def export_deck(config_path: str | Path, deck: str, out_csv: str | Path) -> int:
     model = _card_model(deck)
     resolved = load_config(config_path)
     if not hasattr(resolved.params, "cards"):
-        raise SpreadsheetError(message("sheet_no_decks", path=config_path, game=resolved.game))
+        raise SpreadsheetError(message("sheet_no_decks", path=config_path, game=game_named(resolved.game)))
     cards = getattr(resolved.params.cards, deck)
     rows = _card_rows(cards)
     _write_csv(Path(out_csv), _columns(model, rows), rows)
@@ -261,7 +262,7 @@ def _separator(text: str) -> str:
     return best if counts[best] > 0 else ","
 
 
-def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
+def _read_rows(csv_path: Path, model, deck: str = "") -> list[tuple[int, dict[str, str]]]:
     """(spreadsheet row number, cells by column) for every row that is not empty."""
     try:
         text = decode_sheet(csv_path.read_bytes())
@@ -278,7 +279,8 @@ def _read_rows(csv_path: Path, model) -> list[tuple[int, dict[str, str]]]:
     for column in header:
         if not column or column.split(".")[0] not in model.model_fields:
             raise SpreadsheetError(
-                message("sheet_unknown_column", path=csv_path, column=column, model=model.__name__,
+                message("sheet_unknown_column", path=csv_path, column=column,
+                        model=message("sheet_card_of", deck=deck) if deck else model.__name__,
                         fields=list(model.model_fields))
             )  # fmt: skip
     if len(set(header)) != len(header):
@@ -307,7 +309,9 @@ def _column_of(field: str, loc: tuple, data: Any) -> str:
     return ".".join(parts)
 
 
-def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) -> dict[str, Any]:
+def _card_from_row(
+    csv_path: Path, number: int, cells: dict[str, str], model, deck: str = ""
+) -> dict[str, Any]:
     where = message("sheet_row", path=csv_path, row=number)
     values: dict[str, Any] = {}
     for column, text in cells.items():
@@ -356,12 +360,19 @@ def _card_from_row(csv_path: Path, number: int, cells: dict[str, str], model) ->
                 column, err.get("input") if not isinstance(err.get("input"), dict | list) else ""
             )
             raise SpreadsheetError(
-                message("sheet_bad_value", where=where, column=column, shown=shown, error=err["msg"])
+                message(
+                    "sheet_bad_value", where=where, column=column, shown=shown, error=validation_message(err)
+                )
             ) from None
     try:
-        model.model_validate(data)
-    except (ValidationError, ValueError) as exc:
-        raise SpreadsheetError(message("sheet_row_error", where=where, error=str(exc))) from None
+        model.model_validate(data, context={"deck": deck} if deck else None)
+    except ValidationError as exc:
+        error = joined([validation_message(err) for err in exc.errors()])
+        raise SpreadsheetError(message("sheet_row_error", where=where, error=error)) from None
+    except ValueError as exc:
+        raise SpreadsheetError(
+            message("sheet_row_error", where=where, error=exc.args[0] if exc.args else str(exc))
+        ) from None
     return data
 
 
@@ -378,7 +389,14 @@ def _check_game(into: Path, deck: str) -> None:
     game = next((data.get("game") for _, data in reversed(config_layers(into)) if data.get("game")), None)
     if game != spec.name:
         raise SpreadsheetError(
-            message("sheet_other_game", into=into, game=game, deck=deck, owner=spec.name, title=spec.title)
+            message(
+                "sheet_other_game",
+                into=into,
+                game=game_named(game) if isinstance(game, str) else game,
+                deck=deck,
+                owner=game_named(spec.name),
+                title=game_named(spec.name, spec.title),
+            )
         )
 
 
@@ -394,8 +412,8 @@ def import_deck(
     csv_path, into = Path(csv_path), Path(into_yaml)
     model = _card_model(deck)
     cards, seen = [], {}
-    for number, cells in _read_rows(csv_path, model):
-        card = _card_from_row(csv_path, number, cells, model)
+    for number, cells in _read_rows(csv_path, model, deck):
+        card = _card_from_row(csv_path, number, cells, model, deck)
         if card["id"] in seen:
             raise SpreadsheetError(
                 message("sheet_id_twice", path=csv_path, row=number, id=card["id"], first=seen[card["id"]])

@@ -67,23 +67,27 @@ def read_yaml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise ConfigError(message("config_not_utf8", path=path, reason=exc.reason, start=exc.start)) from None
     try:
         data = load_yaml(text)
     except AliasError as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        raise ConfigError(message("config_yaml_alias", path=path, error=exc.args[0])) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "unknown position"
-        raise ConfigError(f"{path}: YAML syntax error at {where}: {exc.problem}") from None
+        where = (
+            message("config_yaml_where", line=mark.line + 1, column=mark.column + 1)
+            if mark
+            else message("config_yaml_nowhere")
+        )
+        raise ConfigError(
+            message("config_yaml_syntax", path=path, where=where, problem=exc.problem)
+        ) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: YAML error: {exc}") from None
+        raise ConfigError(message("config_yaml_error", path=path, error=str(exc))) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(
-            f"{path}: the top level must be a mapping of keys to values, got {type(data).__name__}"
-        )
+        raise ConfigError(message("config_top_not_mapping", path=path, kind=type(data).__name__))
     return data
 
 
@@ -92,16 +96,13 @@ def config_layers(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, d
     path = path.resolve()
     if path in seen:
         chain = " -> ".join(str(p) for p in (*seen, path))
-        raise ConfigError(f"{path}: 'extends' forms a cycle: {chain}")
+        raise ConfigError(message("config_extends_cycle", path=path, chain=chain))
     data = read_yaml(path)
     parent = data.get("extends")
     if parent is None:
         return [(path, data)]
     if not isinstance(parent, str):
-        raise ConfigError(
-            f"{path}: 'extends' = {parent!r}: must be a path to another YAML file or a bundled config "
-            "named <game>/<variant>"
-        )
+        raise ConfigError(message("config_extends_type", path=path, parent=repr(parent)))
     return [*config_layers(parent_path(path, parent), (*seen, path)), (path, data)]
 
 
@@ -113,10 +114,7 @@ def parent_path(path: Path, parent: str) -> Path:
     bundled = bundled_config(parent)
     if bundled is not None:
         return bundled.resolve()
-    raise ConfigError(
-        f"{path}: 'extends' = {parent!r}: not found: no file {relative} and no bundled config of that name "
-        "(bundled configs are named <game>/<variant>, as `sim list` shows them)"
-    )
+    raise ConfigError(message("config_extends_missing", path=path, parent=parent, relative=relative))
 
 
 def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) -> ResolvedConfig:
@@ -125,7 +123,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     ``overrides`` maps dotted paths to values; string values are parsed as YAML scalars.
     Raises ConfigError with a message naming the file, the dotted path and the value.
     """
-    from sim.core.registry import game_names, get_game
+    from sim.core.registry import game_choice, game_named, game_names, get_game
     from sim.core.resources import config_game
 
     path = Path(path)
@@ -135,14 +133,12 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     named = [(layer_path, data["game"]) for layer_path, data in layers if data.get("game") is not None]
     for layer_path, game in named:
         if not isinstance(game, str):
-            raise ConfigError(
-                f"{layer_path}: 'game' = {game!r}: must be the name of one game (one of: {', '.join(game_names())})"
-            )
+            games = [game_choice(name) for name in game_names()]
+            raise ConfigError(message("config_game_type", path=layer_path, game=repr(game), games=games))
     if len({game for _, game in named}) > 1:
         (first, game), (later, other) = named[0], next(n for n in named if n[1] != named[0][1])
         raise ConfigError(
-            f"{later}: 'game' = {other!r}, but it extends {first}, a config of {game!r}: "
-            "a config can only extend a config of the same game"
+            message("config_game_mixed", later=later, other=other, first=first, game=game_named(game))
         )
     for layer_path, data in layers:
         merged = deep_merge(merged, data, str(layer_path), origins)
@@ -151,11 +147,14 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
         game = next(filter(None, (config_game(layer_path) for layer_path, _ in layers)), None)
         merged = merged if game is None else {"game": game, **merged}
     if game is None:
-        raise ConfigError(f"{path}: missing 'game:' (one of: {', '.join(game_names())})")
+        raise ConfigError(
+            message("config_no_game", path=path, games=[game_choice(name) for name in game_names()])
+        )
     try:
         spec = get_game(str(game))
     except KeyError as exc:
-        raise ConfigError(f"{path}: 'game' = {game!r}: {exc}") from None
+        error = exc.args[0] if exc.args else str(exc)
+        raise ConfigError(message("config_game_error", path=path, game=game, error=error)) from None
 
     applied: dict[str, Any] = {}
     for dotted, value in (overrides or {}).items():

@@ -21,8 +21,10 @@ import sys
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from sim.core.game import GameSpec
+from sim.texts import LANGS, Text, message
 
 BUNDLED_PACKAGE = "sim.games"
 """The package of the bundled games: each of its subpackages is one, named by its module name."""
@@ -90,6 +92,11 @@ def game_names() -> list[str]:
     return names
 
 
+def registered(name: str) -> bool:
+    """Whether ``name`` is a registered game's (bundled, entry point or ``SIM_GAME_MODULES``)."""
+    return name in _modules()
+
+
 def get_game(name: str) -> GameSpec:
     """The spec of a registered game or of a module path exporting ``SPEC``; ``GameLoadError``
     (a KeyError) with a one-line message otherwise."""
@@ -99,19 +106,26 @@ def get_game(name: str) -> GameSpec:
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             raise GameLoadError(
-                f"unknown game {name!r}: not a bundled game ({', '.join(game_names())}) nor an importable "
-                "module (a module path such as mypkg.mygame, of an installed package)"
+                message("game_unknown", name=name, games=[game_choice(n) for n in game_names()])
             ) from None
         raise GameLoadError(
-            f"game {name!r}: module {module_name} cannot be imported (ModuleNotFoundError: {exc})"
+            message(
+                "game_import_failed",
+                name=name,
+                module=module_name,
+                kind="ModuleNotFoundError",
+                error=str(exc),
+            )
         ) from None
     except Exception as exc:  # noqa: BLE001 (whatever the package raises on import, named in one line)
         raise GameLoadError(
-            f"game {name!r}: module {module_name} cannot be imported ({type(exc).__name__}: {exc})"
+            message(
+                "game_import_failed", name=name, module=module_name, kind=type(exc).__name__, error=str(exc)
+            )
         ) from None
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, GameSpec):
-        raise GameLoadError(f"game {name!r}: module {module_name} has no SPEC = GameSpec(...)")
+        raise GameLoadError(message("game_no_spec", name=name, module=module_name))
     return spec
 
 
@@ -171,3 +185,27 @@ def _found_at(module: str, folder: Path) -> bool:
         return False
     locations = (found.submodule_search_locations or []) if found is not None else []
     return any(Path(location).resolve() == folder for location in locations)
+
+
+def game_named(name: str, english: str | None = None) -> Text:
+    """A game named in a message: as the user types it in English (its id, or ``english``), by its
+    display title in any other language (its ``display_names`` title, not its id). Only a registered game's names are
+    read (no module is imported for an unknown name); an unknown game is shown as ``name``."""
+    display: dict[str, Any] = {}
+    if registered(name):
+        try:
+            display = dict(get_game(name).display_names)
+        except GameLoadError:
+            pass
+    titles = {lang: (display.get(lang) or {}).get("title") or english or name for lang in LANGS}
+    titles["en"] = english or name
+    return message("game_named", **titles)
+
+
+def game_choice(name: str) -> Text:
+    """A game's name to type (its id), with its display title beside it (in brackets) outside English."""
+    titles = game_named(name).values
+    return message(
+        "game_named",
+        **{lang: titles[lang] if lang == "en" else f"{name}（{titles[lang]}）" for lang in LANGS},
+    )

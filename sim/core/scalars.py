@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
+from sim.texts import message
+
 LARGEST_INTEGER = 2**53
 """Beyond this an integer no longer survives a round trip through a float (charts, statistics)."""
 
@@ -34,7 +36,7 @@ def _pairs(raw: Any, checked: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple
 def too_large(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """(location, message) for each integer too large to store, checked before validation."""
     return [
-        (path, f"{value} is too large (at most {LARGEST_INTEGER:,} in absolute value)")
+        (path, message("scalar_too_large", value=value, largest=f"{LARGEST_INTEGER:,}"))
         for path, value, _ in _pairs(raw, None)
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > LARGEST_INTEGER
     ]
@@ -43,7 +45,7 @@ def too_large(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
 def yes_no_as_numbers(raw: dict[str, Any], checked: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """(location, message) for each yes/no that validation turned into a number."""
     return [
-        (path, f"{'yes/true' if value else 'no/false'} where a number is expected; write the number")
+        (path, message("scalar_yes_no", word="yes/true" if value else "no/false"))
         for path, value, became in _pairs(raw, checked)
         if isinstance(value, bool) and became is not None and not isinstance(became, bool)
     ]
@@ -60,7 +62,7 @@ def control_characters(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]
     return [
         (
             path[:-2],
-            f"item {path[-2] + 1}: id {value!r} holds a control character (NUL, line break, tab ...); remove it",
+            message("scalar_control", item=path[-2] + 1, id=value),
         )
         for path, value, _ in _pairs(raw, None)
         if len(path) > 1
@@ -75,7 +77,7 @@ def not_finite(raw: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
     """(location, message) for each NaN or infinity (YAML ``.nan``, ``.inf``): no rules number,
     band or reference figure means anything as one."""
     return [
-        (path, f"{value} is not a finite number; write a number")
+        (path, message("scalar_not_finite", value=value))
         for path, value, _ in _pairs(raw, None)
         if isinstance(value, float) and not math.isfinite(value)
     ]

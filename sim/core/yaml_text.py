@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from sim.texts import message
+
 MAX_ALIAS_VALUES = 10_000
 """The most values a document's aliases may add to what is written out (sharing a card's effects
 between a few cards adds tens)."""
@@ -63,7 +65,7 @@ def expanded_size(root: yaml.Node) -> tuple[int, int]:
             continue
         if key in open_nodes:
             line = node.start_mark.line + 1 if node.start_mark else "?"
-            raise AliasError(f"a YAML alias at line {line} repeats a value that holds it (a loop)")
+            raise AliasError(message("yaml_alias_loop", line=line))
         open_nodes.add(key)
         stack.append((node, True))
         stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
@@ -81,10 +83,7 @@ def load_yaml(text: str, loader: type[yaml.SafeLoader] = StrictLoader) -> Any:
             return None
         total, written = expanded_size(node)
         if total - written > MAX_ALIAS_VALUES:
-            raise AliasError(
-                f"YAML aliases (*name) repeat values to {total:,} in all, more than {MAX_ALIAS_VALUES:,} "
-                "beyond the values written out; write the values out, or repeat fewer"
-            )
+            raise AliasError(message("yaml_alias_bomb", total=f"{total:,}", most=f"{MAX_ALIAS_VALUES:,}"))
         return reader.construct_document(node)
     finally:
         reader.dispose()

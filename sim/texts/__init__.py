@@ -99,6 +99,8 @@ VALIDATION_TYPES = {
     "tuple_type": "v_tuple",
     "missing": "v_missing",
     "extra_forbidden": "v_extra",
+    "union_tag_invalid": "v_union_tag",
+    "union_tag_not_found": "v_union_no_tag",
 }
 """pydantic's error types a config commonly meets -> the catalogue key of their message. The English
 entries word them as pydantic does; a type not listed keeps pydantic's own (English) message."""

@@ -21,12 +21,14 @@ from sim.texts import Text, en, error_in_lang, lines, message, zh
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u4e00-\u9fff]")
-SAME_IN_EVERY_LANGUAGE = {"os_error", "sheet_encoding", "check_verdict"}
-"""Messages that only place the system's own text (a file error) or indent another message: nothing to translate."""
+SAME_IN_EVERY_LANGUAGE = {"os_error", "sheet_encoding", "check_verdict", "steam_terrain_letter"}
+"""Messages that only place the system's own text (a file error), indent another message or put a
+translated word beside a letter: nothing to translate."""
 LATIN_WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 GRAMMAR_FIELDS = {"plural", "expected", "choices", "field_type"}
 """Fields only one language's wording needs: an English plural ending, pydantic's English "'a' or 'b'"
-(``expected``) and type word (``field_type``, "Tuple") beside the choices as a list (``choices``) that other languages join their own way."""
+(``expected``) and type word (``field_type``, "Tuple") beside the choices as a list (``choices``) that other languages join their own way.
+A field named after a language (``en``, ``zh``: ``game_named``) is the value that language shows."""
 
 
 def leaf_commands(group: click.Group, prefix: str = "") -> dict[str, click.Command]:
@@ -59,10 +61,9 @@ def test_the_error_catalogues_have_the_same_keys_and_fields():
     assert set(en.ERRORS) == set(zh.ERRORS)
     fields = re.compile(r"\{(\w+)")
     for key in en.ERRORS:
-        assert (
-            set(fields.findall(en.ERRORS[key])) - GRAMMAR_FIELDS
-            == set(fields.findall(zh.ERRORS[key])) - GRAMMAR_FIELDS
-        ), key
+        assert set(fields.findall(en.ERRORS[key])) - GRAMMAR_FIELDS - set(LANGS) == set(
+            fields.findall(zh.ERRORS[key])
+        ) - GRAMMAR_FIELDS - set(LANGS), key
         translated = CJK.search(zh.ERRORS[key]) or zh.ERRORS[key] != en.ERRORS[key]  # or its punctuation
         assert translated or key in SAME_IN_EVERY_LANGUAGE, key
 

@@ -65,7 +65,12 @@ CONFIG_CASES = [
     ("out of range", "scoring:\n  coins_per_vp: -1\n", ["'scoring.coins_per_vp' = -1", "应大于或等于 1"]),
     ("extra field", "scoring:\n  coins_per_vpp: 2\n", ["未知的键 'scoring.coins_per_vpp'（值 2）"]),
     ("a choice", "forced_cards:\n  - {deck: 皇恩, card: 赌徒, seat: 0}\n", ["'forced_cards.0.deck' = '皇恩'", "应为以下之一：'门客'，'家族'"]),
-    ("a card's field", "cards:\n  门客:\n    - {id: 赌徒, count: lots}\n", ["'cards.门客.赌徒'", "count（收到 'lots'）：应为整数"]),
+    ("a card's field", "cards:\n  门客:\n    - {id: 赌徒, count: lots}\n", ["'cards.门客.赌徒'", "门客 牌 '赌徒'：count（收到 'lots'）：应为整数"]),
+    ("a reward card's field", "cards:\n  上赏:\n    - {id: 赏钱, add: true, count: lots}\n", ["上赏 牌 '赏钱'：count（收到 'lots'）"]),
+    ("an empty bank", "cards:\n  门客:\n    - {id: 钱庄, add: true, ability: [{effect: bank}]}\n", ["门客 牌 '钱庄'：ability.0.bank：`bank` 需要 `coins` 或 `grace_cards`"]),
+    ("an unknown effect", "cards:\n  门客:\n    - {id: 赌徒, ability: [{effect: gain_gold}]}\n", ["门客 牌 '赌徒'：ability.0：'effect' 的值 'gain_gold' 不是可选值之一：'gain_coins'"]),
+    ("an effect not named", "cards:\n  门客:\n    - {id: 赌徒, ability: [{amount: 1}]}\n", ["ability.0：缺少 'effect'，无法判断这一项是哪一种"]),
+    ("a one-shot passive", "cards:\n  门客:\n    - {id: 财神, add: true, passive: [{effect: gain_coins, amount: 1}]}\n", ["门客 牌 '财神'：passive.0：'gain_coins' 是一次性效果，不能作为 `passive`", "`discount`，`each_round`"]),
     ("a card id the deck lacks", "cards:\n  门客:\n    - {id: 鲁班传, count: 2}\n", ["'cards.门客' = id '鲁班传'：它所扩展的牌组没有这张牌（最接近的：鲁班传人）"]),
     ("add not true", "cards:\n  门客:\n    - {id: 鲁班, add: 1}\n", ["add = 1：新牌请写 add: true"]),
     ("a missing field", "forced_cards:\n  - {deck: 门客, seat: 0}\n", ["缺少必需的键 'forced_cards.0.card'"]),
@@ -83,8 +88,8 @@ def test_config_validation_speaks_chinese_naming_file_field_and_value(tmp_path, 
     config = _config(tmp_path, text)
     result = invoke("validate", config, "--lang", "zh")
     out = chinese_error(
-        result, config, *wanted, allowed=frozenset({"RetainerCard", "count", "true"})
-    )  # class, field, YAML
+        result, config, *wanted, allowed=frozenset({"count", "options", "true"})
+    )  # fields, YAML
     english = invoke("validate", config).output
     assert english.startswith("error: ") and config in english and "：" not in english
     assert out.count("\n") == english.count("\n")  # one message each, as many lines
@@ -100,10 +105,7 @@ def test_pydantic_wording_stays_in_english():
     result = invoke("validate", "mingchu", "--set", "scoring.coins_per_vp=-1")
     assert "'scoring.coins_per_vp' = -1: Input should be greater than or equal to 1" in result.output
     added = invoke("validate", "mingchu", "--set", "cards.门客.赌徒.count=lots").output
-    assert (
-        "RetainerCard card '赌徒': count (got 'lots'): Input should be a valid integer, unable to parse"
-        in added
-    )
+    assert "门客 card '赌徒': count (got 'lots'): Input should be a valid integer, unable to parse" in added
 
 
 USAGE_CASES = [
@@ -136,9 +138,13 @@ def test_no_such_command_and_lang_with_an_equals_sign():
 
 def test_a_deck_the_rules_cannot_force_names_what_holding_one_is_in_chinese():
     args = ["cards", "study", "mingchu", "--deck", "皇恩", "-p", "5", "--design", "deck"]
-    words = frozenset({"mingchu", "paired", "removed"})  # the game and option values as typed
-    chinese_error(invoke(*args, "--lang", "zh"), "持有的含义：抽到一张皇恩卡", allowed=words)
-    assert "(holding one is a 皇恩卡 drawn)" in invoke(*args).output
+    words = frozenset({"mingchu", "paired", "removed"})  # option values as typed
+    out = chinese_error(
+        invoke(*args, "--lang", "zh"), "游戏 明初商途 不能", "持有的含义：抽到一张皇恩卡", allowed=words
+    )
+    assert "mingchu" not in out.split("--deck")[1]  # the game by its title, not its id
+    english = invoke(*args).output
+    assert "game mingchu cannot" in english and "(holding one is a 皇恩卡 drawn)" in english
 
 
 TUNE_CASES = [
@@ -166,3 +172,129 @@ def test_rebalance_levers_error_speaks_chinese():
     wanted = "--levers 'nope'：请从 amount，cost，threshold，count 中选择"
     chinese_error(invoke(*args, "--lang", "zh"), wanted, allowed=kinds)
     assert "--levers 'nope': give kinds among amount, cost, threshold, count" in invoke(*args).output
+
+
+def test_a_card_sheet_names_the_deck_not_the_card_class(tmp_path):
+    sheet = tmp_path / "门客.csv"
+    assert invoke("cards", "export", "mingchu", "--deck", "门客", str(sheet)).exit_code == 0
+    rows = sheet.read_text(encoding="utf-8-sig").splitlines()
+    sheet.write_text("\n".join([rows[0] + ",多余", *(row + "," for row in rows[1:])]), encoding="utf-8")
+    args = ["cards", "import", str(sheet), "--deck", "门客", "--into", str(tmp_path / "v.yaml")]
+    chinese_error(
+        invoke(*args, "--lang", "zh"),
+        "列 '多余'：不是 门客 牌 的字段",
+        allowed=frozenset({"ability", "count", "passive"}),
+    )
+    assert "not a field of a 门客 card" in invoke(*args).output
+
+
+def _steam_config(tmp_path: Path, hexes: str, cities: list[tuple[str, int]], extra: str = "") -> str:
+    """A Steam config on a one-row map of ``hexes`` with ``cities`` (id, column)."""
+    colours = ["red", "blue", "yellow", "purple"]
+    lines = ["name: 测试", "players: [3, 4]", f"grid:\n  - {{r: 0, q: 0, hexes: '{hexes}'}}", "cities:"]
+    lines += [
+        f"  - {{id: {c}, q: {q}, r: 0, colour: {colours[i]}, cubes: 2}}" for i, (c, q) in enumerate(cities)
+    ]
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps" / "测试.yaml").write_text("\n".join(lines) + "\n" + extra, encoding="utf-8")
+    config = tmp_path / "蒸汽.yaml"
+    config.write_text("game: steam\nextends: steam/base\nmap: maps/测试.yaml\n", encoding="utf-8")
+    return str(config)
+
+
+STEAM_MAP_CASES = [
+    ("a city no track can reach", "....", [("西城", 0), ("中城", 1), ("东城", 3)], "", ["maps/测试.yaml：'cities'：西城 无法由铁轨与其他城市相连：城市格上不铺轨"], "cities: 西城 cannot be reached by track"),
+    ("a city no land reaches", ".._.", [("西城", 0), ("中城", 1), ("东城", 3)], "", ["'cities'：东城 与其他城市之间没有陆路相通"], "cities: 东城 cannot be reached by land"),
+    ("a city off the grid", "...", [("西城", 0), ("东城", 7)], "", ["cities.东城：q=7, r=0 不在网格上"], "cities.东城: q=7, r=0 is off the grid"),
+    ("two cities on a hex", "...", [("西城", 0), ("东城", 0)], "", ["cities.东城：六角格 (0, 0) 上已经有 西城"], "already holds 西城"),
+    ("an unknown terrain", "..x", [("西城", 0), ("东城", 2)], "", ["字段 'grid.0.hexes' = '..x'：未知的地形 'x'（第 2 个字符", "'.' 平原，'r' 河流，'h' 丘陵，'_' 无六角格"], "unknown terrain 'x' at position 2; allowed: '.' plain, 'r' river, 'h' hill, '_' no hex"),
+    ("a blocked edge between far hexes", "....", [("西城", 0), ("东城", 3)], "blocked: [{a: [0, 0], b: [3, 0]}]\n", ["'blocked'：[0, 0]-[3, 0]：这两个六角格不相邻"], "blocked: [0, 0]-[3, 0]: the hexes are not neighbours"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "hexes, cities, extra, wanted, english",
+    [c[1:] for c in STEAM_MAP_CASES],
+    ids=[c[0] for c in STEAM_MAP_CASES],
+)
+def test_steam_map_errors_speak_chinese(tmp_path, hexes, cities, extra, wanted, english):
+    config = _steam_config(tmp_path, hexes, cities, extra)
+    chinese_error(invoke("validate", config, "--lang", "zh"), *wanted)
+    out = invoke("validate", config).output
+    assert out.startswith("error: ") and english in out and "maps/测试.yaml" in out, out
+
+
+STEAM_RULES_CASES = [
+    ("a length for 7 players", "rounds: {7: 3}\n", ["'rounds' = 一个映射：7 人局的游戏长度：蒸汽时代的地图只能坐 2 到 6 人"], "a Steam map seats 2 to 6 players"),
+    ("engineer below builds", "engineer_builds: 1\n", ["'engineer_builds' 不能小于 'builds'"], "engineer_builds must be at least builds"),
+    ("a colour", "cubes: {pink: 3}\n", ["颜色必须是以下之一：red，blue"], "colours must be among red, blue"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, wanted, english", [c[1:] for c in STEAM_RULES_CASES], ids=[c[0] for c in STEAM_RULES_CASES]
+)
+def test_steam_rules_number_errors_speak_chinese_naming_the_game_by_its_title(
+    tmp_path, text, wanted, english
+):
+    config = tmp_path / "蒸汽.yaml"
+    config.write_text("game: steam\nextends: steam/base\n" + text, encoding="utf-8")
+    colours = frozenset({"blue", "yellow", "purple", "gray"})  # the colours as the config writes them
+    chinese_error(invoke("validate", str(config), "--lang", "zh"), *wanted, allowed=colours)
+    assert english in invoke("validate", str(config)).output
+
+
+GAME_TITLE_CASES = [
+    ("players", ["run", "mingchu", "-p", "9", "-n", "1"], ["--players 9：明初商途 支持的人数是 4，5"], "明初商途 supports 4, 5 players"),
+    ("another game's config", ["check", "steam", "mingchu"], ["属于 '明初商途'，不是 '蒸汽时代'"], "is for 'mingchu', not 'steam'"),
+    ("a bot", ["run", "steam", "--bots", "xx", "-n", "1"], ["--bots：蒸汽时代 没有机器人 'xx'"], "unknown bot 'xx' for steam"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "args, wanted, english", [c[1:] for c in GAME_TITLE_CASES], ids=[c[0] for c in GAME_TITLE_CASES]
+)
+def test_a_game_is_named_by_its_title_under_lang_zh(args, wanted, english):
+    bots = frozenset({"random", "builder", "income", "runner", "onestep", "mcts", "rollout"})  # typed names
+    out = chinese_error(invoke(*args, "--lang", "zh"), *wanted, allowed=bots)
+    assert not re.search(r"\b(mingchu|steam|brass)\b", CODE.sub(" ", out)), out  # paths keep them
+    assert english in invoke(*args).output
+
+
+def test_the_games_to_type_stand_beside_their_titles():
+    out = invoke("run", "nosuch", "--lang", "zh").output
+    assert "brass（工业革命：伯明翰），mingchu（明初商途），steam（蒸汽时代）" in out, out
+    assert "game name: brass, mingchu, steam" in invoke("run", "nosuch").output
+
+
+def test_sim_check_names_the_game_by_its_title():
+    out = invoke("check", "steam", "-p", "3", "--playouts", "1", "--lang", "zh").output
+    assert out.splitlines()[-1].startswith("蒸汽时代：随机对局 1 局"), out
+    assert (
+        invoke("check", "steam", "-p", "3", "--playouts", "1")
+        .output.splitlines()[-1]
+        .startswith("steam: 1 playouts")
+    )
+
+
+LOADER_CASES = [
+    ("not finite", "extends: mingchu/base\nscoring:\n  coins_per_vp: .nan\n", ["'scoring.coins_per_vp'：nan 不是有限的数"], "nan is not a finite number"),
+    ("yes for a number", "extends: mingchu/base\nscoring:\n  coins_per_vp: yes\n", ["这里应是数字，却写了 yes/true"], "yes/true where a number is expected"),
+    ("a control character", "extends: mingchu/base\ncards:\n  门客:\n    - {id: \"甲\\t乙\", add: true}\n", ["'cards.门客'：第 25 项：id '甲\\t乙' 含有控制字符"], "holds a control character"),
+    ("an unknown game", "game: nosuch\n", ["'game' = 'nosuch'：未知的游戏 'nosuch'：既不是内置游戏（brass（工业革命：伯明翰），mingchu（明初商途）"], "unknown game 'nosuch': not a bundled game (brass, mingchu"),
+    ("two games", "game: steam\nextends: mingchu/base\n", ["'game' = 'steam'，但它扩展的", "是 '明初商途' 的配置"], "a config of 'mingchu'"),
+    ("a missing parent", "extends: 无处/基础\n", ["'extends' = '无处/基础'：找不到：没有文件"], "not found: no file"),
+    ("an alias loop", "a: &a [*a]\n", ["第 1 行的 YAML 别名重复了一个包含它自己的值（循环）"], "a YAML alias at line 1 repeats a value that holds it"),
+    ("a list at the top", "- 1\n", ["顶层必须是键到值的映射，实际是 list"], "the top level must be a mapping"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text, wanted, english", [c[1:] for c in LOADER_CASES], ids=[c[0] for c in LOADER_CASES]
+)
+def test_config_files_and_their_numbers_speak_chinese(tmp_path, text, wanted, english):
+    config = tmp_path / "变体.yaml"
+    config.write_text(text, encoding="utf-8")
+    ids = frozenset({"brass", "mingchu", "steam", "list", "mygame", "mypkg", "YAML"})  # names to type, types
+    chinese_error(invoke("validate", str(config), "--lang", "zh"), *wanted, allowed=ids)
+    assert english in invoke("validate", str(config)).output

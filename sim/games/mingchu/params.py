@@ -10,9 +10,10 @@ or ``--set cards.门客.赌徒.cost=4`` can address it. Card effects use the voc
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from contextvars import ContextVar
+from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .rules.effects_schema import (
     AllOf,
@@ -26,6 +27,8 @@ from .rules.effects_schema import (
 from sim.texts import joined, message, validation_message
 
 MAX_PLAYERS = 5  # the largest table (SPEC.player_counts)
+_DECK: ContextVar[str | None] = ContextVar("mingchu_deck", default=None)
+"""The deck (``Decks`` field) whose cards are being validated, for a card's error to name it."""
 
 
 class _Model(BaseModel):
@@ -48,15 +51,26 @@ class _Card(_Model):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _name_the_card(cls, data, handler):
+    def _name_the_card(cls, data, handler, info):
         try:
             return handler(data)
         except ValidationError as exc:
             card = data.get("id", "?") if isinstance(data, dict) else "?"
             problems = joined([_describe_error(err) for err in exc.errors()])
-            raise ValueError(
-                message("card_problems", kind=cls.__name__, card=card, problems=problems)
-            ) from None
+            deck = _deck_of(cls, (info.context or {}).get("deck"))
+            raise ValueError(message("card_problems", kind=deck, card=card, problems=problems)) from None
+
+
+def _deck_of(card_class: type, given: str | None = None) -> str:
+    """The deck a card error names (门客, not RetainerCard): the deck being validated, else ``given``
+    (the validation context's ``deck``), else every deck of that card class (下赏/上赏)."""
+    deck = _DECK.get() or given
+    if deck:
+        return deck
+    decks = [
+        name for name, field in Decks.model_fields.items() if get_args(field.annotation)[:1] == (card_class,)
+    ]
+    return "/".join(decks) or card_class.__name__
 
 
 # --- map ------------------------------------------------------------------------------------------
@@ -364,6 +378,16 @@ class Decks(_Model):
                 {**c, "count": 0} if isinstance(c, dict) and c.get("id") in ids else c for c in cards
             ]
         return data
+
+    @field_validator("*", mode="wrap")
+    @classmethod
+    def _name_the_deck(cls, value, handler, info):
+        """A card's error names the deck it is in (``_DECK``)."""
+        token = _DECK.set(info.field_name)
+        try:
+            return handler(value)
+        finally:
+            _DECK.reset(token)
 
     @model_validator(mode="after")
     def _drop_count_zero(self) -> Decks:

@@ -22,9 +22,11 @@ from pydantic import (
     model_validator,
 )
 
+from sim.core.registry import game_named
 from sim.core.resources import config_root
 from sim.core.scalars import control_characters
-from sim.core.yaml_text import load_yaml
+from sim.core.yaml_text import AliasError, load_yaml
+from sim.texts import joined, message, validation_message
 
 COLOURS = ("red", "blue", "yellow", "purple", "gray")
 TERRAIN_LETTERS = {".": "plain", "r": "river", "h": "hill"}
@@ -56,10 +58,14 @@ class GridRow(Strict):
     def _letters(cls, value: str) -> str:
         for i, letter in enumerate(value):
             if letter not in TERRAIN_LETTERS and letter not in NO_HEX:
-                allowed = ", ".join(f"'{k}' {v}" for k, v in TERRAIN_LETTERS.items())
-                raise ValueError(
-                    f"unknown terrain {letter!r} at position {i}; allowed: {allowed}, '_' no hex"
+                allowed = [
+                    message("steam_terrain_letter", letter=k, name=message(f"steam_terrain_{v}"))
+                    for k, v in TERRAIN_LETTERS.items()
+                ]
+                allowed.append(
+                    message("steam_terrain_letter", letter="_", name=message("steam_terrain_none"))
                 )
+                raise ValueError(message("steam_terrain", letter=letter, i=i, allowed=allowed))
         return value
 
 
@@ -115,7 +121,7 @@ class MapSpec(Strict):
                 if letter in NO_HEX:
                     continue
                 if (row.q + i, row.r) in cells:
-                    raise ValueError(f"grid: hex ({row.q + i}, {row.r}) is listed twice (row r={row.r})")
+                    raise ValueError(message("steam_hex_twice", q=row.q + i, r=row.r))
                 cells.add((row.q + i, row.r))
         used: dict[tuple[int, int], str] = {}
         ids: set[str] = set()
@@ -123,38 +129,40 @@ class MapSpec(Strict):
             for place in places:
                 where = (place.q, place.r)
                 if place.id in ids:
-                    raise ValueError(f"{kind}.{place.id}: the id is used twice")
+                    raise ValueError(message("steam_id_twice", kind=kind, id=place.id))
                 ids.add(place.id)
                 if where not in cells:
-                    raise ValueError(f"{kind}.{place.id}: q={place.q}, r={place.r} is off the grid")
+                    raise ValueError(message("steam_off_grid", kind=kind, id=place.id, q=place.q, r=place.r))
                 if where in used:
                     raise ValueError(
-                        f"{kind}.{place.id}: hex ({place.q}, {place.r}) already holds {used[where]}"
+                        message(
+                            "steam_hex_taken", kind=kind, id=place.id, q=place.q, r=place.r, other=used[where]
+                        )
                     )
                 used[where] = place.id
         for edge in self.blocked:
             for end in (edge.a, edge.b):
                 if end not in cells:
                     raise ValueError(
-                        f"blocked: {list(edge.a)}-{list(edge.b)}: hex {list(end)} is off the grid"
+                        message(
+                            "steam_blocked_off_grid",
+                            a=str(list(edge.a)),
+                            b=str(list(edge.b)),
+                            end=str(list(end)),
+                        )
                     )
             step = (edge.b[0] - edge.a[0], edge.b[1] - edge.a[1])
             if step not in STEPS:
-                raise ValueError(f"blocked: {list(edge.a)}-{list(edge.b)}: the hexes are not neighbours")
+                raise ValueError(
+                    message("steam_blocked_not_neighbours", a=str(list(edge.a)), b=str(list(edge.b)))
+                )
         low, high = MAP_PLAYERS
         if len(set(self.players)) != len(self.players) or any(not low <= n <= high for n in self.players):
-            raise ValueError(f"players = {list(self.players)}: distinct counts from {low} to {high}")
+            raise ValueError(message("steam_players", players=str(list(self.players)), low=low, high=high))
         if cut := self.cut_off(cells):
-            raise ValueError(
-                f"cities: {', '.join(cut)} cannot be reached by land from the other cities "
-                "(no chain of neighbouring hexes without a blocked edge)"
-            )
+            raise ValueError(message("steam_cut_land", cut=cut))
         if cut := self.cut_off(cells, by_track=True):
-            raise ValueError(
-                f"cities: {', '.join(cut)} cannot be reached by track from the other cities: cities "
-                "carry no track, and every way out crosses another city's hex (its neighbours "
-                "are cities, off the grid or behind blocked edges)"
-            )
+            raise ValueError(message("steam_cut_track", cut=cut))
         return self
 
     def cut_off(self, cells: set[tuple[int, int]], by_track: bool = False) -> list[str]:
@@ -210,26 +218,22 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
         if not path.is_absolute():
             path = (folder or Path.cwd()) / path
         if not path.is_file():
-            known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
-            raise ValueError(
-                f"map {name!r}: file {path} not found (a map is a file path relative to the config, "
-                f"or a bundled map: {known})"
-            )
+            known = sorted(p.stem for p in maps_dir().glob("*.yaml"))
+            raise ValueError(message("steam_map_no_file", name=name, path=str(path), known=known))
     else:
         path = maps_dir() / f"{name}.yaml"
         if not path.is_file():
-            known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.yaml")))
-            raise ValueError(
-                f"map {name!r}: file {label} not found; known maps: {known} "
-                "(or give a .yaml file path relative to the config)"
-            )
+            known = sorted(p.stem for p in maps_dir().glob("*.yaml"))
+            raise ValueError(message("steam_map_unknown", name=name, label=label, known=known))
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{label}: YAML error: {' '.join(str(exc).split())}") from None
+        error = exc.args[0] if isinstance(exc, AliasError) else " ".join(str(exc).split())
+        raise ValueError(message("steam_map_yaml", label=label, error=error)) from None
     if isinstance(data, dict) and (problems := control_characters(data)):
-        (loc, message), *_ = problems
-        raise ValueError(f"{label}: field '{'.'.join(map(str, loc))}': {message}")
+        (loc, problem), *_ = problems
+        where = ".".join(map(str, loc))
+        raise ValueError(message("steam_map_field", label=label, loc=where, shown="", error=problem))
     try:
         return MapSpec.model_validate(data)
     except ValidationError as exc:
@@ -238,9 +242,13 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
             loc = ".".join(str(k) for k in err["loc"])
             value = err.get("input")
             shown = "" if isinstance(value, dict) else f" = {value!r}"
-            message = err["msg"].removeprefix("Value error, ")
-            problems.append(f"{label}: {message}" if not loc else f"{label}: field '{loc}'{shown}: {message}")
-        raise ValueError("; ".join(problems)) from None
+            error = validation_message(err)
+            problems.append(
+                message("steam_map_problem", label=label, error=error)
+                if not loc
+                else message("steam_map_field", label=label, loc=loc, shown=shown, error=error)
+            )
+        raise ValueError(joined(problems)) from None
 
 
 class SteamParams(Strict):
@@ -327,24 +335,30 @@ class SteamParams(Strict):
         for n in rounds:
             if not low <= n <= high:
                 raise ValueError(
-                    f"a game length for {n} player{'s' if n != 1 else ''}: a Steam map seats {low} to "
-                    f"{high} players; remove it"
+                    message(
+                        "steam_rounds_players",
+                        n=n,
+                        plural="s" if n != 1 else "",
+                        game=game_named("steam", english="Steam"),
+                        low=low,
+                        high=high,
+                    )
                 )
         return rounds
 
     @model_validator(mode="after")
     def _check(self) -> SteamParams:
         if self.board is None:
-            raise ValueError("board missing")
+            raise ValueError(message("steam_board_missing"))
         for n in self.board.players:
             if n not in self.rounds:
-                raise ValueError(f"rounds: no game length for {n} players (map {self.map} supports {n})")
+                raise ValueError(message("steam_no_length", n=n, map=self.map))
         if set(self.cubes) - set(COLOURS) or set(self.new_cities) - set(COLOURS):
-            raise ValueError(f"cubes/new_cities: colours must be among {', '.join(COLOURS)}")
+            raise ValueError(message("steam_colours", colours=list(COLOURS)))
         if self.engineer_builds < self.builds:
-            raise ValueError("engineer_builds must be at least builds")
+            raise ValueError(message("steam_engineer_builds"))
         if self.loco_start > self.loco_max:
-            raise ValueError("loco_start above loco_max")
+            raise ValueError(message("steam_loco"))
         return self
 
     def check_players(self, n_players: int) -> None:
@@ -352,6 +366,10 @@ class SteamParams(Strict):
         assert self.board is not None
         if n_players not in self.board.players:
             raise ValueError(
-                f"{map_label(self.map)}: field 'players' = {list(self.board.players)} does not include "
-                f"{n_players} players"
+                message(
+                    "steam_players_missing",
+                    label=map_label(self.map),
+                    players=str(list(self.board.players)),
+                    n=n_players,
+                )
             )

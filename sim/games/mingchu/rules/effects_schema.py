@@ -15,6 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from sim.texts import message
+
 
 class _Item(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -142,7 +144,7 @@ class Bank(_Item):
     @model_validator(mode="after")
     def _not_empty(self) -> Bank:
         if self.coins == 0 and self.grace_cards == 0:
-            raise ValueError("bank needs coins or grace_cards")
+            raise ValueError(message("effect_bank_empty"))
         return self
 
 
@@ -349,9 +351,7 @@ LASTING = tuple(sorted(typing.get_args(cls.model_fields["effect"].annotation)[0]
 def _lasting(effect):
     if not isinstance(effect, MODIFIER_TYPES):
         raise ValueError(
-            f"{effect.effect!r} is a one-shot effect and cannot be a passive: a passive lasts while the "
-            f"card is held, so it must be one of {', '.join(LASTING)} "
-            f"(a one-shot effect goes under `ability`, or inside `each_round`, `on_event` or `on_delivery`)"
+            message("effect_not_lasting", effect=effect.effect, lasting=[f"`{name}`" for name in LASTING])
         )
     return effect
 
