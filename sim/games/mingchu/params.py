@@ -15,6 +15,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from sim.texts import joined, message, validation_message
+
 from .rules.effects_schema import (
     AllOf,
     Condition,
@@ -24,7 +26,6 @@ from .rules.effects_schema import (
     ScoreRule,
     references,
 )
-from sim.texts import joined, message, validation_message
 
 MAX_PLAYERS = 5  # the largest table (SPEC.player_counts)
 _DECK: ContextVar[str | None] = ContextVar("mingchu_deck", default=None)

@@ -40,7 +40,9 @@ def test_board_cache_is_keyed_on_content():
 
 
 def test_spec_default_config_is_base():
-    assert SPEC.default_config.resolve() == BASE.resolve()  # configs/brass/ is a link to the package's configs/
+    assert (
+        SPEC.default_config.resolve() == BASE.resolve()
+    )  # configs/brass/ is a link to the package's configs/
     assert load_config(SPEC.default_config).game == "brass"
 
 
