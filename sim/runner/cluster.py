@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from sim.texts import message
+
 MAX_DETAIL = 160
 """Characters of a library's own error message kept in ours (cut at a word)."""
 
@@ -53,10 +55,7 @@ class ClusterWatch:
                 continue
             empty_since = empty_since if empty_since is not None else time.monotonic()
             if time.monotonic() - empty_since >= self.timeout_s:
-                self.reason = (
-                    f"its scheduler at {self.address} has had no worker for {self.timeout_s:g} s "
-                    "(its last worker stopped); start `dask worker ADDRESS` again"
-                )
+                self.reason = message("dask_no_worker_left", address=self.address, seconds=self.timeout_s)
                 self.client.close()
                 return
 
@@ -68,15 +67,14 @@ def failure_message(exc: BaseException, watch: ClusterWatch | None) -> str:
     if watch is not None and watch.reason:
         reason = watch.reason
     elif "connection" in text.lower() and "scheduler" in text.lower():
-        where = f" at {watch.address}" if watch is not None else ""
-        reason = f"lost the connection to the Dask scheduler{where} (it stopped, or the network failed)"
+        if watch is not None:
+            reason = message("dask_lost_scheduler_at", address=watch.address)
+        else:
+            reason = message("dask_lost_scheduler")
     else:
         cut = text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL].rsplit(" ", 1)[0] + " …"
         reason = f"{type(exc).__name__}: {cut}" if cut else type(exc).__name__
-    return (
-        f"the Dask cluster failed during the run: {reason}. Finished chunks are kept: run the same "
-        "command again to play the rest."
-    )
+    return message("dask_failed", reason=reason)
 
 
 LIBRARY_LOGGERS = ("distributed", "tornado")

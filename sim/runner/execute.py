@@ -37,6 +37,7 @@ from sim.runner.store import (
 )
 from sim.runner.tables import ChunkContext
 from sim.runner.worker import run_chunk
+from sim.texts import message
 
 BACKENDS = ("local", "dask")
 CONNECT_TIMEOUT_S = 10
@@ -162,21 +163,25 @@ def _edited(existing: dict[str, Any], study: Study) -> list[str]:
 def _check_existing(out: Path, study: Study) -> dict[str, Any] | None:
     existing = read_run_json(out)
     if existing is not None and not isinstance(existing, dict):
-        raise RunDirError(f"{out / 'run.json'} is not the mapping sim writes; it was edited or damaged")
+        raise RunDirError(message("run_json_not_mapping", path=out / "run.json"))
     if existing is not None and existing.get("run_id") == study.run_id:
         edited = _edited(existing, study)
         if edited:
             raise RunDirError(
-                f"{out / 'run.json'} was edited by hand ({', '.join(edited[:4])} differ from run "
-                f"{study.run_id}); nothing was written. Restore it, delete it (the chunks still identify "
-                "the run), or use another --out"
+                message("run_json_edited", path=out / "run.json", fields=edited[:4], run_id=study.run_id)
             )
     if existing is not None and existing.get("run_id") != study.run_id:
         labels = [v.get("label") for v in existing.get("variants", [])]
         raise RunDirError(
-            f"{out} already holds a different run (run_id {existing.get('run_id')}, variants {labels}, "
-            f"seed {existing.get('root_seed')}, bots {existing.get('bots')}); "
-            f"this run is {study.run_id}. Use another --out directory or delete it."
+            message(
+                "run_other",
+                out=out,
+                run_id=existing.get("run_id"),
+                labels=str(labels),
+                seed=existing.get("root_seed"),
+                bots=str(existing.get("bots")),
+                this=study.run_id,
+            )
         )
     return existing
 
@@ -192,24 +197,27 @@ def _backend(backend: str, scheduler: str | None) -> Iterator[ClusterWatch | Non
 
     address = scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS")
     if not address:
-        raise RunDirError("--backend dask needs --scheduler ADDRESS or the DASK_SCHEDULER_ADDRESS variable")
+        raise RunDirError(message("dask_no_scheduler"))
     try:
         _probe(address)  # a server that is not a Dask scheduler fails here, before a Client exists
         client = Client(address, timeout=f"{CONNECT_TIMEOUT_S}s")
     except Exception as exc:  # noqa: BLE001 (garbage from a wrong server raises anything, MemoryError too)
-        detail = " ".join(str(exc).split()) or "no answer"
+        detail = " ".join(str(exc).split()) or message("dask_no_answer")
         raise RunDirError(
-            f"--scheduler {address!r}: could not reach a Dask scheduler within {CONNECT_TIMEOUT_S} s "
-            f"({type(exc).__name__}: {detail}); give an address like tcp://10.0.0.5:8786 and check that "
-            "`dask scheduler` is running there. Nothing was written."
+            message(
+                "dask_unreachable",
+                address=address,
+                seconds=CONNECT_TIMEOUT_S,
+                kind=type(exc).__name__,
+                detail=detail,
+            )
         ) from None
     try:
         client.wait_for_workers(1, timeout=WORKER_TIMEOUT_S)
     except (OSError, TimeoutError) as exc:
         client.close()
         raise RunDirError(
-            f"the Dask scheduler at {address} has no workers after {WORKER_TIMEOUT_S} s ({exc}); "
-            "start `dask worker ADDRESS` on the worker machines. Nothing was written."
+            message("dask_no_workers", address=address, seconds=WORKER_TIMEOUT_S, detail=str(exc))
         ) from None
     with (
         quiet_library_logs(),
@@ -265,7 +273,7 @@ def run_study(
     one a worker), no other starts, so the folder holds the planned games of every chunk launched
     and a later run with the same plan plays the rest."""
     if backend not in BACKENDS:
-        raise RunDirError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise RunDirError(message("backend_unknown", backend=backend, choices=list(BACKENDS)))
     out = Path(out)
     check_out_dir(out, study.run_id)
     _check_existing(out, study)
@@ -292,10 +300,7 @@ def _run(
     done = finished_games(out, run_id, tables)
     held = max((max(indices) + 1 for indices in done.values() if indices), default=0)
     if held > study.games_per_count:
-        raise RunDirError(
-            f"{out} already holds {held} games per player count; give --games {held} or more "
-            "to resume or grow it, or use another --out directory"
-        )
+        raise RunDirError(message("run_more_games_held", out=out, held=held))
     chunks = plan_chunks(study, done)
     payload["chunks"] = _chunk_names(out)  # a run that fails from here on leaves the list true
     write_json(out / "run.json", payload)
@@ -346,7 +351,7 @@ def _cluster_errors_named(
 def count_errors(out: Path, expected_rows: int) -> int:
     games = read_columns(out / "games", ["error"])
     if len(games) != expected_rows:
-        raise RunDirError(f"{out}/games holds {len(games)} rows, expected {expected_rows}")
+        raise RunDirError(message("run_games_rows", out=out, rows=len(games), expected=expected_rows))
     return int((games["error"] != "").sum())
 
 

@@ -16,6 +16,7 @@ import pyarrow.parquet as pq
 from sim.dataset.read import ALWAYS_WRITTEN
 from sim.dataset.schema import is_table_folder
 from sim.dataset.write import MARKER_TABLE
+from sim.texts import message
 
 PART_RE = re.compile(r"^part-v(\d+)-p(\d+)-g(\d+)-(\d+)\.parquet$")
 
@@ -32,9 +33,7 @@ def check_out_dir(out: Path, run_id: str | None = None) -> None:
     """Refuse an --out folder that is a file, or not empty and not a run folder. A run folder that
     lost its run.json is still this run's when its chunk files say so (``run_id``)."""
     if out.exists() and not out.is_dir():
-        raise RunDirError(
-            f"--out {out}: is a file, not a folder; give a folder path (it is created if missing)"
-        )
+        raise RunDirError(message("out_is_file", out=out))
     if not out.is_dir():
         return
     foreign = sorted(
@@ -46,12 +45,11 @@ def check_out_dir(out: Path, run_id: str | None = None) -> None:
     if unnamed and run_id is not None and _chunk_owners(out) == {run_id}:
         unnamed = False  # run.json was deleted: the chunks show the folder is this run's
     if foreign or unnamed:
-        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-        raise RunDirError(
-            f"--out {out}: this folder is not empty and is not a sim run folder"
-            + (f" (it holds {shown})" if shown else " (it has no run.json)")
-            + f"; nothing was written. Give a new or empty folder, e.g. --out {out / 'run'}"
-        )
+        if len(foreign) > 5:
+            why = message("out_holds_more", entries=foreign[:5], more=len(foreign) - 5)
+        else:
+            why = message("out_holds", entries=foreign) if foreign else message("out_no_run_json")
+        raise RunDirError(message("out_not_run_folder", out=out, why=why, example=out / "run"))
 
 
 def remove_temp_files(out: Path) -> None:
@@ -115,15 +113,16 @@ def finished_games(
             continue
         owners = {_readable_run_id(table / path.name) for table in tables if (table / path.name).exists()}
         if owners - {run_id, None}:
-            raise RunDirError(f"{path} belongs to another run; use a new --out directory")
+            raise RunDirError(message("chunk_other_run", path=path))
         if None in owners or not all((table / path.name).exists() for table in tables):
             continue
         variant, n_players, start, stop = map(int, match.groups())
         held = _game_range(path)
         if held is not None and held != (start, stop):
             raise RunDirError(
-                f"{path} holds games {held[0]}-{held[1] - 1} but its name says {start}-{stop - 1}: a copy "
-                "under another name. Delete it (and its namesakes in the other table folders), then run again"
+                message(
+                    "chunk_misnamed", path=path, first=held[0], last=held[1] - 1, start=start, end=stop - 1
+                )
             )
         done.setdefault((variant, n_players), set()).update(range(start, stop))
     return done
@@ -141,10 +140,7 @@ def run_lock(out: Path) -> Iterator[None]:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise RunDirError(
-                f"{out}: another `sim run` is writing to this folder right now; wait for it to finish "
-                "(then run the same command to add anything missing) or use another --out"
-            ) from None
+            raise RunDirError(message("run_locked", out=out)) from None
         try:
             yield
         finally:
@@ -158,4 +154,4 @@ def read_run_json(out: Path) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path} is not valid JSON ({exc}); it was not written by sim") from None
+        raise RunDirError(message("run_json_invalid", path=path, detail=str(exc))) from None

@@ -41,6 +41,7 @@ from sim.dataset.read import read_columns
 from sim.games import get_game
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
+from sim.texts import message
 
 SEED_STREAM = 0x7E5E
 """Mixed into the generation seeds, so a tuning's games are not a ``sim run``'s with the same seed."""
@@ -107,15 +108,15 @@ def tunable_weights(config: ResolvedConfig, bot: str, only: Sequence[str] = ()) 
     spec = get_game(config.game)
     table = spec.bot_weights(config.params) if spec.bot_weights is not None else {}
     if bot not in table:
-        names = ", ".join(table) if table else "none"
+        names = list(table) if table else message("tune_no_bot_weights")
         raise ConfigError(
-            f"{config.path}: {config.game} has no weights of bot {bot!r} to tune (bots with weights: {names})"
+            message("tune_bot_no_weights", path=config.path, game=config.game, bot=bot, names=names)
         )
     weights = table[bot]
     unknown = [name for name in only if name not in weights]
     if unknown:
         raise ConfigError(
-            f"{config.path}: bot {bot!r} has no weight {unknown[0]!r} to tune (its weights: {', '.join(weights)})"
+            message("tune_bot_no_weight", path=config.path, bot=bot, weight=unknown[0], weights=list(weights))
         )
     return [_weight(name, weights[name]) for name in (only or weights)]
 
@@ -218,7 +219,7 @@ def tune_bot(
     per candidate and generation (the lineup rotated over the seats, ``bot`` in it), in ``out``;
     resumable."""
     if bot not in lineup:
-        raise ConfigError(f"the lineup {','.join(lineup)} has no {bot!r} seat to tune")
+        raise ConfigError(message("tune_lineup_no_bot", lineup=",".join(lineup), bot=bot))
     weights = tunable_weights(config, bot, only)
     out = Path(out)
     played = 0

@@ -298,3 +298,54 @@ def test_config_files_and_their_numbers_speak_chinese(tmp_path, text, wanted, en
     ids = frozenset({"brass", "mingchu", "steam", "list", "mygame", "mypkg", "YAML"})  # names to type, types
     chinese_error(invoke("validate", str(config), "--lang", "zh"), *wanted, allowed=ids)
     assert english in invoke("validate", str(config)).output
+
+
+def test_run_folder_and_backend_errors_speak_chinese(tmp_path, monkeypatch):
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    out = tmp_path / "ladder"
+    run = ["run", "steam", "-n", "2", "-p", "3", "--out", str(out)]
+    assert invoke(*run).exit_code == 0
+    chinese_error(
+        invoke(*run, "--seed", "7", "--lang", "zh"),
+        f"{out} 已存有另一次运行（运行 ",
+        "请换一个 --out 目录或删除它。",
+    )
+    english = invoke(*run, "--seed", "7").output
+    assert f"Error: {out} already holds a different run (run_id " in english
+    assert "Use another --out directory or delete it." in english
+    chinese_error(
+        invoke(*run, "--backend", "dask", "--lang", "zh"),
+        "--backend dask 需要 --scheduler",
+        allowed=frozenset({"dask"}),
+    )
+    assert "--backend dask needs --scheduler ADDRESS" in invoke(*run, "--backend", "dask").output
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    others = ["run", "steam", "-n", "2", "-p", "3", "--out", str(tmp_path), "--lang", "zh"]
+    chinese_error(invoke(*others), "此文件夹不为空，也不是 sim 的运行文件夹（其中有 ladder/，notes.txt）")
+    assert not (tmp_path / "run.json").exists()
+
+
+def test_runner_errors_reached_through_the_api_have_chinese_text(tmp_path):
+    from sim.config import load_config
+    from sim.games import get_game
+    from sim.runner import RunDirError, Study, run_study
+    from sim.runner.store import check_out_dir
+    from sim.texts import error_in_lang
+
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(RunDirError) as raised:
+        check_out_dir(tmp_path / "file")
+    assert str(raised.value).endswith(
+        "is a file, not a folder; give a folder path (it is created if missing)"
+    )
+    zh = error_in_lang(raised.value, "zh")
+    assert (
+        zh.endswith("这是一个文件，不是文件夹；请给出文件夹路径（不存在时会自动创建）")
+        and english_words(zh) == []
+    )
+
+    spec = get_game("steam")
+    study = Study((load_config(spec.default_config),), (3,), 1, spec.lineup)
+    with pytest.raises(RunDirError, match=r"unknown backend 'ray'; choose one of local, dask") as raised:
+        run_study(study, tmp_path / "out", backend="ray", progress=False)
+    assert error_in_lang(raised.value, "zh") == "未知的后端 'ray'；请从 local，dask 中选择"
