@@ -21,6 +21,7 @@ from sim.cli_options import (
     seed_option,
 )
 from sim.file_names import runs_folder
+from sim.texts import message
 
 TEXT = {
     "en": {
@@ -57,14 +58,14 @@ def bots() -> None:
     """
 
 
-def _budget_minutes(text: str) -> float:
+def _budget_minutes(text: str, lang: str = "en") -> float:
     value = text.strip().lower().removesuffix("m")
     try:
         minutes = float(value)
     except ValueError:
-        raise UserError(f"--budget {text!r}: give minutes, e.g. 30m") from None
+        raise UserError(message("bots_budget_not_minutes", value=text), lang) from None
     if not 0 < minutes < 10_000:
-        raise UserError(f"--budget {text!r}: give a positive number of minutes, e.g. 30m")
+        raise UserError(message("bots_budget_not_positive", value=text), lang)
     return minutes
 
 
@@ -122,10 +123,10 @@ def tune_bots(
     from sim.runner.tune_bots import head_to_head, tunable_weights, tune_bot, with_weights
 
     resolved, spec = load(config)
-    minutes = _budget_minutes(budget)
+    minutes = _budget_minutes(budget, lang)
     counts = parse_players(spec, players, [resolved])
     if len(counts) != 1:
-        raise UserError(f"--players {players}: give one player count")
+        raise UserError(message("bots_one_player_count", players=players), lang)
     n_players = counts[0]
     lineup = parse_bots(spec, bots)
     if bot not in lineup:

@@ -323,4 +323,8 @@ ERRORS: dict[str, str] = {
     "tune_no_bot_weights": "none",
     "tune_bot_no_weight": "{path}: bot {bot!r} has no weight {weight!r} to tune (its weights: {weights})",
     "tune_lineup_no_bot": "the lineup {lineup} has no {bot!r} seat to tune",
+    # sim bots tune's own options (sim.cli_bots)
+    "bots_budget_not_minutes": "--budget {value!r}: give minutes, e.g. 30m",
+    "bots_budget_not_positive": "--budget {value!r}: give a positive number of minutes, e.g. 30m",
+    "bots_one_player_count": "--players {players}: give one player count",
 }

@@ -320,4 +320,8 @@ ERRORS: dict[str, str] = {
     "tune_no_bot_weights": "无",
     "tune_bot_no_weight": "{path}：机器人 {bot!r} 没有可调的权重 {weight!r}（它的权重：{weights}）",
     "tune_lineup_no_bot": "阵容 {lineup} 中没有可调的 {bot!r} 座位",
+    # sim bots tune 自己的选项（sim.cli_bots）
+    "bots_budget_not_minutes": "--budget {value!r}：请给出分钟数，例如 30m",
+    "bots_budget_not_positive": "--budget {value!r}：请给出大于 0 的分钟数，例如 30m",
+    "bots_one_player_count": "--players {players}：请只给一个玩家人数",
 }

@@ -270,7 +270,11 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
     # kept for it (none on an idle machine: 30 s + 1 s in all; the report's time on a busy one is
     # a forecast)
     overrun = max(0.0, report_took[0] - looks["report_seconds"])
-    assert took <= 30 + 3 + overrun, (took, report_took, looks["report_seconds"])
+    assert took - report_took[0] <= 30 + 3, (took, report_took)  # play and looks stop at the deadline
+    if (
+        looks["report_seconds"] < 30
+    ):  # a machine so busy that the report alone outlasts the budget can't keep it
+        assert took <= 30 + 3 + overrun, (took, report_took, looks["report_seconds"])
     assert looks["stop"] == "budget" and looks["cut"] in ([], [len(looks["rounds"])])
     assert (out / "report" / "report.html").is_file() and (out / "report" / "tables" / "goals.csv").is_file()
     assert (f"round {len(looks['rounds'])} cut at the deadline" in result.output) == bool(looks["cut"])

@@ -349,3 +349,19 @@ def test_runner_errors_reached_through_the_api_have_chinese_text(tmp_path):
     with pytest.raises(RunDirError, match=r"unknown backend 'ray'; choose one of local, dask") as raised:
         run_study(study, tmp_path / "out", backend="ray", progress=False)
     assert error_in_lang(raised.value, "zh") == "未知的后端 'ray'；请从 local，dask 中选择"
+
+
+def test_bots_tune_budget_and_players_errors_speak_chinese():
+    config = "configs/mingchu/base.yaml"
+    for budget, wanted in (("ten", "分钟数"), ("-5m", "大于 0")):
+        result = invoke(
+            "bots", "tune", config, "--bot", "industrialist", "-p", "5", "--budget", budget, "--lang", "zh"
+        )
+        chinese_error(result, wanted)
+        assert (
+            "give"
+            in invoke("bots", "tune", config, "--bot", "industrialist", "-p", "5", "--budget", budget).output
+        )
+    chinese_error(
+        invoke("bots", "tune", config, "--bot", "industrialist", "-p", "4,5", "--lang", "zh"), "只给一个"
+    )
