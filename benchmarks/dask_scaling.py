@@ -3,8 +3,10 @@
 For each worker count it starts ``dask scheduler`` and that many single-threaded ``dask worker``
 processes (no nanny), runs the same ``sim cards study`` with ``--backend dask`` on a fixed games
 budget, and stops the cluster; then it runs the study once more on the local backend. It prints
-the wall time, games per second, parallel efficiency (games/s at N workers over N times games/s
-at the first count) and whether every card's verdict and effect equal the local run's.
+the command's wall time, the study's own seconds (its batches and looks, from its state file: the
+command's start-up and its report are the same at any worker count), games per second of the study,
+parallel efficiency (games/s at N workers over N times games/s at the first count) and whether
+every card's verdict and effect equal the local run's.
 
 python benchmarks/dask_scaling.py --workers 1,2 --budget 600g
 """
@@ -78,9 +80,11 @@ def verdicts(out: Path) -> dict[str, tuple[str, str, str]]:
         return {row["card"]: (row["verdict"], row["effect"], row["games"]) for row in csv.DictReader(f)}
 
 
-def games_played(out: Path) -> int:
-    """Games the study played, from its state file."""
-    return int(json.loads((out / "deck-study.json").read_text())["last_run"]["games"])
+def games_played(out: Path) -> tuple[int, float]:
+    """Games the study played and the seconds its batches and looks took (the command's start-up
+    and its report excluded), from its state file."""
+    last = json.loads((out / "deck-study.json").read_text())["last_run"]
+    return int(last["games"]), float(last["seconds"])
 
 
 def main() -> None:
@@ -98,7 +102,9 @@ def main() -> None:
         local_seconds = study(args, local_out, ["-j", "1"])
         reference = verdicts(local_out)
         print(f"local -j 1: {local_seconds:.1f} s, {len(reference)} cards")
-        print(f"{'workers':>7} {'seconds':>8} {'games/s':>8} {'efficiency':>10}  same verdicts as local")
+        print(
+            f"{'workers':>7} {'seconds':>8} {'study s':>8} {'games/s':>8} {'efficiency':>10}  same verdicts as local"
+        )
         baseline = 0.0
         for workers in [int(w) for w in args.workers.split(",")]:
             folder = root / f"dask{workers}"
@@ -108,10 +114,14 @@ def main() -> None:
                 seconds = study(args, folder / "out", ["--backend", "dask", "--scheduler", address])
             finally:
                 stop_cluster(procs)
-            rate = games_played(folder / "out") / seconds
+            games, study_seconds = games_played(folder / "out")
+            rate = games / study_seconds
             baseline = baseline or rate / workers
             same = verdicts(folder / "out") == reference
-            print(f"{workers:>7} {seconds:>8.1f} {rate:>8.2f} {rate / (workers * baseline):>10.2f}  {same}")
+            print(
+                f"{workers:>7} {seconds:>8.1f} {study_seconds:>8.1f} {rate:>8.2f} "
+                f"{rate / (workers * baseline):>10.2f}  {same}"
+            )
 
 
 if __name__ == "__main__":

@@ -825,6 +825,7 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
         opts["games"],
         _budget(budget),
         own,
+        limits={key: goal.range() for key, goal in goals_known.items()},
         in_flight={k: opts["jobs"] * _chunk_of(p, opts["chunk_size"]) for k, p in plans.items()},
     )
     study = replace(study, report_seconds=report_reserve(study.budget), report_per_game=REPORT_PER_GAME)

@@ -40,7 +40,7 @@ import pandas as pd
 from sim.cards.deck_study import Budget
 from sim.cards.sequential import ALPHA, MIN_SEEDS, half_width, seeds_for_width
 from sim.core.goal_looks import read_looks, row_key, write_looks
-from sim.core.goals import LINEUP, verdict
+from sim.core.goals import LINEUP, UNIT_LIMITS, verdict
 
 Z = 1.959963984540054
 """The normal quantile of a two-sided fixed-sample 95% interval."""
@@ -49,9 +49,6 @@ TUNE_AHEAD = 4.0
 rounds double: about two rounds on)."""
 GROWTH = 2
 """Each round multiplies the games of the plays open goals read by this."""
-NON_NEGATIVE = ("points", "count", "rounds", "decisions", "ratio", "index")
-"""Units whose measures cannot be negative (a gap, a count, a ratio of scores...): a widened
-interval is cut at 0."""
 SMALLEST_STEP = 0.1
 """A play grows by at least this share of its games in a round, or not at all (budget spent)."""
 REPORT_SECONDS = 30.0
@@ -118,19 +115,25 @@ def units_needed(
     return max(needed) if needed else math.nan
 
 
-def judge_row(row: Mapping[str, Any], record: Mapping[str, Any] | None, replays: int = 1) -> dict[str, Any]:
-    """A goal row judged as a confidence sequence: ``low``, ``high``, ``verdict`` (``no_band``
-    without a band), ``units`` (its games over its play's replays), ``t_opt`` (the record's, or
-    tuned on these units at a first look), ``looks`` (the record's and this one) and
-    ``units_needed`` (undecided rows)."""
+def judge_row(
+    row: Mapping[str, Any],
+    record: Mapping[str, Any] | None,
+    replays: int = 1,
+    limits: tuple[float | None, float | None] | None = None,
+) -> dict[str, Any]:
+    """A goal row judged as a confidence sequence: ``low``, ``high`` (cut to the range the measure
+    can take: ``limits``, else its unit's), ``verdict`` (``no_band`` without a band), ``units`` (its
+    games over its play's replays), ``t_opt`` (the record's, or tuned on these units at a first
+    look), ``looks`` (the record's and this one) and ``units_needed`` (undecided rows)."""
     record = record or {}
     games = float(row["games"]) if row["games"] == row["games"] else math.nan
     units = games / max(int(replays), 1)
     t_opt = float(record.get("t_opt") or max(TUNE_AHEAD * (0.0 if units != units else units), MIN_SEEDS))
     earlier = [look[1:] for look in record.get("looks", []) if look[0] < units]
     low, high = anytime(float(row["value"]), float(row["low"]), float(row["high"]), units, t_opt, earlier)
-    if row.get("unit") in NON_NEGATIVE and low == low:
-        low, high = max(low, 0.0), max(high, 0.0)
+    floor, ceiling = limits if limits is not None else UNIT_LIMITS.get(str(row.get("unit")), (None, None))
+    if low == low:  # a widened arm past what the measure can take is cut there
+        low, high = _within(low, floor, ceiling), _within(high, floor, ceiling)
     band = (_bound(row.get("band_min")), _bound(row.get("band_max")))
     judged = "no_band" if band == (None, None) else verdict(low, high, *band)
     more = (
@@ -150,6 +153,12 @@ def judge_row(row: Mapping[str, Any], record: Mapping[str, Any] | None, replays:
         "looks": looks,
         "units_needed": more,
     }
+
+
+def _within(x: float, floor: float | None, ceiling: float | None) -> float:
+    """``x`` cut to [floor, ceiling] (None: no limit on that side)."""
+    x = x if floor is None else max(x, floor)
+    return x if ceiling is None else min(x, ceiling)
 
 
 def _bound(x: object) -> float | None:
@@ -181,6 +190,9 @@ class GoalStudy:
     first: int
     budget: Budget
     goal_budgets: Mapping[str, Budget] = field(default_factory=dict)
+    limits: Mapping[str, tuple[float | None, float | None]] = field(default_factory=dict)
+    """Each goal's range (``Goal.range``): its widened intervals are cut to it (a goal not named
+    here: its unit's range)."""
     in_flight: Mapping[str, int] = field(default_factory=dict)
     """Games each play may still finish once it stops launching work (its workers' chunks in
     flight): a play stops launching that many games' time (at its pace) before the deadline."""
@@ -254,8 +266,10 @@ def run_goal_study(
 
     A budget in minutes is kept: a play stops launching games when what is left of it would not
     finish the games in flight, one more look and the report (``_reserve``). The round it cuts
-    counts the games finished, is recorded with them (``Progress.cut``) and is the last. ``started``:
-    the ``clock()`` the command started at (now, if not given)."""
+    counts the games finished, is recorded with them (``Progress.cut``) and is the last. A goal's own
+    budget (``GoalStudy.goal_budget``) stops its plays the same way, mid-round: such a play holds the
+    games it finished, the round goes on with the other plays, and its goals close as ``budget``.
+    ``started``: the ``clock()`` the command started at (now, if not given)."""
     started = clock() if started is None else started
     end = math.inf if study.budget.minutes is None else started + 60 * study.budget.minutes
     earlier = read_looks([folder / LINEUP]) or {}
@@ -282,9 +296,18 @@ def run_goal_study(
             # kept back: the next look, the report of the round's games, the chunks in flight
             after = {**state.targets, **{k: max(g, state.targets.get(k, 0)) for k, g in planned.items()}}
             state.report_seconds = report_time(study, state, sum(after.values()))
-            margin = _reserve(state) + (state.pace_so_far(key) or 0.0) * study.in_flight.get(key, 0)
+            in_flight = (state.pace_so_far(key) or 0.0) * study.in_flight.get(key, 0)
+            margin = _reserve(state) + in_flight
             begun = clock()
-            held = play(key, games, lambda margin=margin: clock() >= end - margin)
+            # its goals' own budgets (--goal-budget) end it too: the seconds they have left, less its
+            # chunks in flight
+            unclosed = [g for g in study.goal_plays if state.status.get(g, "open") == "open"]
+            own_end = (
+                begun + _allowances(study, state, unclosed).get(key, (math.inf, math.inf))[0] - in_flight
+            )
+            held = play(
+                key, games, lambda margin=margin, own_end=own_end: clock() >= min(end - margin, own_end)
+            )
             spent = clock() - begun
             held = games if held is None else max(min(int(held), games), state.targets.get(key, 0))
             new = held - state.targets.get(key, 0)
@@ -293,7 +316,7 @@ def run_goal_study(
             if spent > 0 and new > 0 and len(state.rounds) >= len(replay):
                 state.pace[key] = spent / new
             state.targets[key] = held
-            cut = held < games
+            cut = held < games and clock() >= end - margin  # else its goals' budgets stopped it alone
         if not any(state.targets.values()):  # the deadline came before any game: no round, no look
             _close_open(study, state)
             break
@@ -363,7 +386,7 @@ def _judge(study: GoalStudy, state: Progress, rows: pd.DataFrame) -> None:
             continue
         key = row_key(row["game"], row["variant"], row["n_players"], row["goal"])
         replays = study.plays[plays[0]].replays if plays[0] in study.plays else 1
-        judged = judge_row(row, state.records.get(key), replays)
+        judged = judge_row(row, state.records.get(key), replays, study.limits.get(row["goal"]))
         state.records[key] = {**judged, "goal": row["goal"]}
         if judged["verdict"] == "undecided":
             open_goals.add(row["goal"])
@@ -378,14 +401,7 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
     goals', within the command's); {} when no play can grow. An open goal none of whose plays grows
     is closed as ``budget``."""
     open_goals = [goal for goal, status in state.status.items() if status == "open"]
-    allowance: dict[str, tuple[float, float]] = {}
-    for goal in open_goals:
-        plays = [p for p in study.goal_plays[goal] if p in state.targets]
-        spent = sum(state.seconds.get(p, 0.0) for p in plays)
-        left = _left(study.goal_budget(goal), spent, sum(state.targets[p] for p in plays))
-        for key in plays:
-            before = allowance.get(key, (-math.inf, -math.inf))
-            allowance[key] = (max(before[0], left[0]), max(before[1], left[1]))
+    allowance = _allowances(study, state, open_goals)
     reserve = _reserve(state) + sum(
         (state.pace_so_far(k) or 0.0) * study.in_flight.get(k, 0) for k in allowance
     )  # the next look, the report and the games in flight at a stop
@@ -411,6 +427,20 @@ def _next_round(study: GoalStudy, state: Progress, elapsed: float) -> dict[str, 
         if not any(p in planned for p in study.goal_plays[goal]):
             state.status[goal] = "budget"
     return {**state.targets, **planned} if planned else {}
+
+
+def _allowances(study: GoalStudy, state: Progress, goals: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """(seconds, games) each play may still spend: the largest of what the own budgets of
+    ``goals`` reading it have left, after the seconds and games of every play each goal reads."""
+    allowance: dict[str, tuple[float, float]] = {}
+    for goal in goals:
+        plays = [p for p in study.goal_plays[goal] if p in state.targets]
+        spent = sum(state.seconds.get(p, 0.0) for p in plays)
+        left = _left(study.goal_budget(goal), spent, sum(state.targets[p] for p in plays))
+        for key in plays:
+            before = allowance.get(key, (-math.inf, -math.inf))
+            allowance[key] = (max(before[0], left[0]), max(before[1], left[1]))
+    return allowance
 
 
 def _left(budget: Budget, seconds: float, games: int) -> tuple[float, float]:

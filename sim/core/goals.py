@@ -21,6 +21,18 @@ toolkit has, and expected to hold when the bots get stronger), or ``bots``, a pr
 the bots (reported as information, never as not met)."""
 GAME: Subject = "game"
 BOTS: Subject = "bots"
+UNIT_LIMITS: dict[str, tuple[float | None, float | None]] = {
+    "points": (0.0, None),
+    "count": (0.0, None),
+    "rounds": (0.0, None),
+    "decisions": (0.0, None),
+    "ratio": (0.0, None),
+    "index": (0.0, None),
+    "share": (0.0, 1.0),
+}
+"""The range a measure in each unit can take (None: no limit): a gap, a count or a ratio cannot be
+negative, a share of games or of a variance lies in [0, 1]. A goal whose measure has another range
+declares its own (``Goal.limits``)."""
 LINEUP = "lineup"
 """The play of a goal measured on the lineup's own games."""
 PLAY_SEPARATOR = "+"
@@ -55,6 +67,14 @@ class Goal:
     """Further plays whose games the measure also reads (``LINEUP`` or play keys), e.g. a comparison
     of the lineup's games with counterfactual plays on the same seeds; its rows are reported under
     ``play``'s variant label."""
+    limits: tuple[float | None, float | None] | None = None
+    """The range the measure can take, when it is not its unit's (``UNIT_LIMITS``): e.g. a share of
+    the seat advantage read from counterfactual seat orders can lie below 0 or above 1. An interval
+    widened into a confidence sequence is cut to this range."""
+
+    def range(self) -> tuple[float | None, float | None]:
+        """The range the measure can take: its own ``limits``, else its unit's."""
+        return self.limits if self.limits is not None else UNIT_LIMITS.get(self.unit, (None, None))
 
     def declaration(self) -> dict:
         """What run.json records of the goal, so a report judges it without the game's package."""

@@ -53,6 +53,7 @@ def seat_goals(
             play=LINEUP,
             measure=f"{MEASURES}:seat_source",
             reads=tuple(play.key for play in plays),
+            limits=(None, None),  # a ratio of seat gaps: noise and opposed phases take it past 0 and 1
         ),
         Goal(
             "seat_compensation",

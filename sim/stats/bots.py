@@ -43,6 +43,7 @@ def bot_results(players: pd.DataFrame, by: list[str] | None = None) -> pd.DataFr
     if flat.any():
         lo, hi = wilson(out["win_rate"] * out["games"], out["games"])
         out["lo"], out["hi"] = np.where(flat, lo, out["lo"]), np.where(flat, hi, out["hi"])
+    out["lo"], out["hi"] = out["lo"].clip(0, 1) + 0.0, out["hi"].clip(0, 1) + 0.0  # a rate's range; no -0
     out["relative"] = out["win_rate"] / out["fair_share"]
     score = mean_ci(grouped["score"]).rename(columns=lambda c: f"score_{c}").drop(columns="score_n")
     return out.join(score).reset_index()

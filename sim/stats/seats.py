@@ -111,11 +111,14 @@ def _one_group(labels: dict, part: pd.DataFrame, alpha: float, adjust_bots: bool
         raw_share=("_share", "mean"),
         win_rate=("_value", "mean"),
     )
+    per_seat["win_rate"] = (
+        per_seat["win_rate"].clip(0, 1) + 0.0
+    )  # a rate: the adjustment can overshoot; no -0
     null_var = float(np.mean((value - fair) ** 2)) if len(value) else np.nan
     design = null_var / (fair * (1 - fair)) if n > 1 else np.nan
     with np.errstate(invalid="ignore", divide="ignore"):
         effective = per_seat["games"] / design if design > 0 else per_seat["games"].astype(float)
-        lo, hi = wilson(per_seat["win_rate"].clip(0, 1) * effective, effective)
+        lo, hi = wilson(per_seat["win_rate"] * effective, effective)
         z = (per_seat["win_rate"] - fair) / np.sqrt(null_var / per_seat["games"])
     out = per_seat.reset_index()
     for name, val in reversed(labels.items()):

@@ -298,3 +298,42 @@ def test_a_budget_too_short_for_any_game_says_so_in_one_line(tmp_path):
     )
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "--budget 0.01m: the deadline came before any game finished" in result.output
+
+
+def test_a_goals_own_budget_in_minutes_stops_its_play_mid_round(tmp_path):
+    # a play checks stop() before each chunk of 10 games; a game takes 1 s of the fake clock for the
+    # first 100 games, then 3 s, so the edge goal's third round (100 more games, planned at 1 s a
+    # game to spend the last 200 s of its 5 minutes) would take 300 s: it is stopped at its budget,
+    # mid-round, holding the games it finished; the other goals are not touched and no deadline
+    # cut is recorded
+    now = [0.0]
+    played: dict[str, int] = {}
+
+    def play(key, games, stop):
+        held = played.get(key, 0)
+        while held < games and not stop():
+            now[0] += 10.0 if held < 100 else 30.0
+            held += 10
+        played[key] = held
+        return held
+
+    study = planted_study(Budget(minutes=600), {"edge": Budget(minutes=5)})
+    state = run_goal_study(study, tmp_path, play, planted_look(), clock=lambda: now[0])
+    assert state.status == {"clear_met": "decided", "clear_not_met": "decided", "edge": "budget"}
+    assert state.seconds["edge"] <= 300 + 30 and state.targets["edge"] < 200  # not 200 games in 400 s
+    assert state.cut == []
+    assert state.rounds[-1]["edge"] == state.targets["edge"]  # recorded as held: a rerun replays it
+
+
+def test_a_widened_interval_is_cut_to_the_range_its_measure_can_take():
+    row = {"game": "g", "variant": "v", "n_players": 5, "goal": "decisiveness", "value": 0.02, "low": 0.005,
+           "high": 0.06, "games": 400, "band_min": None, "band_max": 0.1, "unit": "share"}  # fmt: skip
+    share = judge_row(row, None)
+    free = judge_row(row, None, limits=(None, None))  # e.g. a share of the seat advantage
+    assert share["low"] == 0.0 and free["low"] < 0.0  # a share of games is never below 0
+    assert share["high"] == free["high"]
+    full = judge_row(
+        {**row, "value": 0.98, "low": 0.95, "high": 0.995, "band_max": None, "band_min": 0.5}, None
+    )
+    assert full["high"] == 1.0 and full["low"] < 0.95
+    assert judge_row({**row, "unit": "points"}, None)["low"] == 0.0  # a gap in points: never below 0

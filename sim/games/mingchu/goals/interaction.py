@@ -17,6 +17,7 @@ GOALS: tuple[Goal, ...] = (
         "industries, trades, 恩义 bought back; received plus paid, in coins) per value it gains.",
         measure="sim.stats.goals_interact:interaction_goal",
         columns=(("settles", "buyback"),),
+        limits=(0.0, None),  # exchanges (received plus paid) may exceed what a player gains
     ),
     Goal(
         "waiting",
