@@ -158,7 +158,7 @@ def judge_row(
 def _within(x: float, floor: float | None, ceiling: float | None) -> float:
     """``x`` cut to [floor, ceiling] (None: no limit on that side)."""
     x = x if floor is None else max(x, floor)
-    return x if ceiling is None else min(x, ceiling)
+    return (x if ceiling is None else min(x, ceiling)) + 0.0  # + 0.0: no -0.0 from max(-0.0, 0.0)
 
 
 def _bound(x: object) -> float | None:

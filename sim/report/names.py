@@ -293,6 +293,12 @@ def fmt_pct(x: float, decimals: int = 1) -> str:
     return f"{0.0 if value == 0 else value:.{decimals}f}%"
 
 
+def fmt_fixed(x: float, decimals: int = 1) -> str:
+    """``x`` with ``decimals`` decimals, never '-0.0' (a value that rounds to zero shows as 0)."""
+    value = round(float(x), decimals)
+    return f"{0.0 if value == 0 else value:.{decimals}f}"
+
+
 def fmt_p(p: float) -> str:
     """A p-value: '< 0.001' when tiny, else three decimals."""
     if p is None or (isinstance(p, float) and math.isnan(p)):

@@ -87,3 +87,10 @@ def test_how_many_more_games_would_decide_an_undecided_goal():
     # decided (no edge inside) or a value on the edge: no figure
     assert np.isnan(metric.games_to_decide(0.30, 0.20, 0.40, 0.5, None, 100))
     assert np.isnan(metric.games_to_decide(0.35, 0.20, 0.40, 0.35, None, 100))
+
+
+@pytest.mark.parametrize("unit", ["points", "rounds", "share", "index"])
+def test_a_figure_that_rounds_to_zero_never_shows_minus_zero(unit):
+    for lang in ("en", "zh"):
+        shown = metric.figure({"unit": unit, "value": -0.0004, "low": -0.0, "high": 0.3}, lang)
+        assert "-0" not in shown, shown

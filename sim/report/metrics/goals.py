@@ -18,7 +18,7 @@ from sim.core.goals import BOTS, GAME, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, pla
 from sim.dataset import GROUP, Run
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
-from sim.report.names import Names, fmt_number, fmt_pct
+from sim.report.names import Names, fmt_fixed, fmt_number, fmt_pct
 from sim.report.sections import Section, display_name, table
 from sim.stats import goals as measures
 from sim.stats import goals_interact
@@ -436,9 +436,9 @@ def _fmt(x: float, unit: str, lang: Lang) -> str:
     if unit == "share":
         return fmt_pct(x)
     if unit == "points":
-        return t("goal_points", lang, x=f"{x:.1f}")
+        return t("goal_points", lang, x=fmt_fixed(x))
     if unit == "rounds":
-        return t("goal_rounds", lang, x=f"{x:.1f}")
+        return t("goal_rounds", lang, x=fmt_fixed(x))
     return fmt_number(float(x))
 
 
