@@ -227,3 +227,9 @@ def error_in_lang(exc: BaseException, lang: str) -> str:
         if isinstance(candidate, Text):
             return candidate.in_lang(lang)
     return str(message_ if message_ is not None else exc)
+
+
+def t(key: str, lang: str, **values: Any) -> str:
+    """The catalogue's message ``key`` in ``lang``, formatted with ``values`` (the report's
+    ``sim.report.labels.t`` says the same)."""
+    return catalogue(lang)[key].format(**values)
