@@ -20,7 +20,7 @@ from sim import texts
 from sim.cards.effects import NOT_ENOUGH
 from sim.cards.sequential import UNDECIDED
 from sim.csv_files import write_frame
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 
 ROW_COLUMNS = ["card", "verdict", "effect", "low", "high", "games", "score"]
 """A count's rows: win share in points (effect and interval), games with the card, score effect."""
@@ -98,8 +98,8 @@ def shown(frame: pd.DataFrame, counts: list[int], lang: Lang) -> pd.DataFrame:
 def summary_lines(frame: pd.DataFrame, counts: list[int], lang: Lang) -> list[str]:
     """Where the verdicts differ between the counts (or that they never do)."""
     w = WORDS[lang]
-    sep = "，" if lang == "zh" else ", "
-    joined = (" 与 " if lang == "zh" else " and ").join(map(str, counts))
+    sep = t("list_separator", lang)
+    joined = t("and_separator", lang).join(map(str, counts))
     differ = frame.loc[frame["differs"], "card"].tolist()
     if not differ:
         return [w["same"].format(counts=joined)]

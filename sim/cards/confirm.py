@@ -29,7 +29,7 @@ from sim.cards.deck_study import STUDY_FILE, DeckStudy
 from sim.cards.deck_verdicts import next_design
 from sim.cards.sequential import MIN_SEEDS, TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.csv_files import write_frame
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 
 SAMPLE = 3
 """Cards decided "within" (and not flagged) that are replayed beside the others (a check that the
@@ -201,7 +201,7 @@ def closing_lines(result: pd.DataFrame, bot: str, path: Path, lang: Lang) -> lis
     lines = []
     waiting = result[result["games_for_interval"].notna()]
     if len(waiting):
-        separator = "、" if lang == "zh" else ", "
+        separator = t("enum_separator", lang)
         lines.append(
             TEXT["no_interval"][lang].format(
                 cards=separator.join(waiting["card"]),

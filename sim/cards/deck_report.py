@@ -18,7 +18,7 @@ from sim.cards.controls import CONTROL_COLUMNS, MISPLAYED, UNUSED, UNUSED_SHARE
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.names import Names
 from sim.report.style import new_figure
 
@@ -74,13 +74,13 @@ def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
             effect=100 * last["effect"],
         )
     ]
-    separator = "，" if lang == "zh" else ", "
+    separator = t("list_separator", lang)
     cards = [open_card(row, lang, tolerance) for row in open_.itertuples(index=False)]
     lines.append(TEXT["open_cards"][lang].format(cards=separator.join(cards)))
     on_edge = open_.loc[open_["games_needed"] > ON_EDGE_FACTOR * open_["games"], "card"].tolist()
     if on_edge:
         lines.append(TEXT["on_edge"][lang].format(cards=separator.join(on_edge), factor=ON_EDGE_FACTOR))
-    return " ".join(lines) if lang == "en" else "".join(lines)
+    return t("sentence_separator", lang).join(lines)
 
 
 def open_card(row: Any, lang: Lang, tolerance: float) -> str:
@@ -251,7 +251,7 @@ def write_deck_report(
         config=meta["config"],
         deck=meta["deck"],
         players=meta["n_players"],
-        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        bots=t("enum_separator", lang).join(names.term(meta["game"], b) for b in meta["bots"]),
         seed=meta["seed"],
         games=f"{summary['games']:,}",
         seeds=summary["seeds"],
@@ -337,22 +337,21 @@ def findings_line(table: pd.DataFrame, lang: Lang) -> str:
     flagged), and the flagged ones left out."""
     rows = with_control_columns(table).sort_values("effect", ascending=False, kind="stable")
     plain = rows[~rows["flag"].astype(bool)]
-    separator = "、" if lang == "zh" else ", "
+    separator = t("enum_separator", lang)
     parts = []
     for verdict in (TOO_STRONG, TOO_WEAK):
         cards = plain.loc[plain["verdict"] == verdict, "card"].tolist()
         if cards:
-            word = VERDICT_WORDS[lang][verdict] if lang == "zh" else LEGEND_WORDS[lang][verdict]
-            parts.append(f"{word}{'：' if lang == 'zh' else ': '}{separator.join(cards)}")
+            parts.append(t("labelled", lang, label=LEGEND_WORDS[lang][verdict], text=separator.join(cards)))
     line = (
-        TEXT["findings"][lang].format(parts=("；" if lang == "zh" else "; ").join(parts))
+        TEXT["findings"][lang].format(parts=t("clause_separator", lang).join(parts))
         if parts
         else TEXT["no_findings"][lang]
     )
     flagged = rows.loc[rows["flag"].astype(bool), "card"].tolist()
     if flagged:
         left = TEXT["left_out"][lang].format(count=len(flagged), cards=separator.join(flagged))
-        line += ("" if lang == "zh" else " ") + left
+        line += t("sentence_separator", lang) + left
     return line
 
 

@@ -19,7 +19,7 @@ from sim.cards.deck_report import TEXT as DECK_TEXT
 from sim.cards.rebalance import Change, Rebalance, readings
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.style import new_figure
 
 BEFORE, AFTER = "#3b6ea8", "#dd8452"
@@ -130,7 +130,7 @@ def _dot(ax: Any, y: float, row: Any, colour: str) -> None:
 def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
     """What the rounds found: nothing to change, the flagged cards left alone, cards left unchanged
     and why, cards moved out of the band, changed cards not confirmed (or all confirmed)."""
-    sep = "，" if lang == "zh" else ", "
+    sep = t("list_separator", lang)
     lines = []
     flagged = [
         r for r in readings(result.original).values() if r.flag and r.verdict in ("too_strong", "too_weak")
@@ -227,12 +227,8 @@ def tried_lines(result: Rebalance, lang: Lang) -> list[str]:
 def change_line(change: Change, lang: Lang) -> str:
     """One change as the console prints it while the rounds run."""
     checked = TEXT["yes" if change.checked else "no"][lang]
-    if lang == "zh":
-        return (
-            f"  {change.card} {change.lever.path}：{value(change.old)} → {value(change.new)}，"
-            f"预测效应 {interval(change.predicted, change.predicted_low, change.predicted_high)}（已验证：{checked}，{change.games} 局）"
-        )
-    return (
-        f"  {change.card} {change.lever.path}: {value(change.old)} → {value(change.new)}, predicted effect "
-        f"{interval(change.predicted, change.predicted_low, change.predicted_high)} (checked: {checked}, {change.games} games)"
-    )
+    return TEXT["change_line"][lang].format(
+        card=change.card, path=change.lever.path, old=value(change.old), new=value(change.new),
+        predicted=interval(change.predicted, change.predicted_low, change.predicted_high), checked=checked,
+        games=change.games,
+    )  # fmt: skip

@@ -15,7 +15,7 @@ from sim import texts
 from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.names import Names, fmt_p
 from sim.report.style import PALETTE, new_figure
 
@@ -158,7 +158,7 @@ def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path
         players=meta["n_players"],
         games=meta["games"],
         seeds=meta["forced_seeds"],
-        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        bots=t("enum_separator", lang).join(names.term(meta["game"], b) for b in meta["bots"]),
         seed=meta["seed"],
         tol=tol,
         level=f"{100 * level:.1f}%",

@@ -661,6 +661,15 @@ MESSAGES: dict[str, str] = {
     "cli_play_row": "  {seat:>4}  {bot:<13} {rank:>5}  {score}",
     "cli_play_breakdown": "        {parts}",
     "points_figure": "{value:.{decimals}f}%",
+    # punctuation and small frames every language words its own way
+    "enum_separator": ", ",
+    "kind_separator": "/",
+    "clause_separator": "; ",
+    "labelled": "{label}: {text}",
+    "sentence_separator": " ",
+    "and_separator": " and ",
+    "bracketed": "({text})",
+    "bot_on_route": "{bot}@{route}",
     "bot_list_separator": ",",
     "game_item": "{game}: {item}",
     "variant_play": "{base}+{play_key}",
@@ -1155,6 +1164,7 @@ CARDS: dict[str, str] = {
     "rebalance.starred": "* changed",
     "rebalance.yes": "yes",
     "rebalance.no": "no",
+    "rebalance.change_line": "  {card} {path}: {old} → {new}, predicted effect {predicted} (checked: {checked}, {games} games)",
     # sim.cards.confirm.HEADERS
     "confirm_header.card": "card",
     "confirm_header.study_verdict": "study_verdict",

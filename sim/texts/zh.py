@@ -656,6 +656,15 @@ MESSAGES: dict[str, str] = {
     "cli_play_row": "  {seat:>4}  {bot:<13} {rank:>5}  {score}",
     "cli_play_breakdown": "        {parts}",
     "points_figure": "{value:.{decimals}f} 个百分点",
+    # punctuation and small frames every language words its own way
+    "enum_separator": "、",
+    "kind_separator": "、",
+    "clause_separator": "；",
+    "labelled": "{label}：{text}",
+    "sentence_separator": "",
+    "and_separator": " 与 ",
+    "bracketed": "（{text}）",
+    "bot_on_route": "{bot}（{route}路线）",
     "bot_list_separator": "、",
     "game_item": "{item}（{game}）",
     "variant_play": "{base}·{play}",
@@ -1186,6 +1195,7 @@ CARDS: dict[str, str] = {
     "rebalance.starred": "* 已改动",
     "rebalance.yes": "是",
     "rebalance.no": "否",
+    "rebalance.change_line": "  {card} {path}：{old} → {new}，预测效应 {predicted}（已验证：{checked}，{games} 局）",
     # sim.cards.confirm.HEADERS
     "confirm_header.card": "卡牌",
     "confirm_header.study_verdict": "研究结论",
