@@ -16,55 +16,18 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim import texts
 from sim.cards.effects import NOT_ENOUGH
-from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
+from sim.cards.sequential import UNDECIDED
 from sim.csv_files import write_frame
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 
 ROW_COLUMNS = ["card", "verdict", "effect", "low", "high", "games", "score"]
 """A count's rows: win share in points (effect and interval), games with the card, score effect."""
 OPEN = (UNDECIDED, NOT_ENOUGH)
 """Verdicts that decide nothing."""
-WORDS = {
-    "en": {
-        TOO_STRONG: "too strong",
-        TOO_WEAK: "too weak",
-        WITHIN: "within",
-        UNDECIDED: "undecided",
-        NOT_ENOUGH: "not enough games",
-        "card": "card",
-        "verdict": "verdict, {n} players",
-        "effect": "effect, {n} players",
-        "score": "score, {n} players",
-        "differs": "differs",
-        "both_ways": "decided both ways",
-        "yes": "yes",
-        "title": "{deck}: verdicts at {counts} players",
-        "same": "Every card has the same verdict at {counts} players.",
-        "differ": "Verdicts that differ between {counts} players: {cards}.",
-        "decided": "Decided differently: {cards}.",
-        "report": "Verdicts by player count: {path}",
-    },
-    "zh": {
-        TOO_STRONG: "过强",
-        TOO_WEAK: "过弱",
-        WITHIN: "在容差内",
-        UNDECIDED: "未定",
-        NOT_ENOUGH: "对局不足",
-        "card": "卡牌",
-        "verdict": "{n} 人结论",
-        "effect": "{n} 人效应",
-        "score": "{n} 人得分效应",
-        "differs": "不同",
-        "both_ways": "两边都已判定且不同",
-        "yes": "是",
-        "title": "{deck}：{counts} 人的结论",
-        "same": "每张牌在 {counts} 人时结论相同。",
-        "differ": "{counts} 人之间结论不同的牌：{cards}。",
-        "decided": "已判定但结论相反或不同：{cards}。",
-        "report": "按人数比较的结论：{path}",
-    },
-}
+WORDS = texts.words("by_count")
+"""The report's words by language (the catalogue's ``by_count.*``)."""
 
 
 def deck_rows(table: pd.DataFrame) -> pd.DataFrame:
@@ -135,8 +98,8 @@ def shown(frame: pd.DataFrame, counts: list[int], lang: Lang) -> pd.DataFrame:
 def summary_lines(frame: pd.DataFrame, counts: list[int], lang: Lang) -> list[str]:
     """Where the verdicts differ between the counts (or that they never do)."""
     w = WORDS[lang]
-    sep = "，" if lang == "zh" else ", "
-    joined = (" 与 " if lang == "zh" else " and ").join(map(str, counts))
+    sep = t("list_separator", lang)
+    joined = t("and_separator", lang).join(map(str, counts))
     differ = frame.loc[frame["differs"], "card"].tolist()
     if not differ:
         return [w["same"].format(counts=joined)]

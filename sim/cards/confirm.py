@@ -23,12 +23,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from sim import texts
 from sim.cards.deck_report import FLAG_WORDS, VERDICT_WORDS, with_control_columns
 from sim.cards.deck_study import STUDY_FILE, DeckStudy
 from sim.cards.deck_verdicts import next_design
 from sim.cards.sequential import MIN_SEEDS, TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.csv_files import write_frame
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 
 SAMPLE = 3
 """Cards decided "within" (and not flagged) that are replayed beside the others (a check that the
@@ -66,68 +67,12 @@ COLUMNS = (
     "games_for_interval",
     "agreement",
 )
-HEADERS = {
-    "en": dict(zip(COLUMNS, COLUMNS, strict=True)),
-    "zh": dict(
-        zip(
-            COLUMNS,
-            (
-                "卡牌",
-                "研究结论",
-                "研究效应",
-                "研究下限",
-                "研究上限",
-                "研究标记",
-                "复核结论",
-                "复核效应",
-                "复核下限",
-                "复核上限",
-                "复核标记",
-                "复核对局数",
-                "区间还需对局数",
-                "是否一致",
-            ),
-            strict=True,
-        )
-    ),
-}
-AGREEMENT_WORDS = {
-    "en": {AGREE: AGREE, DISAGREE: DISAGREE, OPEN: OPEN},
-    "zh": {AGREE: "一致", DISAGREE: "不一致", OPEN: "未定"},
-}
+HEADERS = texts.words("confirm_header")
+"""The table's column headers by language (the catalogue's ``confirm_header.*``)."""
+AGREEMENT_WORDS = texts.words("confirm_agreement")
 """Agreement as the CSV holds it (codes in English, words in Chinese)."""
-TEXT = {
-    "nothing": {
-        "en": "\n--confirm: no card is decided or flagged yet, nothing to confirm",
-        "zh": "\n--confirm：还没有判定或带标记的牌，无需复核",
-    },
-    "start": {
-        "en": "\nConfirming {cards} card(s) with {bot} at every seat on fresh seeds (not the study's), "
-        "batches of {seeds} seeds, budget {budget} -> {out}",
-        "zh": "\n复核 {cards} 张牌：每个座位都由 {bot} 来打，使用新的种子（不用研究的种子），每批 {seeds} 个种子，"
-        "预算 {budget} -> {out}",
-    },
-    "other_family": {
-        "en": "{folder} confirms other cards ({cards}) than the study now picks: a confirmation's cards are "
-        "fixed (they set the level of every look). Delete the folder to confirm the new ones, or use another --out",
-        "zh": "{folder} 复核的是另一组牌（{cards}），与研究现在选出的不同：复核的牌一经确定便不能更改（它们决定每次查看的"
-        "置信水平）。要复核新的牌，请删除该文件夹或换一个 --out",
-    },
-    "old_folder": {
-        "en": "{folder} holds a confirmation made before confirmations played fresh seeds (it replayed "
-        "the study's); delete it or use another --out",
-        "zh": "{folder} 中的复核早于“复核使用新种子”（它重放了研究的种子）；请删除它或换一个 --out",
-    },
-    "no_interval": {
-        "en": "No interval yet (fewer than {min} seeds) for {cards}: about {games} more games of the "
-        "confirmation would give one (--confirm-budget).",
-        "zh": "{cards} 还没有区间（种子少于 {min} 个）：复核大约还需 {games} 局才能给出区间（--confirm-budget）。",
-    },
-    "summary": {
-        "en": "Confirmation with {bot}: {agree} agree, {disagree} disagree, {open} open. Table: {path}",
-        "zh": "{bot} 复核：{agree} 张一致，{disagree} 张不一致，{open} 张未定。表格：{path}",
-    },
-}
+TEXT = texts.table("confirm")
+"""The console's texts by key and language (the catalogue's ``confirm.*``)."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +201,7 @@ def closing_lines(result: pd.DataFrame, bot: str, path: Path, lang: Lang) -> lis
     lines = []
     waiting = result[result["games_for_interval"].notna()]
     if len(waiting):
-        separator = "、" if lang == "zh" else ", "
+        separator = t("enum_separator", lang)
         lines.append(
             TEXT["no_interval"][lang].format(
                 cards=separator.join(waiting["card"]),

@@ -13,11 +13,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from sim import texts
 from sim.cards.controls import CONTROL_COLUMNS, MISPLAYED, UNUSED, UNUSED_SHARE
 from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.names import Names
 from sim.report.style import new_figure
 
@@ -41,184 +42,17 @@ COLUMNS = (
     "used_pct",
     "flag",
 )
-HEADERS = {
-    "en": dict(zip(COLUMNS, COLUMNS, strict=True)),
-    "zh": dict(
-        zip(
-            COLUMNS,
-            (
-                "卡牌",
-                "结论",
-                "效应",
-                "下限",
-                "上限",
-                "对局数",
-                "还需对局数",
-                "得分效应",
-                "得分下限",
-                "得分上限",
-                "比空白牌",
-                "比空白牌下限",
-                "比空白牌上限",
-                "每局使用次数",
-                "使用局占比",
-                "标记",
-            ),
-            strict=True,
-        )
-    ),
-}
-VERDICT_WORDS = {
-    "en": {TOO_STRONG: TOO_STRONG, TOO_WEAK: TOO_WEAK, WITHIN: WITHIN, UNDECIDED: UNDECIDED},
-    "zh": {TOO_STRONG: "过强", TOO_WEAK: "过弱", WITHIN: "在容差内", UNDECIDED: "未定"},
-}
+HEADERS = texts.words("deck_study_header")
+"""``card-study.csv``'s column headers by language (the catalogue's ``deck_study_header.*``)."""
+VERDICT_WORDS = texts.words("deck_study_verdict")
 """The verdicts as ``card-study.csv`` holds them: the codes in English (what scripts read), words in
 Chinese."""
-LEGEND_WORDS = {
-    "en": {TOO_STRONG: "too strong", TOO_WEAK: "too weak", WITHIN: "within the band", UNDECIDED: "undecided"},
-    "zh": VERDICT_WORDS["zh"],
-}
+LEGEND_WORDS = texts.words("deck_study_legend")
 """The verdicts as the forest plot's legend names them: words in both languages."""
-FLAG_WORDS = {
-    "en": {MISPLAYED: MISPLAYED, UNUSED: UNUSED, "": ""},
-    "zh": {MISPLAYED: "打法不当", UNUSED: "几乎未用", "": ""},
-}
+FLAG_WORDS = {lang: {**flags, "": ""} for lang, flags in texts.words("deck_study_flag").items()}
 """The flags as ``card-study.csv`` holds them (codes in English, words in Chinese)."""
-TEXT = {
-    "title": {"en": "Deck study: {deck}", "zh": "整副牌研究：{deck}"},
-    "settings": {
-        "en": "Config {config}, deck {deck}, {players} players, bots {bots}, seed {seed}. {games} games "
-        "in the folder ({seeds} seeds, {batches} batches); the last run took {minutes} min and stopped: {stop}. Every seat of "
-        "every game held a forced card of the deck; effect = the holder's win share minus 1/{players} "
-        "against a table of random other cards, in points. Intervals: confidence sequences valid at every "
-        "look at once, simultaneous over the {cards} cards at {level} (Bonferroni). Band ±{tol} points.",
-        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，机器人 {bots}，随机种子 {seed}。文件夹中共 {games} 局"
-        "（{seeds} 个种子，{batches} 批）；最近一次运行用时 {minutes} 分钟，停止原因：{stop}。每局每个座位都被强制发给"
-        "牌堆中的一张牌；效应 = 持有者的胜率份额减去 1/{players}（同桌其他牌随机），单位为百分点。区间为"
-        "任意时刻查看都成立的置信序列，对 {cards} 张牌同时成立，置信水平 {level}（Bonferroni 校正）。"
-        "容差 ±{tol} 个百分点。",
-    },
-    "reading": {
-        "en": "too_strong: the whole interval lies above +{tol}; too_weak: below -{tol}; within: inside "
-        "±{tol}; undecided: it still crosses an edge, and games_needed says about how many more games "
-        "with the card at the table would decide it if its estimate stays where it is. A verdict, once "
-        "reached, stays (the intervals are intersected over the looks).",
-        "zh": "过强：整个区间高于 +{tol}；过弱：整个区间低于 -{tol}；在容差内：区间完全落在 ±{tol} 之内；"
-        "未定：区间仍跨过容差边界，“还需对局数”是在估计值不变时，大约还需多少局有此牌在场才能判定。"
-        "结论一经得出便保持不变（各次查看的区间取交集）。",
-    },
-    "controls": {
-        "en": "vs_blank: the card's effect minus that of {blank}, a card with no ability or passive that "
-        "the study adds to the deck and plays in every batch without judging it (points of win share, with "
-        "the same kind of interval). uses_per_game: how often the card did something (its ability used, "
-        "a passive that took effect) per game its holder had it; used_pct: the share of those games in "
-        "which it did something at least once. flag: misplayed when a card whose every effect is its "
-        "holder's choice to use is decided below the blank (vs_blank_high < 0: used sensibly, it could "
-        "not do worse than no card); unused when it did something in under {unused}% of its holder's "
-        "games. A flagged card's verdict measures the bots, not the card.",
-        "zh": "比空白牌：此牌的效应减去{blank}的效应（{blank}是研究自行加入牌堆的一张无能力、无被动的牌，每批都打，"
-        "但不下结论；单位为胜率份额百分点，区间同样是置信序列）。每局使用次数：持有者每局中此牌实际起作用（使用能力、"
-        "被动生效）的次数；使用局占比：其中至少起作用一次的对局所占百分比。标记：打法不当——此牌的效果都由持有者"
-        "选择是否使用，却被判定低于空白牌（比空白牌上限 < 0：合理使用时它不可能比没有牌更差）；几乎未用——只在持有者"
-        "不到 {unused}% 的对局中起过作用。带标记的牌，其结论衡量的是机器人，而不是这张牌。",
-    },
-    "no_blank": {
-        "en": "This study has no blank control (its folder was made before the control existed, or the game "
-        "makes no blank card of this deck): vs_blank is empty and no card can be flagged misplayed.",
-        "zh": "本研究没有空白对照（文件夹早于空白对照，或游戏无法为此牌堆制作空白牌）：“比空白牌”一栏为空，"
-        "也无法标记“打法不当”。",
-    },
-    "bots_heading": {"en": "## The bots, not the card", "zh": "## 由机器人造成的结论"},
-    MISPLAYED: {
-        "en": "{card}: the bots misplay it. Its holder's win share is {drop:.1f} points below a holder of "
-        "{blank} ({drop_low:.1f} to {drop_high:.1f}), yet every effect it has is the holder's choice to "
-        "use; the bots used it {uses:.1f} times a game. Its verdict ({verdict}) is the bots' doing, not "
-        "the card's: fix how the bots use it, then study it again.",
-        "zh": "{card}：机器人的打法不当。持有者的胜率份额比持有{blank}低 {drop:.1f} 个百分点（{drop_low:.1f} 至 "
-        "{drop_high:.1f}），而这张牌的效果都可以选择不用；机器人每局使用 {uses:.1f} 次。它的结论（{verdict}）"
-        "是机器人造成的，不是这张牌的问题：先改正机器人对它的用法，再重新研究。",
-    },
-    UNUSED: {
-        "en": "{card}: the bots hardly use it. It did something in {pct:.1f}% of its holder's games "
-        "({uses:.2f} times a game), so its verdict ({verdict}) is a blank card's: make the bots use it, "
-        "or check that what it needs can happen in play, then study it again.",
-        "zh": "{card}：机器人几乎不用它。在持有者的对局中，它起过作用的只占 {pct:.1f}%（每局 {uses:.2f} 次），所以它的"
-        "结论（{verdict}）只是一张空白牌的结论：先让机器人用上它，或检查它需要的条件在对局中能否出现，再重新研究。",
-    },
-    "findings": {
-        "en": "Balance findings: {parts}.",
-        "zh": "平衡结论：{parts}。",
-    },
-    "no_findings": {
-        "en": "Balance findings: no card is decided outside the band.",
-        "zh": "平衡结论：没有牌被判定在容差之外。",
-    },
-    "left_out": {
-        "en": "Not among them, their verdicts being the bots': the flagged cards ({cards}).",
-        "zh": "未计入：{count} 张带标记的牌（{cards}），它们的结论由机器人的打法解释。",
-    },
-    "flag_mark": {
-        "en": {MISPLAYED: "misplayed by the bots", UNUSED: "hardly used by the bots"},
-        "zh": {MISPLAYED: "机器人打法不当", UNUSED: "机器人几乎不用"},
-    },
-    "flag_legend": {"en": "flagged: the bots explain it", "zh": "带标记：由机器人解释"},
-    "blank_legend": {"en": "blank card ({blank})", "zh": "空白牌（{blank}）"},
-    "stop": {
-        "en": {"decided": "every card decided", "budget": "budget spent"},
-        "zh": {"decided": "所有卡牌均已判定", "budget": "预算用完"},
-    },
-    "axis": {
-        "en": "Effect on the holder's win share (points; confidence sequence, {level})",
-        "zh": "对持有者胜率份额的效应（百分点；置信序列，{level}）",
-    },
-    "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
-    "remaining": {
-        "en": "{open} cards undecided: about {games} more games of the study would decide them at the spread "
-        "seen so far (the last: {card}, {effect:+.1f} points).",
-        "zh": "{open} 张牌未定：按目前的离散程度，整个研究大约还需 {games} 局才能判定它们（最后一张：{card}，"
-        "{effect:+.1f} 个百分点）。",
-    },
-    "open_cards": {
-        "en": "Open, each with its distance to the nearest edge of the band and the games it needs: {cards}.",
-        "zh": "未定的牌，及各自离容差边界的距离和还需的对局数：{cards}。",
-    },
-    "open_card": {
-        "en": "{card} {effect:+.1f} ({distance:.1f} from {edge:+g}; {games} games with it so far, about {needed} more)",
-        "zh": "{card} {effect:+.1f}（离 {edge:+g} 差 {distance:.1f}；已有 {games} 局有它在场，约还需 {needed} 局）",
-    },
-    "on_edge": {
-        "en": "{cards} would need more than {factor} times the games they have had, if their estimates "
-        "stayed where they are (an estimate that moves away from the edge decides sooner).",
-        "zh": "{cards} 在估计值不变时所需对局数超过已有对局的 {factor} 倍（估计值若离开边界，会更早判定）。",
-    },
-    "start": {
-        "en": "Deck study of {cards} {deck} cards at {players} players, deciding {family} at ±{tol} points; "
-        "batches of {seeds} seeds x {cards}+ games, budget {budget} -> {out}",
-        "zh": "整副牌研究：{deck} 共 {cards} 张，{players} 名玩家，判定其中 {family} 张，容差 ±{tol} 个百分点；"
-        "每批 {seeds} 个种子 × {cards}+ 局，预算 {budget} -> {out}",
-    },
-    "look": {
-        "en": "  batch {batch}: {games} games, {open} cards undecided",
-        "zh": "  第 {batch} 批：共 {games} 局，{open} 张牌未定",
-    },
-    "family_fixed": {
-        "en": "{out} decides {count} cards ({cards}); --cards asks for {asked}. A study's cards are fixed: they "
-        "set the level of every look, so other cards would judge its past looks again. Run it again {again} "
-        "to resume it, or give another --out folder for these cards.",
-        "zh": "{out} 判定的是 {count} 张牌（{cards}）；--cards 要求的是 {asked}。一项研究的牌一经确定便不能更改："
-        "它们决定每次查看的置信水平，换一组牌会把已有的各次查看重新判定。要继续这项研究，请{again} 再运行一次；"
-        "要研究这些牌，请换一个 --out 文件夹。",
-    },
-    "family_again": {
-        "en": {"all": "without --cards", "some": "with --cards {cards}"},
-        "zh": {"all": "不加 --cards", "some": "加上 --cards {cards}"},
-    },
-    "report": {"en": "Report: {path}", "zh": "报告：{path}"},
-    "run": {
-        "en": "{games} games in the folder; this run: {minutes} min, stopped: {stop}.",
-        "zh": "文件夹中共 {games} 局；本次运行 {minutes} 分钟，停止原因：{stop}。",
-    },
-}
+TEXT = texts.table("deck_study")
+"""The report's and the console's texts by key and language (the catalogue's ``deck_study.*``)."""
 ON_EDGE_FACTOR = 10
 """An undecided card needing more than this many times the games it has had (if its estimate stayed
 where it is) is named apart in the closing advice; its estimate may still move and decide it."""
@@ -240,13 +74,13 @@ def remaining_line(table: pd.DataFrame, lang: Lang, tolerance: float) -> str:
             effect=100 * last["effect"],
         )
     ]
-    separator = "，" if lang == "zh" else ", "
+    separator = t("list_separator", lang)
     cards = [open_card(row, lang, tolerance) for row in open_.itertuples(index=False)]
     lines.append(TEXT["open_cards"][lang].format(cards=separator.join(cards)))
     on_edge = open_.loc[open_["games_needed"] > ON_EDGE_FACTOR * open_["games"], "card"].tolist()
     if on_edge:
         lines.append(TEXT["on_edge"][lang].format(cards=separator.join(on_edge), factor=ON_EDGE_FACTOR))
-    return " ".join(lines) if lang == "en" else "".join(lines)
+    return t("sentence_separator", lang).join(lines)
 
 
 def open_card(row: Any, lang: Lang, tolerance: float) -> str:
@@ -417,7 +251,7 @@ def write_deck_report(
         config=meta["config"],
         deck=meta["deck"],
         players=meta["n_players"],
-        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        bots=t("enum_separator", lang).join(names.term(meta["game"], b) for b in meta["bots"]),
         seed=meta["seed"],
         games=f"{summary['games']:,}",
         seeds=summary["seeds"],
@@ -503,22 +337,21 @@ def findings_line(table: pd.DataFrame, lang: Lang) -> str:
     flagged), and the flagged ones left out."""
     rows = with_control_columns(table).sort_values("effect", ascending=False, kind="stable")
     plain = rows[~rows["flag"].astype(bool)]
-    separator = "、" if lang == "zh" else ", "
+    separator = t("enum_separator", lang)
     parts = []
     for verdict in (TOO_STRONG, TOO_WEAK):
         cards = plain.loc[plain["verdict"] == verdict, "card"].tolist()
         if cards:
-            word = VERDICT_WORDS[lang][verdict] if lang == "zh" else LEGEND_WORDS[lang][verdict]
-            parts.append(f"{word}{'：' if lang == 'zh' else ': '}{separator.join(cards)}")
+            parts.append(t("labelled", lang, label=LEGEND_WORDS[lang][verdict], text=separator.join(cards)))
     line = (
-        TEXT["findings"][lang].format(parts=("；" if lang == "zh" else "; ").join(parts))
+        TEXT["findings"][lang].format(parts=t("clause_separator", lang).join(parts))
         if parts
         else TEXT["no_findings"][lang]
     )
     flagged = rows.loc[rows["flag"].astype(bool), "card"].tolist()
     if flagged:
         left = TEXT["left_out"][lang].format(count=len(flagged), cards=separator.join(flagged))
-        line += ("" if lang == "zh" else " ") + left
+        line += t("sentence_separator", lang) + left
     return line
 
 

@@ -13,131 +13,21 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from sim import texts
 from sim.cards.deck_report import FLAG_WORDS, PNG_DPI, VERDICT_WORDS
 from sim.cards.deck_report import TEXT as DECK_TEXT
 from sim.cards.rebalance import Change, Rebalance, readings
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.style import new_figure
 
 BEFORE, AFTER = "#3b6ea8", "#dd8452"
 COLUMNS = ("card", "number", "change", "effect", "predicted", "confirmed", "verdict", "checked")
-HEADERS = {
-    "en": dict(
-        zip(
-            COLUMNS,
-            (
-                "card",
-                "number",
-                "old → new",
-                "effect before",
-                "predicted effect",
-                "effect after (fresh seeds)",
-                "verdict after",
-                "checked",
-            ),
-            strict=True,
-        )
-    ),  # fmt: skip
-    "zh": dict(
-        zip(
-            COLUMNS,
-            (
-                "卡牌",
-                "数值",
-                "原值 → 新值",
-                "调整前效应",
-                "预测效应",
-                "调整后效应（新种子）",
-                "调整后结论",
-                "已验证",
-            ),
-            strict=True,
-        )
-    ),  # fmt: skip
-}
-TEXT: dict[str, dict[str, Any]] = {
-    "title": {"en": "Rebalance: {deck}", "zh": "重新平衡：{deck}"},
-    "settings": {
-        "en": "Config {config}, deck {deck}, {players} players, band ±{tol} points of win share, {rounds} "
-        "round(s) played. Every card the study decided outside the band and no control flagged gets the "
-        "smallest change of one of its numbers ({levers}) predicted to bring its effect to ±{aim} points on "
-        "its own side, checked by a paired bisection of the card's score effect on that number; the "
-        "variant is then studied again on fresh seeds.",
-        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，容差 ±{tol} 个胜率百分点，共进行 {rounds} 轮。"
-        "研究判定在容差外、且未被对照标记的每张牌，只改动它的一个数值（{levers}），取预测能把效应带到同侧 ±{aim} "
-        "个百分点的最小改动，并在该数值上用配对二分法检验此牌的得分效应；随后在新的随机种子上重新研究调整后的牌组。",
-    },
-    "reading": {
-        "en": "Effects in points of win share with their intervals. predicted: the study's effect plus the "
-        "deck's win share per VP times the change of score effect the bisection measured (its interval "
-        "joins the study's and the check's, so it is wide). effect after: the whole-deck study of the "
-        "variant on fresh seeds, which must decide every changed card within the band. checked: no means "
-        "the bisection did not reach the VP the prediction asks for within twice the predicted change "
-        "(the value tried that came nearest is proposed).",
-        "zh": "效应以胜率百分点表示，附区间。预测效应：研究测得的效应，加上牌组“每分胜率”斜率乘以二分法测得的得分效应变化"
-        "（其区间合并了研究与检验两者的不确定性，因此较宽）。调整后效应：在新种子上对调整后牌组的整副牌研究，"
-        "每张改动过的牌都应被判定在容差内。已验证为“否”表示二分法在两倍预测改动的范围内没有达到所需的得分变化"
-        "（给出的是最接近的取值）。",
-    },
-    "variant": {
-        "en": "The variant: `{path}` (open it as any config: `sim validate {path}`).",
-        "zh": "调整后的配置：`{path}`（可当作普通配置使用：`sim validate {path}`）。",
-    },
-    "none": {
-        "en": "No card is decided outside the band without a flag: nothing to change.",
-        "zh": "没有未带标记且被判定在容差外的牌：无需改动。",
-    },
-    "moved": {
-        "en": "Moved out of the band because other cards changed: {cards}.",
-        "zh": "因其他牌的改动而移出容差的牌：{cards}。",
-    },
-    "unconfirmed": {
-        "en": "Changed but not decided within the band on fresh seeds: {cards}.",
-        "zh": "已改动但在新种子上未被判定在容差内的牌：{cards}。",
-    },
-    "confirmed": {
-        "en": "Every changed card is decided within the band on fresh seeds.",
-        "zh": "每张改动过的牌在新种子上都被判定在容差内。",
-    },
-    "flagged": {
-        "en": "Left to the designer, their verdict being the bots' (never changed): {cards}.",
-        "zh": "留给设计者处理（其结论反映的是机器人，从不自动改动）：{cards}。",
-    },
-    "skipped": {
-        "en": {
-            "no_lever": "no number of the allowed kinds moves it",
-            "no_room": "no valid value beyond the old one",
-        },
-        "zh": {"no_lever": "没有允许种类的数值能改变它", "no_room": "旧值之外没有有效取值"},
-    },
-    "left": {"en": "Left unchanged: {cards}.", "zh": "未改动：{cards}。"},
-    "tried": {
-        "en": "{card} {number}, the values the check tried (the card's paired score effect, VP, 95%): {points}.",
-        "zh": "{card} {number}，检验所试的取值（此牌的配对得分效应，分，95%）：{points}。",
-    },
-    "plot": {"en": "{deck}: before and after", "zh": "{deck}：调整前后"},
-    "start": {
-        "en": "Rebalance of {deck} at {players} players, band ±{tol} points, up to {rounds} round(s); each "
-        "whole-deck study's budget {budget}, {games} games per value the check tries -> {out}",
-        "zh": "重新平衡 {deck}，{players} 名玩家，容差 ±{tol} 个百分点，最多 {rounds} 轮；每次整副牌研究预算 {budget}，"
-        "检验每个取值 {games} 局 -> {out}",
-    },
-    "study": {
-        "en": "Whole-deck study {which}: {games} games, {decided} of {cards} cards decided ({folder})",
-        "zh": "整副牌研究（{which}）：{games} 局，{cards} 张牌中已判定 {decided} 张（{folder}）",
-    },
-    "original": {"en": "of the original", "zh": "原配置"},
-    "round": {"en": "of round {index}'s variant, fresh seeds", "zh": "第 {index} 轮调整后，新种子"},
-    "checking": {"en": "Round {index}: checking {cards}", "zh": "第 {index} 轮：检验 {cards}"},
-    "report": {"en": "Report: {path}", "zh": "报告：{path}"},
-    "before": {"en": "before", "zh": "调整前"},
-    "after": {"en": "after (fresh seeds)", "zh": "调整后（新种子）"},
-    "starred": {"en": "* changed", "zh": "* 已改动"},
-    "yes": {"en": "yes", "zh": "是"},
-    "no": {"en": "no", "zh": "否"},
-}
+HEADERS = texts.words("rebalance_header")
+"""The table's column headers by language (the catalogue's ``rebalance_header.*``)."""
+TEXT: dict[str, dict[str, Any]] = texts.table("rebalance")
+"""The report's and the console's texts by key and language (the catalogue's ``rebalance.*``)."""
 
 
 def points(x: float) -> str:
@@ -240,7 +130,7 @@ def _dot(ax: Any, y: float, row: Any, colour: str) -> None:
 def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
     """What the rounds found: nothing to change, the flagged cards left alone, cards left unchanged
     and why, cards moved out of the band, changed cards not confirmed (or all confirmed)."""
-    sep = "，" if lang == "zh" else ", "
+    sep = t("list_separator", lang)
     lines = []
     flagged = [
         r for r in readings(result.original).values() if r.flag and r.verdict in ("too_strong", "too_weak")
@@ -337,12 +227,8 @@ def tried_lines(result: Rebalance, lang: Lang) -> list[str]:
 def change_line(change: Change, lang: Lang) -> str:
     """One change as the console prints it while the rounds run."""
     checked = TEXT["yes" if change.checked else "no"][lang]
-    if lang == "zh":
-        return (
-            f"  {change.card} {change.lever.path}：{value(change.old)} → {value(change.new)}，"
-            f"预测效应 {interval(change.predicted, change.predicted_low, change.predicted_high)}（已验证：{checked}，{change.games} 局）"
-        )
-    return (
-        f"  {change.card} {change.lever.path}: {value(change.old)} → {value(change.new)}, predicted effect "
-        f"{interval(change.predicted, change.predicted_low, change.predicted_high)} (checked: {checked}, {change.games} games)"
-    )
+    return TEXT["change_line"][lang].format(
+        card=change.card, path=change.lever.path, old=value(change.old), new=value(change.new),
+        predicted=interval(change.predicted, change.predicted_low, change.predicted_high), checked=checked,
+        games=change.games,
+    )  # fmt: skip

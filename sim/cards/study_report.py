@@ -11,74 +11,19 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from sim import texts
 from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
-from sim.report.labels import Lang
+from sim.report.labels import Lang, t
 from sim.report.names import Names, fmt_p
 from sim.report.style import PALETTE, new_figure
 
 PNG_DPI = 220
 VERDICT_COLOURS = {TOO_STRONG: "#c44e52", TOO_WEAK: "#3b6ea8", WITHIN: "#4a9a5b", NOT_ENOUGH: "#8c8c8c"}
 
-WORDS: dict[str, dict[str, str]] = {
-    TOO_STRONG: {"en": "too strong", "zh": "过强"},
-    TOO_WEAK: {"en": "too weak", "zh": "过弱"},
-    WITHIN: {"en": "within tolerance", "zh": "在容差内"},
-    NOT_ENOUGH: {"en": "not enough games", "zh": "对局不足"},
-    "title": {"en": "Card study: {deck}", "zh": "卡牌研究：{deck}"},
-    "axis": {
-        "en": "Effect on the holder's win share (percentage points, {level} interval)",
-        "zh": "对持有者胜率份额的效应（百分点，{level} 置信区间）",
-    },
-    "forced": {"en": "forced to a seat vs. not forced", "zh": "强制发给某座位，对比不强制"},
-    "removed": {"en": "holder with the card vs. card removed", "zh": "持有者：有此牌，对比移除此牌"},
-    "band": {"en": "tolerance ±{tol} points", "zh": "容差 ±{tol} 个百分点"},
-    "card": {"en": "card", "zh": "卡牌"},
-    "verdict_forced": {"en": "verdict (forced)", "zh": "结论（强制）"},
-    "verdict_removed": {"en": "verdict (removed)", "zh": "结论（移除）"},
-    "forced_share": {"en": "forced: win share, points [interval]", "zh": "强制：胜率份额（百分点）［区间］"},
-    "removed_share": {
-        "en": "removed: win share, points [interval]",
-        "zh": "移除：胜率份额（百分点）［区间］",
-    },
-    "forced_score": {"en": "forced: score [interval]", "zh": "强制：得分［区间］"},
-    "removed_score": {"en": "removed: score [interval]", "zh": "移除：得分［区间］"},
-    "p_holm": {"en": "forced: Holm p (no effect)", "zh": "强制：Holm 校正 p 值（无效应）"},
-    "forced_games": {"en": "forced: games (seeds)", "zh": "强制：对局数（种子数）"},
-    "removed_games": {"en": "removed: games with a holder", "zh": "移除：有持有者的对局数"},
-    "needed_forced": {
-        "en": "forced: games for a band-wide interval",
-        "zh": "强制：区间缩到容差宽度所需的对局数",
-    },
-    "needed_removed": {
-        "en": "removed: games for a band-wide interval",
-        "zh": "移除：区间缩到容差宽度所需的对局数",
-    },
-    "settings": {
-        "en": "Config {config}, deck {deck}, {players} players, {games} games per arm ({seeds} seeds "
-        "in the forced arm, the card at every seat once per seed), bots {bots}, seed {seed}. "
-        "Tolerance ±{tol} points of win share; intervals are simultaneous at {level} for the "
-        "{cards} cards (Bonferroni, the first step of Holm); p-values are Holm-adjusted.",
-        "zh": "配置 {config}，牌堆 {deck}，{players} 名玩家，每组 {games} 局（强制组 {seeds} 个种子，"
-        "每个种子里此牌轮流发给每个座位一次），机器人 {bots}，随机种子 {seed}。"
-        "容差为胜率份额 ±{tol} 个百分点；区间对 {cards} 张牌同时成立，置信水平 {level}"
-        "（Bonferroni 校正，即 Holm 法的第一步）；p 值经 Holm 校正。",
-    },
-    "reading": {
-        "en": "Forced: the card given to a seat at its first chance, against the same seed without "
-        "forcing (what the card is worth against the card the seat would otherwise have had). "
-        "Removed: the seat that took the card in the base game, against the same seat and seed with "
-        "the card out of the deck. Too strong: the whole interval lies above +{tol}; too weak: below "
-        "-{tol}; within tolerance: inside ±{tol}; not enough games: the interval crosses an edge of "
-        "the band (play more games).",
-        "zh": "强制：在某座位第一次能获得此牌堆卡牌时把这张牌发给它，与同一种子不强制的对局相比"
-        "（即此牌相对于该座位本来会得到的牌的价值）。移除：基础对局中拿到此牌的座位，与同一种子、"
-        "同一座位但牌堆中没有此牌的对局相比。过强：整个区间高于 +{tol}；过弱：整个区间低于 -{tol}；"
-        "在容差内：区间完全落在 ±{tol} 之内；对局不足：区间跨过容差边界（需要更多对局）。",
-    },
-    "no_interval": {"en": "(no interval)", "zh": "（无区间）"},
-}
+WORDS: dict[str, dict[str, str]] = texts.table("card_study")
+"""The report's words by key and language (the catalogue's ``card_study.*``)."""
 
 
 def word(key: str, lang: Lang, **values: Any) -> str:
@@ -213,7 +158,7 @@ def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path
         players=meta["n_players"],
         games=meta["games"],
         seeds=meta["forced_seeds"],
-        bots=("、" if lang == "zh" else ", ").join(names.term(meta["game"], b) for b in meta["bots"]),
+        bots=t("enum_separator", lang).join(names.term(meta["game"], b) for b in meta["bots"]),
         seed=meta["seed"],
         tol=tol,
         level=f"{100 * level:.1f}%",

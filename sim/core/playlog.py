@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from sim.core.game import GameSpec
 from sim.core.play import GameRecord, StepHook
-from sim.core.playlog_text import ZH
+from sim.texts import has_catalogue, t
 
 
 def action_details(action: Any) -> dict[str, Any]:
@@ -44,12 +44,21 @@ def header_line(spec: GameSpec, variant: str, n_players: int, seed: int, bot_nam
     """The first line of ``sim play``: the game, variant (as the caller shows it), player count,
     seed and bots, in the narrator's language when the game tells its games as a story."""
     narrator = narrator_for(spec, bot_names)
-    if narrator is not None and story_lang(spec, bot_names) == "zh":
-        bots = ZH["list_separator"].join(narrator.name(bot) for bot in bot_names)
-        return ZH["header"].format(
-            title=spec.title, variant=variant, n_players=n_players, seed=seed, bots=bots
-        )
-    return f"{spec.title}, variant {variant}, {n_players} players, seed {seed}, bots {', '.join(bot_names)}"
+    lang = told_in(narrator)
+    if lang != "en":
+        bots = t("playlog.list_separator", lang).join(narrator.name(bot) for bot in bot_names)
+    else:
+        bots = t("playlog.list_separator", lang).join(bot_names)
+    return t(
+        "playlog.header", lang, title=spec.title, variant=variant, n_players=n_players, seed=seed, bots=bots
+    )
+
+
+def told_in(narrator: Any | None) -> str:
+    """The language of the header and the end of ``sim play``: a narrator's own when the catalogue has
+    it (the game is told as a story, its final table under the narrator's display names), else English."""
+    lang = "en" if narrator is None else str(getattr(narrator, "lang", "en"))
+    return lang if has_catalogue(lang) else "en"
 
 
 def make_step_hook(
@@ -70,8 +79,8 @@ def make_step_hook(
         round_number = spec.game.round_number(state)
         if echo is not None:
             if round_number != last_round[0]:
-                echo(f"\n== Round {round_number} ==")
-            echo(f"  seat {seat + 1} ({bot_names[seat]}): {text}")
+                echo(t("playlog.round", "en", round=round_number))
+            echo(t("playlog.action", "en", seat=seat + 1, bot=bot_names[seat], text=text))
         last_round[0] = round_number
         if log is not None:
             _write(log, _action_record(spec, state, seat, bot_names, action, text))
@@ -120,23 +129,25 @@ def _story_hook(spec, narrator, bot_names, echo, log) -> StepHook:
 def final_lines(spec: GameSpec, record: GameRecord) -> list[str]:
     """The end-of-game block: result, then each seat's score and breakdown."""
     narrator = narrator_for(spec, record.bots)
-    if narrator is not None and narrator.lang == "zh":
-        return _final_lines_zh(spec, record, narrator)
+    lang = told_in(narrator)
+    if lang != "en":
+        return _story_final_lines(spec, record, narrator, lang)
     if record.error:
-        return [f"\nGame failed after {record.actions} actions: {record.error}"]
+        return [t("playlog.failed", lang, actions=record.actions, error=record.error)]
     lines = [
-        f"\nGame over after {record.rounds} rounds, {record.actions} actions ({record.end_reason}).",
-        "  seat  bot            rank  score",
+        t("playlog.over", lang, rounds=record.rounds, actions=record.actions, end_reason=record.end_reason),
+        t("playlog.table_head", lang),
     ]
     for seat in range(record.n_players):
         lines.append(
-            f"  {seat + 1:>4}  {record.bots[seat]:<13} {record.ranks[seat]:>5}  {record.scores[seat]:g}"
-        )
+            t("playlog.table_row", lang, seat=seat + 1, bot=record.bots[seat], rank=record.ranks[seat],
+              score=record.scores[seat])
+        )  # fmt: skip
     if spec.breakdown_columns:
-        lines.append("  breakdown:")
+        lines.append(t("playlog.breakdown", lang))
         for seat, parts in enumerate(record.breakdown):
-            shown = ", ".join(f"{k}={v:g}" for k, v in parts.items() if v)
-            lines.append(f"    seat {seat + 1}: {shown}")
+            shown = t("playlog.parts_separator", lang).join(f"{k}={v:g}" for k, v in parts.items() if v)
+            lines.append(t("playlog.breakdown_line", lang, seat=seat + 1, shown=shown))
     return lines
 
 
@@ -153,25 +164,26 @@ def _table(rows: list[list[str]]) -> list[str]:
     return ["  " + "  ".join(_cell(cell, w) for cell, w in zip(row, widths, strict=True)) for row in rows]
 
 
-def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[str]:
+def _story_final_lines(spec: GameSpec, record: GameRecord, narrator: Any, lang: str) -> list[str]:
     """The final table: rank and score per seat with the scoring columns (they sum to the score), then the
-    other breakdown columns, all under the narrator's Chinese display names."""
+    other breakdown columns, all under the narrator's display names, in its language ``lang``."""
     if record.error:
-        return [ZH["failed"].format(actions=record.actions, error=record.error)]
+        return [t("playlog.failed", lang, actions=record.actions, error=record.error)]
     name = narrator.name
     columns = spec.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
     scoring = [c for c in narrator.scoring_columns if any(row.get(c) for row in record.breakdown)]
     others = [c for c in columns if c not in narrator.scoring_columns]
     lines = [
-        ZH["over"].format(rounds=record.rounds, actions=record.actions, end_reason=record.end_reason),
-        ZH["score_table"],
+        t("playlog.over", lang, rounds=record.rounds, actions=record.actions, end_reason=record.end_reason),
+        t("playlog.score_table", lang),
     ]
-    rows = [[ZH["seat"], ZH["bot"], ZH["rank"], ZH["score"], *(name(c) for c in scoring)]]
+    heads = [t(f"playlog.{head}", lang) for head in ("seat", "bot", "rank", "score")]
+    rows = [[*heads, *(name(c) for c in scoring)]]
     for seat in range(record.n_players):
         parts = record.breakdown[seat] if record.breakdown else {}
         rows.append(
             [
-                ZH["player"].format(seat=seat + 1),
+                t("playlog.player", lang, seat=seat + 1),
                 name(record.bots[seat]),
                 str(record.ranks[seat]),
                 f"{record.scores[seat]:g}",
@@ -180,10 +192,11 @@ def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[s
         )
     lines += _table(rows)
     if others and record.breakdown:
-        lines.append(ZH["others"])
+        lines.append(t("playlog.others", lang))
+        separator = t("playlog.parts_separator", lang)
         for seat, parts in enumerate(record.breakdown):
-            shown = ZH["parts_separator"].join(f"{name(c)} {parts[c]:g}" for c in others if parts.get(c))
-            lines.append(ZH["other_line"].format(seat=seat + 1, shown=shown))
+            shown = separator.join(f"{name(c)} {parts[c]:g}" for c in others if parts.get(c))
+            lines.append(t("playlog.other_line", lang, seat=seat + 1, shown=shown))
     return lines
 
 

@@ -21,6 +21,7 @@ from sim.report.labels import Lang, glossary, t
 from sim.report.sections import Section, build_sections, safe_name
 from sim.report.style import apply_style
 from sim.report.summary import findings_frame, key_findings, sample_sentence, summary_markdown
+from sim.texts import LANGS
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -104,8 +105,8 @@ def build_report(
     """Analyse one or more run directories and write out_dir/report.html, out_dir/summary.md and
     out_dir/tables/*.csv; returns the path of report.html. ``progress`` shows a bar on stderr that
     names the step (and each chart's metric). ``goals``: the design goals measured (None: all)."""
-    if lang not in ("en", "zh"):
-        raise ValueError(f"lang must be 'en' or 'zh', not {lang!r}")
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(map(repr, LANGS))}, not {lang!r}")
     out = Path(out_dir)
     with ReportProgress(lang, progress) as step:
         step(t("progress_read", lang))

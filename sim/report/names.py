@@ -121,7 +121,7 @@ class Names:
         bot, at, route = key.partition("@")
         if at and bot and route:  # a search bot on a heuristic's route (rollout:2@roadbuilder)
             shown, on = self.term(game, bot), self.term(game, route)
-            return f"{shown}（{on}路线）" if self.lang == "zh" else f"{shown}@{on}"
+            return t("bot_on_route", self.lang, bot=shown, route=on)
         base, colon, budget = key.partition(":")
         if colon and budget.isdigit() and base in terms:  # a budgeted generic bot (rollout:2, mcts:200)
             return f"{terms[base]}:{budget}"
@@ -238,20 +238,19 @@ def _parsed(text: str) -> object:
 def _readable(value: object, name: Callable[[str], str], lang: Lang) -> str:
     """A parsed list or mapping in words: ``{id: 井, points: 2}`` -> ``井：分数 2``; a list of lists or
     mappings as its items in brackets, one after the other."""
-    zh = lang == "zh"
     if isinstance(value, dict):
         named = [f"{name(str(k))} {_readable(v, name, lang)}" for k, v in value.items() if k != "id"]
-        joined = ("，" if zh else ", ").join(named)
+        joined = t("list_separator", lang).join(named)
         if "id" in value:
-            return f"{value['id']}{'：' if zh else ': '}{joined}" if named else str(value["id"])
+            return t("labelled", lang, label=value["id"], text=joined) if named else str(value["id"])
         return joined
     if isinstance(value, list):
         items = [_readable(v, name, lang) for v in value]
         if all(not isinstance(v, list | dict) for v in value):
-            return ("、" if zh else ", ").join(items)
+            return t("enum_separator", lang).join(items)
         if len(items) > 1:
-            items = [f"（{item}）" if zh else f"({item})" for item in items]
-        return ("；" if zh else "; ").join(items)
+            items = [t("bracketed", lang, text=item) for item in items]
+        return t("clause_separator", lang).join(items)
     if isinstance(value, str):
         return name(value)
     return fmt_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)

@@ -7,27 +7,12 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
+from sim import texts
 from sim.dataset import read_columns
 from sim.stats.bots import bot_results
 from sim.stats.seats import seat_win_rates
 
-LABELS = {
-    "en": {
-        "group": "{variant}, {n} players: {games} games, {errors} errors, mean length {rounds} rounds "
-        "(fair share {fair})",
-        "seats": "  seat  win rate [95% CI]          mean score",
-        "adjusted": "  (adjusted for the bots)",
-        "seat": "{n:>6}",
-        "bots": "  bot           win rate [95% CI]          mean score",
-    },
-    "zh": {
-        "group": "{variant}，{n}人局：{games} 局，{errors} 局出错，平均 {rounds} 轮（公平份额 {fair}）",
-        "seats": "  座位     胜率 [95% 区间]          平均得分",
-        "adjusted": "（已按机器人校正）",
-        "seat": "  {n:>3}号位",
-        "bots": "  机器人        胜率 [95% 区间]          平均得分",
-    },
-}
+LABELS = texts.words("run_summary")
 """The summary's words in each console language (``--lang``)."""
 
 

@@ -1,24 +1,113 @@
-"""Messages for the user that are not report text -- errors above all -- in every language the
-command line speaks. Each language is one catalogue module (``sim.texts.en``, ``sim.texts.zh``, the
-same keys: a test checks), so a translation is one file.
+"""Every text a user reads -- the console's messages (errors above all), the report's, the card lab's,
+``sim run``'s summary and ``sim play``'s log -- in every language the toolkit speaks. Each language is
+one catalogue module of this package (``sim.texts.en``, ``sim.texts.zh``, the same keys: a test checks),
+found by its name, so a translation, or a new language, is one file.
+
+A catalogue's message sections (``SECTIONS``) share one key space: ``catalogue(lang)`` joins them and
+refuses a key that two of them define. Its ``HEADERS``, ``TERMS`` and ``GLOSSARY`` are looked up on their
+own (``sim.report.labels``, which also keeps the report's ``t(key, lang, **values)``).
 
 Code that raises an error builds its message with ``message(key, **values)``: a ``Text``, which is an
 ordinary ``str`` holding the English message (logs, tests and ``str(exc)`` read it as before) and
 which also keeps its key and values, so the command line can show it in the user's ``--lang``
 (``in_lang``). A value may itself be a ``Text`` (a message quoting another) and is shown in the same
-language; ``lines`` joins several messages into one, each line in the same language."""
+language; ``lines`` joins several messages into one, each line in the same language. Modules that keep
+a table of their texts by key and language build it from the catalogue (``table``, ``words``)."""
 
 from __future__ import annotations
 
+import pkgutil
 import re
+from collections import ChainMap
 from importlib import import_module
+from importlib.util import find_spec
+from types import ModuleType
 from typing import Any
 
-LANGS = ("en", "zh")
+SECTIONS = ("ERRORS", "MESSAGES", "CARDS", "CONSOLE")
+"""A catalogue module's sections of messages, in one key space: the console's (errors above all), the
+report's, the card lab's, and ``sim run``'s and ``sim play``'s console lines."""
 
 
-def _catalogue(lang: str) -> dict[str, str]:
-    return import_module(f"sim.texts.{lang}").ERRORS
+def languages() -> tuple[str, ...]:
+    """The languages there is a catalogue for: every module of this package, English first."""
+    found = [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+    return tuple(sorted(found, key=lambda lang: (lang != "en", lang)))
+
+
+LANGS = languages()
+"""The languages of the catalogues (``("en", "zh")``)."""
+
+_JOINED: dict[ModuleType, ChainMap[str, str]] = {}
+
+
+class KeyCollision(ValueError):
+    """Two sections of a language's catalogue define the same key."""
+
+
+def collisions(module: ModuleType) -> dict[str, list[str]]:
+    """Keys that more than one of ``module``'s sections define -> those sections (none, in a catalogue)."""
+    seen: dict[str, list[str]] = {}
+    for section in SECTIONS:
+        for key in getattr(module, section, {}):
+            seen.setdefault(key, []).append(section)
+    return {key: sections for key, sections in seen.items() if len(sections) > 1}
+
+
+def join_sections(module: ModuleType) -> ChainMap[str, str]:
+    """``module``'s message sections as one mapping (a live view: an edit to a section shows), after
+    checking that no key is defined twice (``KeyCollision``: none is silently overwritten)."""
+    found = collisions(module)
+    if found:
+        shown = "; ".join(f"{key} in {', '.join(sections)}" for key, sections in sorted(found.items()))
+        raise KeyCollision(f"{module.__name__}: keys defined in more than one section: {shown}")
+    return ChainMap(*(getattr(module, section, {}) for section in SECTIONS))
+
+
+def catalogue_module(lang: str) -> ModuleType:
+    """The catalogue module of ``lang`` (``sim.texts.<lang>``), found by its name."""
+    if not lang.isidentifier():
+        raise ModuleNotFoundError(f"no catalogue for language {lang!r}")
+    return import_module(f"{__name__}.{lang}")
+
+
+def catalogue(lang: str) -> ChainMap[str, str]:
+    """Every message of ``lang`` by key: its catalogue's sections joined (``join_sections``)."""
+    module = catalogue_module(lang)
+    if module not in _JOINED:
+        _JOINED[module] = join_sections(module)
+    return _JOINED[module]
+
+
+def has_catalogue(lang: str) -> bool:
+    """Whether ``lang`` has a catalogue module."""
+    return lang.isidentifier() and find_spec(f"{__name__}.{lang}") is not None
+
+
+def table(prefix: str) -> dict[str, dict[str, Any]]:
+    """The catalogue's keys ``<prefix>.<name>`` as ``{name: {lang: text}}`` in every language, for a
+    module that keeps its texts that way; keys ``<prefix>.<name>.<part>`` give ``{name: {lang: {part:
+    text}}}``. The names are the English catalogue's (the others have the same keys: a test checks)."""
+    found: dict[str, dict[str, Any]] = {}
+    start = prefix + "."
+    for key in catalogue("en"):
+        if not key.startswith(start):
+            continue
+        name, _, part = key[len(start) :].partition(".")
+        for lang in LANGS:
+            text = catalogue(lang)[key]
+            if part:
+                found.setdefault(name, {}).setdefault(lang, {})[part] = text
+            else:
+                found.setdefault(name, {})[lang] = text
+    return found
+
+
+def words(prefix: str) -> dict[str, dict[str, str]]:
+    """The catalogue's keys ``<prefix>.<name>`` as ``{lang: {name: text}}``: a language's words by name
+    (a table's column headers, a verdict's word)."""
+    by_name = table(prefix)
+    return {lang: {name: texts[lang] for name, texts in by_name.items()} for lang in LANGS}
 
 
 class Text(str):
@@ -37,7 +126,7 @@ class Text(str):
 
     def in_lang(self, lang: str) -> str:
         """The message in ``lang`` (English when ``lang`` is not a catalogue's)."""
-        return _render(self.key, self.values, lang if lang in LANGS else "en")
+        return _render(self.key, self.values, lang if has_catalogue(lang) else "en")
 
 
 def _rebuild(key: str, values: dict[str, Any]) -> Text:
@@ -48,15 +137,15 @@ def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Text):
         return value.in_lang(lang)
     if isinstance(value, list | tuple):
-        return _catalogue(lang)["list_separator"].join(str(_shown(v, lang)) for v in value)
+        return catalogue(lang)["list_separator"].join(str(_shown(v, lang)) for v in value)
     return value
 
 
 def _render(key: str, values: dict[str, Any], lang: str) -> str:
     if key == "":  # lines() and joined(): the messages one per line, or between the catalogue's separator
-        separator = _catalogue(lang)[values["separator"]] if "separator" in values else "\n"
+        separator = catalogue(lang)[values["separator"]] if "separator" in values else "\n"
         return separator.join(str(_shown(v, lang)) for v in values["lines"])
-    return _catalogue(lang)[key].format(**{k: _shown(v, lang) for k, v in values.items()})
+    return catalogue(lang)[key].format(**{k: _shown(v, lang) for k, v in values.items()})
 
 
 def message(key: str, /, **values: Any) -> Text:
@@ -138,3 +227,9 @@ def error_in_lang(exc: BaseException, lang: str) -> str:
         if isinstance(candidate, Text):
             return candidate.in_lang(lang)
     return str(message_ if message_ is not None else exc)
+
+
+def t(key: str, lang: str, **values: Any) -> str:
+    """The catalogue's message ``key`` in ``lang``, formatted with ``values`` (the report's
+    ``sim.report.labels.t`` says the same)."""
+    return catalogue(lang)[key].format(**values)

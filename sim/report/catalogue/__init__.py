@@ -1,1 +1,2 @@
-"""The message catalogues, one module per language with the same keys."""
+"""The report's catalogue modules, kept importable: every text now lives in one catalogue per language
+(``sim.texts.en``, ``sim.texts.zh``)."""

@@ -119,7 +119,7 @@ def _too_few_line(
     where = f"{display_name(a, lang, game, variant)} · {names.term(game, name)}"
     if kind:
         where += t("kind_brackets", lang, kind=names.term(game, kind))
-    joined = ("、" if lang == "zh" else ", ").join(items)
+    joined = t("enum_separator", lang).join(items)
     return t("content_too_few", lang, where=where, items=joined, min=MIN_SEATS)
 
 
@@ -185,7 +185,7 @@ def shown_findings(notable: pd.DataFrame, names: Names, lang: Lang) -> list[dict
         key = tuple(r[k] for k in _SAME_FINDING)
         if key in merged:
             if kind:
-                merged[key]["kind"] += ("、" if lang == "zh" else "/") + kind
+                merged[key]["kind"] += t("kind_separator", lang) + kind
             continue
         item = {"value": names.term(game, r["value"]), "column": names.term(game, r["column"]), "kind": kind}
         merged[key] = r | item | {"item": r["value"]}

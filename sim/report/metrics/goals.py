@@ -401,7 +401,7 @@ def _driver_text(row: dict, lang: Lang, names: Names | None) -> str:
 def _about_text(row: dict, lang: Lang, names: Names | None) -> str:
     """Who played the games measured, and why the verdict is about the game or the bots."""
     players = [b for b in str(row.get("players") or "").split(",") if b]
-    shown = "、" if lang == "zh" else ", "
+    shown = t("enum_separator", lang)
     text = ""
     if players:
         listed = shown.join(names.term(row["game"], b) if names is not None else b for b in players)
