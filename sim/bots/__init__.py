@@ -1,6 +1,6 @@
 """Bots shared by every game, and the one place a bot name becomes a bot.
 
-A name is one of the game's own bots (``spec.bots``, which take precedence), ``random``,
+A name is one of the game's own bots (``spec.bots.bots``, which take precedence), ``random``,
 ``onestep`` (one-ply lookahead on the running score), ``mcts`` / ``mcts:N`` (information-set
 MCTS with N iterations per decision) or ``rollout`` / ``rollout:N`` (the game's heuristics'
 candidate moves, each played out N times by the game's rollout heuristic); ``rollout:N@H`` is the
@@ -26,7 +26,7 @@ MAX_BUDGET = {"mcts": 100_000, "rollout": 1_000}
 
 def bot_names(spec: GameSpec) -> list[str]:
     """The game's own bots, then the generic ones it does not override."""
-    return [*spec.bots, *(name for name in GENERIC_BOTS if name not in spec.bots)]
+    return [*spec.bots.bots, *(name for name in GENERIC_BOTS if name not in spec.bots.bots)]
 
 
 def _budget(text: str) -> int | None:
@@ -38,12 +38,12 @@ def _adviser(spec: GameSpec, base: str, arg: str) -> tuple[str, str | None]:
     budget, at, adviser = arg.partition("@")
     if base != "rollout" or not at:
         return arg, None
-    return budget, adviser if adviser in spec.bots and adviser != "random" else ""
+    return budget, adviser if adviser in spec.bots.bots and adviser != "random" else ""
 
 
 def is_known_bot(spec: GameSpec, name: str) -> bool:
     base, colon, arg = name.partition(":")
-    if name in spec.bots or (not colon and base in GENERIC_BOTS):
+    if name in spec.bots.bots or (not colon and base in GENERIC_BOTS):
         return True
     arg, adviser = _adviser(spec, base, arg)
     budget = _budget(arg)
@@ -52,8 +52,8 @@ def is_known_bot(spec: GameSpec, name: str) -> bool:
 
 def make_bot(spec: GameSpec, name: str, seat: int) -> Bot:
     """A fresh bot for ``seat``; KeyError for an unknown name."""
-    if name in spec.bots:
-        return spec.bots[name](seat)
+    if name in spec.bots.bots:
+        return spec.bots.bots[name](seat)
     base, _, arg = name.partition(":")
     if name == "random":
         return RandomBot(seat)

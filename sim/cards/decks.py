@@ -1,6 +1,6 @@
 """The decks a card study can study, as the game declares them (``sim.core.game.CardDeck``).
 
-A game names its decks on its face (``GameSpec.card_decks``): what holding one of a deck's cards
+A game names its decks on its face (``GameSpec.cards.card_decks``): what holding one of a deck's cards
 means (the ``events_cards`` rows that make a seat its holder, or in play for the whole table) and
 how a study gives a card of it to a seat (the config settings that force it, or none). A game with
 a ``cards`` section that declares no decks keeps the card lab's first convention: every deck of the
@@ -39,8 +39,8 @@ def game_decks(game: str, params: Any = None) -> dict[str, CardDeck]:
     from sim.games import get_game
 
     spec = get_game(game)
-    if spec.card_decks:
-        return {deck.name: deck for deck in spec.card_decks}
+    if spec.cards.card_decks:
+        return {deck.name: deck for deck in spec.cards.card_decks}
     forcing = params is not None and FORCED_KEY in type(params).model_fields
     return {
         name: CardDeck(name, message("holding_taken"), ("taken",), force=_forced_cards if forcing else None)
@@ -62,7 +62,7 @@ def deck_for(game: str, deck: str) -> CardDeck:
     when ``taken`` (the first convention; also for no ``game``)."""
     from sim.games import get_game
 
-    declared = {d.name: d for d in get_game(game).card_decks} if game else {}
+    declared = {d.name: d for d in get_game(game).cards.card_decks} if game else {}
     return declared.get(deck) or CardDeck(deck, message("holding_taken"), ("taken",))
 
 

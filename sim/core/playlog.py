@@ -1,6 +1,6 @@
 """Readable play-by-play and JSONL logs for one game (``sim play``).
 
-A game whose spec has a ``narrator`` (``GameSpec.narrator(bot_names)``) tells its game as a story: the
+A game whose spec has a ``narrator`` (``GameSpec.report.narrator(bot_names)``) tells its game as a story: the
 narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
 triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
 ``record()``) and the action's changes per seat as plain data (seat -> amounts); ``lang`` is the
@@ -31,7 +31,7 @@ def action_details(action: Any) -> dict[str, Any]:
 
 def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
     """The game's story teller for this lineup, or None when the game has none."""
-    return None if spec.narrator is None else spec.narrator(list(bot_names))
+    return None if spec.report.narrator is None else spec.report.narrator(list(bot_names))
 
 
 def story_lang(spec: GameSpec, bot_names: list[str]) -> str:
@@ -132,7 +132,7 @@ def final_lines(spec: GameSpec, record: GameRecord) -> list[str]:
         lines.append(
             f"  {seat + 1:>4}  {record.bots[seat]:<13} {record.ranks[seat]:>5}  {record.scores[seat]:g}"
         )
-    if spec.breakdown_columns:
+    if spec.report.breakdown_columns:
         lines.append("  breakdown:")
         for seat, parts in enumerate(record.breakdown):
             shown = ", ".join(f"{k}={v:g}" for k, v in parts.items() if v)
@@ -159,7 +159,7 @@ def _final_lines_zh(spec: GameSpec, record: GameRecord, narrator: Any) -> list[s
     if record.error:
         return [ZH["failed"].format(actions=record.actions, error=record.error)]
     name = narrator.name
-    columns = spec.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
+    columns = spec.report.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
     scoring = [c for c in narrator.scoring_columns if any(row.get(c) for row in record.breakdown)]
     others = [c for c in columns if c not in narrator.scoring_columns]
     lines = [

@@ -1,7 +1,7 @@
 """Display names: game terms (breakdown columns, end reasons, parameters, event columns) and table
 headers in English and Chinese, and the number formats of report tables.
 
-Each game declares its names in its spec (``GameSpec.display_names``) and the runner writes them
+Each game declares its names in its spec (``GameSpec.report.display_names``) and the runner writes them
 into ``run.json`` under ``games.<game>.display_names``: ``{"zh": {"title": ..., "stages": [...],
 "terms": {...}, "params": {...}, "prefixes": {...}}, "en": {...}}`` (``columns`` and
 ``end_reasons`` mappings are read as terms too; ``params`` names parameter paths and their parts), with ``games.<game>.scoring_columns`` (the breakdown columns that
@@ -266,7 +266,7 @@ def _spec_names(game: str) -> dict[str, Any]:
         spec = get_game(game)
     except GameLoadError:
         return {}
-    return {"display_names": spec.display_names, "scoring_columns": spec.scoring_columns}
+    return {"display_names": spec.report.display_names, "scoring_columns": spec.report.scoring_columns}
 
 
 def _dotted(key: str, terms: Mapping[str, str]) -> str:
