@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from sim.bots.search import leaf_values
+from sim.core.bot_names import bot_name
 from sim.core.game import GameSpec
 
 DEFAULT_ROLLOUTS = 4
@@ -52,7 +53,7 @@ class RolloutBot:
         self, spec: GameSpec, seat: int = 0, rollouts: int = DEFAULT_ROLLOUTS, adviser: str | None = None
     ) -> None:
         self.spec, self.game, self.seat, self.rollouts = spec, spec.game, seat, rollouts
-        self.name = f"rollout:{rollouts}" if adviser is None else f"rollout:{rollouts}@{adviser}"
+        self.name = bot_name("rollout", rollouts, adviser or "")
         heuristics = [name for name in spec.lineup if name in spec.bots.bots and name != "random"]
         if adviser is not None:
             heuristics = [adviser]

@@ -111,6 +111,10 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "display_names": {lang: dict(names) for lang, names in spec.report.display_names.items()},
             "scoring_columns": list(spec.report.scoring_columns),
             "goals": [goal.declaration() for goal in spec.report.goals],
+            "context_columns": {k: list(v) for k, v in spec.report.context_columns.items()},
+            "flow_prefix": spec.report.flow_prefix,
+            "earned_prefix": spec.report.earned_prefix,
+            "novice": spec.bots.novice,
         }
     return {
         "run_id": study.run_id,
