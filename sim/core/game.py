@@ -295,8 +295,9 @@ class BotsSpec:
 @dataclass(frozen=True)
 class ReportSpec:
     """What a game's games record and how a report reads them without the game's package
-    (``GameSpec.report``): every field but ``narrator`` and ``planted_variants`` is written into
-    ``run.json`` (``sim.runner.execute.run_json_payload``)."""
+    (``GameSpec.report``). ``run.json`` records every field but ``goal_plays``,
+    ``planted_variants`` and ``narrator`` (the goals as their declarations), so a report reads a run
+    without the game's package (``sim.runner.execute.run_json_payload``)."""
 
     display_names: DisplayNames = field(default_factory=dict)
     """The game's terms in each report language (``DisplayNames``); the runner writes them into
@@ -319,6 +320,9 @@ class ReportSpec:
     earned_prefix: str = ""
     """The prefix of the breakdown columns ``<prefix><unit>`` that count what a player gained from
     outside the players (the interaction measure's denominator); empty: none."""
+    trade_table: str = ""
+    """The event table of the offers between players and their answers (one row an offer, ``kind``
+    accepted or refused): the report's trading section; empty: the game has no trading."""
     goals: tuple[Goal, ...] = ()
     """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
     goal_plays: tuple[Play, ...] = ()

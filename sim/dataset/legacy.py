@@ -31,6 +31,7 @@ BEFORE_DECLARED: Mapping[str, Any] = {
     "context_columns": _EveryTable(),
     "flow_prefix": "flow_",
     "earned_prefix": "earned_",
-    "novice": "novice",
+    "trade_table": "trades",
+    "novice_bot": "novice",
 }
 """The key of a game's ``run.json`` entry -> what a run.json without it meant."""

@@ -114,7 +114,8 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "context_columns": {k: list(v) for k, v in spec.report.context_columns.items()},
             "flow_prefix": spec.report.flow_prefix,
             "earned_prefix": spec.report.earned_prefix,
-            "novice": spec.bots.novice,
+            "trade_table": spec.report.trade_table,
+            "novice_bot": spec.bots.novice,
         }
     return {
         "run_id": study.run_id,

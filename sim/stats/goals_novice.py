@@ -54,7 +54,7 @@ def experience(bot: str, novice: str) -> str:
 def novices(run) -> dict[str, str]:
     """Per game of the run's players, its novice as run.json declares it; games without one left out."""
     games = sorted(set(run.players["game"].astype(str))) if "game" in run.players.columns else []
-    found = {game: str(declared(run, game, "novice") or "") for game in games}
+    found = {game: str(declared(run, game, "novice_bot") or "") for game in games}
     return {game: novice for game, novice in found.items() if novice}
 
 

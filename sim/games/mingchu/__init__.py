@@ -127,6 +127,7 @@ SPEC = GameSpec(
         event_tables=EVENT_TABLES,
         context_columns={"cards": ("period",)},  # when a card moved, not what was had
         flow_prefix=FLOW_PREFIX,
+        trade_table="trades",  # the offers between players and their answers (rules/trade.py)
         earned_prefix=EARNED_PREFIX,
         goals=(
             *routes.GOALS,
