@@ -80,7 +80,7 @@ def params_pair(trading: bool | None) -> tuple[Any, Any]:
 
 def lineup(spec: Any) -> tuple[str, ...]:
     """The bots ``sim run`` seats when none are named."""
-    return tuple(getattr(spec, "lineup", None) or spec.default_bots or spec.bots)
+    return tuple(getattr(spec, "lineup", None) or spec.bots.default_bots or spec.bots.bots)
 
 
 def dealt_at_setup(spec: Any, params: Any, players: int, seed: int) -> bool:

@@ -127,7 +127,7 @@ def main() -> None:
     parser.add_argument("-j", "--jobs", default="2")
     args = parser.parse_args()
     os.chdir(ROOT)
-    decks = get_game("mingchu").card_decks
+    decks = get_game("mingchu").cards.card_decks
     chosen = args.decks.split(",") if args.decks else [d.name for d in decks]
     if not args.tables_only:
         for deck in decks:

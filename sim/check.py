@@ -190,14 +190,14 @@ class _Playout:
         if any(scores[s] < max(scores) for s, r in enumerate(ranks) if r == 1):
             self.fail("outcome", f"a winner without the top score: scores {scores}, ranks {ranks}")
         for row in outcome.breakdown:
-            unknown = set(row) - set(spec.breakdown_columns)
+            unknown = set(row) - set(spec.report.breakdown_columns)
             if unknown:
                 self.fail("outcome", f"breakdown columns not declared in the spec: {sorted(unknown)}")
         for table, rows in outcome.events.items():
-            if table not in spec.event_tables:
+            if table not in spec.report.event_tables:
                 self.fail("outcome", f"event table {table!r} not declared in the spec")
             for row in rows:
-                unknown = set(row) - set(spec.event_tables[table])
+                unknown = set(row) - set(spec.report.event_tables[table])
                 if unknown:
                     self.fail("outcome", f"{table} columns not declared in the spec: {sorted(unknown)}")
         if not outcome.end_reason:

@@ -1,6 +1,6 @@
 """``sim check --variants``: do the bots read the rules numbers from the config?
 
-A game declares planted variants on its spec (``GameSpec.planted_variants``): each a ``--set``
+A game declares planted variants on its spec (``GameSpec.report.planted_variants``): each a ``--set``
 override of one scoring rate or price, the breakdown column it should move and which way. For
 each, a handful of seeds is played twice with the game's default bots, once with the base config
 and once with the override, and two things are reported: whether the bots' choices changed (the
@@ -146,8 +146,8 @@ def check_variants(
     seeds = [seed + k for k in range(games)]
     base = play_games(spec, base_params, n, seeds)
     results = []
-    for variant in spec.planted_variants if variants is None else variants:
-        if variant.measure not in spec.breakdown_columns:
+    for variant in spec.report.planted_variants if variants is None else variants:
+        if variant.measure not in spec.report.breakdown_columns:
             raise ValueError(
                 f"{spec.name}: planted variant measure {variant.measure!r} is not a breakdown column"
             )

@@ -221,7 +221,7 @@ def _check_variants(
     from sim.check_variants import check_variants, variant_lines
     from sim.report.labels import t
 
-    if not spec.planted_variants:
+    if not spec.report.planted_variants:
         game = spec.name if lang == "en" else display_names(spec.name, lang).title(spec.name)
         click.echo(t("cli_check_no_variants", lang, game=game))
         return True
@@ -813,9 +813,9 @@ def goals(config, sets, lang, budget, goal_budgets, only, **opts) -> None:
     lineup = tuple(bot for bot in lineup if bot != CONTROL)  # a game's own lineup may hold it
     if not lineup:
         raise UserError(f"{spec.name}'s lineup is random play alone: give the bots to judge with --bots")
-    goals_known = _chosen_goals(only, known_goals(spec.goals))
+    goals_known = _chosen_goals(only, known_goals(spec.report.goals))
     own = _goal_budgets(goal_budgets, goals_known)
-    declared = {play.key: play for play in (*GENERIC_PLAYS, *spec.goal_plays)}
+    declared = {play.key: play for play in (*GENERIC_PLAYS, *spec.report.goal_plays)}
     plans = {LINEUP: PlayPlan(LINEUP)} | {
         k: PlayPlan(k, p.share, p.replays, p.budget_share) for k, p in declared.items()
     }

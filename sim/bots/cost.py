@@ -8,7 +8,6 @@ its search bots, ``benchmarks/bench_search.py`` for any bot.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -66,7 +65,7 @@ def measure_cost(
         return timers[-1]
 
     heuristic = opponent or next(name for name in spec.lineup if name != "random")
-    timed_spec = dataclasses.replace(spec, bots={**spec.bots, "timed": factory})
+    timed_spec = spec.with_bots(bots={**spec.bots.bots, "timed": factory})
     for game_index in range(games):
         lineup = ["timed"] + [heuristic] * (n_players - 1)
         record = play_game(timed_spec, params, n_players, seed + game_index, lineup, catch_errors=False)

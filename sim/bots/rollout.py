@@ -2,14 +2,14 @@
 
 A policy-rollout bot (Tesauro and Galperin 1996; Bertsekas' rollout algorithm). At each decision:
 
-1. The candidates are the distinct choices of the game's heuristic bots (``spec.default_bots``)
+1. The candidates are the distinct choices of the game's heuristic bots (``spec.bots.default_bots``)
    from the seat's view. When they all agree, that is the move: no search is spent.
-2. A game may say which disagreements are worth a search (``spec.search_worthy``, e.g. only the
+2. A game may say which disagreements are worth a search (``spec.bots.search_worthy``, e.g. only the
    turn's main choices, not each sale of a production step); the others are settled by the rollout
-   heuristic's own pick (``spec.search_policy``), as a playout would settle them.
+   heuristic's own pick (``spec.bots.search_policy``), as a playout would settle them.
 3. Otherwise each candidate is played out N times in full states sampled from the seat's
    observation (``determinize``), every seat played by the rollout heuristic, to the end of the game
-   or, when the game sets ``spec.search_horizon`` (a number, or one per decision), through that many
+   or, when the game sets ``spec.bots.search_horizon`` (a number, or one per decision), through that many
    round ends. The same N samples
    and bot streams serve every candidate (common random numbers), so the candidates are compared
    on the same deals.
@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from sim.bots.search import leaf_values
+from sim.core.bot_names import bot_name
 from sim.core.game import GameSpec
 
 DEFAULT_ROLLOUTS = 4
@@ -52,20 +53,20 @@ class RolloutBot:
         self, spec: GameSpec, seat: int = 0, rollouts: int = DEFAULT_ROLLOUTS, adviser: str | None = None
     ) -> None:
         self.spec, self.game, self.seat, self.rollouts = spec, spec.game, seat, rollouts
-        self.name = f"rollout:{rollouts}" if adviser is None else f"rollout:{rollouts}@{adviser}"
-        heuristics = [name for name in spec.lineup if name in spec.bots and name != "random"]
+        self.name = bot_name("rollout", rollouts, adviser or "")
+        heuristics = [name for name in spec.lineup if name in spec.bots.bots and name != "random"]
         if adviser is not None:
             heuristics = [adviser]
         self.top_k = 1 if adviser is None else ADVISED_TOP_K
         """How many moves each proposer proposes: 1, or ``ADVISED_TOP_K`` for a single adviser."""
-        self.policy = adviser or spec.search_policy or heuristics[0]
+        self.policy = adviser or spec.bots.search_policy or heuristics[0]
         self.proposers = frozenset(heuristics)
         """The heuristics whose picks are the candidates: the lineup's."""
-        self.advisers = [(name, spec.bots[name](seat)) for name in heuristics]
+        self.advisers = [(name, spec.bots.bots[name](seat)) for name in heuristics]
         if self.policy not in heuristics:  # it settles the disagreements not worth a search
-            self.advisers.append((self.policy, spec.bots[self.policy](seat)))
-        self.worthy = spec.search_worthy
-        self.horizon = spec.search_horizon
+            self.advisers.append((self.policy, spec.bots.bots[self.policy](seat)))
+        self.worthy = spec.bots.search_worthy
+        self.horizon = spec.bots.search_horizon
         self.searched = 0
         """Decisions where the heuristics disagreed and playouts were run."""
         self.playouts = 0
@@ -128,7 +129,7 @@ class RolloutBot:
         stream = np.random.default_rng(seed)
         state = game.determinize(observation, stream)
         n = len(game.running_scores(state))
-        bots = [self.spec.bots[self.policy](seat) for seat in range(n)]
+        bots = [self.spec.bots.bots[self.policy](seat) for seat in range(n)]
         stop = game.round_number(state) + horizon if horizon else None
         game.apply(state, action)
         cap = self.spec.max_actions(n)

@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from sim.cards.effects import METRICS
-from sim.cards.study import FORCED_KEY, CardStudy, card_folder, forced_change, run_card_study, study_effects
+from sim.cards.study import CardStudy, card_folder, forced_change, run_card_study, study_effects
 from sim.config import ResolvedConfig
 from sim.dataset.card_effects import COLUMNS, FOLDER, write_card_effects
 from sim.stats.holders import changed_items
@@ -46,8 +46,12 @@ class ChangedCard:
 
 
 def forceable_decks(config: ResolvedConfig) -> tuple[str, ...]:
-    """The decks whose cards ``forced_cards`` can hand to a seat (none when the game cannot force)."""
-    field = type(config.params).model_fields.get(FORCED_KEY)
+    """The decks whose cards the game's forcing setting (``CardsSpec.forced_key``) can hand to a seat
+    (none when the game cannot force)."""
+    from sim.games import get_game
+
+    key = get_game(config.game).cards.forced_key
+    field = type(config.params).model_fields.get(key) if key else None
     if field is None:
         return ()
     item = next(iter(typing.get_args(field.annotation)), None)

@@ -48,7 +48,7 @@ def deck_rules(game: str) -> DeckRules | None:
     """The game's ``DeckRules`` (None: the game declares none)."""
     from sim.games import get_game
 
-    return get_game(game).deck_rules
+    return get_game(game).cards.deck_rules
 
 
 def blank_for(config: ResolvedConfig, deck: str) -> str | None:

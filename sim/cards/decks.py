@@ -1,15 +1,16 @@
 """The decks a card study can study, as the game declares them (``sim.core.game.CardDeck``).
 
-A game names its decks on its face (``GameSpec.card_decks``): what holding one of a deck's cards
+A game names its decks on its face (``GameSpec.cards.card_decks``): what holding one of a deck's cards
 means (the ``events_cards`` rows that make a seat its holder, or in play for the whole table) and
 how a study gives a card of it to a seat (the config settings that force it, or none). A game with
 a ``cards`` section that declares no decks keeps the card lab's first convention: every deck of the
-section, a card held when ``taken``, forced by a ``forced_cards`` setting when the game has one.
+section, a card held when ``taken``, forced by the setting the game names for it
+(``CardsSpec.forced_key``) when it names one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -19,13 +20,17 @@ from sim.core.game import CardDeck
 from sim.core.registry import game_named
 from sim.texts import message
 
-FORCED_KEY = "forced_cards"
-"""The setting of the first convention (a game that declares no decks): ``[{deck, card, seat}]``."""
 HOLDER_COLUMNS = ["game_index", "seat", "card_id"]
 
 
-def _forced_cards(deck: str, pairs: Sequence[tuple[str, int]]) -> Mapping[str, Any]:
-    return {FORCED_KEY: [{"deck": deck, "card": card, "seat": seat} for card, seat in pairs]}
+def forced_by(key: str) -> Callable[[str, Sequence[tuple[str, int]]], Mapping[str, Any]]:
+    """A deck's ``force`` under the first convention: the game's forcing setting ``key``
+    (``CardsSpec.forced_key``), ``[{deck, card, seat}]``."""
+
+    def force(deck: str, pairs: Sequence[tuple[str, int]]) -> Mapping[str, Any]:
+        return {key: [{"deck": deck, "card": card, "seat": seat} for card, seat in pairs]}
+
+    return force
 
 
 def _config_decks(params: Any) -> list[str]:
@@ -39,11 +44,12 @@ def game_decks(game: str, params: Any = None) -> dict[str, CardDeck]:
     from sim.games import get_game
 
     spec = get_game(game)
-    if spec.card_decks:
-        return {deck.name: deck for deck in spec.card_decks}
-    forcing = params is not None and FORCED_KEY in type(params).model_fields
+    if spec.cards.card_decks:
+        return {deck.name: deck for deck in spec.cards.card_decks}
+    key = spec.cards.forced_key
+    force = forced_by(key) if key and params is not None and key in type(params).model_fields else None
     return {
-        name: CardDeck(name, message("holding_taken"), ("taken",), force=_forced_cards if forcing else None)
+        name: CardDeck(name, message("holding_taken"), ("taken",), force=force)
         for name in _config_decks(params)
     }
 
@@ -62,7 +68,7 @@ def deck_for(game: str, deck: str) -> CardDeck:
     when ``taken`` (the first convention; also for no ``game``)."""
     from sim.games import get_game
 
-    declared = {d.name: d for d in get_game(game).card_decks} if game else {}
+    declared = {d.name: d for d in get_game(game).cards.card_decks} if game else {}
     return declared.get(deck) or CardDeck(deck, message("holding_taken"), ("taken",))
 
 

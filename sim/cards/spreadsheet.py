@@ -1,6 +1,6 @@
 """A card game's deck as a spreadsheet: one row per card, one column per field (docs/card-lab.md).
 
-The decks are the ones the game's spec declares (``GameSpec.decks``: a model whose fields are the
+The decks are the ones the game's spec declares (``GameSpec.cards.decks``: a model whose fields are the
 decks of ``params.cards``); a deck name is looked up among the registered games.
 
 Columns are ``id``, ``count`` and the card's fields in the schema's order, the effect structure
@@ -50,7 +50,7 @@ class SpreadsheetError(ConfigError):
 def _deck_games(deck: str) -> list[GameSpec]:
     """The registered games whose spec declares ``deck``."""
     specs = [get_game(name) for name in game_names()]
-    return [spec for spec in specs if spec.decks is not None and deck in spec.decks.model_fields]
+    return [spec for spec in specs if spec.cards.decks is not None and deck in spec.cards.decks.model_fields]
 
 
 def _game_of(deck: str) -> GameSpec:
@@ -58,14 +58,17 @@ def _game_of(deck: str) -> GameSpec:
     games = _deck_games(deck)
     if not games:
         known = [
-            d for name in game_names() if (m := get_game(name).decks) is not None for d in m.model_fields
+            d
+            for name in game_names()
+            if (m := get_game(name).cards.decks) is not None
+            for d in m.model_fields
         ]
         raise SpreadsheetError(message("sheet_unknown_deck", deck=deck, known=known))
     return games[0]
 
 
 def _card_model(deck: str):
-    decks = _game_of(deck).decks
+    decks = _game_of(deck).cards.decks
     return decks.model_fields[deck].annotation.__args__[0]  # tuple[Card, ...] -> Card
 
 

@@ -6,7 +6,7 @@ index), so parallel runs, Dask and resume work unchanged:
 
 * ``base``: the config as given, on every seed an arm plays;
 * ``removed``: ``cards.<deck>.<card>.count=0``, the same ``games`` seeds;
-* ``forced``: ``forced_cards=[{deck, card, seat}]`` for every seat, ``ceil(games / players)``
+* ``forced``: the game's forcing setting (``CardsSpec.forced_key``) ``[{deck, card, seat}]`` for every seat, ``ceil(games / players)``
   seeds each, so the forced arm also plays ``games`` games and the card sits at every seat once
   per seed (rotated over the seats).
 
@@ -27,7 +27,6 @@ from typing import Any
 
 import pandas as pd
 
-from sim.cards.decks import FORCED_KEY as FORCED_KEY  # the first convention's setting (``sim.cards.change``)
 from sim.cards.decks import card_deck, deck_for, forcing, holders
 from sim.cards.effects import METRICS, Arm, card_effects, estimate, forced_units, removed_units, stream
 from sim.config import ConfigError, ResolvedConfig, load_config

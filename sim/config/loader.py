@@ -172,7 +172,7 @@ def load_config(path: str | Path, overrides: Mapping[str, Any] | None = None) ->
     if problems := not_finite(merged):
         raise ConfigError(format_scalar_problems(problems, merged, origins, str(path)))
     _check_reference(merged.get("reference"), origins, path)
-    goals = check_goals(merged.get("goals"), origins, path, spec.goals)
+    goals = check_goals(merged.get("goals"), origins, path, spec.report.goals)
     params_data = {k: v for k, v in merged.items() if k not in RESERVED_KEYS}
     if problems := too_large(params_data) + control_characters(params_data):
         raise ConfigError(format_scalar_problems(problems, params_data, origins, str(path)))

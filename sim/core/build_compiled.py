@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def compiled_packages() -> list[str]:
     """``sim.core`` (its own loop and random pick), then the packages of the registered games whose
-    spec declares a compiled core (``GameSpec.compiled``)."""
+    spec declares a compiled core (``GameSpec.build.compiled``)."""
     from sim.core.registry import game_names, get_game
 
-    cores = [get_game(name).compiled for name in game_names()]
+    cores = [get_game(name).build.compiled for name in game_names()]
     return ["sim.core", *sorted({core.package for core in cores if core is not None})]
 
 

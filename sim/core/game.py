@@ -21,7 +21,7 @@ Conventions every game follows:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar, runtime_checkable
 
@@ -263,22 +263,11 @@ class CardDeck:
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """Everything the toolkit needs to know about one game."""
+class BotsSpec:
+    """The game's bots and what the generic bots must know of them (``GameSpec.bots``)."""
 
-    name: str
-    title: str
-    rules_version: str
-    player_counts: tuple[int, ...]
-    game: Game
-    params_model: type  # a pydantic BaseModel subclass, extra="forbid"
-    default_config: Path
-    bots: Mapping[str, BotFactory]
-    breakdown_columns: tuple[str, ...] = ()
-    event_tables: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    """Event table name -> {column: arrow type name ("string", "int64", "float64", "bool")}."""
-    max_actions: Callable[[int], int] = lambda n_players: 10_000
-    """Turn cap: a game still running after this many actions is recorded as an error."""
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    """The game's own bots: name -> factory of a fresh bot for a seat (``random`` among them)."""
     default_bots: tuple[str, ...] = ()
     """The lineup used when no ``--bots`` is given (and by ``make demo``); empty means every bot."""
     search_policy: str = ""
@@ -293,40 +282,108 @@ class GameSpec:
     end of the current round; the game's end, if it comes first, judges by the outcome); 0: every
     playout to the end of the game. A function of the sampled state and the candidates may set it per
     decision."""
-    example: bool = False
-    """A template game: checked and tested like the others, left out of demos and benchmarks."""
-    players_for: Callable[[Any], tuple[int, ...]] | None = None
-    """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
-    goals: tuple[Goal, ...] = ()
-    """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
-    goal_plays: tuple[Play, ...] = ()
-    """The games its own goals need beyond the lineup's (``sim goals`` plays them)."""
-    display_names: DisplayNames = field(default_factory=dict)
-    """The game's terms in each report language (``DisplayNames``); the runner writes them into
-    ``run.json`` so a report needs no engine. A term without a name is shown as it is."""
-    scoring_columns: tuple[str, ...] = ()
-    """The breakdown columns that sum to the score (the report's score sources, the play log's
-    final table); empty: the columns named ``vp_*``."""
-    narrator: Callable[[list[str]], Any] | None = None
-    """Makes the story teller of ``sim play`` for a lineup (``sim.core.playlog``), if the game has one."""
-    compiled: Any = None
-    """The game's compiled core (a ``sim.core.compiled.CompiledCore``) when it has one: the modules
-    ``python -m sim.core.build_compiled`` builds."""
     bot_weights: Callable[[Any], Mapping[str, Mapping[str, TunableWeight]]] | None = None
     """The weights of the game's bots that a config's ``bots:`` block may set (``sim bots tune`` fits
     them): for the given parameters, bot name -> weight -> its value under them and the box searched
     (``TunableWeight``). None: no bot of the game has weights a config sets."""
-    decks: type | None = None
-    """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
-    ``sim cards export`` and ``import`` move to and from a spreadsheet."""
+    novice: str = ""
+    """The game's novice (one of ``bots``: a seat that plays common sense alone), the rung above
+    random play on the skill ladder of the newcomer, learning and depth goals
+    (``sim.stats.goals_novice``); empty: the game has none. ``run.json`` records it."""
+
+
+@dataclass(frozen=True)
+class ReportSpec:
+    """What a game's games record and how a report reads them without the game's package
+    (``GameSpec.report``). ``run.json`` records every field but ``goal_plays``,
+    ``planted_variants`` and ``narrator`` (the goals as their declarations), so a report reads a run
+    without the game's package (``sim.runner.execute.run_json_payload``)."""
+
+    display_names: DisplayNames = field(default_factory=dict)
+    """The game's terms in each report language (``DisplayNames``); the runner writes them into
+    ``run.json`` so a report needs no engine. A term without a name is shown as it is."""
+    breakdown_columns: tuple[str, ...] = ()
+    """Per seat, the outcome's breakdown columns (``Outcome.breakdown``; the players table's columns)."""
+    scoring_columns: tuple[str, ...] = ()
+    """The breakdown columns that sum to the score (the report's score sources, the play log's
+    final table); empty: the columns named ``vp_*``."""
+    event_tables: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Event table name -> {column: arrow type name ("string", "int64", "float64", "bool")}."""
+    context_columns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Event table name -> its columns that say when or why something happened (a game period, an
+    era), not what a seat had: the content statistics never take their values for items
+    (``sim.stats.content.item_columns``). A table not named has none."""
+    flow_prefix: str = ""
+    """The prefix of the breakdown columns ``<prefix><kind>_<unit>_<out|in>`` that count what a
+    player paid to (``out``) or received from (``in``) the other players, read by the interaction
+    measure (``sim.stats.goals_interact``); empty: the game counts no flows."""
+    earned_prefix: str = ""
+    """The prefix of the breakdown columns ``<prefix><unit>`` that count what a player gained from
+    outside the players (the interaction measure's denominator); empty: none."""
+    trade_table: str = ""
+    """The event table of the offers between players and their answers (one row an offer, ``kind``
+    accepted or refused): the report's trading section; empty: the game has no trading."""
+    goals: tuple[Goal, ...] = ()
+    """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
+    goal_plays: tuple[Play, ...] = ()
+    """The games its own goals need beyond the lineup's (``sim goals`` plays them)."""
     planted_variants: tuple[PlantedVariant, ...] = ()
     """One-number variants the default bots should answer (``sim check --variants``): each changes a
     scoring rate or a price and names the breakdown column it should move, and which way."""
+    narrator: Callable[[list[str]], Any] | None = None
+    """Makes the story teller of ``sim play`` for a lineup (``sim.core.playlog``), if the game has one."""
+
+
+@dataclass(frozen=True)
+class CardsSpec:
+    """A card game's decks as the card lab sees them (``GameSpec.cards``; docs/card-lab.md)."""
+
+    decks: type | None = None
+    """A card game's decks (a pydantic model whose fields are the decks of ``params.cards``): what
+    ``sim cards export`` and ``import`` move to and from a spreadsheet."""
     deck_rules: DeckRules | None = None
     """The card lab's view of the decks (``DeckRules``); None: no blank control, no usage figures."""
     card_decks: tuple[CardDeck, ...] = ()
     """The decks ``sim cards study`` can study (``CardDeck``): holding and forcing, deck by deck;
-    empty: the game declares none."""
+    empty: every deck of the config's ``cards`` section, a card held when ``taken``."""
+    forced_key: str = ""
+    """The top-level config setting that hands seats their cards, ``[{deck, card, seat}]``: how the
+    card lab forces a card of an undeclared deck and which decks ``sim cards change`` can force
+    (the ``deck`` values the setting's model allows); empty: the rules cannot force a card."""
+
+
+@dataclass(frozen=True)
+class BuildSpec:
+    """How the game's code is built (``GameSpec.build``)."""
+
+    compiled: Any = None
+    """The game's compiled core (a ``sim.core.compiled.CompiledCore``) when it has one: the modules
+    ``python -m sim.core.build_compiled`` builds."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the toolkit needs to know about one game: its identity at the top level, then its
+    bots (``bots``), what its games record and how reports read them (``report``), its decks
+    (``cards``) and its build (``build``); docs/architecture.md, *The game's face*."""
+
+    name: str
+    title: str
+    rules_version: str
+    player_counts: tuple[int, ...]
+    game: Game
+    params_model: type  # a pydantic BaseModel subclass, extra="forbid"
+    default_config: Path
+    bots: BotsSpec = field(default_factory=BotsSpec)
+    report: ReportSpec = field(default_factory=ReportSpec)
+    cards: CardsSpec = field(default_factory=CardsSpec)
+    build: BuildSpec = field(default_factory=BuildSpec)
+    max_actions: Callable[[int], int] = lambda n_players: 10_000
+    """Turn cap: a game still running after this many actions is recorded as an error."""
+    example: bool = False
+    """A template game: checked and tested like the others, left out of demos and benchmarks."""
+    players_for: Callable[[Any], tuple[int, ...]] | None = None
+    """The player counts a config supports, when it narrows ``player_counts`` (e.g. a map's)."""
 
     def player_counts_for(self, params: Any) -> tuple[int, ...]:
         """The player counts ``params`` can be played at."""
@@ -334,8 +391,12 @@ class GameSpec:
 
     @property
     def lineup(self) -> tuple[str, ...]:
-        return tuple(self.default_bots) or tuple(self.bots)
+        return tuple(self.bots.default_bots) or tuple(self.bots.bots)
 
     @property
     def config_dir(self) -> Path:
         return self.default_config.parent
+
+    def with_bots(self, **changes: Any) -> GameSpec:
+        """A copy of the spec whose ``bots`` group has ``changes`` (e.g. another ``bots`` mapping)."""
+        return replace(self, bots=replace(self.bots, **changes))

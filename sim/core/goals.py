@@ -2,7 +2,7 @@
 
 A goal names a measure of a run (the widest seat gap, lead changes per game...) and the band a
 designer accepts (``min`` and/or ``max``, in the measure's unit). The generic goals below apply to
-every game; a game declares its own in ``GameSpec.goals``. A config's ``goals:`` block sets the
+every game; a game declares its own in ``GameSpec.report.goals``. A config's ``goals:`` block sets the
 bands (``sim.config.goals`` checks it); the report's "Design goals" section judges each goal:
 met when the measure's whole interval lies in the band, not met when it lies wholly outside,
 undecided otherwise.

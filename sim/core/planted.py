@@ -1,6 +1,6 @@
 """A planted variant: one ``--set`` change of a scoring rate or price, and the play it should move.
 
-A game declares a few on its spec (``GameSpec.planted_variants``); ``sim check --variants``
+A game declares a few on its spec (``GameSpec.report.planted_variants``); ``sim check --variants``
 (``sim.check_variants``) plays them against the base config with the default bots, to show that
 the bots read the number from the config and answer it in the expected direction.
 """

@@ -94,10 +94,10 @@ BotMaker = Callable[[GameSpec, str, int], Bot]
 
 
 def own_bot(spec: GameSpec, name: str, seat: int) -> Bot:
-    """One of the game's own bots (``spec.bots``); KeyError for another name."""
-    if name not in spec.bots:
-        raise KeyError(f"unknown bot {name!r} for {spec.name}; its own bots: {', '.join(spec.bots)}")
-    return spec.bots[name](seat)
+    """One of the game's own bots (``spec.bots.bots``); KeyError for another name."""
+    if name not in spec.bots.bots:
+        raise KeyError(f"unknown bot {name!r} for {spec.name}; its own bots: {', '.join(spec.bots.bots)}")
+    return spec.bots.bots[name](seat)
 
 
 def play_game(

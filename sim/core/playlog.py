@@ -1,6 +1,6 @@
 """Readable play-by-play and JSONL logs for one game (``sim play``).
 
-A game whose spec has a ``narrator`` (``GameSpec.narrator(bot_names)``) tells its game as a story: the
+A game whose spec has a ``narrator`` (``GameSpec.report.narrator(bot_names)``) tells its game as a story: the
 narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
 triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
 ``record()``) and the action's changes per seat as plain data (seat -> amounts); ``lang`` is the
@@ -31,7 +31,7 @@ def action_details(action: Any) -> dict[str, Any]:
 
 def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
     """The game's story teller for this lineup, or None when the game has none."""
-    return None if spec.narrator is None else spec.narrator(list(bot_names))
+    return None if spec.report.narrator is None else spec.report.narrator(list(bot_names))
 
 
 def story_lang(spec: GameSpec, bot_names: list[str]) -> str:
@@ -143,7 +143,7 @@ def final_lines(spec: GameSpec, record: GameRecord) -> list[str]:
             t("playlog.table_row", lang, seat=seat + 1, bot=record.bots[seat], rank=record.ranks[seat],
               score=record.scores[seat])
         )  # fmt: skip
-    if spec.breakdown_columns:
+    if spec.report.breakdown_columns:
         lines.append(t("playlog.breakdown", lang))
         for seat, parts in enumerate(record.breakdown):
             shown = t("playlog.parts_separator", lang).join(f"{k}={v:g}" for k, v in parts.items() if v)
@@ -170,7 +170,7 @@ def _story_final_lines(spec: GameSpec, record: GameRecord, narrator: Any, lang: 
     if record.error:
         return [t("playlog.failed", lang, actions=record.actions, error=record.error)]
     name = narrator.name
-    columns = spec.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
+    columns = spec.report.breakdown_columns or tuple(record.breakdown[0] if record.breakdown else ())
     scoring = [c for c in narrator.scoring_columns if any(row.get(c) for row in record.breakdown)]
     others = [c for c in columns if c not in narrator.scoring_columns]
     lines = [

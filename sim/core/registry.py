@@ -194,7 +194,7 @@ def game_named(name: str, english: str | None = None) -> Text:
     display: dict[str, Any] = {}
     if registered(name):
         try:
-            display = dict(get_game(name).display_names)
+            display = dict(get_game(name).report.display_names)
         except GameLoadError:
             pass
     titles = {lang: (display.get(lang) or {}).get("title") or english or name for lang in LANGS}

@@ -1,7 +1,7 @@
 """Display names: game terms (breakdown columns, end reasons, parameters, event columns) and table
 headers in English and Chinese, and the number formats of report tables.
 
-Each game declares its names in its spec (``GameSpec.display_names``) and the runner writes them
+Each game declares its names in its spec (``GameSpec.report.display_names``) and the runner writes them
 into ``run.json`` under ``games.<game>.display_names``: ``{"zh": {"title": ..., "stages": [...],
 "terms": {...}, "params": {...}, "prefixes": {...}}, "en": {...}}`` (``columns`` and
 ``end_reasons`` mappings are read as terms too; ``params`` names parameter paths and their parts), with ``games.<game>.scoring_columns`` (the breakdown columns that
@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.core.bot_names import parse_bot_name
 from sim.core.goals import PLAY_SEPARATOR
 from sim.core.seat_goals import PHASE_PREFIX
 from sim.report.labels import Lang, header, shared_terms, t
@@ -118,13 +119,14 @@ class Names:
         terms = self.terms.get(game) or shared_terms(self.lang)
         if key in terms:
             return terms[key]
-        bot, at, route = key.partition("@")
-        if at and bot and route:  # a search bot on a heuristic's route (rollout:2@roadbuilder)
-            shown, on = self.term(game, bot), self.term(game, route)
+        bot = parse_bot_name(key)
+        if (
+            bot.routed and bot.searcher and bot.route
+        ):  # a search bot on a heuristic's route (rollout:2@roadbuilder)
+            shown, on = self.term(game, bot.searcher), self.term(game, bot.route)
             return t("bot_on_route", self.lang, bot=shown, route=on)
-        base, colon, budget = key.partition(":")
-        if colon and budget.isdigit() and base in terms:  # a budgeted generic bot (rollout:2, mcts:200)
-            return f"{terms[base]}:{budget}"
+        if not bot.routed and bot.budgeted and bot.budget.isdigit() and bot.base in terms:
+            return f"{terms[bot.base]}:{bot.budget}"  # a budgeted generic bot (rollout:2, mcts:200)
         for prefix, shown in self.prefixes.get(game, {}).items():
             if key.startswith(prefix):
                 rest = key.removeprefix(prefix)
@@ -265,7 +267,7 @@ def _spec_names(game: str) -> dict[str, Any]:
         spec = get_game(game)
     except GameLoadError:
         return {}
-    return {"display_names": spec.display_names, "scoring_columns": spec.scoring_columns}
+    return {"display_names": spec.report.display_names, "scoring_columns": spec.report.scoring_columns}
 
 
 def _dotted(key: str, terms: Mapping[str, str]) -> str:

@@ -92,8 +92,8 @@ def _contexts(study: Study, run_id: str) -> dict[tuple[int, int], ChunkContext]:
                 n_players=n,
                 params=param_values[vi],
                 param_types=param_types,
-                breakdown_columns=tuple(spec.breakdown_columns),
-                event_tables={k: dict(v) for k, v in spec.event_tables.items()},
+                breakdown_columns=tuple(spec.report.breakdown_columns),
+                event_tables={k: dict(v) for k, v in spec.report.event_tables.items()},
             )
     return contexts
 
@@ -106,11 +106,16 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "title": spec.title,
             "rules_version": spec.rules_version,
             "code_fingerprint": code_fingerprint(spec),
-            "breakdown_columns": list(spec.breakdown_columns),
-            "event_tables": {k: dict(v) for k, v in spec.event_tables.items()},
-            "display_names": {lang: dict(names) for lang, names in spec.display_names.items()},
-            "scoring_columns": list(spec.scoring_columns),
-            "goals": [goal.declaration() for goal in spec.goals],
+            "breakdown_columns": list(spec.report.breakdown_columns),
+            "event_tables": {k: dict(v) for k, v in spec.report.event_tables.items()},
+            "display_names": {lang: dict(names) for lang, names in spec.report.display_names.items()},
+            "scoring_columns": list(spec.report.scoring_columns),
+            "goals": [goal.declaration() for goal in spec.report.goals],
+            "context_columns": {k: list(v) for k, v in spec.report.context_columns.items()},
+            "flow_prefix": spec.report.flow_prefix,
+            "earned_prefix": spec.report.earned_prefix,
+            "trade_table": spec.report.trade_table,
+            "novice_bot": spec.bots.novice,
         }
     return {
         "run_id": study.run_id,

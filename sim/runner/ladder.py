@@ -16,6 +16,7 @@ from typing import Any
 
 from sim.bots.cost import Cost, measure_cost
 from sim.config import ResolvedConfig
+from sim.core.bot_names import parse_bot_name
 from sim.core.game import GameSpec
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
@@ -80,7 +81,7 @@ def search_costs(
     costs = []
     for rung in rungs:
         bot = rung.bots[0]
-        if bot.partition(":")[0] not in SEARCH_BOTS:
+        if parse_bot_name(bot).base not in SEARCH_BOTS:
             continue
         opponent = rung.bots[1] if len(rung.bots) > 1 else None
         costs += [(n, measure_cost(spec, params, n, bot, games, opponent=opponent)) for n in player_counts]

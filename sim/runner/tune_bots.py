@@ -1,6 +1,6 @@
 """``sim bots tune``: fit a heuristic's weights for one variant with CMA-ES on paired seeds.
 
-A game says which weights of which bots a variant may set (``GameSpec.bot_weights``: each weight's
+A game says which weights of which bots a variant may set (``GameSpec.bots.bot_weights``: each weight's
 value under the config and the box it is searched in) and its bots read them from the parameters
 (a ``bots:`` block of the config, ``bots.<bot>.<weight>``). The search runs in the unit cube (each
 weight scaled to its box) with the ``cma`` package's CMA-ES, started at the config's weights:
@@ -106,7 +106,7 @@ def tunable_weights(config: ResolvedConfig, bot: str, only: Sequence[str] = ()) 
     """The weights of ``bot`` a variant of ``config`` may set, with their values under it (``only``:
     just those, in the order given)."""
     spec = get_game(config.game)
-    table = spec.bot_weights(config.params) if spec.bot_weights is not None else {}
+    table = spec.bots.bot_weights(config.params) if spec.bots.bot_weights is not None else {}
     if bot not in table:
         names = list(table) if table else message("tune_no_bot_weights")
         raise ConfigError(

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from sim.dataset import Run
+from sim.dataset.declared import declared
 from sim.stats.intervals import bh_adjust, hybrid_difference, wilson, win_shares
 
 KEY_COLUMNS = ("run_id", "variant", "game", "config_hash", "gid", "game_index", "n_players")
@@ -93,21 +94,30 @@ QUALIFIED_BY = {"card_id": "deck"}
 decks may each hold a card of the same id): their items are named ``deck·id``."""
 STRATA = ("bot", "seat")
 """Holders are compared with non-holders of the same bot in the same seat (player count fixed)."""
-CONTEXT_COLUMNS = ("period", "era", "end_reason", "reason")
-"""Event columns that say when or why something happened (a game period, an era, an end reason),
-not what was had: their values are not items (nearly every seat 'has' a period)."""
 
 
-def item_columns(table: pd.DataFrame) -> list[str]:
+def context_columns(run: Run, name: str) -> set[str]:
+    """The columns of event table ``name`` that say when or why something happened (a game period,
+    an era), not what was had, as its games declare them (``ReportSpec.context_columns``, recorded in
+    run.json): their values are not items (nearly every seat 'has' a period)."""
+    table = run.events.get(name)
+    games = set(table["game"].astype(str)) if table is not None and "game" in table.columns else {""}
+    return {
+        column for game in sorted(games) for column in declared(run, game, "context_columns").get(name, ())
+    }
+
+
+def item_columns(table: pd.DataFrame, context: Collection[str] = ()) -> list[str]:
     """The text columns whose values are items (cards, tiles, places): not the keys, the kind, the
-    context (``CONTEXT_COLUMNS``) nor a column that only qualifies another's ids (a whole deck)."""
+    ``context`` columns (``context_columns``) nor a column that only qualifies another's ids (a
+    whole deck)."""
     qualifiers = {q for c, q in QUALIFIED_BY.items() if c in table.columns}
     return [
         c
         for c in table.columns
         if c not in KEY_COLUMNS
         and c != KIND_COLUMN
-        and c not in CONTEXT_COLUMNS
+        and c not in context
         and c not in qualifiers
         and not pd.api.types.is_numeric_dtype(table[c])
         and not pd.api.types.is_bool_dtype(table[c])
@@ -261,7 +271,7 @@ def event_win_rates(run: Run, alpha: float = 0.05) -> pd.DataFrame:
         if "seat" not in table.columns or table.empty:
             continue
         kinds = KIND_COLUMN in table.columns
-        for column in item_columns(table):
+        for column in item_columns(table, context_columns(run, name)):
             cards = card_table(table, column, decks)
             if cards is None:
                 continue

@@ -1,26 +1,29 @@
-"""Measures of the newcomer and depth goals (a game declares them; docs/goals.md): how a ``novice``
-seat that only reserves and fulfils orders scores against its table, what share of the experienced
-bots' score common sense alone earns, and whether the skill ladder random <
-novice < heuristics < search holds step by step. Pure pandas: one row per (game, variant,
+"""Measures of the newcomer and depth goals (a game declares them; docs/goals.md): how the game's
+novice (a seat that plays common sense alone: the bot the game declares, ``BotsSpec.novice``, which
+run.json records) scores against its table, what share of the experienced bots' score common sense
+alone earns, and whether the skill ladder random < novice < heuristics < search holds step by step.
+The novice's rung is named by the novice's own name. Pure pandas: one row per (game, variant,
 n_players) with ``value``, ``low``, ``high``, ``games`` and the driver columns."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 
+from sim.core.bot_names import parse_bot_name
 from sim.core.goals import CONTROL
 from sim.dataset import GROUP
+from sim.dataset.declared import declared
 from sim.stats.bots import bot_matrix
 from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import bootstrap_means, seeded_rng, wilson
 
-NOVICE = "novice"
-SEARCH_PREFIXES = ("rollout", "mcts")
-"""Bots whose names start so are the search rung (``rollout:2``, ``mcts:200``)."""
-RUNGS = (CONTROL, NOVICE, "heuristics", "search")
-"""The skill ladder, lowest first: random play, the novice, the heuristic bots, the search bot."""
-STEP_NAMES = {RUNGS[i + 1]: f"{RUNGS[i + 1]}>{RUNGS[i]}" for i in range(len(RUNGS) - 1)}
+SEARCH_BASES = ("rollout", "mcts")
+"""Bots whose names are these generic search bots are the search rung (``rollout:2``, ``mcts:200``)."""
+HEURISTICS = "heuristics"
+SEARCH = "search"
 COLUMNS = MEASURE_COLUMNS + DRIVER_COLUMNS
 DRAWS = 1000
 
@@ -29,20 +32,33 @@ EXPERIENCED = "experienced"
 """The heuristic and search rungs together (``learning``)."""
 
 
-def rung(bot: str) -> str:
-    """The ladder rung a bot stands on."""
-    if bot in (CONTROL, NOVICE):
+def rungs(novice: str) -> tuple[str, ...]:
+    """The skill ladder, lowest first: random play, the novice (``novice``, the game's), the
+    heuristic bots, the search bot."""
+    return (CONTROL, novice, HEURISTICS, SEARCH)
+
+
+def rung(bot: str, novice: str) -> str:
+    """The ladder rung a bot stands on (``novice``: the game's novice bot, "" for none)."""
+    if bot == CONTROL or (novice and bot == novice):
         return bot
-    return "search" if bot.startswith(SEARCH_PREFIXES) else "heuristics"
+    return SEARCH if parse_bot_name(bot).base in SEARCH_BASES else HEURISTICS
 
 
-def experience(bot: str) -> str:
+def experience(bot: str, novice: str) -> str:
     """Random play, the novice, or ``EXPERIENCED`` (a heuristic or search bot)."""
-    level = rung(bot)
-    return level if level in (CONTROL, NOVICE) else EXPERIENCED
+    level = rung(bot, novice)
+    return level if level in (CONTROL, novice) else EXPERIENCED
 
 
-def _per_game(players: pd.DataFrame, rungs: tuple[str, ...], rung_of=rung) -> pd.DataFrame:
+def novices(run) -> dict[str, str]:
+    """Per game of the run's players, its novice as run.json declares it; games without one left out."""
+    games = sorted(set(run.players["game"].astype(str))) if "game" in run.players.columns else []
+    found = {game: str(declared(run, game, "novice_bot") or "") for game in games}
+    return {game: novice for game, novice in found.items() if novice}
+
+
+def _per_game(players: pd.DataFrame, rungs: tuple[str, ...], rung_of) -> pd.DataFrame:
     """Per game: the mean score of each rung's seats (columns ``rungs``; ``rung_of`` maps a bot to
     its rung) and of the whole table (``table``); games without a seat of every rung asked for are
     left out."""
@@ -72,15 +88,17 @@ def _ratio_interval(values: np.ndarray, key: tuple, top: int, bottom: int):
     return value, min(float(low), value), max(float(high), value)
 
 
-def waiting(players: pd.DataFrame, idle: str = "", turns: str = "", failed: str = "") -> pd.DataFrame:
-    """Per group, over the novice seats of ``players``: the share of their turns that were idle (``idle_share``:
+def waiting(
+    players: pd.DataFrame, novice: str, idle: str = "", turns: str = "", failed: str = ""
+) -> pd.DataFrame:
+    """Per group, over the seats of ``players`` the ``novice`` played: the share of their turns that were idle (``idle_share``:
     a newcomer is never stuck without a useful action) and their failed orders a game (``failed``),
     from the players columns the game names (``idle``: idle turns, ``turns``: turns taken,
     ``failed``: orders reserved and never delivered; its goal's ``columns``); NaN where a column is
     not named or not in the table."""
-    novice = players[players["bot"] == NOVICE]
+    seats = players[players["bot"] == novice]
     rows = []
-    for key, part in novice.groupby(GROUP, sort=True):
+    for key, part in seats.groupby(GROUP, sort=True):
         taken = part[turns].sum() if turns in part else 0.0
         idle_share = float(part[idle].sum() / taken) if taken > 0 and idle in part else np.nan
         failed_orders = float(part.groupby("gid")[failed].sum().mean()) if failed in part else np.nan
@@ -93,17 +111,19 @@ def newcomer(run, idle: str = "", turns: str = "", failed: str = "") -> pd.DataF
     several novice seats counts their mean), bootstrap interval over games; drivers: the share of
     the novice's turns that were idle (``driver_value``) and its failed orders a game
     (``driver_other``, the number written with two decimals; empty when not recorded), from the
-    columns the game's goal names (``waiting``)."""
-    games = _per_game(run.players, (NOVICE,))
-    read = run.players.merge(games[[*GROUP, "gid"]], on=[*GROUP, "gid"])  # the games measured
-    waits = waiting(read, idle, turns, failed)
+    columns the game's goal names (``waiting``). Games whose run.json declares no novice: no rows."""
     rows = []
-    for key, part in games.groupby(GROUP, sort=True):
-        values = part[[NOVICE, "table"]].to_numpy(dtype=float)
-        value, low, high = _ratio_interval(values, ("newcomer", *key), 0, 1)
-        idle, failed = waits.loc[key] if key in waits.index else (np.nan, np.nan)
-        failed_text = "" if np.isnan(failed) else f"{failed:.2f}"
-        rows.append((*key, value, low, high, len(part), NOVICE, failed_text, float(idle)))
+    for game, novice in novices(run).items():
+        players = run.players[run.players["game"].astype(str) == game]
+        games = _per_game(players, (novice,), partial(rung, novice=novice))
+        read = players.merge(games[[*GROUP, "gid"]], on=[*GROUP, "gid"])  # the games measured
+        waits = waiting(read, novice, idle, turns, failed)
+        for key, part in games.groupby(GROUP, sort=True):
+            values = part[[novice, "table"]].to_numpy(dtype=float)
+            value, low, high = _ratio_interval(values, ("newcomer", *key), 0, 1)
+            idle_share, failed_orders = waits.loc[key] if key in waits.index else (np.nan, np.nan)
+            failed_text = "" if np.isnan(failed_orders) else f"{failed_orders:.2f}"
+            rows.append((*key, value, low, high, len(part), novice, failed_text, float(idle_share)))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -112,33 +132,37 @@ def learning(run) -> pd.DataFrame:
     experienced bots' (the heuristic and search seats) in the same games, over the games that seat
     both, bootstrap interval over games; driver: how often the novice finishes ahead of a heuristic
     bot (head-to-head share, ``bot_matrix`` on the bots pooled by rung)."""
-    games = _per_game(run.players, (NOVICE, EXPERIENCED), experience)
-    ahead = bot_matrix(run.players.assign(bot=run.players["bot"].map(rung)), by=GROUP)
-    ahead = ahead[(ahead["bot_a"] == NOVICE) & (ahead["bot_b"] == "heuristics")].set_index(GROUP)
     rows = []
-    for key, part in games.groupby(GROUP, sort=True):
-        values = part[[NOVICE, EXPERIENCED]].to_numpy(dtype=float)
-        value, low, high = _ratio_interval(values, ("learning", *key), 0, 1)
-        share = float(ahead.loc[key, "share_ahead"]) if key in ahead.index else np.nan
-        rows.append((*key, value, low, high, len(part), NOVICE, "heuristics", share))
+    for game, novice in novices(run).items():
+        players = run.players[run.players["game"].astype(str) == game]
+        games = _per_game(players, (novice, EXPERIENCED), partial(experience, novice=novice))
+        ahead = bot_matrix(players.assign(bot=players["bot"].map(partial(rung, novice=novice))), by=GROUP)
+        ahead = ahead[(ahead["bot_a"] == novice) & (ahead["bot_b"] == HEURISTICS)].set_index(GROUP)
+        for key, part in games.groupby(GROUP, sort=True):
+            values = part[[novice, EXPERIENCED]].to_numpy(dtype=float)
+            value, low, high = _ratio_interval(values, ("learning", *key), 0, 1)
+            share = float(ahead.loc[key, "share_ahead"]) if key in ahead.index else np.nan
+            rows.append((*key, value, low, high, len(part), novice, HEURISTICS, share))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def ladder_steps(players: pd.DataFrame) -> pd.DataFrame:
-    """Each step of the ladder: the head-to-head share of the higher rung over the rung below it
-    (``bot_matrix`` on the bots pooled by rung, cluster-robust over games, floored by the Wilson
-    interval over games as in the skill gap), one row per (group, step) that met."""
-    pooled = players.assign(bot=players["bot"].map(rung))
+def ladder_steps(players: pd.DataFrame, novice: str) -> pd.DataFrame:
+    """Each step of the ladder (``rungs(novice)``): the head-to-head share of the higher rung over
+    the rung below it (``bot_matrix`` on the bots pooled by rung, cluster-robust over games, floored
+    by the Wilson interval over games as in the skill gap), one row per (group, step) that met;
+    a step is named ``<higher>><lower>``."""
+    pooled = players.assign(bot=players["bot"].map(partial(rung, novice=novice)))
     matrix = bot_matrix(pooled, by=GROUP)
     columns = [*GROUP, "step", "higher", "lower", "share", "low", "high", "games"]
     if matrix.empty:
         return pd.DataFrame(columns=columns)
-    pairs = [(RUNGS[i + 1], RUNGS[i]) for i in range(len(RUNGS) - 1)]
+    ladder = rungs(novice)
+    pairs = [(ladder[i + 1], ladder[i]) for i in range(len(ladder) - 1)]
     rows = matrix[[(a, b) in pairs for a, b in zip(matrix["bot_a"], matrix["bot_b"], strict=True)]]
     rows = rows.rename(columns={"bot_a": "higher", "bot_b": "lower", "share_ahead": "share"})
     floor, ceiling = wilson(rows["share"] * rows["games"], rows["games"])
     rows = rows.assign(
-        step=[STEP_NAMES[h] for h in rows["higher"]],
+        step=[f"{h}>{lo}" for h, lo in zip(rows["higher"], rows["lower"], strict=True)],
         low=np.minimum(rows["lo"], floor),
         high=np.maximum(rows["hi"], ceiling),
     )
@@ -151,14 +175,15 @@ def depth(run) -> pd.DataFrame:
     above a bound exactly when the smallest low end is, some step below it exactly when the
     smallest high end is); driver: that step (higher rung, lower rung) and its share. Only where
     every step of the ladder met."""
-    steps = ladder_steps(run.players)
     rows = []
-    for key, part in steps.groupby(GROUP, sort=True):
-        if len(part) < len(RUNGS) - 1:
-            continue
-        weakest = part.loc[part["share"].idxmin()]
-        rows.append(
-            (*key, float(weakest["share"]), float(part["low"].min()), float(part["high"].min()),
-             int(part["games"].min()), weakest["higher"], weakest["lower"], float(weakest["share"]))
-        )  # fmt: skip
+    for game, novice in novices(run).items():
+        steps = ladder_steps(run.players[run.players["game"].astype(str) == game], novice)
+        for key, part in steps.groupby(GROUP, sort=True):
+            if len(part) < len(rungs(novice)) - 1:
+                continue
+            weakest = part.loc[part["share"].idxmin()]
+            rows.append(
+                (*key, float(weakest["share"]), float(part["low"].min()), float(part["high"].min()),
+                 int(part["games"].min()), weakest["higher"], weakest["lower"], float(weakest["share"]))
+            )  # fmt: skip
     return pd.DataFrame(rows, columns=COLUMNS)

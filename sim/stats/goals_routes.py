@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sim.core.bot_names import parse_bot_name
 from sim.dataset import GROUP
 from sim.stats.goals import DRIVER_COLUMNS, MEASURE_COLUMNS
 from sim.stats.intervals import bootstrap_means, seeded_rng, win_shares
@@ -21,13 +22,12 @@ from sim.stats.intervals import bootstrap_means, seeded_rng, win_shares
 MIN_GAMES = 10
 """Below this many games the bootstrap says nothing (two games can look certain): the interval is
 the measure's whole range (0 to 100 points), so the verdict is undecided."""
-ROUTE_MARK = "@"
-"""A search bot's name names the route it stays on after this mark (``rollout:2@roadbuilder``)."""
 
 
 def route_of(bot: str) -> str:
-    """The route a bot plays: after ``@`` for a route-advised search bot, else the bot itself."""
-    return bot.rpartition(ROUTE_MARK)[2]
+    """The route a bot plays: after ``@`` for a route-advised search bot (``rollout:2@roadbuilder``),
+    else the bot itself (``sim.core.bot_names``)."""
+    return parse_bot_name(bot).plays_route
 
 
 CHECK_COLUMNS = ["check_value", "check_low", "check_high"]
@@ -61,7 +61,7 @@ def route_spread(run, draws: int = 1000) -> pd.DataFrame:
             boot = means[:, : len(bots)] / means[:, len(bots) :]
         enough = len(credit) >= MIN_GAMES
         best, spread, low, high = _spread_interval(shares, boot, member, enough)
-        searched = member & np.array([ROUTE_MARK in b for b in bots])[None, :]
+        searched = member & np.array([parse_bot_name(b).routed for b in bots])[None, :]
         check = (
             _spread_interval(shares, boot, searched, enough)[1:]
             if searched.any(axis=1).all()

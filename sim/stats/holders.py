@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from sim.dataset import Run
-from sim.stats.content import KIND_COLUMN, config_items, item_columns, item_rows
+from sim.stats.content import KIND_COLUMN, config_items, context_columns, item_columns, item_rows
 from sim.stats.intervals import Z95, hybrid_difference, win_shares
 
 HELD_KIND = "taken"
@@ -46,10 +46,10 @@ def holder_seats(run: Run, list_path: str, card: str) -> tuple[str, pd.DataFrame
     """The event item naming ``card`` of list ``list_path`` (``deck·id`` where ids are qualified by
     their deck, the list's last name) and its holders' (gid, seat); ("", empty) when no event has it."""
     names = {card, f"{list_path.rsplit('.', 1)[-1]}·{card}"}
-    for table in run.events.values():
+    for name, table in run.events.items():
         if "seat" not in table.columns or table.empty:
             continue
-        for column in item_columns(table):
+        for column in item_columns(table, context_columns(run, name)):
             rows = item_rows(table, column)
             rows = rows[rows[column].isin(names)]
             if rows.empty:

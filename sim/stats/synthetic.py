@@ -22,9 +22,9 @@ from sim.dataset.schema import PARAM_PREFIX, ROUNDS_SCHEMA, event_schema, games_
 from sim.dataset.write import write_table
 
 BREAKDOWN_COLUMNS = ("points_trade", "points_build", "points_bonus", "tiles_built_unused")
-CARD_IDS = ("merchant", "scholar", "gambler", "smuggler", "hermit")
+CARD_IDS = ("broker", "scholar", "gambler", "smuggler", "hermit")
 USED_CARDS = CARD_IDS[:4]
-STRONG_CARD = "merchant"
+STRONG_CARD = "broker"
 """Planted: the winner played this card in half of the games."""
 END_REASONS = ("deck_exhausted", "score_limit")
 

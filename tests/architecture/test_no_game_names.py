@@ -28,10 +28,10 @@ def vocabulary(game: str) -> set[str]:
     """The words that belong to ``game`` alone, from its spec."""
     spec = get_game(game)
     words = {game, spec.title}
-    words |= {column for column in spec.breakdown_columns if "_" in column}
-    if spec.decks is not None:
-        words |= set(spec.decks.model_fields)
-    for names in spec.display_names.values():
+    words |= {column for column in spec.report.breakdown_columns if "_" in column}
+    if spec.cards.decks is not None:
+        words |= set(spec.cards.decks.model_fields)
+    for names in spec.report.display_names.values():
         words.add(names.get("title", ""))
         words |= {term for term in names.get("terms") or {} if CJK.search(term)}
     return {word for word in words if len(word) >= 2} - ORDINARY_WORDS

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
 from sim.bots import is_known_bot, make_bot, play_game
@@ -27,8 +25,8 @@ class Lazy:
         return legal[0]
 
 
-SPEC = dataclasses.replace(
-    TOY, bots={**TOY.bots, "lazy": Lazy}, default_bots=("lazy", "greedy"), search_policy="greedy"
+SPEC = TOY.with_bots(
+    bots={**TOY.bots.bots, "lazy": Lazy}, default_bots=("lazy", "greedy"), search_policy="greedy"
 )
 
 
@@ -67,7 +65,7 @@ def played(spec, lineup: list[str], seed: int = 3) -> RolloutBot:
         made.append(RolloutBot(spec, seat, 2))
         return made[-1]
 
-    timed = dataclasses.replace(spec, bots={**spec.bots, "probe": factory})
+    timed = spec.with_bots(bots={**spec.bots.bots, "probe": factory})
     play_game(timed, PARAMS, 2, seed, ["probe", *lineup], catch_errors=False)
     return made[0]
 
@@ -79,10 +77,10 @@ def test_disagreements_not_worth_a_search_take_the_policys_pick():
         asked.append(tuple(candidates))
         return False
 
-    bot = played(dataclasses.replace(SPEC, search_worthy=never), ["lazy"])
+    bot = played(SPEC.with_bots(search_worthy=never), ["lazy"])
     assert asked and all(len(c) > 1 for c in asked)  # asked only where the advisers disagree
     assert bot.searched == 0 and bot.playouts == 0
-    searching = played(dataclasses.replace(SPEC, search_worthy=lambda state, candidates: True), ["lazy"])
+    searching = played(SPEC.with_bots(search_worthy=lambda state, candidates: True), ["lazy"])
     assert (
         searching.searched > 0 and searching.playouts == 2 * 2 * searching.searched
     )  # 2 candidates, 2 samples
@@ -90,7 +88,7 @@ def test_disagreements_not_worth_a_search_take_the_policys_pick():
 
 def test_never_searching_plays_like_the_policy():
     # every disagreement settled by greedy's pick: as strong as greedy against lazy
-    spec = dataclasses.replace(SPEC, search_worthy=lambda state, candidates: False)
+    spec = SPEC.with_bots(search_worthy=lambda state, candidates: False)
     shares = []
     for seed in range(20):
         record = play_game(spec, PARAMS, 2, seed, ["rollout:2", "lazy"], catch_errors=False)
@@ -100,7 +98,7 @@ def test_never_searching_plays_like_the_policy():
 
 def test_a_horizon_cuts_the_playouts_short_and_stays_deterministic():
     full = played(SPEC, ["lazy"])
-    short_spec = dataclasses.replace(SPEC, search_horizon=1)
+    short_spec = SPEC.with_bots(search_horizon=1)
     short = played(short_spec, ["lazy"])
     assert full.playouts and short.playouts
     assert short.playout_actions / short.playouts < full.playout_actions / full.playouts
@@ -129,7 +127,7 @@ def test_a_horizon_may_be_set_per_decision():
         asked.append(len(candidates))
         return 1
 
-    per_decision = played(dataclasses.replace(SPEC, search_horizon=horizon), ["lazy"])
-    fixed = played(dataclasses.replace(SPEC, search_horizon=1), ["lazy"])
+    per_decision = played(SPEC.with_bots(search_horizon=horizon), ["lazy"])
+    fixed = played(SPEC.with_bots(search_horizon=1), ["lazy"])
     assert len(asked) == per_decision.searched > 0 and all(n > 1 for n in asked)
     assert (per_decision.searched, per_decision.playout_actions) == (fixed.searched, fixed.playout_actions)

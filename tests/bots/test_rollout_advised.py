@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from sim.bots import is_known_bot, make_bot, play_game
 from sim.bots.rollout import ADVISED_TOP_K, RolloutBot
 from tests.bots.test_rollout import PARAMS, SPEC, TOY
@@ -42,7 +40,7 @@ def test_the_adviser_proposes_its_best_moves_in_order():
         legal_seen.append(tuple(TOY.game.legal_actions(state)))
         return False
 
-    spec = dataclasses.replace(SPEC, search_worthy=never)
+    spec = SPEC.with_bots(search_worthy=never)
     record = play_game(spec, PARAMS, 2, 3, ["rollout:2@lazy", "greedy"], catch_errors=False)
     assert not record.error and asked
     # lazy's best is the first legal move, its next best (the first ruled out) the second

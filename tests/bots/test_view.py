@@ -3,8 +3,6 @@ the state, and the view hides other seats' cards and every deck order."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 import pytest
 
@@ -81,7 +79,7 @@ class BlindSpy(Spy):
 @pytest.mark.parametrize("bot", [Spy, ObservingSpy, BlindSpy])
 def test_the_runner_never_hands_a_bot_the_state(bot):
     toy = get_game("toy")
-    spec = dataclasses.replace(toy, bots={**toy.bots, "spy": bot})
+    spec = toy.with_bots(bots={**toy.bots.bots, "spy": bot})
     states: list = []
     Spy.seen = []
     record = play_game(

@@ -19,7 +19,7 @@ def first_decisions(seed: int = 3) -> dict[str, tuple]:
     """(state copy, legal actions) of the first draft decision and the first round-1 turn with a
     choice of main action, in one 5-player game of heuristics."""
     state = RULES.initial_state(PARAMS, 5, setup_rng(seed))
-    bots = [SPEC.bots["industrialist"](seat) for seat in range(5)]
+    bots = [SPEC.bots.bots["industrialist"](seat) for seat in range(5)]
     rng = np.random.default_rng(seed)
     found: dict[str, tuple] = {}
     while not RULES.is_terminal(state) and state.round <= 1 and len(found) < 2:

@@ -228,7 +228,7 @@ def careless_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Careless bots at every seat, 自伤 alone decided: 20 seeds (the fewest that give an interval)."""
     out = tmp_path_factory.mktemp("careless") / "study"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(SPEC.bots, "careless", CarelessBot)
+        patch.setitem(SPEC.bots.bots, "careless", CarelessBot)
         args = ("--bots", "careless", "--cards", "自伤", "--batch-seeds", "20", "--budget", "200g")
         result = study(out, *args)
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""Every deck a game declares (``GameSpec.card_decks``): holding counted as declared, forcing as
+"""Every deck a game declares (``GameSpec.cards.card_decks``): holding counted as declared, forcing as
 declared, each deck studied on a tiny budget, unknown decks refused, verdicts compared by count."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sim.games import get_game
 FIXTURES = Path(__file__).parent / "fixtures"
 PLANTED = FIXTURES / "planted.yaml"
 DECK = FIXTURES / "deck.yaml"
-MINGCHU = get_game("mingchu").card_decks
+MINGCHU = get_game("mingchu").cards.card_decks
 FORCED = [d.name for d in MINGCHU if d.force is not None]
 REMOVED = [d.name for d in MINGCHU if d.force is None]
 

@@ -19,7 +19,7 @@ FEW = {"brass": 2, "steam": 3, "mingchu": 4}
 @pytest.mark.parametrize("name", ["brass", "steam"])
 def test_bundled_variants_move_play_the_expected_way(name: str) -> None:
     spec = get_game(name)
-    assert spec.planted_variants, f"{name} declares no planted variants"
+    assert spec.report.planted_variants, f"{name} declares no planted variants"
     results = check_variants(spec, n_players=FEW[name], games=4)
     failed = [line for line in variant_lines(name, results) if "failed" in line]
     assert all(r.passed for r in results), failed
@@ -58,8 +58,8 @@ def test_a_measure_moving_the_wrong_way_fails() -> None:
 @pytest.mark.parametrize("name", sorted(game_names()))
 def test_declared_variants_name_a_breakdown_column_and_a_valid_override(name: str) -> None:
     spec = get_game(name)
-    for variant in spec.planted_variants:
-        assert variant.measure in spec.breakdown_columns
+    for variant in spec.report.planted_variants:
+        assert variant.measure in spec.report.breakdown_columns
         key, value = parse_override(variant.override)
         load_config(spec.default_config, {key: value})  # a ConfigError fails the test
 

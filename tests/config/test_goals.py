@@ -26,7 +26,7 @@ def variant(tmp_path, body: str):
 
 def test_defaults_then_the_configs_bands(tmp_path):
     default = load_config(TOY_BASE).goals
-    assert set(default) == set(GENERIC_KEYS) | {goal.key for goal in get_game("toy").goals}
+    assert set(default) == set(GENERIC_KEYS) | {goal.key for goal in get_game("toy").report.goals}
     assert default["seat_fairness"] == {"min": None, "max": 10.0}
     config = load_config(variant(tmp_path, "goals:\n  seat_fairness: {max: 5}\n  length: {min: 3, max: 6}\n"))
     assert config.goals["seat_fairness"] == {"min": None, "max": 5.0}

@@ -31,6 +31,6 @@ def test_every_bot_finishes_a_game(game):
     spec = get_game(game)
     params = load_config(spec.default_config).params
     n = spec.player_counts_for(params)[-1]
-    for name in spec.bots:
+    for name in spec.bots.bots:
         record = play_game(spec, params, n, 3, [name] * n, catch_errors=False)
         assert record.rounds > 0 and len(record.scores) == n

@@ -77,7 +77,7 @@ def test_summary_opens_with_plain_language(reports, report_run):
     assert en.startswith("# Balance report\n\n" + f"{len(games):,} games (")
     assert "bots: greedy, random; player counts: 2, 3, 4" in en
     assert "## Key findings" in en and "tiles_built_unused" in en and "cards.hermit" in en
-    assert "merchant (card, played, 3 players): seats that had it win more often" in en  # the planted card
+    assert "broker (card, played, 3 players): seats that had it win more often" in en  # the planted card
     zh = (reports["zh"].parent / "summary.md").read_text(encoding="utf-8")
     assert zh.startswith("# 平衡性报告\n\n共 ") and "## 主要发现" in zh and "机器人不是真人" in zh
     assert "人数对比" in reports["zh"].read_text(encoding="utf-8")

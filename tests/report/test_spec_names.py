@@ -34,16 +34,16 @@ def test_every_bundled_game_names_its_columns_end_reasons_and_bots_in_chinese():
         spec = get_game(game)
         names = _names(game)
         assert names.title(game) != game
-        for column in spec.breakdown_columns:
+        for column in spec.report.breakdown_columns:
             assert names.term(game, column) != column, (game, column)
-        for bot in spec.bots:
+        for bot in spec.bots.bots:
             assert names.term(game, bot) != bot, (game, bot)
 
 
 def test_mingchu_columns_read_as_words_in_english():
     """An English reader of a 明初商途 report sees no code name (``flow_trade_favor_out``) for a column."""
     names = _names("mingchu", "en")
-    for column in get_game("mingchu").breakdown_columns:
+    for column in get_game("mingchu").report.breakdown_columns:
         shown = names.term("mingchu", column)
         assert "_" not in shown, (column, shown)
     assert names.term("mingchu", "flow_trade_favor_out") == "恩义 given in trades"

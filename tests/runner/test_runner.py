@@ -191,7 +191,7 @@ def test_real_games_are_identical_across_worker_processes(tmp_path, game):
     study = Study((load_config(spec.default_config),), (spec.player_counts[0],), 4, spec.lineup, 3, 1)
     run_study(study, tmp_path / "one", jobs=1, progress=False)
     run_study(study, tmp_path / "two", jobs=2, progress=False)
-    tables = ["games", "players", "rounds", *(f"events_{name}" for name in spec.event_tables)]
+    tables = ["games", "players", "rounds", *(f"events_{name}" for name in spec.report.event_tables)]
     for name in tables:
         left, right = (
             pd.read_parquet(tmp_path / side / name).drop(columns=["duration_s"], errors="ignore")

@@ -132,7 +132,7 @@ def test_beliefs_are_weights_of_each_bot_and_the_valuation_reads_the_deciding_bo
     # the tuned industrialist decided, and the tuned beliefs change what a point is worth in coins
     game = SPEC.game
     state = game.initial_state(tuned.params, 5, np.random.default_rng(3))
-    industrialist, runner = SPEC.bots["industrialist"](0), SPEC.bots["runner"](1)
+    industrialist, runner = SPEC.bots.bots["industrialist"](0), SPEC.bots.bots["runner"](1)
     rng = np.random.default_rng(0)
     while len(game.legal_actions(state)) < 2:
         game.apply(state, game.legal_actions(state)[0])

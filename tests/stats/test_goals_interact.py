@@ -9,6 +9,9 @@ import pytest
 
 from sim.stats import goals_interact as gi
 
+PREFIXES = {"flow_prefix": "flow_", "earned_prefix": "earned_"}
+"""The flow and earned prefixes 明初商途 declares (``ReportSpec.flow_prefix``, ``earned_prefix``)."""
+
 
 def _waits(per_turn: np.ndarray, turns: int = 8, n: int = 4) -> pd.DataFrame:
     """One ``n``-player game per entry: every player takes ``per_turn[g]`` decisions in each of its
@@ -49,7 +52,7 @@ def test_runs_without_the_columns_give_no_rows_and_mixed_runs_use_the_games_that
     old.loc[old["gid"] < 2, ["decisions", "spells"]] = np.nan  # chunks written before the columns
     row = gi.waiting(old).iloc[0]
     assert row["games"] == 2 and row["value"] == pytest.approx(6.0)
-    assert gi.interaction(players).empty  # no flow columns: not measured
+    assert gi.interaction(players, **PREFIXES).empty  # no flow columns: not measured
 
 
 def _flows(n_games: int, rng: np.random.Generator) -> tuple[pd.DataFrame, float]:
@@ -72,7 +75,7 @@ def _flows(n_games: int, rng: np.random.Generator) -> tuple[pd.DataFrame, float]
 
 def test_interaction_recovers_the_planted_share_and_names_the_flow_that_carries_most():
     players, truth = _flows(300, np.random.default_rng(5))
-    row = gi.interaction(players).iloc[0]
+    row = gi.interaction(players, **PREFIXES).iloc[0]
     assert row["value"] == pytest.approx(truth)
     assert row["low"] < truth < row["high"]
     # trades carry 14.5 coins a player on average, tolls 4.5 markers (a marker at 1 coin)
@@ -88,7 +91,7 @@ def test_interaction_of_one_exact_game():
          "earned_coins": [20.0, 20.0], "flow_toll_favor_out": [1, 0], "flow_toll_favor_in": [0, 1],
          "flow_industry_coins_out": [5, 0], "flow_industry_coins_in": [0, 5]}
     )  # fmt: skip
-    row = gi.interaction(players).iloc[0]
+    row = gi.interaction(players, **PREFIXES).iloc[0]
     # seat 0: 6 paid / 20 gained = 0.3; seat 1: 6 received / 26 gained
     assert row["value"] == pytest.approx((0.3 + 6 / 26) / 2)
     assert np.isnan(row["low"]) and row["games"] == 1  # one game: no interval
@@ -128,14 +131,14 @@ def test_a_toll_marker_and_its_buy_back_are_one_exchange():
          "earned_coins": [20.0, 20.0], "flow_toll_favor_out": [1, 0], "flow_toll_favor_in": [0, 1],
          "flow_buyback_coins_out": [1, 0], "flow_buyback_coins_in": [0, 1]}
     )  # fmt: skip
-    once = gi.interaction(players, settles=("buyback",)).iloc[0]
+    once = gi.interaction(players, settles=("buyback",), **PREFIXES).iloc[0]
     # seat 0: 1 paid / 20 gained; seat 1: 1 received / 21 gained
     assert once["value"] == pytest.approx((1 / 20 + 1 / 21) / 2)
     assert (once["driver"], once["driver_value"]) == ("flow_toll", 1.0)
-    twice = gi.interaction(players).iloc[0]  # counted as two exchanges without the settlement
+    twice = gi.interaction(players, **PREFIXES).iloc[0]  # counted as two exchanges without the settlement
     assert twice["value"] == pytest.approx((2 / 20 + 2 / 22) / 2)
     assert gi.interaction_goal(type("Run", (), {"players": players})(), settles="buyback").equals(
-        gi.interaction(players, settles=("buyback",))
+        gi.interaction(players, settles=("buyback",), **PREFIXES)
     )
 
 

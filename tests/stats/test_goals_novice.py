@@ -85,7 +85,7 @@ def test_depth_is_the_weakest_step_and_names_it():
     # novice barely above random, the other steps wide: the weakest step is novice over random
     means = {"random": 0.0, "novice": 1.0, "industrialist": 30.0, "rollout:2": 45.0, "runner": 30.0}
     run = _run(bots, means, 400, sd=8.0)
-    steps = m.ladder_steps(run.players).set_index("step")
+    steps = m.ladder_steps(run.players, "novice").set_index("step")
     assert set(steps.index) == {"novice>random", "heuristics>novice", "search>heuristics"}
     planted = 0.5 * (1 + math.erf(1.0 / (8.0 * np.sqrt(2)) / np.sqrt(2)))  # P(N(1, 2·8²) > 0)
     weak = steps.loc["novice>random"]

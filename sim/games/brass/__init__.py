@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.core.game import GameSpec
+from sim.core.game import BotsSpec, BuildSpec, GameSpec, ReportSpec
 from sim.core.random_bot import RandomBot
 
 from . import compiled  # before the other modules: the compiled core or the .py files
@@ -28,13 +28,18 @@ SPEC = GameSpec(
     game=BrassGame(),
     params_model=BrassParams,
     default_config=CONFIGS / "base.yaml",
-    bots={"random": RandomBot, **BOTS},
-    breakdown_columns=BREAKDOWN_COLUMNS,
-    event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 700 * n_players,
-    default_bots=("industrialist", "merchant", "potter", "networker"),
-    display_names=DISPLAY_NAMES,
-    scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
-    compiled=compiled.CORE,
-    planted_variants=PLANTED_VARIANTS,
+    bots=BotsSpec(
+        bots={"random": RandomBot, **BOTS},
+        default_bots=("industrialist", "merchant", "potter", "networker"),
+    ),
+    report=ReportSpec(
+        display_names=DISPLAY_NAMES,
+        breakdown_columns=BREAKDOWN_COLUMNS,
+        scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
+        event_tables=EVENT_TABLES,
+        context_columns={"tiles": ("era",)},  # when a tile was built, not what was had
+        planted_variants=PLANTED_VARIANTS,
+    ),
+    build=BuildSpec(compiled=compiled.CORE),
 )

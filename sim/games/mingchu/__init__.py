@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sim.core.game import GameSpec
+from sim.core.game import BotsSpec, BuildSpec, CardsSpec, GameSpec, ReportSpec
 from sim.core.random_bot import RandomBot
 
 from . import compiled  # before the other modules: the compiled core or the .py files
@@ -15,7 +15,7 @@ from .bots.heuristic import BOTS
 from .bots.novice import NoviceBot
 from .bots.weights import bot_weights
 from .deck_rules import DECK_RULES
-from .decks import CARD_DECKS
+from .decks import CARD_DECKS, FORCED_KEY
 from .goals import diversity, interaction, newcomer, routes, seats
 from .names import DISPLAY_NAMES
 from .params import Decks, MingchuParams
@@ -94,6 +94,12 @@ def search_horizon(state: MingchuState, candidates: Sequence[Any]) -> int:
     return 2 if is_main(state, candidates) else 1
 
 
+FLOW_PREFIX = "flow_"
+"""The breakdown columns ``flow_<kind>_<unit>_<out|in>`` (``rules/scoring.py``, ``state.FLOWS``): what a
+player paid to or received from the other players, read by the interaction goal."""
+EARNED_PREFIX = "earned_"
+"""The breakdown columns ``earned_<unit>``: what a player gained from the bank, the goal's denominator."""
+
 _GAME = MingchuGame()
 
 SPEC = GameSpec(
@@ -104,35 +110,42 @@ SPEC = GameSpec(
     game=_GAME,
     params_model=MingchuParams,
     default_config=CONFIGS / "base.yaml",
-    bots={"random": RandomBot, **BOTS, "novice": NoviceBot},
-    breakdown_columns=BREAKDOWN_COLUMNS,
-    event_tables=EVENT_TABLES,
     max_actions=lambda n_players: 6000 * n_players,
-    default_bots=("runner", "industrialist", "roadbuilder"),
-    search_policy="industrialist",  # the strongest heuristic (ladder) plays the search bot's playouts
-    search_worthy=worth_searching,
-    search_horizon=search_horizon,
-    display_names=DISPLAY_NAMES,
-    scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
-    compiled=compiled.CORE,
-    narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
-    decks=Decks,
-    bot_weights=bot_weights,
-    deck_rules=DECK_RULES,
-    card_decks=CARD_DECKS,
-    goals=(
-        *routes.GOALS,
-        *seats.GOALS,
-        *newcomer.GOALS,
-        *interaction.GOALS,
-        *diversity.GOALS,
+    bots=BotsSpec(
+        bots={"random": RandomBot, **BOTS, newcomer.NOVICE: NoviceBot},
+        default_bots=("runner", "industrialist", "roadbuilder"),
+        search_policy="industrialist",  # the strongest heuristic (ladder) plays the search bot's playouts
+        search_worthy=worth_searching,
+        search_horizon=search_horizon,
+        bot_weights=bot_weights,
+        novice=newcomer.NOVICE,
     ),
-    goal_plays=(
-        *routes.PLAYS,
-        *seats.PLAYS,
-        *newcomer.PLAYS,
-        *interaction.PLAYS,
-        *diversity.PLAYS,
+    report=ReportSpec(
+        display_names=DISPLAY_NAMES,
+        breakdown_columns=BREAKDOWN_COLUMNS,
+        scoring_columns=tuple(c for c in BREAKDOWN_COLUMNS if c.startswith("vp_")),
+        event_tables=EVENT_TABLES,
+        context_columns={"cards": ("period",)},  # when a card moved, not what was had
+        flow_prefix=FLOW_PREFIX,
+        trade_table="trades",  # the offers between players and their answers (rules/trade.py)
+        earned_prefix=EARNED_PREFIX,
+        goals=(
+            *routes.GOALS,
+            *seats.GOALS,
+            *newcomer.GOALS,
+            *interaction.GOALS,
+            *diversity.GOALS,
+        ),
+        goal_plays=(
+            *routes.PLAYS,
+            *seats.PLAYS,
+            *newcomer.PLAYS,
+            *interaction.PLAYS,
+            *diversity.PLAYS,
+        ),
+        planted_variants=PLANTED_VARIANTS,
+        narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
     ),
-    planted_variants=PLANTED_VARIANTS,
+    cards=CardsSpec(decks=Decks, deck_rules=DECK_RULES, card_decks=CARD_DECKS, forced_key=FORCED_KEY),
+    build=BuildSpec(compiled=compiled.CORE),
 )

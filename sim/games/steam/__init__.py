@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.core.game import GameSpec
+from sim.core.game import BotsSpec, GameSpec, ReportSpec
 from sim.core.random_bot import RandomBot
 
 from .bots.heuristic import BOTS
@@ -31,13 +31,14 @@ SPEC = GameSpec(
     game=SteamGame(),
     params_model=SteamParams,
     default_config=CONFIGS / "base.yaml",
-    bots={"random": RandomBot, **BOTS},
-    breakdown_columns=BREAKDOWN_COLUMNS,
-    event_tables=EVENT_TABLES,
     max_actions=lambda n: 1500 * n,
-    default_bots=("builder", "income"),
     players_for=supported_players,
-    display_names=DISPLAY_NAMES,
-    scoring_columns=("vp_track", "vp_income", "vp_links"),
-    planted_variants=PLANTED_VARIANTS,
+    bots=BotsSpec(bots={"random": RandomBot, **BOTS}, default_bots=("builder", "income")),
+    report=ReportSpec(
+        display_names=DISPLAY_NAMES,
+        breakdown_columns=BREAKDOWN_COLUMNS,
+        scoring_columns=("vp_track", "vp_income", "vp_links"),
+        event_tables=EVENT_TABLES,
+        planted_variants=PLANTED_VARIANTS,
+    ),
 )

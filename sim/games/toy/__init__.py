@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.core.game import GameSpec
+from sim.core.game import BotsSpec, GameSpec, ReportSpec
 from sim.core.random_bot import RandomBot
 from sim.core.seat_goals import seat_goals
 
@@ -33,13 +33,15 @@ SPEC = GameSpec(
     game=ToyGame(),
     params_model=ToyParams,
     default_config=CONFIGS / "base.yaml",
-    bots={"random": RandomBot, **BOTS},
-    breakdown_columns=BREAKDOWN_COLUMNS,
-    event_tables=EVENT_TABLES,
     max_actions=lambda n: 200 * n,
     example=True,
-    display_names=DISPLAY_NAMES,
-    scoring_columns=("steps",),
-    goals=SEAT_GOALS,
-    goal_plays=SEAT_PLAYS,
+    bots=BotsSpec(bots={"random": RandomBot, **BOTS}),
+    report=ReportSpec(
+        display_names=DISPLAY_NAMES,
+        breakdown_columns=BREAKDOWN_COLUMNS,
+        scoring_columns=("steps",),
+        event_tables=EVENT_TABLES,
+        goals=SEAT_GOALS,
+        goal_plays=SEAT_PLAYS,
+    ),
 )

@@ -1,4 +1,5 @@
-"""Trading between players (a game's ``trades`` event table): how often games have a trade."""
+"""Trading between players (the event table a game declares as its trades, ``ReportSpec.trade_table``,
+recorded in run.json): how often games have a trade."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from sim.dataset import GROUP
+from sim.dataset import GROUP, Run
+from sim.dataset.declared import declared
 from sim.report.labels import Lang, t
 from sim.report.metric import Metric
 from sim.report.names import fmt_pct
@@ -14,9 +16,6 @@ from sim.report.sections import Section, display_name, table
 
 if TYPE_CHECKING:
     from sim.report.metric import Analysis
-
-TABLE = "trades"
-"""The event table of offers answered (``kind``: accepted or refused), in a game that has trading."""
 
 
 def trade_rates(games: pd.DataFrame, trades: pd.DataFrame) -> pd.DataFrame:
@@ -41,9 +40,20 @@ def trade_rates(games: pd.DataFrame, trades: pd.DataFrame) -> pd.DataFrame:
     return out.reset_index()[columns]
 
 
+def trades_of(run: Run) -> pd.DataFrame:
+    """The rows of every game's trade table (the event table its run.json declares: offers answered,
+    ``kind`` accepted or refused); empty when no game of the run trades."""
+    parts = []
+    for game in sorted(set(run.games["game"].astype(str))) if "game" in run.games.columns else []:
+        name = declared(run, game, "trade_table")
+        rows = run.events.get(name) if name else None
+        if rows is not None and not rows.empty:
+            parts.append(rows[rows["game"].astype(str) == game])
+    return pd.concat(parts) if parts else pd.DataFrame()
+
+
 def compute(a: Analysis) -> dict[str, pd.DataFrame]:
-    trades = a.run.events.get(TABLE, pd.DataFrame())
-    return {"trade_rates": trade_rates(a.run.games, trades)}
+    return {"trade_rates": trade_rates(a.run.games, trades_of(a.run))}
 
 
 def _lines(a: Analysis, lang: Lang) -> list[str]:

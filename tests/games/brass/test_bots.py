@@ -21,7 +21,7 @@ def test_heuristic_beats_random(bot):
 def test_heuristic_games_look_real():
     bots = ["industrialist", "merchant", "potter", "networker"]
     record = play_game(SPEC, PARAMS, 4, 21, bots, catch_errors=False)
-    total = {key: sum(row[key] for row in record.breakdown) for key in SPEC.breakdown_columns}
+    total = {key: sum(row[key] for row in record.breakdown) for key in SPEC.report.breakdown_columns}
     assert total["vp_links_canal"] > 0 and total["vp_links_rail"] > 0
     assert total["vp_industries_canal"] > 0 and total["vp_industries_rail"] > 0
     assert total["actions_sell"] >= 4 and total["loans"] <= 16

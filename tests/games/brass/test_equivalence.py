@@ -42,7 +42,7 @@ def play(n_players: int, seed: int, heuristic: bool, check: bool) -> Any:
     """One game; with ``check``, every decision is compared with its recomputation."""
     state = GAME.initial_state(PARAMS, n_players, setup_rng(seed))
     names = [SPEC.lineup[(seed + s) % len(SPEC.lineup)] if heuristic else "random" for s in range(n_players)]
-    bots = [SPEC.bots[name](seat) for seat, name in enumerate(names)]
+    bots = [SPEC.bots.bots[name](seat) for seat, name in enumerate(names)]
     rngs = [bot_rng(seed, seat) for seat in range(n_players)]
     while not GAME.is_terminal(state):
         seat = GAME.current_player(state)

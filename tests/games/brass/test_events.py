@@ -70,14 +70,14 @@ def _on_board(state):
 def test_rows_without_a_removal_are_exactly_the_tiles_left_on_the_board():
     reasons = set()
     for seed in range(3):
-        bots = [SPEC.bots[name](seat) for seat, name in enumerate(("industrialist", "random", "random"))]
+        bots = [SPEC.bots.bots[name](seat) for seat, name in enumerate(("industrialist", "random", "random"))]
         state = GAME.initial_state(PARAMS, 3, setup_rng(seed))
         rng = setup_rng(100 + seed)
         while not GAME.is_terminal(state):
             bot = bots[GAME.current_player(state)]
             GAME.apply(state, bot.choose(state, GAME.legal_actions(state), rng))
         rows = GAME.outcome(state).events["tiles"]
-        assert all(set(row) == set(SPEC.event_tables["tiles"]) for row in rows)
+        assert all(set(row) == set(SPEC.report.event_tables["tiles"]) for row in rows)
         kept = [(r["seat"], r["place"], r["industry"], r["level"]) for r in rows if not r["removed"]]
         assert sorted(kept) == _on_board(state)
         reasons |= {r["removed"] for r in rows}

@@ -50,7 +50,7 @@ def test_breakdown_columns_are_floats_and_declared():
         SPEC, PARAMS, 4, 3, ["merchant", "potter", "networker", "industrialist"], catch_errors=False
     )
     for row in record.breakdown:
-        assert tuple(row) == SPEC.breakdown_columns
+        assert tuple(row) == SPEC.report.breakdown_columns
         assert all(isinstance(v, float) for v in row.values())
         assert row["actions_build_industry"] > 0 and row["actions_build_link"] > 0
     assert sorted(record.ranks)[0] == 1 and len(record.running_scores) == 16
@@ -59,7 +59,7 @@ def test_breakdown_columns_are_floats_and_declared():
 def test_tiles_event_table_matches_breakdown():
     record = play_game(SPEC, PARAMS, 3, 8, ["merchant", "potter", "industrialist"], catch_errors=False)
     rows = record.events["tiles"]
-    assert rows and set(rows[0]) == set(SPEC.event_tables["tiles"])
+    assert rows and set(rows[0]) == set(SPEC.report.event_tables["tiles"])
     for seat, breakdown in enumerate(record.breakdown):
         mine = [r for r in rows if r["seat"] == seat]
         assert len(mine) == sum(

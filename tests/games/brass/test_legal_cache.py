@@ -26,7 +26,9 @@ def test_cached_moves_equal_reference(n_players: int) -> None:
         state = GAME.initial_state(PARAMS, n_players, setup_rng(seed))
         bot = bot_rng(seed, 0)
         greedy = (
-            [SPEC.bots[SPEC.lineup[s % len(SPEC.lineup)]](s) for s in range(n_players)] if seed >= 2 else None
+            [SPEC.bots.bots[SPEC.lineup[s % len(SPEC.lineup)]](s) for s in range(n_players)]
+            if seed >= 2
+            else None
         )
         while not GAME.is_terminal(state):
             seat = GAME.current_player(state)

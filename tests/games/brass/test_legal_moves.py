@@ -27,7 +27,7 @@ def test_each_move_made_alone_equals_the_full_list(n_players: int) -> None:
     for seed in range(2):
         state = GAME.initial_state(PARAMS, n_players, setup_rng(seed))
         rng = bot_rng(seed, 0)
-        heuristic = [SPEC.bots[SPEC.lineup[0]](s) for s in range(n_players)] if seed else None
+        heuristic = [SPEC.bots.bots[SPEC.lineup[0]](s) for s in range(n_players)] if seed else None
         while not GAME.is_terminal(state):
             seat = GAME.current_player(state)
             legal = GAME.legal_actions(state)

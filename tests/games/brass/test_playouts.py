@@ -123,7 +123,7 @@ def test_play_game_records(n):
     record = play_game(SPEC, PARAMS, n, 11, ["random"] * n, catch_errors=False)
     assert record.end_reason == "rail_era_over" and record.rounds == {2: 20, 3: 18, 4: 16}[n]
     assert len(record.breakdown) == n
-    assert set(record.breakdown[0]) == set(SPEC.breakdown_columns)
+    assert set(record.breakdown[0]) == set(SPEC.report.breakdown_columns)
     assert len(record.running_scores) == record.rounds
 
 

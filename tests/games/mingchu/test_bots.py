@@ -25,5 +25,5 @@ def test_heuristic_lineups_finish_and_complete_orders():
 
 
 def test_bots_are_registered_with_a_default_lineup():
-    assert {"random", "runner", "industrialist", "roadbuilder"} <= set(SPEC.bots)
-    assert set(SPEC.lineup) <= set(SPEC.bots)
+    assert {"random", "runner", "industrialist", "roadbuilder"} <= set(SPEC.bots.bots)
+    assert set(SPEC.lineup) <= set(SPEC.bots.bots)

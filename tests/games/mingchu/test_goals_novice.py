@@ -14,8 +14,8 @@ LINEUP = ("runner", "industrialist", "roadbuilder")
 
 
 def test_goals_and_plays_are_declared_with_importable_measures():
-    goals = {goal.key: goal for goal in SPEC.goals}
-    plays = {play.key: play for play in SPEC.goal_plays}
+    goals = {goal.key: goal for goal in SPEC.report.goals}
+    plays = {play.key: play for play in SPEC.report.goal_plays}
     assert {"newcomer", "learning", "depth"} <= set(goals)
     for key in ("newcomer", "learning", "depth"):
         goal = goals[key]
@@ -40,5 +40,5 @@ def test_novice_sits_once_per_five_player_game_in_every_seat_equally():
 def test_ladder_seats_every_rung():
     table = ladder_table(LINEUP)
     assert table[:4] == ("random", "novice", "industrialist", "rollout:2") and table[4] == "runner"
-    assert all(bot in SPEC.bots or bot.startswith("rollout") for bot in table)
+    assert all(bot in SPEC.bots.bots or bot.startswith("rollout") for bot in table)
     assert sorted(seat_bots(table, 5, 3)) == sorted(table)

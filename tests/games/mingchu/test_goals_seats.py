@@ -61,6 +61,6 @@ def test_seat_points_add_to_the_scores():
 def test_the_spec_declares_one_play_per_phase_and_the_seat_goals():
     assert {play.key for play in PLAYS} == {f"seats_{phase}" for phase in PHASES}
     assert {play.sets for play in PLAYS} == {(f"{path}=1",) for path in PHASES.values()}
-    assert {"seat_source", "seat_compensation"} <= {goal.key for goal in SPEC.goals}
-    assert {play.key for play in PLAYS} <= {play.key for play in SPEC.goal_plays}
-    assert all(goal in SPEC.goals for goal in GOALS)
+    assert {"seat_source", "seat_compensation"} <= {goal.key for goal in SPEC.report.goals}
+    assert {play.key for play in PLAYS} <= {play.key for play in SPEC.report.goal_plays}
+    assert all(goal in SPEC.report.goals for goal in GOALS)

@@ -243,7 +243,7 @@ def test_spoiled_goods_are_told(told):
 def test_display_names_are_the_reports():
     from sim.games.mingchu.rules.scoring import BREAKDOWN_COLUMNS
 
-    reports = SPEC.display_names["zh"]["terms"]
+    reports = SPEC.report.display_names["zh"]["terms"]
     narrator = narrator_for(SPEC, BOTS)
     for term in (*BREAKDOWN_COLUMNS, *BOTS):
         assert narrator.name(term) == reports[term]

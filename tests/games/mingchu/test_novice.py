@@ -40,8 +40,8 @@ def _novice_actions(n: int, seed: int) -> tuple[Counter, Counter]:
 
 
 def test_novice_is_listed():
-    assert "novice" in SPEC.bots
-    assert SPEC.bots["novice"](0).name == "novice"
+    assert "novice" in SPEC.bots.bots
+    assert SPEC.bots.bots["novice"](0).name == "novice"
 
 
 @pytest.mark.parametrize("n", [4, 5])

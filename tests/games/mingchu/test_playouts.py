@@ -55,7 +55,7 @@ def test_random_playout_until_the_end(config, n):
         assert len(outcome.scores) == n
         assert sorted(outcome.ranks)[0] == 1
         breakdown = outcome.breakdown
-        assert set(breakdown[0]) == set(SPEC.breakdown_columns)
+        assert set(breakdown[0]) == set(SPEC.report.breakdown_columns)
         vp = [sum(v for k, v in row.items() if k.startswith("vp_")) for row in breakdown]
         assert vp == outcome.scores
         assert outcome.end_reason.count("·") == 2

@@ -20,7 +20,7 @@ PARAMS = load_config(SPEC.default_config).params
 def decisions_of_a_game(seed: int = 2) -> dict[tuple[str, int], list[tuple]]:
     """(state copy, legal actions) of decisions with a choice, by (decision kind, round), in one game."""
     state = RULES.initial_state(PARAMS, 5, setup_rng(seed))
-    bots = [SPEC.bots["industrialist"](seat) for seat in range(5)]
+    bots = [SPEC.bots.bots["industrialist"](seat) for seat in range(5)]
     rng = np.random.default_rng(seed)
     seen: dict[tuple[str, int], list[tuple]] = defaultdict(list)
     while not RULES.is_terminal(state):
@@ -34,7 +34,7 @@ def decisions_of_a_game(seed: int = 2) -> dict[tuple[str, int], list[tuple]]:
 
 
 def test_main_choices_are_searched_from_round_4_micro_steps_from_round_7():
-    assert SPEC.search_worthy is worth_searching and SPEC.search_horizon is search_horizon
+    assert SPEC.bots.search_worthy is worth_searching and SPEC.bots.search_horizon is search_horizon
     seen = decisions_of_a_game()
     rounds = {r for _, r in seen}
     assert max(rounds) >= MICRO_FROM_ROUND > SEARCH_FROM_ROUND > min(rounds)

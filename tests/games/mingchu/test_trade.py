@@ -239,7 +239,7 @@ def test_sim_check_passes_with_trading_on():
 
 def test_the_play_log_tells_each_trade_in_chinese():
     state = _horse_trade_state()
-    narrator = SPEC.narrator(["runner"] * 4)
+    narrator = SPEC.report.narrator(["runner"] * 4)
     told = []
     for action in (ProposeTrade(), Offer(2, card=HORSE_CARD, want_coins=3), Accept()):
         seat = RULES.current_player(state)

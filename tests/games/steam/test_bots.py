@@ -82,7 +82,7 @@ def test_bots_never_touch_the_rules_random_stream(config):
     """Steam hides nothing but the future draws: the bots decide without the rules' stream."""
     params = load_config(config_root() / "steam" / f"{config}.yaml").params
     state = GAME.initial_state(params, 3, setup_rng(5))
-    bots = [SPEC.bots[name](s) for s, name in enumerate(["builder", "income", "builder"])]
+    bots = [SPEC.bots.bots[name](s) for s, name in enumerate(["builder", "income", "builder"])]
     while not GAME.is_terminal(state):
         seat = GAME.current_player(state)
         legal = GAME.legal_actions(state)

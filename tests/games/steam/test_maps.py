@@ -222,7 +222,7 @@ def test_sim_check_and_run_a_config_with_its_own_map_from_an_empty_folder(tmp_pa
 def test_every_place_of_a_bundled_map_has_a_chinese_name(name):
     """A Chinese report names every city and town of every bundled map in Chinese, each differently."""
     places = [place.id for place in (*load_map(name).cities, *load_map(name).towns)]
-    chinese = SPEC.display_names["zh"]["terms"]
+    chinese = SPEC.report.display_names["zh"]["terms"]
     missing = [place for place in places if place not in chinese]
     assert missing == []
     assert all(not chinese[place].isascii() for place in places)

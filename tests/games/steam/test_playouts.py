@@ -55,7 +55,7 @@ def test_random_playouts_keep_invariants(path, n):
         assert len(out.scores) == n and 1 in out.ranks
         best = max(out.scores)
         assert all(out.scores[s] == best for s, r in enumerate(out.ranks) if r == 1)
-        assert set(out.breakdown[0]) == set(SPEC.breakdown_columns)
+        assert set(out.breakdown[0]) == set(SPEC.report.breakdown_columns)
 
 
 @pytest.mark.parametrize(("path", "n"), list(cases()))
@@ -73,7 +73,7 @@ def test_heuristic_playouts_keep_invariants_and_deliver(path, n):
     assert record.rounds == params.rounds[n]
     assert sum(b["deliveries"] for b in record.breakdown) >= 2 * n
     for row in record.events["deliveries"][:5]:
-        assert set(row) == set(SPEC.event_tables["deliveries"])
+        assert set(row) == set(SPEC.report.event_tables["deliveries"])
 
 
 def test_heuristic_bots_deliver_every_round():
@@ -130,8 +130,8 @@ def test_bots_decide_the_same_from_the_observation():
     params = load_config(config_root() / "steam" / "standard.yaml").params
     state = GAME.initial_state(params, 3, setup_rng(4))
     names = ["builder", "income", "builder"]
-    full = [SPEC.bots[name](s) for s, name in enumerate(names)]
-    seen = [SPEC.bots[name](s) for s, name in enumerate(names)]
+    full = [SPEC.bots.bots[name](s) for s, name in enumerate(names)]
+    seen = [SPEC.bots.bots[name](s) for s, name in enumerate(names)]
     steps = 0
     while not GAME.is_terminal(state) and steps < 400:
         seat = GAME.current_player(state)

@@ -30,7 +30,7 @@ STRONGEST = "industrialist"
 """The strongest heuristic (the game's ``search_policy``): the ladder's heuristic rung and the policy
 of the search bot's playouts."""
 SEARCH = "rollout:2"
-"""The search bot of the ladder: 2 playouts per candidate from round 4 (``SPEC.search_worthy``)."""
+"""The search bot of the ladder: 2 playouts per candidate from round 4 (``SPEC.bots.search_worthy``)."""
 LADDER_SHARE = 0.2
 """The ladder's games as a share of the lineup's: a search bot's game costs seconds."""
 LADDER_BUDGET = 0.25
