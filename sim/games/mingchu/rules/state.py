@@ -373,6 +373,9 @@ class MingchuState:
     board_cache: dict | None = None
     """Derived from the 驿道 on the board only (per-seat road costs, bots' distance tables); replaced
     when a 驿道 is built, like ``route_cache``, and kept through a production step's temporary roads."""
+    faces: tuple | None = None
+    """The order and reward decks as a view shows them (``view.py``): the decks' table, their sizes
+    and the masked table; kept while the sizes stay the same (the tables are replaced, never edited)."""
 
     @property
     def params(self) -> MingchuParams:
@@ -440,6 +443,7 @@ class MingchuState:
         new.price_cache = self.price_cache
         new.route_cache = self.route_cache
         new.board_cache = self.board_cache
+        new.faces = self.faces
         return new
 
     def clone(self) -> MingchuState:
@@ -476,6 +480,7 @@ class MingchuState:
         new.price_cache = dict(self.price_cache) if self.price_cache is not None else None
         new.route_cache = dict(self.route_cache) if self.route_cache is not None else None
         new.board_cache = dict(self.board_cache) if self.board_cache is not None else None
+        new.faces = None  # (its decks' tables are the copy's own)
         return new
 
     # --- cheap queries ------------------------------------------------------------------------
@@ -594,7 +599,9 @@ class MingchuState:
 
 
 _COMPARED = tuple(
-    f.name for f in fields(MingchuState) if f.name not in ("rng", "price_cache", "route_cache", "board_cache")
+    f.name
+    for f in fields(MingchuState)
+    if f.name not in ("rng", "price_cache", "route_cache", "board_cache", "faces")
 )
 
 

@@ -44,11 +44,49 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     new.event_deck = _masked(state.event_deck)
     new.retainer_deck = _masked(state.retainer_deck)
     new.grace_deck = _masked(state.grace_deck)
-    new.order_decks = {name: _masked(deck) for name, deck in state.order_decks.items()}
-    new.reward_decks = {tier: _masked(deck) for tier, deck in state.reward_decks.items()}
+    faces = _faces(state)
+    new.order_decks = faces[4]
+    new.reward_decks = faces[5]
     new.log = SeatLog(state.log, seat)
     new.trades = seat_trades(state.trades, seat)
     return new
+
+
+def _faces(state: MingchuState) -> tuple:
+    """``state.faces``, made anew when the order or reward decks changed size (or are other tables):
+    (order decks, their sizes, reward decks, their sizes, the order decks masked, the reward decks
+    masked). A masked deck shows its size alone, so views share the masked tables while the sizes
+    stay the same, rather than each view making its own."""
+    faces = state.faces
+    orders, rewards = state.order_decks, state.reward_decks
+    if (
+        faces is None
+        or faces[0] is not orders
+        or faces[2] is not rewards
+        or not _same_sizes(orders, faces[1])
+        or not _same_sizes(rewards, faces[3])
+    ):
+        faces = state.faces = (
+            orders,
+            [len(deck) for deck in orders.values()],
+            rewards,
+            [len(deck) for deck in rewards.values()],
+            {name: _masked(deck) for name, deck in orders.items()},
+            {tier: _masked(deck) for tier, deck in rewards.items()},
+        )
+    return faces
+
+
+def _same_sizes(decks: dict[str, list[str]], sizes: list[int]) -> bool:
+    """Whether ``decks`` hold ``sizes`` cards, deck by deck in order."""
+    if len(decks) != len(sizes):
+        return False
+    i = 0
+    for deck in decks.values():
+        if len(deck) != sizes[i]:
+            return False
+        i += 1
+    return True
 
 
 def _masked(cards: Sequence[Any]) -> tuple[str, ...]:
