@@ -72,6 +72,7 @@ from .values import (
     FAR_GOAL,
     IN_TURN_OTHERWISE,
     OTHERWISE,
+    PER_ACTION,
     TURN_CAPS,
     TURN_VALUES,
     VALUES,
@@ -293,6 +294,7 @@ class HeuristicBot(ActionValues):
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
         self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
+        self._tops: dict[str, list[int]] = {}  # good -> by place, the best price within reach (-1: not yet)
         self._prices: dict[str, list[int]] = {}  # good -> ``sale_prices`` by place (``_sale_prices``)
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
@@ -626,7 +628,8 @@ class HeuristicBot(ActionValues):
         """The best price ``good`` fetches where a 掌柜 can sell it by its next turn (a free distance
         within one turn's moves); 0 in the last round, when unsold goods are worth nothing. Kept with
         the prices (``_sale_prices``, whose key holds the 驿道 the distances read) while the 掌柜
-        stand where they stood."""
+        stand where they stood; the best price within reach of each place (``_tops``) is kept with
+        the prices alone, so a 掌柜 that moves looks up its new place's."""
         if self._last_round(state):
             return 0.0
         prices = self._sale_prices(state, good)
@@ -636,18 +639,28 @@ class HeuristicBot(ActionValues):
             self._best_prices = {}
         best = self._best_prices.get(good)
         if best is None:
-            if state.params is not self._params_of:
-                self._read_params(state.params)
-            reach = self._reach
+            tops = self._tops.get(good)
+            if tops is None:
+                tops = self._tops[good] = [-1] * len(prices)
             best = 0.0
             for at in set(managers):
-                top = -1  # the best price within reach (``at`` itself is)
-                for place in self._within(state, at, reach):
-                    if prices[place] > top:
-                        top = prices[place]
+                top = tops[at]
+                if top < 0:
+                    top = tops[at] = self._top_price(state, prices, at)
                 best = max(best, top)
             self._best_prices[good] = best
         return best
+
+    def _top_price(self, state: MingchuState, prices: list[int], at: int) -> int:
+        """The best of ``prices`` within a turn's moves and a half of ``at`` (``at`` itself is: no
+        price is below 0)."""
+        if state.params is not self._params_of:
+            self._read_params(state.params)
+        top = -1
+        for place in self._within(state, at, self._reach):
+            if prices[place] > top:
+                top = prices[place]
+        return top
 
     def _within(self, state: MingchuState, at: int, reach: float) -> list[int]:
         """The places at a free distance of at most ``reach`` from ``at``, in map order; kept with the
@@ -679,6 +692,7 @@ class HeuristicBot(ActionValues):
             self._prices_families = list(player.families)
             self._prices = {}
             self._best_prices = {}
+            self._tops = {}
         self._prices_layout = layout  # the same industries: the next look-up compares identities
         prices = self._prices.get(good)
         if prices is None:
@@ -1250,8 +1264,8 @@ def _values(
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
-    its bound reaches the best value so far less ``TIE``. The best value is left in
-    ``bot._best_value`` for ``choose``."""
+    its bound reaches the best value so far less ``TIE`` (``PER_ACTION``: the action's own,
+    ``_turn_cap``). The best value is left in ``bot._best_value`` for ``choose``."""
     entries = _ENTRIES[1 if turn else 0]
     actions: list[Any] = legal if isinstance(legal, list) else list(legal)
     size = len(actions)
@@ -1290,7 +1304,7 @@ def _values(
         if kind is not last:
             function, bound, code = entries[kind]
             last = kind
-        if bound >= floor:
+        if (bot._turn_cap(state, action) if bound == PER_ACTION else bound) >= floor:
             if code:
                 value = float(_direct(bot, code, state, action, context))
             else:
