@@ -341,6 +341,13 @@ class HeuristicBot(ActionValues):
         self._road_moves = 0
         self._reach = 0.0  # a turn's moves and a half (``_best_price``)
         self._best_value = NEVER  # the best of the last ``_values``
+        self._sell_caps = {}  # (``_read_params``)
+        self._hire_cap = 0.0
+        self._open_sites: list[int] = []  # ``_open_map``: the sites without an industry, for ``_layout``
+        self._open_layout: Any = None
+        self._open_roads: list[tuple[int, int, int]] = []  # the land roads without a 驿道, for the table
+        self._open_yidao: dict[int, int] | None = None  # and the size below
+        self._open_built = -1
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -719,6 +726,8 @@ class HeuristicBot(ActionValues):
         self._build_moves = rules.build_max_moved
         self._road_moves = rules.road_max_moved
         self._reach = rules.moves_per_turn + 0.5
+        self._sell_caps = {good.id: 2.0 + 4.0 * (good.base_value + 1) for good in params.goods}
+        self._hire_cap = float(self.persona.hire)
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -887,7 +896,7 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
-        sites, land_roads = self._map(state)
+        sites, land_roads = self._open_map(state)
         site_values, road_values = self._build_values(state, player_key)
         if state.params is not self._params_of:
             self._read_params(state.params)
@@ -1125,6 +1134,22 @@ class HeuristicBot(ActionValues):
             ]
             self._cheapest = min([topo.road_yidao_cost[road] for road, _, _ in self._land_roads], default=0)
         return self._sites, self._land_roads
+
+    def _open_map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """``_map``'s sites without an industry and land roads without a 驿道: where ``_goal`` may
+        find a build or a 驿道 (a built one's goal value is ``NEVER``). The sites are kept with the
+        plan's industries (``_layout``); the roads while the state's 驿道 table is the one last read
+        at the same size (a 驿道 once built stays: the table only grows)."""
+        sites, land_roads = self._map(state)
+        if self._layout is not self._open_layout:
+            built = state.industries
+            self._open_sites = [place for place in sites if place not in built]
+            self._open_layout = self._layout
+        yidao = state.yidao
+        if yidao is not self._open_yidao or len(yidao) != self._open_built:
+            self._open_roads = [entry for entry in land_roads if entry[0] not in yidao]
+            self._open_yidao, self._open_built = yidao, len(yidao)
+        return self._open_sites, self._open_roads
 
     def _good_at(self, state: MingchuState, place: int) -> str:
         """The good the building site at ``place`` makes (read once per map, ``_map``)."""

@@ -86,6 +86,8 @@ class ActionValues:
     _war_contrarian: dict[int, bool]
     _income_weights: dict[int, float]  # income marker -> ``_income_weight``, for ``_income_params``
     _income_params: Any
+    _sell_caps: dict[str, float]  # good -> the most ``_sell`` gives it (``_turn_cap``), per parameters
+    _hire_cap: float  # the most ``_hire`` gives (``_turn_cap``), per parameters
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         raise NotImplementedError
@@ -277,10 +279,11 @@ class ActionValues:
         """The most ``_sell`` or ``_hire`` can give ``action``: a sale's price is at most its good's base
         value and the price it waits for at least -1 (no price is below 0), so it scores at most
         2 + 4 x (base value + 1) (from the warehouse 2 + base value); a 伙计 step at most the persona's
-        ``hire``. While a better action is found, the bot does not value them (``_values``)."""
+        ``hire``. While a better action is found, the bot does not value them (``_values``). Both
+        read from the bot's tables for the game's parameters (``HeuristicBot._read_params``)."""
         if type(action) is A.Sell:
-            return 2.0 + 4.0 * (state.topo.goods[action.good].base_value + 1)
-        return float(self.persona.hire)
+            return self._sell_caps[action.good]
+        return self._hire_cap
 
     def _reserve(self, state: MingchuState, action: A.Reserve, context: Context) -> float:
         order = state.public_orders[action.slot].order
