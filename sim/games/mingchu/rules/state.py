@@ -312,6 +312,28 @@ class Player:
         return total
 
 
+class DeckFaces:
+    """The order and reward decks as a view shows them (``view.py``): the state's two deck tables
+    and each deck's size when they were masked, and the masked tables (each deck as that many hidden
+    cards). Read only: the views share them while the decks keep their sizes."""
+
+    def __init__(
+        self,
+        orders: dict[str, list[str]],
+        order_sizes: list[int],
+        rewards: dict[str, list[str]],
+        reward_sizes: list[int],
+        masked_orders: dict,
+        masked_rewards: dict,
+    ) -> None:
+        self.orders = orders
+        self.order_sizes = order_sizes
+        self.rewards = rewards
+        self.reward_sizes = reward_sizes
+        self.masked_orders = masked_orders
+        self.masked_rewards = masked_rewards
+
+
 @dataclass
 class PublicOrder:
     order: str  # order instance key
@@ -373,9 +395,9 @@ class MingchuState:
     board_cache: dict | None = None
     """Derived from the 驿道 on the board only (per-seat road costs, bots' distance tables); replaced
     when a 驿道 is built, like ``route_cache``, and kept through a production step's temporary roads."""
-    faces: tuple | None = None
-    """The order and reward decks as a view shows them (``view.py``): the decks' table, their sizes
-    and the masked table; kept while the sizes stay the same (the tables are replaced, never edited)."""
+    faces: DeckFaces | None = None
+    """The order and reward decks as a view shows them (``view.py``), kept while their sizes stay the
+    same (replaced, never edited)."""
 
     @property
     def params(self) -> MingchuParams:

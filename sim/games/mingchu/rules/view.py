@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from sim.core.view import HIDDEN
 
-from .state import MingchuState
+from .state import DeckFaces, MingchuState
 from .trade import seat_trades
 
 GRACE = "皇恩"
@@ -40,33 +40,32 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     new = state.shallow_copy()
     new.rng = None
     new.players = players
-    new.war_secret = [side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)]
+    new.war_secret = [side if s == seat else _NO_SIDE for s, side in enumerate(state.war_secret)]
     new.event_deck = _masked(state.event_deck)
     new.retainer_deck = _masked(state.retainer_deck)
     new.grace_deck = _masked(state.grace_deck)
     faces = _faces(state)
-    new.order_decks = faces[4]
-    new.reward_decks = faces[5]
+    new.order_decks = faces.masked_orders
+    new.reward_decks = faces.masked_rewards
     new.log = SeatLog(state.log, seat)
     new.trades = seat_trades(state.trades, seat)
     return new
 
 
-def _faces(state: MingchuState) -> tuple:
+def _faces(state: MingchuState) -> DeckFaces:
     """``state.faces``, made anew when the order or reward decks changed size (or are other tables):
-    (order decks, their sizes, reward decks, their sizes, the order decks masked, the reward decks
-    masked). A masked deck shows its size alone, so views share the masked tables while the sizes
-    stay the same, rather than each view making its own."""
+    a masked deck shows its size alone, so the views share the masked tables while the sizes stay
+    the same, rather than each view making its own."""
     faces = state.faces
     orders, rewards = state.order_decks, state.reward_decks
     if (
         faces is None
-        or faces[0] is not orders
-        or faces[2] is not rewards
-        or not _same_sizes(orders, faces[1])
-        or not _same_sizes(rewards, faces[3])
+        or faces.orders is not orders
+        or faces.rewards is not rewards
+        or not _same_sizes(orders, faces.order_sizes)
+        or not _same_sizes(rewards, faces.reward_sizes)
     ):
-        faces = state.faces = (
+        faces = state.faces = DeckFaces(
             orders,
             [len(deck) for deck in orders.values()],
             rewards,
@@ -87,6 +86,11 @@ def _same_sizes(decks: dict[str, list[str]], sizes: list[int]) -> bool:
             return False
         i += 1
     return True
+
+
+_NO_SIDE: Final[list[int]] = [0, 0]
+"""Another seat's secret war side as a view shows it (read only: shared by every view, as the view's
+other tables are shared with the state)."""
 
 
 def _masked(cards: Sequence[Any]) -> tuple[str, ...]:
