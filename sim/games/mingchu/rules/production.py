@@ -204,8 +204,11 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
         elif isinstance(action, A.Done):
             state.pending.pop()
             state.temp_roads = set()
-            if state.route_cache:  # routes over this step's temporary roads are no use any more
-                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[-1]}
+            cache = state.route_cache
+            if cache:  # routes over this step's temporary roads are no use any more: dropped in place
+                # (still right for their key, so a copy sharing the cache loses nothing it needs)
+                for key in [key for key in cache if key[-1]]:
+                    del cache[key]
             state.step += 1
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
@@ -315,7 +318,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
                 if affordable(state, seat, way):
                     legal.append(A.made(A.GoodTo, "warehouse"))
                     break
-        if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
+        if good in state.topo.sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
             own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough

@@ -79,6 +79,10 @@ class Topology:
         self.monopoly_thresholds = sorted(
             g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
         )
+        self.monopoly_threshold: dict[str, int] = {
+            g.id: g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
+        }
+        """The 专营 goods (M30) and their thresholds: every build cost reads them."""
         plain = [g.id for g in params.goods if not g.horse_slot][:1]
         horse = [g.id for g in params.goods if g.horse_slot][:1]
         self.room_probes = (*plain, *horse)  # one good of each slot kind
@@ -137,6 +141,9 @@ class Topology:
         self.income_level_best: bool = rules.income_level == "best"  # M30/M55
         self.warehouse_in_both_capitals: bool = rules.warehouse_in_both_capitals  # M58
         self.prices_from_built: bool = rules.price_sources == "built"  # M18
+        self.pay_favor_with_held_first: bool = (
+            rules.pay_favor_with_held_first
+        )  # the trade bots' marker prices
         self.warehouse_capacity: int = rules.warehouse_capacity
         self.max_loans: int = params.loans.max_per_player
         self.worker_costs: list[int] = [space.cost for space in params.worker_track]  # 伙计人数轨 (M32)
