@@ -61,7 +61,7 @@ from ..rules.building import build_cost, monopoly_allowed, road_costs
 from ..rules.effect_kinds import BELIEF_FIELDS, DEFAULT_BELIEFS, Beliefs, believe, loan_cost
 from ..rules.modifiers import forbidden, modifier_total
 from ..rules.orders import order_info, payable
-from ..rules.paths import road_usable, sale_prices
+from ..rules.paths import sale_prices
 from ..rules.state import OFFICIAL, MingchuState
 from ..rules.trade import ProposeTrade
 from .trade import DECISIONS as TRADE_DECISIONS
@@ -122,12 +122,12 @@ def persona_for(params: Any, name: str) -> Persona:
 def road_weights(state: MingchuState, seat: int) -> list[float]:
     """Per road: what walking it adds in ``free_distances`` (0.01 on an own or 官府 驿道 off the
     water, 1.0 otherwise), or -1.0 where it cannot be walked (a dashed road without a 驿道, M28)."""
-    kinds, yidao = state.topo.road_kind, state.yidao  # (a plain list: no model read per road)
+    kinds, dashed, yidao = state.topo.road_kind, state.topo.road_dashed, state.yidao  # (plain lists)
     weights: list[float] = []
     for road in range(len(kinds)):
         owner = yidao.get(road)
-        if owner is None:  # no 驿道
-            weights.append(1.0 if road_usable(state, road) else -1.0)
+        if owner is None:  # no 驿道: a dashed road cannot be walked (``road_usable``)
+            weights.append(-1.0 if dashed[road] else 1.0)
         elif (owner == seat or owner == OFFICIAL) and kinds[road] != "water":
             weights.append(0.01)
         else:

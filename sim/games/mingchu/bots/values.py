@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..rules import actions as A
+from ..rules.actions import Sell
 from ..rules.building import build_cost
 from ..rules.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
     RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
@@ -281,7 +282,7 @@ class ActionValues:
         2 + 4 x (base value + 1) (from the warehouse 2 + base value); a 伙计 step at most the persona's
         ``hire``. While a better action is found, the bot does not value them (``_values``). Both
         read from the bot's tables for the game's parameters (``HeuristicBot._read_params``)."""
-        if type(action) is A.Sell:
+        if isinstance(action, Sell):
             return self._sell_caps[action.good]
         return self._hire_cap
 

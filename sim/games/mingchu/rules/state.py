@@ -320,23 +320,24 @@ class Player:
 
 
 class DeckFaces:
-    """The order and reward decks as a view shows them (``view.py``): the state's two deck tables
-    and each deck's size when they were masked, and the masked tables (each deck as that many hidden
+    """The order and reward decks as a view shows them (``view.py``): the state's two deck tables,
+    their decks (the lists, dealt once by the setup and then drawn from or refilled in place) with
+    each one's size when they were masked, and the masked tables (each deck as that many hidden
     cards). Read only: the views share them while the decks keep their sizes."""
 
     def __init__(
         self,
         orders: dict[str, list[str]],
-        order_sizes: list[int],
         rewards: dict[str, list[str]],
-        reward_sizes: list[int],
+        decks: list[list[str]],
+        sizes: list[int],
         masked_orders: dict,
         masked_rewards: dict,
     ) -> None:
         self.orders = orders
-        self.order_sizes = order_sizes
         self.rewards = rewards
-        self.reward_sizes = reward_sizes
+        self.decks = decks
+        self.sizes = sizes
         self.masked_orders = masked_orders
         self.masked_rewards = masked_rewards
 
