@@ -57,7 +57,7 @@ import numpy as np
 from sim.core.tiebreak import KeyedTies
 
 from ..rules import actions as A
-from ..rules.building import build_cost, monopoly_allowed, road_costs
+from ..rules.building import build_cost, build_costs, monopoly_allowed, road_costs
 from ..rules.effect_kinds import BELIEF_FIELDS, DEFAULT_BELIEFS, Beliefs, believe, loan_cost
 from ..rules.modifiers import forbidden, modifier_total
 from ..rules.orders import order_info, payable
@@ -1097,15 +1097,12 @@ class HeuristicBot(ActionValues):
         return places
 
     def _far_candidates(self, state: MingchuState) -> list[int]:
-        """``_build_places``, its 驿道 part read as ``_goal`` reads it: with the markers, ban and
-        discount kept with the build values (``_roads_open``, ``_road_cut``) rather than asked again
-        for every road (``road_costs``)."""
-        seat, topo, built = self.seat, state.topo, state.industries
-        places = [  # (a built site has no build cost: ``build_cost``'s first test, asked first here)
-            p
-            for p, site in enumerate(topo.site)
-            if site and p not in built and build_cost(state, seat, p) is not None
-        ]
+        """``_build_places``, its sites read for all at once (``build_costs``) and its 驿道 part read
+        as ``_goal`` reads it: with the markers, ban and discount kept with the build values
+        (``_roads_open``, ``_road_cut``) rather than asked again for every road (``road_costs``)."""
+        seat, topo = self.seat, state.topo
+        costs_at = build_costs(state, seat)
+        places = [p for p in range(len(costs_at)) if costs_at[p] is not None]
         if self._roads_open:
             kinds, costs, ends, yidao = topo.road_kind, topo.road_yidao_cost, topo.road_ends, state.yidao
             cut, workers = self._road_cut, state.players[seat].workers
@@ -1135,14 +1132,16 @@ class HeuristicBot(ActionValues):
         find a build or a 驿道 (a built one's goal value is ``NEVER``). The sites are kept with the
         plan's industries (``_layout``); the roads while the state's 驿道 table is the one last read
         at the same size (a 驿道 once built stays: the table only grows)."""
-        sites, land_roads = self._map(state)
+        if self._map_of is not state.topo:
+            self._map(state)
+            self._open_layout = self._open_yidao = None  # (another map: both made anew)
         if self._layout is not self._open_layout:
             built = state.industries
-            self._open_sites = [place for place in sites if place not in built]
+            self._open_sites = [place for place in self._sites if place not in built]
             self._open_layout = self._layout
         yidao = state.yidao
         if yidao is not self._open_yidao or len(yidao) != self._open_built:
-            self._open_roads = [entry for entry in land_roads if entry[0] not in yidao]
+            self._open_roads = [entry for entry in self._land_roads if entry[0] not in yidao]
             self._open_yidao, self._open_built = yidao, len(yidao)
         return self._open_sites, self._open_roads
 

@@ -72,6 +72,30 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
         state.price_cache = None
 
 
+def build_costs(state: MingchuState, seat: int) -> list[int | None]:
+    """``build_cost`` (no discount) at every place at once: the seat's markers, ban and build
+    discount read once, the 专营 limit once per good."""
+    topo = state.topo
+    player = state.players[seat]
+    costs: list[int | None] = [None] * len(topo.site)
+    if player.supply == 0 or forbidden(state, seat, "build"):
+        return costs
+    cut = modifier_total(state, seat, "discount", action="build")
+    allowed: dict[str, bool] = {}
+    built = state.industries
+    for place, site in enumerate(topo.site):
+        if site is None or place in built:
+            continue
+        good = site.good
+        may = allowed.get(good)
+        if may is None:
+            may = allowed[good] = monopoly_allowed(state, seat, good)
+        if may:
+            cost = max(0, site.cost - cut)
+            costs[place] = cost if cost <= player.coins else None
+    return costs
+
+
 def road_costs(state: MingchuState, seat: int) -> list[int | None]:
     """``road_cost`` (no discount) of every road at once."""
     player = state.players[seat]
