@@ -57,11 +57,11 @@ import numpy as np
 from sim.core.tiebreak import KeyedTies
 
 from ..rules import actions as A
-from ..rules.building import build_cost, monopoly_allowed, road_costs
+from ..rules.building import build_cost, build_costs, monopoly_allowed, road_costs
 from ..rules.effect_kinds import BELIEF_FIELDS, DEFAULT_BELIEFS, Beliefs, believe, loan_cost
 from ..rules.modifiers import forbidden, modifier_total
-from ..rules.orders import order_info, payment
-from ..rules.paths import road_usable, sale_prices
+from ..rules.orders import order_info, payable
+from ..rules.paths import sale_prices
 from ..rules.state import OFFICIAL, MingchuState
 from ..rules.trade import ProposeTrade
 from .trade import DECISIONS as TRADE_DECISIONS
@@ -72,6 +72,7 @@ from .values import (
     FAR_GOAL,
     IN_TURN_OTHERWISE,
     OTHERWISE,
+    PER_ACTION,
     TURN_CAPS,
     TURN_VALUES,
     VALUES,
@@ -121,12 +122,12 @@ def persona_for(params: Any, name: str) -> Persona:
 def road_weights(state: MingchuState, seat: int) -> list[float]:
     """Per road: what walking it adds in ``free_distances`` (0.01 on an own or 官府 驿道 off the
     water, 1.0 otherwise), or -1.0 where it cannot be walked (a dashed road without a 驿道, M28)."""
-    kinds, yidao = state.topo.road_kind, state.yidao  # (a plain list: no model read per road)
+    kinds, dashed, yidao = state.topo.road_kind, state.topo.road_dashed, state.yidao  # (plain lists)
     weights: list[float] = []
     for road in range(len(kinds)):
         owner = yidao.get(road)
-        if owner is None:  # no 驿道
-            weights.append(1.0 if road_usable(state, road) else -1.0)
+        if owner is None:  # no 驿道: a dashed road cannot be walked (``road_usable``)
+            weights.append(-1.0 if dashed[road] else 1.0)
         elif (owner == seat or owner == OFFICIAL) and kinds[road] != "water":
             weights.append(0.01)
         else:
@@ -228,14 +229,9 @@ def same_counts(goods: dict[str, int], kept: dict[str, int]) -> bool:
     """``goods == kept`` for a ``Counter`` of goods and its plain ``dict`` copy, as ``dict``
     compares them (the same goods listed, each with the same count; a good listed with 0 differs
     from one not listed). A ``Counter`` compared with a ``dict`` declines in interpreted code before
-    ``dict``'s comparison answers; this loop walks the plain copy and asks the ``Counter`` only
-    what ``dict``'s own slots answer (its size, a good in it, a listed good's count)."""
-    if len(goods) != len(kept):
-        return False
-    for good, count in kept.items():
-        if good not in goods or goods[good] != count:
-            return False
-    return True
+    ``dict``'s comparison answers: a plain copy of the ``Counter`` (made in C) is compared instead,
+    which costs less than a compiled loop over the goods."""
+    return dict(goods) == kept
 
 
 _VALUES = {**VALUES, ProposeTrade: propose_value}
@@ -293,6 +289,7 @@ class HeuristicBot(ActionValues):
         self._buyback: dict[int, int] = {}  # holder -> markers to buy back in this settlement
         self._best_prices: dict[str, float] = {}  # good -> ``_best_price``, with the prices
         self._best_at: list[int] = []  # the 掌柜' places when ``_best_prices`` were started
+        self._tops: dict[str, list[int]] = {}  # good -> by place, the best price within reach (-1: not yet)
         self._prices: dict[str, list[int]] = {}  # good -> ``sale_prices`` by place (``_sale_prices``)
         self._goals: dict[tuple, tuple] = {}  # goal key (``_goal_key``) -> the turn's goal, per plan
         self._yidao_seen: dict[int, int] | None = None  # the 驿道 when ``_roads`` was last worked out
@@ -339,6 +336,13 @@ class HeuristicBot(ActionValues):
         self._road_moves = 0
         self._reach = 0.0  # a turn's moves and a half (``_best_price``)
         self._best_value = NEVER  # the best of the last ``_values``
+        self._sell_caps = {}  # (``_read_params``)
+        self._hire_cap = 0.0
+        self._open_sites: list[int] = []  # ``_open_map``: the sites without an industry, for ``_layout``
+        self._open_layout: Any = None
+        self._open_roads: list[tuple[int, int, int]] = []  # the land roads without a 驿道, for the table
+        self._open_yidao: dict[int, int] | None = None  # and the size below
+        self._open_built = -1
 
     def _board_key(self, state: MingchuState) -> frozenset:
         """The 驿道 the seat's free distances depend on: (road, free to walk) for its own and 官府
@@ -626,7 +630,8 @@ class HeuristicBot(ActionValues):
         """The best price ``good`` fetches where a 掌柜 can sell it by its next turn (a free distance
         within one turn's moves); 0 in the last round, when unsold goods are worth nothing. Kept with
         the prices (``_sale_prices``, whose key holds the 驿道 the distances read) while the 掌柜
-        stand where they stood."""
+        stand where they stood; the best price within reach of each place (``_tops``) is kept with
+        the prices alone, so a 掌柜 that moves looks up its new place's."""
         if self._last_round(state):
             return 0.0
         prices = self._sale_prices(state, good)
@@ -636,18 +641,28 @@ class HeuristicBot(ActionValues):
             self._best_prices = {}
         best = self._best_prices.get(good)
         if best is None:
-            if state.params is not self._params_of:
-                self._read_params(state.params)
-            reach = self._reach
+            tops = self._tops.get(good)
+            if tops is None:
+                tops = self._tops[good] = [-1] * len(prices)
             best = 0.0
             for at in set(managers):
-                top = -1  # the best price within reach (``at`` itself is)
-                for place in self._within(state, at, reach):
-                    if prices[place] > top:
-                        top = prices[place]
+                top = tops[at]
+                if top < 0:
+                    top = tops[at] = self._top_price(state, prices, at)
                 best = max(best, top)
             self._best_prices[good] = best
         return best
+
+    def _top_price(self, state: MingchuState, prices: list[int], at: int) -> int:
+        """The best of ``prices`` within a turn's moves and a half of ``at`` (``at`` itself is: no
+        price is below 0)."""
+        if state.params is not self._params_of:
+            self._read_params(state.params)
+        top = -1
+        for place in self._within(state, at, self._reach):
+            if prices[place] > top:
+                top = prices[place]
+        return top
 
     def _within(self, state: MingchuState, at: int, reach: float) -> list[int]:
         """The places at a free distance of at most ``reach`` from ``at``, in map order; kept with the
@@ -679,6 +694,7 @@ class HeuristicBot(ActionValues):
             self._prices_families = list(player.families)
             self._prices = {}
             self._best_prices = {}
+            self._tops = {}
         self._prices_layout = layout  # the same industries: the next look-up compares identities
         prices = self._prices.get(good)
         if prices is None:
@@ -705,6 +721,8 @@ class HeuristicBot(ActionValues):
         self._build_moves = rules.build_max_moved
         self._road_moves = rules.road_max_moved
         self._reach = rules.moves_per_turn + 0.5
+        self._sell_caps = {good.id: 2.0 + 4.0 * (good.base_value + 1) for good in params.goods}
+        self._hire_cap = float(self.persona.hire)
 
     def _order_worth(self, state: MingchuState, key: str) -> float:
         worth = self._worth_cache.get(key)
@@ -873,7 +891,7 @@ class HeuristicBot(ActionValues):
                 best = (value, place, None)
         # building sites and non-water roads within reach of ``here`` for a build or a 驿道, by the
         # rules' move limits (a road's nearer end, the first on equal distances)
-        sites, land_roads = self._map(state)
+        sites, land_roads = self._open_map(state)
         site_values, road_values = self._build_values(state, player_key)
         if state.params is not self._params_of:
             self._read_params(state.params)
@@ -943,10 +961,10 @@ class HeuristicBot(ActionValues):
                     table = kept[at_hand] = {}
                 tables.append(table)
         table = tables[pack]
-        payable = table.get((key, place))
-        if payable is None:
-            payable = table[key, place] = payment(state, self.seat, key, place, [pack]) is not None
-        return payable
+        can_pay = table.get((key, place))
+        if can_pay is None:
+            can_pay = table[key, place] = payable(state, self.seat, key, place, [pack])
+        return can_pay
 
     def _order_targets(self, state: MingchuState) -> list[tuple[str, int, int, int]]:
         """(order, its place, 100 + its points, goods it asks for) for the public orders then the
@@ -1079,15 +1097,12 @@ class HeuristicBot(ActionValues):
         return places
 
     def _far_candidates(self, state: MingchuState) -> list[int]:
-        """``_build_places``, its 驿道 part read as ``_goal`` reads it: with the markers, ban and
-        discount kept with the build values (``_roads_open``, ``_road_cut``) rather than asked again
-        for every road (``road_costs``)."""
-        seat, topo, built = self.seat, state.topo, state.industries
-        places = [  # (a built site has no build cost: ``build_cost``'s first test, asked first here)
-            p
-            for p, site in enumerate(topo.site)
-            if site and p not in built and build_cost(state, seat, p) is not None
-        ]
+        """``_build_places``, its sites read for all at once (``build_costs``) and its 驿道 part read
+        as ``_goal`` reads it: with the markers, ban and discount kept with the build values
+        (``_roads_open``, ``_road_cut``) rather than asked again for every road (``road_costs``)."""
+        seat, topo = self.seat, state.topo
+        costs_at = build_costs(state, seat)
+        places = [p for p in range(len(costs_at)) if costs_at[p] is not None]
         if self._roads_open:
             kinds, costs, ends, yidao = topo.road_kind, topo.road_yidao_cost, topo.road_ends, state.yidao
             cut, workers = self._road_cut, state.players[seat].workers
@@ -1111,6 +1126,24 @@ class HeuristicBot(ActionValues):
             ]
             self._cheapest = min([topo.road_yidao_cost[road] for road, _, _ in self._land_roads], default=0)
         return self._sites, self._land_roads
+
+    def _open_map(self, state: MingchuState) -> tuple[list[int], list[tuple[int, int, int]]]:
+        """``_map``'s sites without an industry and land roads without a 驿道: where ``_goal`` may
+        find a build or a 驿道 (a built one's goal value is ``NEVER``). The sites are kept with the
+        plan's industries (``_layout``); the roads while the state's 驿道 table is the one last read
+        at the same size (a 驿道 once built stays: the table only grows)."""
+        if self._map_of is not state.topo:
+            self._map(state)
+            self._open_layout = self._open_yidao = None  # (another map: both made anew)
+        if self._layout is not self._open_layout:
+            built = state.industries
+            self._open_sites = [place for place in self._sites if place not in built]
+            self._open_layout = self._layout
+        yidao = state.yidao
+        if yidao is not self._open_yidao or len(yidao) != self._open_built:
+            self._open_roads = [entry for entry in self._land_roads if entry[0] not in yidao]
+            self._open_yidao, self._open_built = yidao, len(yidao)
+        return self._open_sites, self._open_roads
 
     def _good_at(self, state: MingchuState, place: int) -> str:
         """The good the building site at ``place`` makes (read once per map, ``_map``)."""
@@ -1152,9 +1185,9 @@ class HeuristicBot(ActionValues):
             if ind is not None:
                 worth += 6 if ind.owner not in (self.seat, OFFICIAL) else 3
             worth += len(state.topo.adjacent[end])
-        if state.topo.roads[road].kind == "dashed":
+        if state.topo.road_dashed[road]:
             worth += 4
-        return worth - state.topo.roads[road].yidao_cost
+        return worth - state.topo.road_yidao_cost[road]
 
 
 UNBOUNDED: Final = float("inf")
@@ -1250,8 +1283,8 @@ def _values(
     """Each legal action's value (``_VALUES`` / ``_TURN_VALUES``), or ``NEVER`` for one that cannot
     come within ``TIE`` of the best: an action of a type with a bound (``CAPS`` / ``TURN_CAPS``, or
     the fixed value of a type the table does not list) is valued after the others, and only while
-    its bound reaches the best value so far less ``TIE``. The best value is left in
-    ``bot._best_value`` for ``choose``."""
+    its bound reaches the best value so far less ``TIE`` (``PER_ACTION``: the action's own,
+    ``_turn_cap``). The best value is left in ``bot._best_value`` for ``choose``."""
     entries = _ENTRIES[1 if turn else 0]
     actions: list[Any] = legal if isinstance(legal, list) else list(legal)
     size = len(actions)
@@ -1290,7 +1323,7 @@ def _values(
         if kind is not last:
             function, bound, code = entries[kind]
             last = kind
-        if bound >= floor:
+        if (bot._turn_cap(state, action) if bound == PER_ACTION else bound) >= floor:
             if code:
                 value = float(_direct(bot, code, state, action, context))
             else:

@@ -74,7 +74,7 @@ def _marker_sources(state: MingchuState, giver: int, receiver: int) -> tuple[int
     """(the receiver's own markers the giver holds, third players' markers it pays with first)."""
     held = state.players[giver].held
     thirds = sum(held) - held[giver] - held[receiver]
-    if not state.params.rules.pay_favor_with_held_first:
+    if not state.topo.pay_favor_with_held_first:
         thirds = 0
     return held[receiver], thirds
 

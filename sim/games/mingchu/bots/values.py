@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..rules import actions as A
+from ..rules.actions import Sell
 from ..rules.building import build_cost
 from ..rules.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
     RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
@@ -86,6 +87,8 @@ class ActionValues:
     _war_contrarian: dict[int, bool]
     _income_weights: dict[int, float]  # income marker -> ``_income_weight``, for ``_income_params``
     _income_params: Any
+    _sell_caps: dict[str, float]  # good -> the most ``_sell`` gives it (``_turn_cap``), per parameters
+    _hire_cap: float  # the most ``_hire`` gives (``_turn_cap``), per parameters
 
     def _holdings(self, state: MingchuState) -> dict[str, int]:
         raise NotImplementedError
@@ -171,7 +174,10 @@ class ActionValues:
     def _sell_values(self, state: MingchuState, context: Context) -> list[float]:
         """``_sell_produced`` at every place the produced good has a route to (by place; 0 where none)."""
         good: str = context.good
-        prices = sale_prices(state, self.seat, good, in_production=True)
+        if state.topo.goods[good].uncapped_in_production:
+            prices = sale_prices(state, self.seat, good, in_production=True)
+        else:  # capped in production too: the prices outside it, kept by the bot
+            prices = self._sale_prices(state, good)
         routes = routes_by_place(state, self.seat, context.data["place"])  # each place valued alone: no order
         income = self._income_weight(state)
         keep = context.needed.get(good, 0) > 0 and not self.persona.sell_all
@@ -269,6 +275,16 @@ class ActionValues:
         else:
             later = self._best_price(state, action.good) - 1
         return 2.0 + 4.0 * (price - later)
+
+    def _turn_cap(self, state: MingchuState, action: Any) -> float:
+        """The most ``_sell`` or ``_hire`` can give ``action``: a sale's price is at most its good's base
+        value and the price it waits for at least -1 (no price is below 0), so it scores at most
+        2 + 4 x (base value + 1) (from the warehouse 2 + base value); a 伙计 step at most the persona's
+        ``hire``. While a better action is found, the bot does not value them (``_values``). Both
+        read from the bot's tables for the game's parameters (``HeuristicBot._read_params``)."""
+        if isinstance(action, Sell):
+            return self._sell_caps[action.good]
+        return self._hire_cap
 
     def _reserve(self, state: MingchuState, action: A.Reserve, context: Context) -> float:
         order = state.public_orders[action.slot].order
@@ -498,6 +514,9 @@ CAPS: dict[type, float] = {
 """Action type -> the most its ``VALUES`` entry can give: the cheap, bounded values, which
 ``HeuristicBot`` works out only while they may come near the best value of the others."""
 
+PER_ACTION: Final = 1e300
+"""A ``TURN_CAPS`` bound that depends on the action and the bot (``ActionValues._turn_cap``)."""
+
 TURN_CAPS: dict[type, float] = {
     A.SelectManager: 0.0,
     A.Move: 40.0,
@@ -510,5 +529,8 @@ TURN_CAPS: dict[type, float] = {
     A.DiscardGood: 0.0,  # a good's base value is never below 0
     A.DiscardGrace: -5.0,
     A.DiscardFavor: 3.0,
+    A.Sell: PER_ACTION,
+    A.HireWorker: PER_ACTION,
 }
-"""Action type -> the most its ``TURN_VALUES`` entry can give (as ``CAPS``)."""
+"""Action type -> the most its ``TURN_VALUES`` entry can give (as ``CAPS``; ``PER_ACTION``: asked of
+``ActionValues._turn_cap`` per action)."""

@@ -39,23 +39,23 @@ def monopoly_cap(state: MingchuState, seat: int) -> int:
 
 def monopoly_allowed(state: MingchuState, seat: int, good: str) -> bool:
     """M30: may ``seat`` build an industry of ``good`` (always, unless it is a 专营 good)?"""
-    goods = state.topo.goods
-    threshold = goods[good].monopoly_threshold
+    thresholds = state.topo.monopoly_threshold
+    threshold = thresholds.get(good)
     if threshold is None:
         return True
     if state.topo.monopoly_needs_threshold:
         return state.income_level(seat) >= threshold or state.players[seat].permits > 0
-    site = state.topo.site
+    site_good = state.topo.site_good
     owned = 0  # the seat's 专营 industries (a loop: a compiled generator is dear, and this runs per site)
     for place, ind in state.industries.items():
-        if ind.owner == seat and goods[site[place].good].monopoly_threshold is not None:
+        if ind.owner == seat and site_good[place] in thresholds:
             owned += 1
     return owned < monopoly_cap(state, seat)
 
 
 def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monopoly: bool = False) -> None:
     player = state.players[seat]
-    threshold = state.topo.goods[state.topo.site[place].good].monopoly_threshold
+    threshold = state.topo.monopoly_threshold.get(state.topo.site_good[place])
     if (
         state.topo.monopoly_needs_threshold
         and threshold is not None
@@ -70,6 +70,30 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
     state.industries[place] = Industry(seat)
     if state.topo.prices_from_built:
         state.price_cache = None
+
+
+def build_costs(state: MingchuState, seat: int) -> list[int | None]:
+    """``build_cost`` (no discount) at every place at once: the seat's markers, ban and build
+    discount read once, the 专营 limit once per good."""
+    topo = state.topo
+    player = state.players[seat]
+    costs: list[int | None] = [None] * len(topo.site)
+    if player.supply == 0 or forbidden(state, seat, "build"):
+        return costs
+    cut = modifier_total(state, seat, "discount", action="build")
+    allowed: dict[str, bool] = {}
+    built = state.industries
+    for place, site in enumerate(topo.site):
+        if site is None or place in built:
+            continue
+        good = site.good
+        may = allowed.get(good)
+        if may is None:
+            may = allowed[good] = monopoly_allowed(state, seat, good)
+        if may:
+            cost = max(0, site.cost - cut)
+            costs[place] = cost if cost <= player.coins else None
+    return costs
 
 
 def road_costs(state: MingchuState, seat: int) -> list[int | None]:

@@ -57,6 +57,11 @@ def payment(
     return None if taken is None else (new_counter(taken[0]), new_counter(taken[1]))
 
 
+def payable(state: MingchuState, seat: int, key: str, place: int, packs: list[int] | None = None) -> bool:
+    """Whether ``payment`` finds the goods (its counts not made)."""
+    return _taken(state, seat, key, place, packs) is not None
+
+
 def _taken(
     state: MingchuState, seat: int, key: str, place: int, packs: list[int] | None
 ) -> tuple[dict[str, int], dict[str, int]] | None:

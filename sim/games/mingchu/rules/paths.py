@@ -126,7 +126,7 @@ def routes_by_place(state: MingchuState, seat: int, source: int) -> list[Route |
 def routes_and_singles(state: MingchuState, seat: int, source: int) -> list[Route | None]:
     """``routes_by_place``; when it searches, it also keeps which places have one cheapest route only
     from ``source`` (``_settle``'s ``single``), for ``route_between`` to read the routes the other way.
-    For the places goods are carried from to a 掌柜 (``production._Carriers``)."""
+    For the places goods are carried from to a 掌柜 (``production.legal_produce``)."""
     water_discount, temp_key = search_key(state, seat)
     return _search(state, seat, source, water_discount, temp_key, True)[0]
 

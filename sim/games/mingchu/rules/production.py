@@ -94,7 +94,8 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     coins, workers = player.coins, player.workers
     own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough
     per_manager = topo.per_manager
-    where: _Carriers | None = None  # the carrier table of this call's routes, read when first needed
+    # the routes from each 掌柜 by place (the seat's kept searches), read when first needed
+    routes: list[list[Route | None]] | None = None
     for place, own, good, cost in table:
         if own is not None:
             if place not in produced:
@@ -113,26 +114,37 @@ def legal_produce(state: MingchuState, seat: int) -> list:
         industry = industries[place]
         if room < 1 + (industry.upgraded_by is not None):
             continue  # an upgraded industry gives 2 (``output``): room for both, or not offered
-        if where is None:
-            where = _carriers_table(state, seat)
-        # each 掌柜 whose route here the seat can pay with the use itself (M21), in 掌柜 order; with
-        # one shared pack only the cheapest of them (the first of equals): a plain loop, no list
-        best: _Carrier | None = None
-        for option in where.options(state, seat, place, industry.owner):
-            route = option[1]
+        if routes is None:
+            water, temp_key = search_key(state, seat)  # as in ``routes_from``'s key
+            routes = carrier_routes(state, seat, tuple(player.managers), water, temp_key)
+        # each 掌柜 whose route here the seat can pay with the use itself (M21): one marker to the
+        # owner (not to 官府) and one per other player's 驿道 on the route; in 掌柜 order, with one
+        # shared pack only the cheapest of them (the first of equals)
+        owner = industry.owner
+        to_owner = 0 if owner == OFFICIAL else 1
+        best = -1
+        best_cost = 0
+        for manager in range(len(routes)):
+            route = routes[manager][place]
+            if route is None:
+                continue
+            favor = route.favor
             if (
                 route.workers <= workers
                 and route.coins + cost <= coins
-                and (len(option[2]) <= own_markers or can_give_favor(state, seat, option[2]))
+                and (
+                    len(favor) + to_owner <= own_markers
+                    or can_give_favor(state, seat, favor if owner == OFFICIAL else (owner,) + favor)
+                )
             ):
                 if per_manager:
-                    legal.append(option[4])
-                elif best is None or option[3] < best[3]:  # (掌柜 in order: the lower one of equals)
-                    best = option
-        if best is not None:
-            legal.append(best[4])
-    if where is not None:
-        where.keep(state)
+                    legal.append(_produce_foreign_record(place, manager))
+                else:
+                    price = route.workers + route.coins + len(favor)  # ``route_cost``
+                    if best < 0 or price < best_cost:
+                        best, best_cost = manager, price
+        if best >= 0:
+            legal.append(_produce_foreign_record(place, best))
     legal.append(A.made(A.Done))
     return legal
 
@@ -161,74 +173,6 @@ def _industries(state: MingchuState, seat: int, discount: int) -> tuple[tuple[in
     return found
 
 
-_Carrier = tuple[int, Route, tuple[int, ...], int, Any]
-"""One 掌柜 that can carry the goods of one industry: (掌柜, route, who gets an 恩义 marker for it
-(the industry's owner and the 驿道 owners), route cost, the ``ProduceForeign`` record). A tuple:
-kept in ``state.route_cache``, it is pickled with a state's copy."""
-
-
-class _Carriers:
-    """One ``legal_produce`` call's look-up of the ``_Carrier`` options of one seat's 掌柜 per
-    industry, over one board, water discount and set of temporary roads (``_carriers_table``).
-
-    The options found are kept in ``state.route_cache`` as a dict by industry place and owner (one
-    int, ``_carrier_key``), made when first asked for. A clone shares that dict, so it is never changed: ``keep`` replaces it
-    with a larger copy once per call that found new options."""
-
-    __slots__ = ("key", "managers", "water", "temp", "kept", "added", "routes")
-
-    def __init__(
-        self,
-        key: tuple,
-        managers: tuple[int, ...],
-        water: int,
-        temp: frozenset[int],
-        kept: dict[int, tuple[_Carrier, ...]],
-    ):
-        self.key = key
-        self.managers = managers
-        self.water = water  # the key's water discount and temporary roads, as ``routes_from``'s
-        self.temp = temp
-        self.kept = kept
-        self.added: dict[int, tuple[_Carrier, ...]] | None = None
-        self.routes: list[list[Route | None]] | None = (
-            None  # from each 掌柜 by place, searched when first needed
-        )
-
-    def options(self, state: MingchuState, seat: int, place: int, owner: int) -> tuple[_Carrier, ...]:
-        key = _carrier_key(place, owner)
-        found = self.kept.get(key)
-        if found is not None:
-            return found
-        routes = self.routes
-        if routes is None:
-            routes = self.routes = carrier_routes(state, seat, self.managers, self.water, self.temp)
-        options: list[_Carrier] = []
-        for manager in range(len(routes)):
-            route = routes[manager][place]
-            if route is not None:
-                favor = route.favor
-                options.append(
-                    (
-                        manager,
-                        route,
-                        favor if owner == OFFICIAL else (owner,) + favor,
-                        route.workers + route.coins + len(favor),  # ``route_cost``
-                        _produce_foreign_record(place, manager),
-                    )
-                )
-        found = tuple(options)
-        if self.added is None:
-            self.added = {}
-        self.added[key] = found
-        return found
-
-    def keep(self, state: MingchuState) -> None:
-        """Keep the options this call found beside the ones kept before (in a new dict)."""
-        if self.added is not None and state.route_cache is not None:
-            state.route_cache[self.key] = {**self.kept, **self.added}
-
-
 def _produce_foreign_record(place: int, manager: int) -> A.ProduceForeign:
     """``A.made(A.ProduceForeign, place, manager)``, kept in a list by place and 掌柜."""
     records = _PRODUCE_FOREIGN
@@ -241,25 +185,6 @@ def _produce_foreign_record(place: int, manager: int) -> A.ProduceForeign:
 
 
 _PRODUCE_FOREIGN: list[list[A.ProduceForeign]] = []
-
-
-def _carriers_table(state: MingchuState, seat: int) -> _Carriers:
-    """The seat's ``_Carriers`` for its 掌柜 places, water discount and this step's temporary roads,
-    kept in ``state.route_cache`` beside the routes they come from (the key ends with the temporary
-    roads, as ``ProduceKind.apply`` and ``keep_routes_after_road`` want)."""
-    water, temp_key = search_key(state, seat)  # as in ``routes_from``'s key
-    managers = tuple(state.players[seat].managers)
-    key = (seat, ("carriers", managers, water), temp_key)
-    return _Carriers(key, managers, water, temp_key, route_cache(state).get(key, _NO_CARRIERS))
-
-
-_NO_CARRIERS: dict[int, tuple[_Carrier, ...]] = {}
-
-
-def _carrier_key(place: int, owner: int) -> int:
-    """``_Carriers``' key of an industry: its place and its owner (a seat, or ``OFFICIAL``, -1) in one
-    int (a small int hashes and compares faster than a pair; fewer than 63 seats)."""
-    return place * 64 + owner + 1
 
 
 @decision_kind
@@ -279,8 +204,11 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
         elif isinstance(action, A.Done):
             state.pending.pop()
             state.temp_roads = set()
-            if state.route_cache:  # routes over this step's temporary roads are no use any more
-                state.route_cache = {key: routes for key, routes in state.route_cache.items() if not key[-1]}
+            cache = state.route_cache
+            if cache:  # routes over this step's temporary roads are no use any more: dropped in place
+                # (still right for their key, so a copy sharing the cache loses nothing it needs)
+                for key in [key for key in cache if key[-1]]:
+                    del cache[key]
             state.step += 1
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
@@ -390,7 +318,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
                 if affordable(state, seat, way):
                     legal.append(A.made(A.GoodTo, "warehouse"))
                     break
-        if state.topo.goods[good].sellable and not forbidden(state, seat, "sell"):
+        if good in state.topo.sellable and not forbidden(state, seat, "sell"):
             player = state.players[seat]
             workers, coins = player.workers, player.coins
             own_markers = player.hand + player.supply  # ``can_give_favor`` needs no more when it has enough

@@ -79,6 +79,10 @@ class Topology:
         self.monopoly_thresholds = sorted(
             g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
         )
+        self.monopoly_threshold: dict[str, int] = {
+            g.id: g.monopoly_threshold for g in params.goods if g.monopoly_threshold is not None
+        }
+        """The 专营 goods (M30) and their thresholds: every build cost reads them."""
         plain = [g.id for g in params.goods if not g.horse_slot][:1]
         horse = [g.id for g in params.goods if g.horse_slot][:1]
         self.room_probes = (*plain, *horse)  # one good of each slot kind
@@ -137,6 +141,9 @@ class Topology:
         self.income_level_best: bool = rules.income_level == "best"  # M30/M55
         self.warehouse_in_both_capitals: bool = rules.warehouse_in_both_capitals  # M58
         self.prices_from_built: bool = rules.price_sources == "built"  # M18
+        self.pay_favor_with_held_first: bool = (
+            rules.pay_favor_with_held_first
+        )  # the trade bots' marker prices
         self.warehouse_capacity: int = rules.warehouse_capacity
         self.max_loans: int = params.loans.max_per_player
         self.worker_costs: list[int] = [space.cost for space in params.worker_track]  # 伙计人数轨 (M32)
@@ -312,6 +319,29 @@ class Player:
         return total
 
 
+class DeckFaces:
+    """The order and reward decks as a view shows them (``view.py``): the state's two deck tables,
+    their decks (the lists, dealt once by the setup and then drawn from or refilled in place) with
+    each one's size when they were masked, and the masked tables (each deck as that many hidden
+    cards). Read only: the views share them while the decks keep their sizes."""
+
+    def __init__(
+        self,
+        orders: dict[str, list[str]],
+        rewards: dict[str, list[str]],
+        decks: list[list[str]],
+        sizes: list[int],
+        masked_orders: dict,
+        masked_rewards: dict,
+    ) -> None:
+        self.orders = orders
+        self.rewards = rewards
+        self.decks = decks
+        self.sizes = sizes
+        self.masked_orders = masked_orders
+        self.masked_rewards = masked_rewards
+
+
 @dataclass
 class PublicOrder:
     order: str  # order instance key
@@ -373,6 +403,9 @@ class MingchuState:
     board_cache: dict | None = None
     """Derived from the 驿道 on the board only (per-seat road costs, bots' distance tables); replaced
     when a 驿道 is built, like ``route_cache``, and kept through a production step's temporary roads."""
+    faces: DeckFaces | None = None
+    """The order and reward decks as a view shows them (``view.py``), kept while their sizes stay the
+    same (replaced, never edited)."""
 
     @property
     def params(self) -> MingchuParams:
@@ -440,6 +473,7 @@ class MingchuState:
         new.price_cache = self.price_cache
         new.route_cache = self.route_cache
         new.board_cache = self.board_cache
+        new.faces = self.faces
         return new
 
     def clone(self) -> MingchuState:
@@ -476,6 +510,7 @@ class MingchuState:
         new.price_cache = dict(self.price_cache) if self.price_cache is not None else None
         new.route_cache = dict(self.route_cache) if self.route_cache is not None else None
         new.board_cache = dict(self.board_cache) if self.board_cache is not None else None
+        new.faces = None  # (its decks' tables are the copy's own)
         return new
 
     # --- cheap queries ------------------------------------------------------------------------
@@ -594,7 +629,9 @@ class MingchuState:
 
 
 _COMPARED = tuple(
-    f.name for f in fields(MingchuState) if f.name not in ("rng", "price_cache", "route_cache", "board_cache")
+    f.name
+    for f in fields(MingchuState)
+    if f.name not in ("rng", "price_cache", "route_cache", "board_cache", "faces")
 )
 
 

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from sim.core.view import HIDDEN
 
-from .state import MingchuState
+from .state import DeckFaces, MingchuState
 from .trade import seat_trades
 
 GRACE = "皇恩"
@@ -40,15 +40,55 @@ def view(state: MingchuState, seat: int) -> MingchuState:
     new = state.shallow_copy()
     new.rng = None
     new.players = players
-    new.war_secret = [side if s == seat else [0, 0] for s, side in enumerate(state.war_secret)]
+    new.war_secret = [side if s == seat else _NO_SIDE for s, side in enumerate(state.war_secret)]
     new.event_deck = _masked(state.event_deck)
     new.retainer_deck = _masked(state.retainer_deck)
     new.grace_deck = _masked(state.grace_deck)
-    new.order_decks = {name: _masked(deck) for name, deck in state.order_decks.items()}
-    new.reward_decks = {tier: _masked(deck) for tier, deck in state.reward_decks.items()}
+    faces = _faces(state)
+    new.order_decks = faces.masked_orders
+    new.reward_decks = faces.masked_rewards
     new.log = SeatLog(state.log, seat)
     new.trades = seat_trades(state.trades, seat)
     return new
+
+
+def _faces(state: MingchuState) -> DeckFaces:
+    """``state.faces``, made anew when the order or reward decks changed size (or are other tables):
+    a masked deck shows its size alone, so the views share the masked tables while the sizes stay
+    the same, rather than each view making its own. The decks' lists are read from a plain list
+    (a compiled loop over a dict's values costs several times more)."""
+    faces = state.faces
+    orders, rewards = state.order_decks, state.reward_decks
+    if (
+        faces is None
+        or faces.orders is not orders
+        or faces.rewards is not rewards
+        or len(orders) + len(rewards) != len(faces.decks)
+        or not _same_sizes(faces.decks, faces.sizes)
+    ):
+        decks = [*orders.values(), *rewards.values()]
+        faces = state.faces = DeckFaces(
+            orders,
+            rewards,
+            decks,
+            [len(deck) for deck in decks],
+            {name: _masked(deck) for name, deck in orders.items()},
+            {tier: _masked(deck) for tier, deck in rewards.items()},
+        )
+    return faces
+
+
+def _same_sizes(decks: list[list[str]], sizes: list[int]) -> bool:
+    """Whether ``decks`` hold ``sizes`` cards, deck by deck."""
+    for i in range(len(decks)):
+        if len(decks[i]) != sizes[i]:
+            return False
+    return True
+
+
+_NO_SIDE: Final[list[int]] = [0, 0]
+"""Another seat's secret war side as a view shows it (read only: shared by every view, as the view's
+other tables are shared with the state)."""
 
 
 def _masked(cards: Sequence[Any]) -> tuple[str, ...]:
