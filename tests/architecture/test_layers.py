@@ -20,9 +20,6 @@ ROOT = Path(__file__).resolve().parents[2] / "sim"
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "sim.cli",
-        "sim.cli_options",
-        "sim.cli_bots",
-        "sim.cards.commands",
         "sim.demo",
         "sim.__main__",
         "sim.goal_study",

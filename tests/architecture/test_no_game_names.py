@@ -3,7 +3,7 @@ or the card lab names a bundled game or its vocabulary (issue: a game is one sel
 
 A game's vocabulary is read from its own spec: its registry name, its titles, its breakdown columns,
 its decks and the Chinese code names of its display names (end reasons and the like). The command
-line's help examples (``sim.cli``, ``sim.cards.commands``) may name the bundled games.
+line's help examples (``sim.cli``) may name the bundled games.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from sim.core.registry import GAME_MODULES, get_game
 
 SIM = Path(__file__).resolve().parents[2] / "sim"
 SHARED = ("config", "core", "dataset", "bots", "runner", "stats", "report", "cards")
-COMMAND_LINE = {SIM / "cards" / "commands.py"}
 ORDINARY_WORDS = {"事件", "订单"}
 """Decks of 明初商途 whose names are the ordinary words for "event" and "order" (report text uses them
 in their ordinary sense)."""
@@ -49,8 +48,6 @@ def mentions(words: set[str], root: Path = SIM) -> list[str]:
     compiled = [(word, pattern(word)) for word in sorted(words)]
     for layer in SHARED:
         for path in sorted((root / layer).rglob("*.py")):
-            if path in COMMAND_LINE:
-                continue
             text = path.read_text(encoding="utf-8")
             for word, regex in compiled:
                 for match in regex.finditer(text):

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from sim.cli import cli, cost_line
-from sim.cli_options import LANGS, display_names
+from sim.cli.options import LANGS, display_names
 from sim.config import ConfigError
 from sim.texts import Text, en, error_in_lang, lines, message, zh
 

@@ -1,7 +1,7 @@
 """``sim cards`` (study, export, import) and ``sim tune``: the card lab's command line.
 
-They build on the command line's shared pieces (``sim.cli_options``); ``sim.cli`` adds them to its
-``cli`` group.
+They build on the command line's shared pieces (``sim.cli.options``); ``sim.cli`` adds them to its
+``cli`` group. Their work is the card lab's own (``sim.cards``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli_options import (
+from sim.cli.options import (
     FiniteFloat,
     UserError,
     bots_option,

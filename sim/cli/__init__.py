@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from sim.bots import bot_names
-from sim.cards.commands import cards, tune_command
-from sim.cli_bots import bots as bots_command
-from sim.cli_options import (
+from sim.cli.bots import bots as bots_command
+from sim.cli.cards import cards as cards_group
+from sim.cli.cards import tune_command
+from sim.cli.options import (
     FiniteFloat,
     LangGroup,
     UserError,
@@ -67,7 +68,7 @@ def cli() -> None:
     """
 
 
-cli.add_command(cards)
+cli.add_command(cards_group)
 cli.add_command(tune_command)
 cli.add_command(bots_command)
 

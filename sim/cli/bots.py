@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli_options import (
+from sim.cli.options import (
     UserError,
     bots_option,
     friendly,

@@ -1,5 +1,5 @@
 """The command line's shared pieces: user errors, config and lineup parsing, the options several
-commands take. ``sim.cli`` and the card lab's commands (``sim.cards.commands``) both build on them."""
+commands take. Every command module of ``sim.cli`` builds on them."""
 
 from __future__ import annotations
 
