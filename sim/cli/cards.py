@@ -2,6 +2,10 @@
 
 They build on the command line's shared pieces (``sim.cli.options``); ``sim.cli`` adds them to its
 ``cli`` group. Their work is the card lab's own (``sim.cards``).
+
+The card lab's studies, reports and tuner are imported where they are used: they read the
+statistics (scipy) and draw charts (matplotlib), which would add half a second to a second to
+every ``sim`` command's start; so is the spreadsheet module, which loads pydantic (about 50 ms).
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import click
+import pandas as pd
 
+from sim.cards.decks import card_deck, forcing
 from sim.cli.options import (
     FiniteFloat,
     UserError,
@@ -30,7 +36,10 @@ from sim.cli.options import (
     seed_option,
     set_option,
 )
+from sim.core.resources import shown_config
 from sim.file_names import runs_folder
+from sim.report.labels import t
+from sim.report.names import Names
 from sim.texts import message
 
 
@@ -204,8 +213,6 @@ def study_counts(spec, text: str | None, resolved) -> tuple[int, ...]:
 def study_design(resolved, deck: str, design: str | None, arms: str, source) -> tuple[str, str]:
     """The design and the paired arms for ``deck`` as the game declares it (``CardDeck.force``): a deck
     the rules cannot force is studied by removing its cards (the paired design's removed arm)."""
-    from sim.cards.decks import card_deck, forcing
-
     declared = card_deck(resolved, deck)
     if declared.force is not None:
         return design or "deck", arms
@@ -402,7 +409,6 @@ def remaining(table, lang, tolerance: float) -> str:
 
 
 def pd_options():
-    import pandas as pd
 
     return pd.option_context("display.width", 250, "display.max_columns", None, "display.max_rows", None)
 
@@ -465,7 +471,6 @@ def export_command(config, deck, out_csv, lang) -> None:
     Example:  sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
     """
     from sim.cards.spreadsheet import export_deck
-    from sim.report.labels import t
 
     rows = export_deck(resolve_config_path(config), deck, out_csv)
     click.echo(t("cli_export", lang, rows=rows, deck=deck, out=out_csv))
@@ -495,7 +500,6 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     Example:  sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
     """
     from sim.cards.spreadsheet import import_deck
-    from sim.report.labels import t
 
     written = import_deck(csv_path, deck, into_yaml, resolve_config_path(parent) if parent else None)
     click.echo(t("cli_import", lang, deck=deck, path=written))
@@ -573,7 +577,6 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts)
     from sim.cards.rebalance import AIM, rebalance
     from sim.cards.rebalance_engine import VARIANT_FILE, EngineLab, study_folder, write_variant
     from sim.cards.study import pick_cards
-    from sim.core.resources import shown_config
 
     rounds, tolerance, budget, batch_seeds = settings
     try:
@@ -693,8 +696,6 @@ def tune_command(
       sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
     """
     from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
-    from sim.report.labels import t
-    from sim.report.names import Names
 
     try:
         goal = parse_target(target)
