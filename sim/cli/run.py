@@ -1,9 +1,9 @@
 """``sim run``, ``sim compare`` and ``sim sweep``: plan a study of one or more variants, run it
 (``sim.runner``), print its summary and, for compare and sweep, write the report.
 
-The console summary (``sim.runner.summary``) and the card change (``sim.cards.change``, with its
-console lines from ``sim.report.verdicts``) are imported where they are used: they read the
-statistics (scipy), which would add about half a second to every ``sim`` command's start."""
+The console summary (``sim.runner.summary``) and the card change (``sim.cards.change``) are
+imported where they are used: both read the statistics (scipy), which would add about half a
+second to every ``sim`` command's start."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ from sim.file_names import runs_folder
 from sim.games import get_game
 from sim.report.labels import t
 from sim.report.names import Names
+from sim.report.verdicts import card_change_lines
 from sim.runner import Study, run_study, run_until
 from sim.texts import message
 
@@ -185,7 +186,6 @@ def card_change_effects(
     card in each variant on the compare's seeds (``sim.cards.change``) and print its effect in A, in
     B and the change: the compare's answer about the card."""
     from sim.cards.change import ChangeStudy, run_change_study
-    from sim.report.verdicts import card_change_lines
 
     spec = get_game(variant_a.game)
     plan = ChangeStudy(
