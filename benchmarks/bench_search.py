@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 
 from sim.bots.cost import measure_cost
-from sim.cli import cost_line
 from sim.config import load_config
 from sim.games import get_game
+from sim.report.ladder_text import cost_line
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ import shutil
 import time
 from pathlib import Path
 
-from sim.cli_options import show_progress
+from sim.cli.options import show_progress
 from sim.config import load_config
 from sim.games import game_names, get_game
 from sim.runner import RunDirError, Study, run_study

@@ -53,7 +53,7 @@ SMALLEST_STEP = 0.1
 """A play grows by at least this share of its games in a round, or not at all (budget spent)."""
 REPORT_SECONDS = 30.0
 """The report's fixed cost (its charts), kept from a budget in minutes from the start; at most
-``REPORT_SHARE`` of a small budget. Measured on 明初商途, 5 players, every goal: the report of 400 /
+``REPORT_SHARE`` of a small budget. Measured on the bundled card game, 5 players, every goal: the report of 400 /
 1,600 lineup games took 28 / 52 s (load 3 on 2 cores), of 650 games with one goal 29 s (load 8):
 about 20 s and 0.02 s a game, kept as 30 s and ``REPORT_PER_GAME``."""
 REPORT_PER_GAME = 0.03
@@ -61,7 +61,7 @@ REPORT_PER_GAME = 0.03
 REPORT_LOOKS = 5.0
 """The report is kept at least this many looks' time: a look is timed on the machine as it is
 now, so this follows a machine that slows down (measured: the report took 3.5 looks of every goal
-on 400 games of 明初商途, 11 looks of one goal on 650, 5 to 12 looks on 20 games of the toy game at
+on 400 games of the bundled card game, 11 looks of one goal on 650, 5 to 12 looks on 20 games of the template game at
 load 13 and 1)."""
 REPORT_SHARE = 0.25
 

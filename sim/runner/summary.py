@@ -7,10 +7,12 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
+import pandas as pd
+
 from sim import texts
 from sim.dataset import read_columns
 from sim.stats.bots import bot_results
-from sim.stats.seats import seat_win_rates
+from sim.stats.seats import max_halfwidth, seat_win_rates
 
 LABELS = texts.words("run_summary")
 """The summary's words in each console language (``--lang``)."""
@@ -71,3 +73,9 @@ def summary_text(out: Path, lang: str = "en", shown: Callable[[str, str], str] |
                 bot = _pad(name("bot", row.bot), 12)
                 lines.append(f"  {bot}  {_pct(row.win_rate, row.lo, row.hi)}   {row.score_mean:8.1f}")
     return "\n".join(lines)
+
+
+def widest_seat_interval(out: Path) -> float:
+    """The widest 95% half-width of any seat's win share in a run folder (``sim run --until-ci``'s
+    precision, ``sim.runner.until``)."""
+    return max_halfwidth(pd.read_parquet(out / "players"))

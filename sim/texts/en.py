@@ -13,7 +13,7 @@ from __future__ import annotations
 ERRORS: dict[str, str] = {
     "list_separator": ", ",
     "error_prefix": "Error: {error}",
-    # the command line (sim.cli_options, sim.cli)
+    # the command line (sim.cli, sim.cli.options)
     "interrupted": "\nInterrupted. Finished chunks are kept: run the same command again to resume.",
     "write_failed": "could not write results{where}: {error}. Finished chunks are kept; free space or fix the path, then run the same command again to resume.",
     "os_error": "{error}{where}",
@@ -180,7 +180,7 @@ ERRORS: dict[str, str] = {
     "retainers_few": "cards.门客: needs at least {need} cards: {columns} for the draft columns at {players} players (players + 1) and {visible} for the face-up row (setup.visible_retainers), has {have}",
     "family_few": "cards.家族: needs at least {need} cards, one per draft column for {players} players, has {have}",
     "official_few": "cards.官府产业: fewer cards than setup.official_setup_cards",
-    # click's own usage errors, shown in the command line's --lang (sim.cli_options.usage_in_lang)
+    # click's own usage errors, shown in the command line's --lang (sim.cli.options.usage_in_lang)
     "usage_line": "Usage: {usage}",
     "usage_help_hint": "Try '{command} {option}' for help.",
     "usage_missing": "Missing {kind} {name}.",
@@ -330,7 +330,7 @@ ERRORS: dict[str, str] = {
     "tune_no_bot_weights": "none",
     "tune_bot_no_weight": "{path}: bot {bot!r} has no weight {weight!r} to tune (its weights: {weights})",
     "tune_lineup_no_bot": "the lineup {lineup} has no {bot!r} seat to tune",
-    # sim bots tune's own options (sim.cli_bots)
+    # sim bots tune's own options (sim.cli.bots)
     "bots_budget_not_minutes": "--budget {value!r}: give minutes, e.g. 30m",
     "bots_budget_not_positive": "--budget {value!r}: give a positive number of minutes, e.g. 30m",
     "bots_one_player_count": "--players {players}: give one player count",
@@ -652,7 +652,7 @@ MESSAGES: dict[str, str] = {
     "cli_check_done": "{game}: {playouts} playouts, {actions} actions, {probes} positions probed: {status}",
     "cli_check_passed": "passed",
     "cli_check_failed": "failed: {n} problem(s)",
-    "cli_check_no_variants": "{game}: no planted variants declared (GameSpec.planted_variants)",
+    "cli_check_no_variants": "{game}: no planted variants declared (GameSpec.report.planted_variants)",
     "cli_check_variants": "Planted variants: {games} paired games each at {n} players, default bots ...",
     "cli_play_header": "{title}, variant {variant}, {n} players, seed {seed}, bots {bots}",
     "cli_play_failed": "\nGame failed after {actions} actions: {error}",

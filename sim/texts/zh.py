@@ -325,7 +325,7 @@ ERRORS: dict[str, str] = {
     "tune_no_bot_weights": "无",
     "tune_bot_no_weight": "{path}：机器人 {bot!r} 没有可调的权重 {weight!r}（它的权重：{weights}）",
     "tune_lineup_no_bot": "阵容 {lineup} 中没有可调的 {bot!r} 座位",
-    # sim bots tune 自己的选项（sim.cli_bots）
+    # sim bots tune 自己的选项（sim.cli.bots）
     "bots_budget_not_minutes": "--budget {value!r}：请给出分钟数，例如 30m",
     "bots_budget_not_positive": "--budget {value!r}：请给出大于 0 的分钟数，例如 30m",
     "bots_one_player_count": "--players {players}：请只给一个玩家人数",
@@ -647,7 +647,7 @@ MESSAGES: dict[str, str] = {
     "cli_check_done": "{game}：随机对局 {playouts} 局，{actions} 个动作，探查 {probes} 个局面：{status}",
     "cli_check_passed": "通过",
     "cli_check_failed": "未通过：{n} 个问题",
-    "cli_check_no_variants": "{game}：没有声明预设变体（GameSpec.planted_variants）",
+    "cli_check_no_variants": "{game}：没有声明预设变体（GameSpec.report.planted_variants）",
     "cli_check_variants": "预设变体：每个 {n} 人局配对 {games} 局，使用默认机器人 ……",
     "cli_play_header": "{title}，变体 {variant}，{n} 人局，种子 {seed}，机器人 {bots}",
     "cli_play_failed": "\n对局在 {actions} 个动作后出错：{error}",

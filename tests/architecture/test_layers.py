@@ -18,15 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2] / "sim"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    (
-        "sim.cli",
-        "sim.cli_options",
-        "sim.cli_bots",
-        "sim.cards.commands",
-        "sim.demo",
-        "sim.__main__",
-        "sim.goal_study",
-    ),
+    ("sim.cli", "sim.demo", "sim.__main__"),
+    ("sim.goal_study", "sim.goal_run"),
     ("sim.cards",),
     ("sim.report",),
     ("sim.runner", "sim.check", "sim.check_variants"),

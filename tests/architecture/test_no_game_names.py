@@ -1,9 +1,9 @@
-"""The shared layers hold no game: no module of config, core, dataset, bots, runner, stats, report
-or the card lab names a bundled game or its vocabulary (issue: a game is one self-contained package).
+"""The shared layers hold no game: no module of config, core, dataset, bots, runner, stats, report,
+the card lab or the library's top-level modules (the goals loop, the game check) names a bundled game or its vocabulary (issue: a game is one self-contained package).
 
 A game's vocabulary is read from its own spec: its registry name, its titles, its breakdown columns,
 its decks and the Chinese code names of its display names (end reasons and the like). The command
-line's help examples (``sim.cli``, ``sim.cards.commands``) may name the bundled games.
+line's help examples (``sim.cli``) may name the bundled games.
 """
 
 from __future__ import annotations
@@ -17,7 +17,16 @@ from sim.core.registry import GAME_MODULES, get_game
 
 SIM = Path(__file__).resolve().parents[2] / "sim"
 SHARED = ("config", "core", "dataset", "bots", "runner", "stats", "report", "cards")
-COMMAND_LINE = {SIM / "cards" / "commands.py"}
+SHARED_MODULES = (
+    "check.py",
+    "check_variants.py",
+    "csv_files.py",
+    "file_names.py",
+    "goal_study.py",
+    "goal_run.py",
+)
+"""The library's modules outside those packages (the goals loop, the game check): the command line
+(``sim.cli``, ``sim.demo``) alone may name a bundled game, in its help examples."""
 ORDINARY_WORDS = {"事件", "订单"}
 """Decks of 明初商途 whose names are the ordinary words for "event" and "order" (report text uses them
 in their ordinary sense)."""
@@ -47,15 +56,14 @@ def mentions(words: set[str], root: Path = SIM) -> list[str]:
     """``file:line: word`` for every mention of ``words`` in the shared layers' modules."""
     found = []
     compiled = [(word, pattern(word)) for word in sorted(words)]
-    for layer in SHARED:
-        for path in sorted((root / layer).rglob("*.py")):
-            if path in COMMAND_LINE:
-                continue
-            text = path.read_text(encoding="utf-8")
-            for word, regex in compiled:
-                for match in regex.finditer(text):
-                    line = text.count("\n", 0, match.start()) + 1
-                    found.append(f"{path.relative_to(root.parent)}:{line}: {word}")
+    paths = [path for layer in SHARED for path in sorted((root / layer).rglob("*.py"))]
+    paths += [root / name for name in SHARED_MODULES if (root / name).is_file()]
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for word, regex in compiled:
+            for match in regex.finditer(text):
+                line = text.count("\n", 0, match.start()) + 1
+                found.append(f"{path.relative_to(root.parent)}:{line}: {word}")
     return found
 
 

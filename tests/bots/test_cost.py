@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sim.bots import play_game
 from sim.bots.cost import measure_cost
-from sim.cli import cost_line
 from sim.config import load_config
 from sim.games import get_game
+from sim.report.ladder_text import cost_line
 
 TOY = get_game("toy")
 PARAMS = load_config(TOY.default_config).params

@@ -17,9 +17,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from sim.cards.commands import parse_card_list
 from sim.cli import cli
-from sim.cli_options import FiniteFloat
+from sim.cli.cards import parse_card_list
+from sim.cli.options import FiniteFloat
 from sim.config import load_config
 from sim.core.yaml_text import AliasError, expanded_size, load_yaml
 from sim.dataset.read import load_run

@@ -49,7 +49,7 @@ def test_show_progress_follows_the_flags_then_the_terminal(monkeypatch):
     import io
     import sys
 
-    from sim.cli_options import show_progress
+    from sim.cli.options import show_progress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -246,9 +246,9 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
         time.sleep((0.02 if len(chunks) <= 12 else 0.2) * len(chunk.game_indices))
         return real(chunk, *args, **kwargs)
 
-    import sim.cli
+    import sim.cli.goals
 
-    real_report, report_took = sim.cli.make_report, []
+    real_report, report_took = sim.cli.goals.make_report, []
 
     def timed_report(*args, **kwargs):
         started = time.monotonic()
@@ -258,7 +258,7 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
             report_took.append(time.monotonic() - started)
 
     monkeypatch.setattr(execute, "run_chunk", slow)
-    monkeypatch.setattr(sim.cli, "make_report", timed_report)
+    monkeypatch.setattr(sim.cli.goals, "make_report", timed_report)
     out = tmp_path / "g"
     command = ["goals", "toy", "-p", "2", "-n", "20", "-j", "1", "--chunk-size", "10", "--budget", "0.5m"]
     begun = time.monotonic()

@@ -14,9 +14,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from sim.cli import cli, cost_line
-from sim.cli_options import LANGS, display_names
+from sim.cli import cli
+from sim.cli.options import LANGS, display_names
 from sim.config import ConfigError
+from sim.report.ladder_text import cost_line
 from sim.texts import Text, en, error_in_lang, lines, message, zh
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """The command line's shared pieces: user errors, config and lineup parsing, the options several
-commands take. ``sim.cli`` and the card lab's commands (``sim.cards.commands``) both build on them."""
+commands take. Every command module of ``sim.cli`` builds on them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -22,12 +22,10 @@ from sim.core.game import GameSpec
 from sim.core.registry import game_choice, game_named
 from sim.dataset import DatasetError
 from sim.games import game_names, get_game
+from sim.report.names import Names
 from sim.runner import RunDirError, seat_bots
 from sim.runner.store import read_run_json
 from sim.texts import Text, error_in_lang, in_lang, message
-
-if TYPE_CHECKING:
-    from sim.report.names import Names
 
 
 class UserError(click.ClickException):
@@ -334,8 +332,6 @@ lang_option = lang_choice()
 
 def display_names(game: str, lang: str) -> Names:
     """The display names of ``game``'s terms, bots and variants in ``lang`` (read from its spec)."""
-    from sim.report.names import Names
-
     names = Names.from_meta([], lang)  # type: ignore[arg-type]
     names.title(game)  # reads the game's names from its spec
     return names

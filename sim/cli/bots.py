@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sim.cli_options import (
+from sim.cli.options import (
     UserError,
     bots_option,
     friendly,
@@ -21,6 +21,9 @@ from sim.cli_options import (
     seed_option,
 )
 from sim.file_names import runs_folder
+from sim.report.names import Names
+from sim.runner import Study, run_study
+from sim.runner.tune_bots import head_to_head, tunable_weights, tune_bot, with_weights
 from sim.texts import message
 
 TEXT = {
@@ -118,10 +121,6 @@ def tune_bots(
       sim bots tune configs/mingchu/base.yaml --bot industrialist -p 5 -j 2
       sim bots tune configs/mingchu/base.yaml --bot runner -p 4 --budget 10m --lang zh
     """
-    from sim.report.names import Names
-    from sim.runner import Study, run_study
-    from sim.runner.tune_bots import head_to_head, tunable_weights, tune_bot, with_weights
-
     resolved, spec = load(config)
     minutes = _budget_minutes(budget, lang)
     counts = parse_players(spec, players, [resolved])

@@ -1,22 +1,27 @@
-"""``sim cards`` (study, export, import) and ``sim tune``: the card lab's command line.
+"""``sim cards`` (study, export, import, rebalance) and ``sim tune``: the card lab's command line.
 
-They build on the command line's shared pieces (``sim.cli_options``); ``sim.cli`` adds them to its
-``cli`` group.
+They build on the command line's shared pieces (``sim.cli.options``); ``sim.cli`` adds them to its
+``cli`` group. Their work is the card lab's own (``sim.cards``; a study or a rebalance as these
+commands run it: ``sim.cards.lab``).
+
+The card lab's studies, reports and tuner are imported where they are used: they read the
+statistics (scipy) and draw charts (matplotlib), which would add half a second to a second to
+every ``sim`` command's start; so is the spreadsheet module, which loads pydantic (about 50 ms).
 """
 
 from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import click
 
-from sim.cli_options import (
+from sim.cli.options import (
     FiniteFloat,
     UserError,
     bots_option,
-    display_names,
     friendly,
     jobs_option,
     lang_option,
@@ -31,6 +36,8 @@ from sim.cli_options import (
     set_option,
 )
 from sim.file_names import runs_folder
+from sim.report.labels import t
+from sim.report.names import Names
 from sim.texts import message
 
 
@@ -155,17 +162,21 @@ def study_command(
       sim cards study configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --tolerance 5 --budget 15m
       sim cards study configs/mingchu/base.yaml --deck 门客 --cards 赌徒 --design paired -p 5 -n 400
     """
+    from sim.cards.lab import LabRun, compare_counts, count_folder, deck_study, paired_study, study_design
+
     resolved, spec = load(config, sets)
     counts = study_counts(spec, opts["players"], resolved)
     wanted = parse_card_list(card_list) or None
     source = click.get_current_context().get_parameter_source
-    design, arms = study_design(resolved, deck, design, arms, source)
+    asked = source("arms") is click.core.ParameterSource.COMMANDLINE
+    design, arms = study_design(resolved, deck, design, arms, asked)
     if design == "deck":
         for name, flag in (("games", "-n"), ("arms", "--arms")):
             if source(name) is click.core.ParameterSource.COMMANDLINE:
                 raise UserError(message("study_paired_flag", flag=flag))
     elif confirm_bot:
         raise UserError(message("study_confirm_design"))
+    run = LabRun(partial(parse_bots, spec), runner_options(opts), click.echo)
     rows = {}
     for n_players in counts:
         count_opts = {**opts, "out": count_folder(opts["out"], n_players, counts)}
@@ -184,13 +195,16 @@ def study_command(
                 (confirm_bot, confirm_budget or budget),
                 lang,
                 count_opts,
+                run,
             )
         else:
-            rows[n_players] = paired_study(
-                resolved, spec, deck, wanted, n_players, tolerance, arms, lang, count_opts
+            rows[n_players], failed = paired_study(
+                resolved, spec, deck, wanted, n_players, tolerance, arms, lang, count_opts, run
             )
+            if failed:  # more games failed than --max-error-rate allows
+                raise SystemExit(1)
     if len(counts) > 1:
-        compare_counts(rows, resolved, deck, opts["out"], lang)
+        compare_counts(rows, resolved, deck, opts["out"], lang, run)
 
 
 def study_counts(spec, text: str | None, resolved) -> tuple[int, ...]:
@@ -199,45 +213,6 @@ def study_counts(spec, text: str | None, resolved) -> tuple[int, ...]:
     if not text and len(counts) != 1:
         raise UserError(message("study_players", example=counts[-1]))
     return counts
-
-
-def study_design(resolved, deck: str, design: str | None, arms: str, source) -> tuple[str, str]:
-    """The design and the paired arms for ``deck`` as the game declares it (``CardDeck.force``): a deck
-    the rules cannot force is studied by removing its cards (the paired design's removed arm)."""
-    from sim.cards.decks import card_deck, forcing
-
-    declared = card_deck(resolved, deck)
-    if declared.force is not None:
-        return design or "deck", arms
-    asked = source("arms") is click.core.ParameterSource.COMMANDLINE
-    if design == "deck" or (asked and arms != "removed"):
-        forcing(resolved, declared, [])  # refused, naming the deck and what holding one is
-    return "paired", "removed"
-
-
-def count_folder(out, n_players: int, counts: Sequence[int]):
-    """A count's study folder: ``--out`` itself for one count, ``--out/pN`` for several (None: the
-    study's default folder, which names the count)."""
-    if out is None or len(counts) == 1:
-        return out
-    return Path(out) / f"p{n_players}"
-
-
-def compare_counts(rows, resolved, deck: str, out, lang) -> None:
-    """Print and write (``--out/report`` or ``runs/cards-...-counts``) each card's verdict at every
-    count, and where they differ."""
-    from sim.cards import by_count as b
-
-    counts = list(rows)
-    frame = b.by_count(rows)
-    folder = Path(out) / "report" if out else runs_folder("cards", resolved.variant, deck, "counts")
-    path = b.write_by_count(frame, deck, counts, folder, lang)
-    click.echo("")
-    with pd_options():
-        click.echo(b.shown(frame, counts, lang).to_string(index=False))
-    for line in b.summary_lines(frame, counts, lang):
-        click.echo(line)
-    click.echo(b.WORDS[lang]["report"].format(path=path))
 
 
 def parse_card_list(values: Sequence[str]) -> list[str]:
@@ -253,205 +228,6 @@ def parse_card_list(values: Sequence[str]) -> list[str]:
     return ids
 
 
-def deck_study(resolved, spec, deck, wanted, n_players, tolerance, budget, batching, confirming, lang, opts):
-    """The deck design of ``sim cards study``; ``batching`` is (``--batch-seeds``, ``--allocation``),
-    ``confirming`` (``--confirm`` bot or None, its budget). Returns the verdicts as ``by_count`` rows."""
-    from sim.cards.by_count import deck_rows
-    from sim.cards.controls import blank_for
-    from sim.cards.deck_design import draw_design
-    from sim.cards.deck_report import TEXT as DECK_TEXT
-    from sim.cards.deck_report import closing_lines, console_table, run_line, write_deck_report
-    from sim.cards.deck_study import Budget, DeckStudy, FamilyChanged, read_meta, run_deck_study
-    from sim.cards.deck_verdicts import design_rng
-    from sim.cards.study import deck_cards, pick_cards
-
-    confirm_bot, confirm_budget = confirming
-    batch_seeds, allocation = batching
-    try:
-        limit = Budget.parse(budget)
-    except ValueError as exc:
-        raise UserError(exc.args[0]) from None
-    try:
-        confirm_limit = Budget.parse(confirm_budget)
-    except ValueError:
-        raise UserError(message("study_budget", option="--confirm-budget", text=confirm_budget)) from None
-    cards = tuple(dict.fromkeys(deck_cards(resolved, deck)))
-    blank = blank_for(resolved, deck)  # the control card every batch plays beside the deck's
-    cards += (blank,) if blank else ()
-    family = pick_cards(resolved, deck, wanted)
-    try:
-        draw_design(cards, n_players, design_rng(opts["seed"], 0))
-    except ValueError as exc:
-        raise UserError(message("study_deck_error", deck=deck, error=exc.args[0])) from None
-    plan = DeckStudy(
-        resolved,
-        deck,
-        cards,
-        family,
-        n_players,
-        parse_bots(spec, opts["bots"]),
-        opts["seed"],
-        batch_seeds,
-        tolerance / 100,
-        allocation,
-        blank,
-    )
-    out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", "deck")
-    click.echo(
-        DECK_TEXT["start"][lang].format(
-            cards=len(cards),
-            deck=deck,
-            players=n_players,
-            family=len(family),
-            tol=f"{tolerance:g}",
-            seeds=batch_seeds,
-            budget=budget,
-            out=out,
-        )
-    )
-
-    def on_look(batches, undecided) -> None:
-        games = sum(b.games for b in batches)
-        click.echo(
-            DECK_TEXT["look"][lang].format(batch=len(batches), games=f"{games:,}", open=len(undecided))
-        )
-
-    try:
-        table, summary = run_deck_study(
-            plan, out, limit, on_look=on_look, **runner_options({**opts, "progress": False})
-        )
-    except FamilyChanged as exc:
-        raise UserError(family_fixed(exc, lang)) from None
-    if summary["batches"] == 0:
-        raise UserError(message("study_budget_short", budget=budget, seeds=batch_seeds, games=len(cards)))
-    meta = read_meta(out)
-    report = write_deck_report(table, meta, summary, out / "report", lang)
-    with pd_options():
-        click.echo(console_table(table, lang).to_string(index=False))
-    click.echo("\n" + run_line(summary, lang))
-    line = remaining(table, lang, meta["tolerance"])
-    if line:
-        click.echo(line)
-    for line in closing_lines(table, meta, lang):
-        click.echo(line)
-    click.echo(DECK_TEXT["report"][lang].format(path=report))
-    if confirm_bot:
-        confirm(plan, table, confirm_bot, spec, out, confirm_limit, on_look, lang, opts)
-    return deck_rows(table)
-
-
-def confirm(plan, table, bot, spec, out, limit, on_look, lang, opts) -> None:
-    """``--confirm BOT``: the cards the study decided outside the band or flagged, and a few decided
-    within, again with ``bot`` at every seat on fresh seeds, until decided or ``limit`` is spent."""
-    from sim.cards import confirm as c
-    from sim.cards.deck_report import run_line
-    from sim.cards.deck_study import FamilyChanged, run_deck_study
-
-    family = c.confirm_family(table, plan.seed)
-    if not family:
-        click.echo(c.TEXT["nothing"][lang])
-        return
-    second_plan = c.confirm_plan(plan, family, parse_bots(spec, bot))
-    folder = out / ("confirm-" + "".join(ch if ch.isalnum() else "_" for ch in bot))
-    try:
-        c.check_folder(folder, plan.seed)
-    except ValueError:
-        raise UserError(c.TEXT["old_folder"][lang].format(folder=folder)) from None
-    budget = f"{limit.games}g" if limit.games is not None else f"{limit.minutes:g}m"
-    shown = display_names(spec.name, lang).term(spec.name, bot)  # the bot by its name in ``lang``
-    click.echo(
-        c.TEXT["start"][lang].format(
-            cards=len(family), bot=shown, seeds=c.SEEDS_PER_BATCH, budget=budget, out=folder
-        )
-    )
-    try:
-        second, summary = run_deck_study(
-            second_plan, folder, limit, on_look=on_look, **runner_options({**opts, "progress": False})
-        )
-    except FamilyChanged as exc:  # the study's verdicts moved since: its cards to confirm with them
-        cards = "，".join(exc.family) if lang == "zh" else ", ".join(exc.family)
-        raise UserError(c.TEXT["other_family"][lang].format(folder=folder, cards=cards)) from None
-    result = c.agreement(table, second, family, c.games_per_seed(second_plan, summary))
-    path = c.write_confirmation(result, out / "report" / f"{folder.name}.csv", lang)
-    with pd_options():
-        click.echo(c.confirm_table(result, lang).to_string(index=False))
-    click.echo(run_line(summary, lang))
-    for line in c.closing_lines(result, shown, path, lang):
-        click.echo(line)
-
-
-def family_fixed(exc, lang) -> str:
-    """The refusal of a study folder resumed with other ``--cards``, in ``lang``, naming its cards."""
-    from sim.cards.deck_report import TEXT as DECK_TEXT
-
-    sep = "，" if lang == "zh" else ", "
-    again = DECK_TEXT["family_again"][lang]["all" if exc.everything else "some"].format(
-        cards=",".join(exc.family)
-    )
-    return DECK_TEXT["family_fixed"][lang].format(
-        out=exc.out, count=len(exc.family), cards=sep.join(exc.family), asked=sep.join(exc.asked), again=again
-    )
-
-
-def remaining(table, lang, tolerance: float) -> str:
-    """What deciding the open cards would still cost, and which sit on an edge (empty when all are
-    decided)."""
-    from sim.cards.deck_report import remaining_line
-
-    return remaining_line(table, lang, tolerance)
-
-
-def pd_options():
-    import pandas as pd
-
-    return pd.option_context("display.width", 250, "display.max_columns", None, "display.max_rows", None)
-
-
-def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang, opts):
-    """The paired design of ``sim cards study``: each card forced and removed, -n games per arm.
-    Returns the verdicts as ``by_count`` rows."""
-    from sim.cards.by_count import paired_rows
-    from sim.cards.study import ARM_KINDS, CardStudy, pick_cards, read_study, run_card_study, study_effects
-    from sim.cards.study_report import table, write_study_report
-
-    plan = CardStudy(
-        resolved,
-        deck,
-        pick_cards(resolved, deck, wanted),
-        n_players,
-        opts["games"],
-        parse_bots(spec, opts["bots"]),
-        opts["seed"],
-        opts["chunk_size"],
-        ARM_KINDS if arms == "both" else (arms,),
-    )
-    studies = plan.studies
-    run_id = studies["base"][
-        0
-    ].run_id  # the config, bots, seed and players: other card lists share the folder
-    out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", run_id[:8])
-    total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
-    forced = f" ({plan.forced_seeds} seeds x {n_players} seats forced)" if "forced" in plan.arms else ""
-    arms_played = "" if len(plan.arms) > 1 else f", the {plan.arms[0]} arm"
-    click.echo(
-        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players{arms_played}: {opts['games']} games "
-        f"per arm{forced}, {total} games in all -> {out}"
-    )
-    results = run_card_study(plan, out, tolerance / 100, lang, **runner_options(opts))
-    effects = study_effects(out)
-    report = write_study_report(effects, read_study(out), out / "report", lang)
-    with pd_options():
-        click.echo(table(effects, lang).to_string(index=False))
-    click.echo(f"\nReport: {report}")
-    errors = sum(r.errors for r in results.values())
-    planned = sum(r.games_planned for r in results.values())
-    if errors:
-        click.echo(f"{errors} games failed; see the error column of {out}/*/games", err=True)
-    if errors / max(planned, 1) > opts["max_error_rate"]:
-        raise SystemExit(1)
-    return paired_rows(effects)
-
-
 @cards.command("export")
 @click.argument("config")
 @click.option("--deck", required=True, help="The deck to write, e.g. 门客.")
@@ -465,7 +241,6 @@ def export_command(config, deck, out_csv, lang) -> None:
     Example:  sim cards export configs/mingchu/base.yaml --deck 门客 retainers.csv
     """
     from sim.cards.spreadsheet import export_deck
-    from sim.report.labels import t
 
     rows = export_deck(resolve_config_path(config), deck, out_csv)
     click.echo(t("cli_export", lang, rows=rows, deck=deck, out=out_csv))
@@ -495,7 +270,6 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     Example:  sim cards import retainers.csv --deck 门客 --into configs/mingchu/my-retainers.yaml
     """
     from sim.cards.spreadsheet import import_deck
-    from sim.report.labels import t
 
     written = import_deck(csv_path, deck, into_yaml, resolve_config_path(parent) if parent else None)
     click.echo(t("cli_import", lang, deck=deck, path=written))
@@ -547,6 +321,7 @@ def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_see
       sim cards rebalance configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --lang zh
       sim cards rebalance configs/mingchu/base.yaml --deck 门客 -p 5 -j 2 --tolerance 5 --budget 10m --levers amount
     """
+    from sim.cards.lab import LabRun, rebalance_deck
     from sim.cards.rebalance import parse_levers
 
     resolved, spec = load(config)
@@ -555,95 +330,15 @@ def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_see
         kinds = parse_levers(levers)
     except ValueError as exc:
         raise UserError(exc.args[0]) from None
-    rebalance_deck(
-        resolved, spec, deck, n_players, kinds, (rounds, tolerance, budget, batch_seeds), lang, opts
-    )
+    source = click.get_current_context().get_parameter_source("games")
+    games = opts["games"] if source is click.core.ParameterSource.COMMANDLINE else SEARCH_GAMES
+    run = LabRun(partial(parse_bots, spec), runner_options(opts), click.echo)
+    settings = (rounds, tolerance, budget, batch_seeds)
+    rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang, opts, run)
 
 
 SEARCH_GAMES = 400
 """Games per value ``sim cards rebalance``'s check tries when -n is not given."""
-
-
-def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, lang, opts) -> None:
-    """Run ``sim cards rebalance``; ``settings`` is (``--rounds``, ``--tolerance``, ``--budget``,
-    ``--batch-seeds``)."""
-    from sim.cards import rebalance_report as report
-    from sim.cards.deck_report import TEXT as DECK_TEXT
-    from sim.cards.deck_study import Budget
-    from sim.cards.rebalance import AIM, rebalance
-    from sim.cards.rebalance_engine import VARIANT_FILE, EngineLab, study_folder, write_variant
-    from sim.cards.study import pick_cards
-    from sim.core.resources import shown_config
-
-    rounds, tolerance, budget, batch_seeds = settings
-    try:
-        limit = Budget.parse(budget)
-    except ValueError as exc:
-        raise UserError(exc.args[0]) from None
-    pick_cards(resolved, deck, None)  # the deck exists
-    source = click.get_current_context().get_parameter_source("games")
-    games = opts["games"] if source is click.core.ParameterSource.COMMANDLINE else SEARCH_GAMES
-    out = Path(opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", "rebalance"))
-    text = report.TEXT
-
-    def on_look(batches, undecided) -> None:
-        played = sum(b.games for b in batches)
-        click.echo(
-            DECK_TEXT["look"][lang].format(batch=len(batches), games=f"{played:,}", open=len(undecided))
-        )
-
-    lab = EngineLab(
-        resolved, deck, n_players, parse_bots(spec, opts["bots"]), opts["seed"], tolerance / 100, limit, out,
-        games, batch_seeds, opts["chunk_size"], lang, runner_options({**opts, "progress": False}), on_look,
-    )  # fmt: skip
-    click.echo(
-        text["start"][lang].format(
-            deck=deck,
-            players=n_players,
-            tol=f"{tolerance:g}",
-            rounds=rounds,
-            budget=budget,
-            games=games,
-            out=out,
-        )
-    )
-
-    def studied(index: int, table) -> None:
-        which = text["original"][lang] if index == 0 else text["round"][lang].format(index=index)
-        decided = int((table["verdict"] != "undecided").sum())
-        summary = lab.summaries[index]
-        if summary["batches"] == 0:
-            raise UserError(message("rebalance_budget_short", budget=budget))
-        click.echo(
-            text["study"][lang].format(which=which, games=f"{summary['games']:,}", decided=decided,
-                                       cards=len(table), folder=study_folder(out, index))
-        )  # fmt: skip
-
-    result = rebalance(
-        lab,
-        resolved,
-        tolerance / 100,
-        rounds,
-        kinds,
-        on_round=lambda r: studied(r.index, r.after),
-        on_change=lambda change: click.echo(report.change_line(change, lang)),
-        on_study=lambda table: studied(0, table),
-    )
-    variant = None
-    if result.changes:
-        written = write_variant(out / VARIANT_FILE, resolved, deck, result.changes, tolerance / 100)
-        variant = str(written)
-        click.echo(text["variant"][lang].format(path=written))
-    settings_shown = {"config": shown_config(resolved.path), "deck": deck, "players": n_players,
-                      "tolerance": tolerance / 100, "levers": ", ".join(kinds), "aim": AIM * tolerance / 100}  # fmt: skip
-    path = report.write_report(result, settings_shown, variant, out / "report", lang)
-    frame = report.changes_frame(result, lang)
-    if len(frame):
-        with pd_options():
-            click.echo(frame.to_string(index=False))
-    for line in report.summary_lines(result, lang):
-        click.echo(line)
-    click.echo(text["report"][lang].format(path=path))
 
 
 @click.command("tune")
@@ -693,8 +388,6 @@ def tune_command(
       sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
     """
     from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
-    from sim.report.labels import t
-    from sim.report.names import Names
 
     try:
         goal = parse_target(target)
