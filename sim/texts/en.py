@@ -180,7 +180,7 @@ ERRORS: dict[str, str] = {
     "retainers_few": "cards.门客: needs at least {need} cards: {columns} for the draft columns at {players} players (players + 1) and {visible} for the face-up row (setup.visible_retainers), has {have}",
     "family_few": "cards.家族: needs at least {need} cards, one per draft column for {players} players, has {have}",
     "official_few": "cards.官府产业: fewer cards than setup.official_setup_cards",
-    # click's own usage errors, shown in the command line's --lang (sim.cli.options.usage_in_lang)
+    # click's own usage errors, shown in the command line's --lang (sim.cli.options.usage_message)
     "usage_line": "Usage: {usage}",
     "usage_help_hint": "Try '{command} {option}' for help.",
     "usage_missing": "Missing {kind} {name}.",
