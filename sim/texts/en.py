@@ -340,6 +340,7 @@ ERRORS: dict[str, str] = {
 MESSAGES: dict[str, str] = {
     "sec_goals": "Design goals",
     "goals_note": "One sentence per goal: its measure with a 95% interval, against the band set in the config's goals: block. Met: the whole interval lies in the band; not met: the whole interval lies outside it; undecided: the interval crosses an edge of the band (more games would decide). A goal about the game is a property of the rules; a goal about the bots (skill gap, newcomer, learning, depth, and route balance where the strongest players disagree) depends on the bots' skill and is shown as information, never as not met. Each band says who set it: the designer (a band in the config other than the toolkit's) or the toolkit's default (its reason in docs/goals.md).",
+    "goals_note_anytime": "These goals were judged in rounds (sim goals): each interval is anytime-valid, it holds at every round's look, so it is wider than the fixed-sample interval other sections give for the same measure (e.g. the widest seat gap in the conclusions).",
     "goal_line": "{goal}: {figure}, {verdict}",
     "goal_more": ", about {games} more games would decide it (about {minutes} minutes of one worker at this run's pace)",
     "goal_at": "[{name}, {n} players] {line}",

@@ -277,6 +277,9 @@ def test_sim_goals_ends_within_its_minutes_and_writes_the_report(tmp_path, monke
         assert took <= 30 + 3 + overrun, (took, report_took, looks["report_seconds"])
     assert looks["stop"] == "budget" and looks["cut"] in ([], [len(looks["rounds"])])
     assert (out / "report" / "report.html").is_file() and (out / "report" / "tables" / "goals.csv").is_file()
+    assert "anytime-valid" in (out / "report" / "report.html").read_text(
+        encoding="utf-8"
+    )  # said beside the table
     assert (f"round {len(looks['rounds'])} cut at the deadline" in result.output) == bool(looks["cut"])
     assert "## " in result.output.split("Report:")[-1]  # the verdicts on the console
     # each play holds at least what it held a round before (a cut round's games are whole chunks of

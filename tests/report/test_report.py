@@ -64,6 +64,9 @@ def test_report_files_and_sections(reports):
     images = re.findall(r'<img src="([^"]+)"', html)
     assert len(images) >= 20 and all(src.startswith("data:image/png;base64,") for src in images)
     assert "http://" not in html and "https://" not in html  # opens offline
+    assert (
+        '<section id="goals">' in html and "anytime-valid" not in html
+    )  # a plain run: fixed-sample intervals
     tables = {p.stem for p in (reports["en"].parent / "tables").glob("*.csv")}
     assert {"seat_win_rates", "bot_matrix", "errors", "sweep_response", "player_counts", "findings"} <= tables
     assert "paired_seats__synth__fix_vs_base" in tables

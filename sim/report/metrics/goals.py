@@ -461,6 +461,8 @@ def goals_section(a: Analysis, lang: Lang) -> Section | None:
         return None
     section = Section("goals", t("sec_goals", lang))
     section.notes.append(t("goals_note", lang))
+    if read_looks(a.run.folders) is not None:  # judged in rounds by sim goals
+        section.notes.append(t("goals_note_anytime", lang))
     names = a.names(lang)
     shown = goals.assign(
         figure=[figure(r, lang) for r in goals.to_dict("records")],
