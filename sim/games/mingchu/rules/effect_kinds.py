@@ -10,12 +10,12 @@ not compiled). The class of an effect holds the rest:
 
 ``KINDS`` maps each ``effect`` name to its class, listing every effect once. A new effect is a
 schema model in ``effects_schema.py`` (a member of its ``Effect`` union) and a class here in
-``KINDS``; a test checks that the two lists agree.
+``KINDS``; building ``KINDS`` (``conditions.kind_table``, as for the conditions and score rules)
+checks that the two lists agree and names a model without a class.
 """
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final
 
@@ -23,7 +23,7 @@ from sim.core.decisions import Decision
 
 from . import effects_schema as es
 from .building import build_cost, road_cost
-from .conditions import condition_met, condition_text
+from .conditions import condition_met, condition_text, kind_name, kind_table
 from .draws import roll
 from .economy import add_goods, draw_grace, pay_coins, remove_good
 from .paths import sale_prices
@@ -1004,12 +1004,13 @@ class Others(EffectKind):
 
 def _name(schema: Any) -> str:
     """The ``effect`` name a schema model accepts."""
-    return str(typing.get_args(schema.model_fields["effect"].annotation)[0])
+    return kind_name(schema, "effect")
 
 
-KINDS: dict[str, EffectKind] = {
-    _name(kind.schema): kind
-    for kind in (
+KINDS: dict[str, EffectKind] = kind_table(
+    "effect",
+    es.Effect,
+    (
         GainCoins(),
         LoseCoins(),
         GainWorkers(),
@@ -1042,8 +1043,8 @@ KINDS: dict[str, EffectKind] = {
         EachRound(),
         OnEvent(),
         OnDelivery(),
-    )
-}
+    ),
+)
 """Every effect of the card vocabulary by its ``effect`` name."""
 
 ABILITY_USES = EachRound.uses
