@@ -303,6 +303,12 @@ class EffectKind:
     """The pydantic model of the effect in ``effects_schema``."""
     worth: ClassVar[float] = 0.0
     """The heuristic bots' value of one unit of the effect (negative: harmful)."""
+    reads_coins: ClassVar[bool] = False
+    """Whether the effect's ``usable`` worth depends on the holder's coins (a free build or 驿道:
+    affordable or not; an ``if``: its condition may count them)."""
+    sells_goods: ClassVar[bool] = False
+    """Whether the effect pays through the goods a seat sells or makes (a bot that sells all it
+    has weighs it more)."""
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         """Carry out the effect for ``seat``."""
@@ -322,6 +328,10 @@ class EffectKind:
     def text(self, eff: Any) -> str:
         """The effect in a few Chinese words."""
         raise NotImplementedError(type(self).__name__)
+
+    def income_bonus(self, eff: Any) -> int:
+        """What the effect adds to the round's income total (``IncomeBonus``; 0 for the others)."""
+        return 0
 
 
 # --- one-shot effects --------------------------------------------------------------------------------
@@ -619,6 +629,7 @@ class Bank(EffectKind):
 class FreeBuild(EffectKind):
     schema = es.FreeBuild
     worth = 12.0
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         data = {"discount": eff.discount, "ignore_monopoly": eff.ignore_monopoly}
@@ -647,6 +658,7 @@ class FreeBuild(EffectKind):
 class FreeRoad(EffectKind):
     schema = es.FreeRoad
     worth = 8.0
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.pending.push(Decision("bonus_road", seat, {"discount": eff.discount}))
@@ -850,6 +862,7 @@ class Discount(Lasting):
 class SellBonus(Lasting):
     schema = es.SellBonus
     worth = 2.0
+    sells_goods = True
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's extra coins: the amount on the goods the seat sells in a round
@@ -871,6 +884,7 @@ class SellBonus(Lasting):
 class ProduceBonus(Lasting):
     schema = es.ProduceBonus
     worth = 4.0
+    sells_goods = True
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's production: the amount on each own industry it applies to (a third of one
@@ -910,6 +924,10 @@ class Forbid(Lasting):
 class IncomeBonus(Lasting):
     schema = es.IncomeBonus
     worth = 1.0
+
+    def income_bonus(self, eff: Any) -> int:
+        amount: int = eff.amount
+        return amount
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's income total on the 本轮收入总和轨 (not coins): a quarter of a coin a unit."""
@@ -969,6 +987,7 @@ class OnEvent(Trigger):
 
 class If(EffectKind):
     schema = es.If
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         for sub in eff.then if condition_met(state, seat, eff.condition) else eff.otherwise:
