@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..rules import actions as A
+from ..rules.effect_kinds import KINDS
 from ..rules.state import MingchuState
 from ..rules.trade import Accept, Offer, ProposeTrade, Refuse, favor_room, offers_made
 from .values import _FAVOR_PRICE, RIVAL_WEIGHT, Context, effects_value, usable_value
@@ -59,7 +60,7 @@ def card_worth(state: MingchuState, seat: int, card: str, coins: int = 0) -> flo
 def reads_coins(effects) -> bool:
     """Whether ``card_worth`` of these effects depends on the holder's coins: only a free build or
     驿道 (affordable or not, ``usable_value``) and an ``if`` (its condition) read them."""
-    return any(eff.effect in ("if", "free_build", "free_road") for eff in effects)
+    return any(KINDS[eff.effect].reads_coins for eff in effects)
 
 
 def _markers(state: MingchuState, giver: int, receiver: int, count: int) -> tuple[float, float]:

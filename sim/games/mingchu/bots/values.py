@@ -13,6 +13,7 @@ from ..rules import actions as A
 from ..rules.actions import Sell
 from ..rules.building import build_cost
 from ..rules.effect_kinds import (  # each effect's worth is its class's (effect_kinds.py)
+    KINDS,
     RIVAL_WEIGHT,  # noqa: F401 - the trade bots read it here
     beliefs,
     effects_value,
@@ -323,7 +324,7 @@ class ActionValues:
                 weight = self.persona.build / 40
             elif action == "road":
                 weight = self.persona.road / 25
-            elif eff.effect in ("sell_bonus", "produce_bonus") and self.persona.sell_all:
+            elif KINDS[eff.effect].sells_goods and self.persona.sell_all:
                 weight = 1.5
             value += weight * held_value((), (eff,), state, self.seat)
         return value

@@ -1,12 +1,51 @@
 """What the card vocabulary counts and tests (effects_schema.py): measures, conditions, score rules,
-each evaluated for a player and worded in Chinese for the play log."""
+each evaluated for a player and worded in Chinese for the play log.
+
+Conditions and score rules are shaped like the effects (``effect_kinds.py``): one class per kind,
+holding its evaluation (``met`` / ``points``) and its ``text``, in a registry by the kind's name
+(``CONDITIONS``, ``SCORES``; ``kind_table`` builds each and checks it against the schema's union).
+A new kind is a model in ``effects_schema.py`` and a class here in the registry; without the class,
+importing this module fails with a message naming the kind."""
 
 from __future__ import annotations
 
-from typing import Any
+import typing
+from typing import Any, ClassVar
 
 from . import effects_schema as es
 from .state import MingchuState
+
+
+def kind_name(schema: Any, field: str) -> str:
+    """The name a schema model accepts in its ``field`` (``effect``, ``condition``, ``score``)."""
+    return str(typing.get_args(schema.model_fields[field].annotation)[0])
+
+
+def kind_table(field: str, union: Any, kinds: tuple[Any, ...]) -> dict[str, Any]:
+    """The registry of one part of the card vocabulary: each kind class's instance by the name its
+    ``schema`` accepts in ``field``. Every model of the schema's ``union`` has exactly one class: a
+    model without one, a second class for a name, or a class of no model fails here, naming it."""
+    table: dict[str, Any] = {}
+    for kind in kinds:
+        name = kind_name(kind.schema, field)
+        if name in table:
+            raise TypeError(
+                f"{field} kind `{name}` has two classes: {type(table[name]).__name__}, {type(kind).__name__}"
+            )
+        table[name] = kind
+    models = typing.get_args(typing.get_args(union)[0])
+    for schema in models:
+        name = kind_name(schema, field)
+        if name not in table or table[name].schema is not schema:
+            raise TypeError(
+                f"{field} kind `{name}` ({schema.__name__} in effects_schema.py) has no class in its registry"
+            )
+    for name, kind in table.items():
+        if kind.schema not in models:
+            raise TypeError(
+                f"{field} kind `{name}` ({type(kind).__name__}) has no model in effects_schema.py"
+            )
+    return table
 
 
 def measure(state: MingchuState, seat: int, name: str, good: str | None = None) -> int:
@@ -43,42 +82,6 @@ def measure(state: MingchuState, seat: int, name: str, good: str | None = None) 
     return simple[name]()
 
 
-def condition_met(state: MingchuState, seat: int, cond) -> bool:
-    """Whether ``seat`` meets an event task, scoring condition or ``if`` effect's condition."""
-    if isinstance(cond, es.AllOf):
-        return all(condition_met(state, seat, sub) for sub in cond.conditions)
-    if isinstance(cond, es.AnyOf):
-        return any(condition_met(state, seat, sub) for sub in cond.conditions)
-    if isinstance(cond, es.Not):
-        return not condition_met(state, seat, cond.of)
-    if isinstance(cond, es.AtPlace):
-        place = state.capital if cond.place == es.CAPITAL else state.topo.place_index[cond.place]
-        return state.players[seat].managers.count(place) >= cond.managers
-    if isinstance(cond, es.WarWon):
-        return state.war_winner == cond.side
-    value = measure(state, seat, cond.measure, cond.good)
-    if isinstance(cond, es.AtLeast):
-        return value >= cond.value
-    if isinstance(cond, es.AtMost):
-        return value <= cond.value
-    values = [measure(state, q, cond.measure, cond.good) for q in range(state.n)]
-    if isinstance(cond, es.Most):
-        return value > 0 and value == max(values)
-    return value == min(values)
-
-
-def score_rule(state: MingchuState, seat: int, rule) -> int:
-    """Points one scoring rule of a 皇恩计分卡 / 天威卡 gives at the end."""
-    if isinstance(rule, es.ScoreFlat):
-        return rule.points
-    if isinstance(rule, es.ScoreIf):
-        return rule.points if condition_met(state, seat, rule.condition) else rule.otherwise
-    points = measure(state, seat, rule.measure, rule.good) // rule.per * rule.points
-    if rule.max is not None:
-        points = max(-rule.max, min(rule.max, points))
-    return points
-
-
 MEASURES = {
     "coins": "铜币",
     "workers": "伙计",
@@ -104,34 +107,203 @@ def _measure(name: str, good: str | None) -> str:
     return f"{good}{MEASURES[name]}" if good else MEASURES[name]
 
 
+class ConditionKind:
+    """One condition of the card vocabulary (an event task, a scoring condition, an ``if`` effect's
+    test). Subclasses set ``schema`` and override ``met`` and ``text``."""
+
+    schema: ClassVar[type] = object
+    """The pydantic model of the condition in ``effects_schema``."""
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        """Whether ``seat`` meets the condition now."""
+        raise NotImplementedError(type(self).__name__)
+
+    def text(self, cond: Any) -> str:
+        """The condition in a few Chinese words."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class AtLeast(ConditionKind):
+    schema = es.AtLeast
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return measure(state, seat, cond.measure, cond.good) >= cond.value
+
+    def text(self, cond: Any) -> str:
+        return f"{_measure(cond.measure, cond.good)}至少{cond.value}"
+
+
+class AtMost(ConditionKind):
+    schema = es.AtMost
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return measure(state, seat, cond.measure, cond.good) <= cond.value
+
+    def text(self, cond: Any) -> str:
+        return f"{_measure(cond.measure, cond.good)}至多{cond.value}"
+
+
+class Most(ConditionKind):
+    schema = es.Most
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        """The most of every player (ties count), and more than none."""
+        value = measure(state, seat, cond.measure, cond.good)
+        values = [measure(state, q, cond.measure, cond.good) for q in range(state.n)]
+        return value > 0 and value == max(values)
+
+    def text(self, cond: Any) -> str:
+        return f"{_measure(cond.measure, cond.good)}最多"
+
+
+class Least(ConditionKind):
+    schema = es.Least
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        """The least of every player (ties count)."""
+        value = measure(state, seat, cond.measure, cond.good)
+        values = [measure(state, q, cond.measure, cond.good) for q in range(state.n)]
+        return value == min(values)
+
+    def text(self, cond: Any) -> str:
+        return f"{_measure(cond.measure, cond.good)}最少"
+
+
+class AtPlace(ConditionKind):
+    schema = es.AtPlace
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        place = state.capital if cond.place == es.CAPITAL else state.topo.place_index[cond.place]
+        return state.players[seat].managers.count(place) >= cond.managers
+
+    def text(self, cond: Any) -> str:
+        return f"{'两名掌柜都' if cond.managers > 1 else '有掌柜'}在{cond.place}"
+
+
+class WarWon(ConditionKind):
+    schema = es.WarWon
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return state.war_winner == cond.side
+
+    def text(self, cond: Any) -> str:
+        return f"{cond.side}胜"
+
+
+class AllOf(ConditionKind):
+    schema = es.AllOf
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return all(condition_met(state, seat, sub) for sub in cond.conditions)
+
+    def text(self, cond: Any) -> str:
+        return "且".join(condition_text(c) for c in cond.conditions)
+
+
+class AnyOf(ConditionKind):
+    schema = es.AnyOf
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return any(condition_met(state, seat, sub) for sub in cond.conditions)
+
+    def text(self, cond: Any) -> str:
+        return "或".join(condition_text(c) for c in cond.conditions)
+
+
+class Not(ConditionKind):
+    schema = es.Not
+
+    def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
+        return not condition_met(state, seat, cond.of)
+
+    def text(self, cond: Any) -> str:
+        return f"并非{condition_text(cond.of)}"
+
+
+CONDITIONS: dict[str, ConditionKind] = kind_table(
+    "condition",
+    es.Condition,
+    (AtLeast(), AtMost(), Most(), Least(), AtPlace(), WarWon(), AllOf(), AnyOf(), Not()),
+)
+"""Every condition of the card vocabulary by its ``condition`` name."""
+
+
+def condition_met(state: MingchuState, seat: int, cond: Any) -> bool:
+    """Whether ``seat`` meets an event task, scoring condition or ``if`` effect's condition."""
+    return CONDITIONS[cond.condition].met(state, seat, cond)
+
+
 def condition_text(cond: Any) -> str:
     """An event task or a scoring condition in a few Chinese words."""
-    kind = cond.condition
-    if kind == "all_of":
-        return "且".join(condition_text(c) for c in cond.conditions)
-    if kind == "any_of":
-        return "或".join(condition_text(c) for c in cond.conditions)
-    if kind == "not":
-        return f"并非{condition_text(cond.of)}"
-    if kind == "at_place":
-        return f"{'两名掌柜都' if cond.managers > 1 else '有掌柜'}在{cond.place}"
-    if kind == "war_won":
-        return f"{cond.side}胜"
-    what = _measure(cond.measure, cond.good)
-    if kind == "at_least":
-        return f"{what}至少{cond.value}"
-    if kind == "at_most":
-        return f"{what}至多{cond.value}"
-    return f"{what}{'最多' if kind == 'most' else '最少'}"
+    return CONDITIONS[cond.condition].text(cond)
+
+
+# --- score rules (皇恩计分卡, 天威卡) ----------------------------------------------------------------
+
+
+class ScoreKind:
+    """One scoring rule of a 皇恩计分卡 or 天威卡. Subclasses set ``schema`` and override ``points``
+    and ``text``."""
+
+    schema: ClassVar[type] = object
+    """The pydantic model of the rule in ``effects_schema``."""
+
+    def points(self, state: MingchuState, seat: int, rule: Any) -> int:
+        """Points the rule gives ``seat`` at the end."""
+        raise NotImplementedError(type(self).__name__)
+
+    def text(self, rule: Any) -> str:
+        """The rule in a few Chinese words."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class ScorePer(ScoreKind):
+    schema = es.ScorePer
+
+    def points(self, state: MingchuState, seat: int, rule: Any) -> int:
+        points: int = measure(state, seat, rule.measure, rule.good) // rule.per * rule.points
+        if rule.max is not None:
+            points = max(-rule.max, min(rule.max, points))
+        return points
+
+    def text(self, rule: Any) -> str:
+        per = f"每{rule.per}个" if rule.per > 1 else "每个"
+        cap = f"（至多{rule.max}分）" if rule.max is not None else ""
+        return f"{per}{_measure(rule.measure, rule.good)}{rule.points}分{cap}"
+
+
+class ScoreFlat(ScoreKind):
+    schema = es.ScoreFlat
+
+    def points(self, state: MingchuState, seat: int, rule: Any) -> int:
+        points: int = rule.points
+        return points
+
+    def text(self, rule: Any) -> str:
+        return f"{rule.points}分"
+
+
+class ScoreIf(ScoreKind):
+    schema = es.ScoreIf
+
+    def points(self, state: MingchuState, seat: int, rule: Any) -> int:
+        points: int = rule.points if condition_met(state, seat, rule.condition) else rule.otherwise
+        return points
+
+    def text(self, rule: Any) -> str:
+        otherwise = f"，否则{rule.otherwise}分" if rule.otherwise else ""
+        return f"若{condition_text(rule.condition)}得{rule.points}分{otherwise}"
+
+
+SCORES: dict[str, ScoreKind] = kind_table("score", es.ScoreRule, (ScorePer(), ScoreFlat(), ScoreIf()))
+"""Every scoring rule of the card vocabulary by its ``score`` name."""
+
+
+def score_rule(state: MingchuState, seat: int, rule: Any) -> int:
+    """Points one scoring rule of a 皇恩计分卡 / 天威卡 gives at the end."""
+    return SCORES[rule.score].points(state, seat, rule)
 
 
 def score_text(rule: Any) -> str:
     """A scoring rule of a 皇恩计分卡 or 天威卡 in a few Chinese words."""
-    if rule.score == "flat":
-        return f"{rule.points}分"
-    if rule.score == "if":
-        otherwise = f"，否则{rule.otherwise}分" if rule.otherwise else ""
-        return f"若{condition_text(rule.condition)}得{rule.points}分{otherwise}"
-    per = f"每{rule.per}个" if rule.per > 1 else "每个"
-    cap = f"（至多{rule.max}分）" if rule.max is not None else ""
-    return f"{per}{_measure(rule.measure, rule.good)}{rule.points}分{cap}"
+    return SCORES[rule.score].text(rule)

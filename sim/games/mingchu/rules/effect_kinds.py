@@ -10,12 +10,12 @@ not compiled). The class of an effect holds the rest:
 
 ``KINDS`` maps each ``effect`` name to its class, listing every effect once. A new effect is a
 schema model in ``effects_schema.py`` (a member of its ``Effect`` union) and a class here in
-``KINDS``; a test checks that the two lists agree.
+``KINDS``; building ``KINDS`` (``conditions.kind_table``, as for the conditions and score rules)
+checks that the two lists agree and names a model without a class.
 """
 
 from __future__ import annotations
 
-import typing
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Final
 
@@ -23,7 +23,7 @@ from sim.core.decisions import Decision
 
 from . import effects_schema as es
 from .building import build_cost, road_cost
-from .conditions import condition_met, condition_text
+from .conditions import condition_met, condition_text, kind_name, kind_table
 from .draws import roll
 from .economy import add_goods, draw_grace, pay_coins, remove_good
 from .paths import sale_prices
@@ -303,6 +303,12 @@ class EffectKind:
     """The pydantic model of the effect in ``effects_schema``."""
     worth: ClassVar[float] = 0.0
     """The heuristic bots' value of one unit of the effect (negative: harmful)."""
+    reads_coins: ClassVar[bool] = False
+    """Whether the effect's ``usable`` worth depends on the holder's coins (a free build or 驿道:
+    affordable or not; an ``if``: its condition may count them)."""
+    sells_goods: ClassVar[bool] = False
+    """Whether the effect pays through the goods a seat sells or makes (a bot that sells all it
+    has weighs it more)."""
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         """Carry out the effect for ``seat``."""
@@ -322,6 +328,10 @@ class EffectKind:
     def text(self, eff: Any) -> str:
         """The effect in a few Chinese words."""
         raise NotImplementedError(type(self).__name__)
+
+    def income_bonus(self, eff: Any) -> int:
+        """What the effect adds to the round's income total (``IncomeBonus``; 0 for the others)."""
+        return 0
 
 
 # --- one-shot effects --------------------------------------------------------------------------------
@@ -619,6 +629,7 @@ class Bank(EffectKind):
 class FreeBuild(EffectKind):
     schema = es.FreeBuild
     worth = 12.0
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         data = {"discount": eff.discount, "ignore_monopoly": eff.ignore_monopoly}
@@ -647,6 +658,7 @@ class FreeBuild(EffectKind):
 class FreeRoad(EffectKind):
     schema = es.FreeRoad
     worth = 8.0
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.pending.push(Decision("bonus_road", seat, {"discount": eff.discount}))
@@ -850,6 +862,7 @@ class Discount(Lasting):
 class SellBonus(Lasting):
     schema = es.SellBonus
     worth = 2.0
+    sells_goods = True
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's extra coins: the amount on the goods the seat sells in a round
@@ -871,6 +884,7 @@ class SellBonus(Lasting):
 class ProduceBonus(Lasting):
     schema = es.ProduceBonus
     worth = 4.0
+    sells_goods = True
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's production: the amount on each own industry it applies to (a third of one
@@ -910,6 +924,10 @@ class Forbid(Lasting):
 class IncomeBonus(Lasting):
     schema = es.IncomeBonus
     worth = 1.0
+
+    def income_bonus(self, eff: Any) -> int:
+        amount: int = eff.amount
+        return amount
 
     def value(self, eff: Any, state: MingchuState | None, seat: int | None) -> float:
         """A round's income total on the 本轮收入总和轨 (not coins): a quarter of a coin a unit."""
@@ -969,6 +987,7 @@ class OnEvent(Trigger):
 
 class If(EffectKind):
     schema = es.If
+    reads_coins = True
 
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         for sub in eff.then if condition_met(state, seat, eff.condition) else eff.otherwise:
@@ -1004,12 +1023,13 @@ class Others(EffectKind):
 
 def _name(schema: Any) -> str:
     """The ``effect`` name a schema model accepts."""
-    return str(typing.get_args(schema.model_fields["effect"].annotation)[0])
+    return kind_name(schema, "effect")
 
 
-KINDS: dict[str, EffectKind] = {
-    _name(kind.schema): kind
-    for kind in (
+KINDS: dict[str, EffectKind] = kind_table(
+    "effect",
+    es.Effect,
+    (
         GainCoins(),
         LoseCoins(),
         GainWorkers(),
@@ -1042,8 +1062,8 @@ KINDS: dict[str, EffectKind] = {
         EachRound(),
         OnEvent(),
         OnDelivery(),
-    )
-}
+    ),
+)
 """Every effect of the card vocabulary by its ``effect`` name."""
 
 ABILITY_USES = EachRound.uses

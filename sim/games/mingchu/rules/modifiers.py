@@ -7,8 +7,16 @@ Modifiers change a rule (``modifier_total``, ``forbidden``); triggers (``each_ro
 
 from __future__ import annotations
 
+from typing import Final
+
+from . import effects_schema as es
+from .conditions import kind_name
 from .effects_schema import MODIFIER_TYPES
 from .state import MingchuState, ModifierTerm, modifier_terms
+
+FORBID: Final = kind_name(es.Forbid, "effect")
+"""The ``forbid`` effect's name, as its schema model declares it (``forbidden`` looks it up; this
+module comes before ``effect_kinds`` in the imports, so it cannot read the kind's class)."""
 
 
 def family_lasting(state: MingchuState, family: str) -> tuple:
@@ -111,20 +119,20 @@ def forbidden(state: MingchuState, seat: int, action: str) -> bool:
     """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
     place: most players have none, and this is asked for several actions at every decision)."""
     for mod in state.round_mods[seat]:
-        if mod.effect == "forbid" and mod.action == action:
+        if mod.effect == FORBID and mod.action == action:
             return True
     player = state.players[seat]
     topo = state.topo
     # plain loops over the terms read once per game (``Topology``): no generator per source
     for card in player.retainers:
-        terms = topo.passive_terms[card].get("forbid")
+        terms = topo.passive_terms[card].get(FORBID)
         if terms:
             for term in terms:
                 if term[0] == action:
                     return True
     for family in player.families:
         if family_lasting(state, family):
-            terms = topo.family_terms[family].get("forbid")
+            terms = topo.family_terms[family].get(FORBID)
             if terms:
                 for term in terms:
                     if term[0] == action:

@@ -1,7 +1,7 @@
 """Card effects, event tasks and scoring rules as short Chinese text (for the narrative log).
 
-An effect's text is its class's (``effect_kinds.py``); a condition's and a scoring rule's are worded
-beside their evaluation (``conditions.py``)."""
+Each text is its kind's class's: an effect's in ``effect_kinds.py``, a condition's and a scoring
+rule's in ``conditions.py`` (beside their evaluation)."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..rules import actions as A
 from ..rules import flow, periods, production, scoring
+from ..rules.effect_kinds import KINDS
 from ..rules.game import KIND
 from ..rules.kinds import who
 from ..rules.modifiers import lasting_sources
@@ -624,11 +625,7 @@ def income_bonuses(state: MingchuState, seat: int) -> dict[str, int]:
     as ``production.settle_income`` adds them to the sales."""
     found: dict[str, int] = {}
     for _deck, card, effects in lasting_sources(state, seat):
-        amount = sum(
-            eff.amount
-            for eff in effects
-            if eff.effect == "income_bonus" and getattr(eff, "good", None) is None
-        )
+        amount = sum(KINDS[eff.effect].income_bonus(eff) for eff in effects)
         if amount:
             name = card or "本轮事件"
             found[name] = found.get(name, 0) + amount
