@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import click
 
@@ -20,6 +19,7 @@ from sim.cli.options import (
     progress_option,
     runner_options,
     seed_option,
+    tuning_run_options,
 )
 from sim.report.names import Names
 from sim.runner.tune_bots import tune_and_confirm
@@ -71,14 +71,7 @@ def _budget_minutes(text: str, lang: str = "en") -> float:
 @seed_option
 @jobs_option
 @bots_option
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs.")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
-@click.option(
-    "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
-)
-@click.option(
-    "--chunk-size", type=click.IntRange(1), default=10, show_default=True, help="Games per task and file."
-)
+@tuning_run_options(chunk_size=10)
 @progress_option
 @lang_option
 @friendly

@@ -34,6 +34,7 @@ from sim.cli.options import (
     runner_options,
     seed_option,
     set_option,
+    tuning_run_options,
 )
 from sim.report.labels import t
 from sim.texts import message
@@ -359,14 +360,7 @@ SEARCH_GAMES = 400
 @jobs_option
 @bots_option
 @set_option
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs.")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
-@click.option(
-    "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
-)
-@click.option(
-    "--chunk-size", type=click.IntRange(1), default=25, show_default=True, help="Games per task and file."
-)
+@tuning_run_options(chunk_size=25)
 @progress_option
 @lang_option
 @friendly
