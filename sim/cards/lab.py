@@ -1,7 +1,7 @@
-"""The card lab's studies as its commands run them (``sim cards study``, ``sim cards rebalance``):
-plan a study, run it, write its report and say what it found, line by line through ``echo`` (the
-command line passes ``click.echo``). A mistake in the user's input found on the way is a
-``ConfigError`` (the command line shows it as one line); the command line parses the options and
+"""The card lab's studies as its commands run them (``sim cards study``, ``sim cards rebalance``,
+``sim tune``): plan a study, run it, write its report and say what it found, line by line through
+``echo`` (the command line passes ``click.echo``). A mistake in the user's input found on the way is
+a ``ConfigError`` (the command line shows it as one line); the command line parses the options and
 passes the lineup parser (``bots_of``) and the runner's options (``runner``)."""
 
 from __future__ import annotations
@@ -37,11 +37,13 @@ from sim.cards.study import (
 )
 from sim.cards.study_report import table as paired_table
 from sim.cards.study_report import write_study_report
+from sim.cards.tune import Evaluation, Target, TuneResult, default_step, find_deck, tune
 from sim.config import ConfigError
 from sim.core.resources import shown_config
 from sim.file_names import runs_folder
+from sim.report.labels import t
 from sim.report.names import Names
-from sim.texts import message
+from sim.texts import message, words
 
 
 @dataclass(frozen=True)
@@ -328,3 +330,78 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
     for line in report.summary_lines(result, lang):
         run.echo(line)
     run.echo(text["report"][lang].format(path=path))
+
+
+TUNE_TEXT = words("tune")
+"""What ``sim tune`` prints, in each console language (the catalogue's ``tune.*`` keys)."""
+
+
+def tune_parameter(
+    resolved, param: str, goal: Target, search, n_players, deck, lang, opts, run: LabRun
+) -> TuneResult:
+    """``sim tune``: bisect ``param`` until ``goal`` (``parse_target``) is met at ``n_players``, printing
+    the start, each value tried, the answer and the games spent. ``search`` is (``--range`` as typed,
+    its ``parse_range`` bounds, ``--step`` or None: ``default_step``); ``deck`` None: the deck holding
+    the target's card; ``opts`` the command's ``games``, ``seed``, ``bots``, ``out``, ``chunk_size``."""
+    span, (lo, hi, integer), step = search
+    if goal.metric != "win_share":
+        deck = deck or find_deck(resolved, goal.subject)
+    step = step or default_step(lo, hi, integer)
+    integer = integer and float(step).is_integer()
+    folder = opts["out"] or runs_folder(
+        "tune", resolved.variant, param, goal.metric, goal.subject, f"p{n_players}"
+    )
+    evaluation = Evaluation(
+        resolved,
+        param,
+        goal,
+        n_players,
+        opts["games"],
+        run.bots_of(opts["bots"]),
+        folder,
+        opts["seed"],
+        opts["chunk_size"],
+        deck or "",
+    )
+    text = TUNE_TEXT[lang]
+    unit = "" if goal.metric == "score_effect" else text["points"]
+    shown = Names.from_meta([], lang).term(resolved.game, param) if lang != "en" else param
+    metric = text[goal.metric]
+
+    def show(point) -> None:
+        sign = "" if goal.metric == "win_share" else "+"  # a share is not a difference
+        est = f"{point.estimate * goal.scale:{sign}.2f}"
+        interval = (
+            ""
+            if point.lo != point.lo
+            else f" [{point.lo * goal.scale:{sign}.2f}, {point.hi * goal.scale:{sign}.2f}]"
+        )
+        run.echo(
+            text["point"].format(
+                param=shown, value=point.value, metric=metric, est=est, interval=interval, unit=unit,
+                games=point.games,
+            )
+        )  # fmt: skip
+
+    run.echo(
+        text["start"].format(
+            param=shown, span=span, metric=metric, subject=goal.subject, value=f"{goal.value:g}", unit=unit
+        )
+    )
+    bar = {"label": t("progress_games", lang)}  # the progress bar's name
+    result = tune(evaluation, lo, hi, step, integer, on_point=show, **run.runner, **bar)
+    interval = (
+        text["no_interval"]
+        if result.lo != result.lo
+        else text["interval"].format(lo=f"{result.lo:.3g}", hi=f"{result.hi:.3g}")
+    )
+    if not result.bracketed:
+        run.echo(text["not_bracketed"].format(span=span, param=shown, value=result.value))
+    else:
+        run.echo(
+            text["result"].format(
+                param=shown, value=result.value, root=f"{result.root:.3g}", interval=interval
+            )
+        )
+    run.echo(text["spent"].format(games=result.games, folder=folder))
+    return result

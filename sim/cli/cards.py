@@ -1,8 +1,8 @@
 """``sim cards`` (study, export, import, rebalance) and ``sim tune``: the card lab's command line.
 
 They build on the command line's shared pieces (``sim.cli.options``); ``sim.cli`` adds them to its
-``cli`` group. Their work is the card lab's own (``sim.cards``; a study or a rebalance as these
-commands run it: ``sim.cards.lab``).
+``cli`` group. Their work is the card lab's own (``sim.cards``; a study, a rebalance or a tuning as
+these commands run it: ``sim.cards.lab``).
 
 The card lab's studies, reports and tuner are imported where they are used: they read the
 statistics (scipy) and draw charts (matplotlib), which would add half a second to a second to
@@ -34,10 +34,9 @@ from sim.cli.options import (
     runner_options,
     seed_option,
     set_option,
+    tuning_run_options,
 )
-from sim.file_names import runs_folder
 from sim.report.labels import t
-from sim.report.names import Names
 from sim.texts import message
 
 
@@ -181,7 +180,7 @@ def study_command(
     for n_players in counts:
         count_opts = {**opts, "out": count_folder(opts["out"], n_players, counts)}
         if len(counts) > 1:
-            click.echo(f"\n== {n_players} players ==" if lang == "en" else f"\n== {n_players} 人 ==")
+            click.echo(t("cards_study.count", lang, n_players=n_players))
         if design == "deck":
             rows[n_players] = deck_study(
                 resolved,
@@ -361,20 +360,11 @@ SEARCH_GAMES = 400
 @jobs_option
 @bots_option
 @set_option
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs.")
-@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True)
-@click.option(
-    "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
-)
-@click.option(
-    "--chunk-size", type=click.IntRange(1), default=25, show_default=True, help="Games per task and file."
-)
+@tuning_run_options(chunk_size=25)
 @progress_option
 @lang_option
 @friendly
-def tune_command(
-    config, param, span, target, players, games, step, deck, seed, bots, sets, out, lang, **opts
-) -> None:
+def tune_command(config, param, span, target, players, step, deck, sets, lang, **opts) -> None:
     """Find the value of a parameter that brings a card's effect or a seat's win share to a target.
 
     Bisects LO..HI, playing every value on the same seeds (one run folder per value); assumes the
@@ -387,105 +377,17 @@ def tune_command(
           --target effect:账房先生=0 -p 5 -n 400 -j 2
       sim tune brass --param starting_money --range 10..30 --target win_share:1=25 -p 4 -n 1000
     """
-    from sim.cards.tune import Evaluation, default_step, find_deck, parse_range, parse_target, tune
+    from sim.cards.lab import LabRun, tune_parameter
+    from sim.cards.tune import parse_range, parse_target
 
     try:
         goal = parse_target(target)
-        lo, hi, integer = parse_range(span)
+        bounds = parse_range(span)
     except ValueError as exc:
         raise UserError(exc.args[0]) from None
     resolved, spec = load(config, sets)
     n_players = one_count(spec, players, resolved)
     if goal.metric == "win_share" and int(goal.subject) > n_players:
         raise UserError(message("target_no_seat", text=target, seat=goal.subject, n=n_players))
-    if goal.metric != "win_share":
-        deck = deck or find_deck(resolved, goal.subject)
-    step = step or default_step(lo, hi, integer)
-    integer = integer and float(step).is_integer()
-    folder = out or runs_folder("tune", resolved.variant, param, goal.metric, goal.subject, f"p{n_players}")
-    evaluation = Evaluation(
-        resolved,
-        param,
-        goal,
-        n_players,
-        games,
-        parse_bots(spec, bots),
-        folder,
-        seed,
-        opts["chunk_size"],
-        deck or "",
-    )
-    text = TUNE_TEXT[lang]
-    unit = "" if goal.metric == "score_effect" else text["points"]
-    shown = Names.from_meta([], lang).term(resolved.game, param) if lang != "en" else param
-    metric = text[goal.metric]
-
-    def show(point) -> None:
-        sign = "" if goal.metric == "win_share" else "+"  # a share is not a difference
-        est = f"{point.estimate * goal.scale:{sign}.2f}"
-        interval = (
-            ""
-            if point.lo != point.lo
-            else f" [{point.lo * goal.scale:{sign}.2f}, {point.hi * goal.scale:{sign}.2f}]"
-        )
-        click.echo(
-            text["point"].format(
-                param=shown, value=point.value, metric=metric, est=est, interval=interval, unit=unit,
-                games=point.games,
-            )
-        )  # fmt: skip
-
-    click.echo(
-        text["start"].format(
-            param=shown, span=span, metric=metric, subject=goal.subject, value=f"{goal.value:g}", unit=unit
-        )
-    )
-    bar = {"label": t("progress_games", lang)}  # the progress bar's name
-    result = tune(evaluation, lo, hi, step, integer, on_point=show, **runner_options(opts), **bar)
-    interval = (
-        text["no_interval"]
-        if result.lo != result.lo
-        else text["interval"].format(lo=f"{result.lo:.3g}", hi=f"{result.hi:.3g}")
-    )
-    if not result.bracketed:
-        click.echo(text["not_bracketed"].format(span=span, param=shown, value=result.value))
-    else:
-        click.echo(
-            text["result"].format(
-                param=shown, value=result.value, root=f"{result.root:.3g}", interval=interval
-            )
-        )
-    click.echo(text["spent"].format(games=result.games, folder=folder))
-
-
-TUNE_TEXT = {
-    "en": {
-        "points": " points",
-        "effect": "effect",
-        "score_effect": "score effect",
-        "win_share": "win share",
-        "start": "Tuning {param} over {span} to bring {metric}:{subject} to {value}{unit} ...",
-        "point": "  {param}={value}: {metric} {est}{interval}{unit} ({games} games)",
-        "no_interval": "no interval (too few games per value)",
-        "interval": "values with the target inside their interval: {lo} .. {hi}",
-        "not_bracketed": "The target is not between the two ends of {span}: the nearer end is {param}={value}. "
-        "Widen --range (or the metric does not move with this parameter).",
-        "result": "\n{param} = {value}  (straight-line root {root}; {interval})",
-        "spent": "Games spent: {games}  (runs in {folder})",
-    },
-    "zh": {
-        "points": " 个百分点",
-        "effect": "卡牌效应（胜率）",
-        "score_effect": "卡牌效应（得分）",
-        "win_share": "座位胜率",
-        "start": "调整 {param}（范围 {span}），使 {metric}（{subject}）达到 {value}{unit} ……",
-        "point": "  {param}={value}：{metric} {est}{interval}{unit}（{games} 局）",
-        "no_interval": "没有区间（每个取值的对局太少）",
-        "interval": "区间包含目标的取值：{lo} 至 {hi}",
-        "not_bracketed": "目标不在 {span} 两端之间：较近的一端是 {param}={value}。请放宽 --range"
-        "（或该指标不随这个参数变化）。",
-        "result": "\n{param} = {value}（直线插值的根 {root}；{interval}）",
-        "spent": "共用 {games} 局（运行结果在 {folder}）",
-    },
-}
-"""What ``sim tune`` prints, in each console language."""
+    run = LabRun(partial(parse_bots, spec), runner_options(opts), click.echo)
+    tune_parameter(resolved, param, goal, (span, bounds, step), n_players, deck, lang, opts, run)

@@ -342,6 +342,37 @@ bots_option = click.option(
 )
 
 
+backend_option = click.option(
+    "--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True
+)
+
+
+def tuning_run_options(chunk_size: int) -> Callable[[Callable], Callable]:
+    """``--out``, ``--backend``, ``--scheduler`` and ``--chunk-size`` as the two tuners take them
+    (``sim tune``, ``sim bots tune``; ``chunk_size``: the default games per task). ``run_options``
+    declares the same four with their own help: a run's ``--out`` is a results directory and its
+    ``--scheduler`` help names ``DASK_SCHEDULER_ADDRESS``, so one declaration for all would change
+    the commands' ``--help``."""
+    options = [
+        click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs."),
+        backend_option,
+        click.option(
+            "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
+        ),
+        click.option(
+            "--chunk-size", type=click.IntRange(1), default=chunk_size, show_default=True,
+            help="Games per task and file.",
+        ),
+    ]  # fmt: skip
+
+    def decorate(command: Callable) -> Callable:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 def run_options(command: Callable) -> Callable:
     """Options shared by run, compare and sweep."""
     options = [
@@ -360,7 +391,7 @@ def run_options(command: Callable) -> Callable:
         click.option(
             "--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Results directory."
         ),
-        click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True),
+        backend_option,
         click.option(
             "--scheduler",
             envvar="DASK_SCHEDULER_ADDRESS",

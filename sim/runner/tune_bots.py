@@ -38,10 +38,11 @@ from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.resources import extends_reference
 from sim.csv_files import write_frame
 from sim.dataset.read import read_columns
+from sim.file_names import runs_folder
 from sim.games import get_game
 from sim.runner.execute import run_study
 from sim.runner.plan import Study
-from sim.texts import message
+from sim.texts import message, words
 
 SEED_STREAM = 0x7E5E
 """Mixed into the generation seeds, so a tuning's games are not a ``sim run``'s with the same seed."""
@@ -320,3 +321,96 @@ def head_to_head(folder: Path, bot: str, shipped: str, tuned: str) -> HeadToHead
         - seats[seats["variant"] == shipped]["margin"].mean()
     )
     return HeadToHead(wins / len(both), float(low), float(high), len(both), gain)
+
+
+TEXT = words("bots_tune")
+"""What ``sim bots tune`` prints, in each console language (the catalogue's ``bots_tune.*`` keys)."""
+
+
+def tune_and_confirm(
+    config: ResolvedConfig,
+    bot: str,
+    n_players: int,
+    out: Path | None,
+    *,
+    lineup: Sequence[str],
+    confirm: int = 0,
+    lang: str = "en",
+    term: Callable[[str], str] = str,
+    variant_name: str | None = None,
+    echo: Callable[[str], None] = print,
+    generations: int = 30,
+    games: int = 100,
+    popsize: int = 8,
+    seed: int = 0,
+    minutes: float | None = None,
+    chunk_size: int = 10,
+    only: Sequence[str] = (),
+    **run_options: Any,
+) -> TuneOutcome:
+    """``sim bots tune`` as the command runs it: tune ``bot``'s weights (``tune_bot``; ``bot`` takes the
+    first seat of ``lineup`` if the lineup lacks it, ``out`` None: a folder of ``runs/`` named after the
+    tuning), then check the tuned weights against the shipped ones on ``confirm`` fresh games, same seeds
+    and seats (0: no check). Each step is a line in ``lang`` through ``echo``; ``term`` names a bot or a
+    weight and ``variant_name`` the variant in that language (default: the codes and the config's label).
+    The other keywords are ``tune_bot``'s, ``run_options`` the runner's."""
+    text = TEXT[lang]
+    if bot not in lineup:
+        lineup = (bot, *(name for name in lineup if name != bot))
+    weights = tunable_weights(config, bot, only)
+    folder = (
+        Path(out)
+        if out
+        else runs_folder("bots-tune", config.game, config.variant, bot, f"p{n_players}", f"s{seed}")
+    )
+    switches = {w.name for w in weights if w.switch}
+
+    def value_text(name: str, value: float) -> str:
+        """A weight's value; a switch's as on or off."""
+        return (text["on"] if value else text["off"]) if name in switches else f"{value:g}"
+
+    def listed(values: Mapping[str, float]) -> str:
+        """Weights as ``name=value``, the names in the console's language."""
+        return ", ".join(f"{term(k)}={value_text(k, v)}" for k, v in values.items())
+
+    bot_name = term(bot)
+    variant = config.label if variant_name is None else variant_name
+    shown = listed({w.name: w.value for w in weights})
+    echo(text["start"].format(bot=bot_name, variant=variant, players=n_players, weights=shown))
+
+    def on_generation(generation: Generation) -> None:
+        mean = listed(generation.mean)
+        best = max((f for f in generation.fitness if f == f), default=float("nan"))
+        echo(text["generation"].format(index=generation.index + 1, best=best, mean=mean))
+
+    result = tune_bot(
+        config, bot, n_players, folder, lineup=lineup, generations=generations, games=games, popsize=popsize,
+        seed=seed, minutes=minutes, chunk_size=chunk_size, only=only, on_generation=on_generation, **run_options,
+    )  # fmt: skip
+    found = listed(result.weights)
+    echo(
+        text["done"].format(
+            bot=bot_name, weights=found, path=result.config_path, games=result.games, out=folder
+        )
+    )
+    if confirm:
+        echo(text["confirm"].format(games=confirm, bot=bot_name))
+        shipped = replace(config, variant="shipped")
+        tuned = with_weights(config, bot, result.weights, "tuned")
+        study = Study(
+            variants=(shipped, tuned), player_counts=(n_players,), games_per_count=confirm, bots=tuple(lineup),
+            root_seed=seed + 1_000_003, chunk_size=chunk_size,
+        )  # fmt: skip
+        run_study(study, folder / "confirm", label="confirm", **run_options)
+        h2h = head_to_head(folder / "confirm", bot, shipped.label, tuned.label)
+        echo(
+            text["verdict"].format(
+                bot=bot_name,
+                share=h2h.share,
+                pairs=h2h.pairs,
+                low=h2h.low,
+                high=h2h.high,
+                gain=h2h.margin_gain,
+            )
+        )
+    return result

@@ -26,7 +26,8 @@ from typing import Any
 
 SECTIONS = ("ERRORS", "MESSAGES", "CARDS", "CONSOLE")
 """A catalogue module's sections of messages, in one key space: the console's (errors above all), the
-report's, the card lab's, and ``sim run``'s and ``sim play``'s console lines."""
+report's, the card lab's, and the console lines of ``sim run``, ``sim play``, ``sim tune`` and
+``sim bots tune``."""
 
 
 def languages() -> tuple[str, ...]:

@@ -5,7 +5,7 @@ Its sections share one key space (``sim.texts.catalogue`` joins them and refuses
 ``ERRORS`` (the console's messages, errors above all: the command line's, the config loader's, the
 card sheet import's and the card studies'), ``MESSAGES`` (the report: chart titles, sections, verdicts,
 answers), ``CARDS`` (the card lab's reports and console lines), ``CONSOLE`` (``sim run``'s summary
-table and ``sim play``'s log). ``HEADERS`` (table headers), ``TERMS`` (terms every game shares) and
+table, ``sim play``'s log, ``sim tune``'s and ``sim bots tune``'s lines). ``HEADERS`` (table headers), ``TERMS`` (terms every game shares) and
 ``GLOSSARY`` are looked up on their own (``sim.report.labels``)."""
 
 from __future__ import annotations
@@ -1242,5 +1242,29 @@ CONSOLE: dict[str, str] = {
     "playlog.others": "Other figures:",
     "playlog.other_line": "  player {seat}: {shown}",
     "playlog.parts_separator": ", ",
+    # sim tune's console lines (sim.cards.lab.tune_parameter)
+    "tune.points": " points",
+    "tune.effect": "effect",
+    "tune.score_effect": "score effect",
+    "tune.win_share": "win share",
+    "tune.start": "Tuning {param} over {span} to bring {metric}:{subject} to {value}{unit} ...",
+    "tune.point": "  {param}={value}: {metric} {est}{interval}{unit} ({games} games)",
+    "tune.no_interval": "no interval (too few games per value)",
+    "tune.interval": "values with the target inside their interval: {lo} .. {hi}",
+    "tune.not_bracketed": "The target is not between the two ends of {span}: the nearer end is {param}={value}. Widen --range (or the metric does not move with this parameter).",
+    "tune.result": "\n{param} = {value}  (straight-line root {root}; {interval})",
+    "tune.spent": "Games spent: {games}  (runs in {folder})",
+    # sim bots tune's console lines (sim.runner.tune_bots.tune_and_confirm)
+    "bots_tune.start": "Tuning {bot} for {variant} at {players} players: weights {weights}",
+    "bots_tune.generation": "  generation {index}: best margin {best:+.2f}, mean weights {mean}",
+    "bots_tune.done": "\nTuned {bot} weights: {weights}\nWritten to {path} (games played: {games}; runs in {out})",
+    "bots_tune.confirm": "Checking on {games} fresh games: shipped vs tuned {bot}, same seeds and seats ...",
+    "bots_tune.verdict": "The tuned {bot} outscores the shipped one in {share:.1%} of {pairs} paired seats [{low:.1%}, {high:.1%}], {gain:+.2f} points of margin over its table.",
+    "bots_tune.on": "on",
+    "bots_tune.off": "off",
+    # sim cards study's heading of each player count (sim.cli.cards)
+    "cards_study.count": "\n== {n_players} players ==",
 }
-"""``sim run``'s summary table (``sim.runner.summary``) and ``sim play``'s log (``sim.core.playlog``)."""
+"""``sim run``'s summary table (``sim.runner.summary``), ``sim play``'s log (``sim.core.playlog``),
+``sim tune``'s lines (``sim.cards.lab``), ``sim bots tune``'s (``sim.runner.tune_bots``) and
+``sim cards study``'s heading of each player count (``sim.cli.cards``)."""

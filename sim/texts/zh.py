@@ -2,7 +2,8 @@
 
 各部分共用一个键空间（``sim.texts.catalogue`` 合并它们，同一个键不得出现在两个部分）：``ERRORS``（控制台信息，
 主要是错误：命令行、配置加载、卡牌表格导入和卡牌研究的错误）、``MESSAGES``（报告：图表标题、章节、结论、
-回答）、``CARDS``（卡牌实验室的报告和控制台输出）、``CONSOLE``（``sim run`` 的汇总表和 ``sim play`` 的对局记录）。
+回答）、``CARDS``（卡牌实验室的报告和控制台输出）、``CONSOLE``（``sim run`` 的汇总表、``sim play`` 的对局记录、
+``sim tune`` 和 ``sim bots tune`` 的输出）。
 ``HEADERS``（表头）、``TERMS``（各游戏共用的术语）和 ``GLOSSARY``（术语表）单独查找（``sim.report.labels``）。"""
 
 from __future__ import annotations
@@ -1273,5 +1274,29 @@ CONSOLE: dict[str, str] = {
     "playlog.others": "其他统计：",
     "playlog.other_line": "  玩家{seat}：{shown}",
     "playlog.parts_separator": "，",
+    # sim tune 的控制台输出（sim.cards.lab.tune_parameter）
+    "tune.points": " 个百分点",
+    "tune.effect": "卡牌效应（胜率）",
+    "tune.score_effect": "卡牌效应（得分）",
+    "tune.win_share": "座位胜率",
+    "tune.start": "调整 {param}（范围 {span}），使 {metric}（{subject}）达到 {value}{unit} ……",
+    "tune.point": "  {param}={value}：{metric} {est}{interval}{unit}（{games} 局）",
+    "tune.no_interval": "没有区间（每个取值的对局太少）",
+    "tune.interval": "区间包含目标的取值：{lo} 至 {hi}",
+    "tune.not_bracketed": "目标不在 {span} 两端之间：较近的一端是 {param}={value}。请放宽 --range（或该指标不随这个参数变化）。",
+    "tune.result": "\n{param} = {value}（直线插值的根 {root}；{interval}）",
+    "tune.spent": "共用 {games} 局（运行结果在 {folder}）",
+    # sim bots tune 的控制台输出（sim.runner.tune_bots.tune_and_confirm）
+    "bots_tune.start": "为 {variant}（{players} 人）调整机器人 {bot} 的权重：起点 {weights}",
+    "bots_tune.generation": "  第 {index} 代：最佳领先 {best:+.2f} 分，均值权重 {mean}",
+    "bots_tune.done": "\n调好的 {bot} 权重：{weights}\n已写入 {path}（共 {games} 局；运行结果在 {out}）",
+    "bots_tune.confirm": "在 {games} 局新对局上检验：原版与调好的 {bot}，同种子同座位 ……",
+    "bots_tune.verdict": "调好的 {bot} 在 {pairs} 个配对座位中有 {share:.1%} 得分更高（95% 区间 {low:.1%} 至 {high:.1%}），比同桌平均多领先 {gain:+.2f} 分。",
+    "bots_tune.on": "开",
+    "bots_tune.off": "关",
+    # sim cards study 每个人数的标题（sim.cli.cards）
+    "cards_study.count": "\n== {n_players} 人 ==",
 }
-"""``sim run`` 的汇总表（``sim.runner.summary``）和 ``sim play`` 的对局记录（``sim.core.playlog``）。"""
+"""``sim run`` 的汇总表（``sim.runner.summary``）、``sim play`` 的对局记录（``sim.core.playlog``）、
+``sim tune`` 的输出（``sim.cards.lab``）、``sim bots tune`` 的输出（``sim.runner.tune_bots``）和
+``sim cards study`` 每个人数的标题（``sim.cli.cards``）。"""

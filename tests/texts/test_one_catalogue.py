@@ -40,9 +40,6 @@ ONE_LANGUAGE_FIELDS: dict[str, set[str]] = {
 }
 """Key -> fields one language's text has and the other's deliberately lacks, beyond ``GRAMMAR_FIELDS``
 and the fields named after a language (``game_named``'s ``{en}``/``{zh}``)."""
-NOT_THE_TOOLKITS = {"cli", "cli_options", "cli_bots", "commands"}
-"""Module stems (and the ``sim/cli/`` package) whose inline tables are not checked here: the command
-line's modules, which hold ``sim bots tune``'s and ``sim tune``'s console texts still."""
 GAME_DISPLAY_NAMES = {"DISPLAY_NAMES"}
 """Tables of a game's own display names (the synthetic game's, like each game's ``names.py``)."""
 
@@ -106,11 +103,12 @@ def test_a_key_in_two_sections_is_refused():
 
 
 def inline_language_tables() -> list[str]:
-    """Dict literals of the toolkit (not a game's, not the catalogue's) keyed by two languages."""
+    """Dict literals of the toolkit (not a game's, not the catalogue's; the command line's included)
+    keyed by two languages."""
     found = []
     for path in sorted((ROOT / "sim").rglob("*.py")):
         parts = path.relative_to(ROOT / "sim").parts
-        if parts[0] in ("games", "texts", "cli") or path.stem in NOT_THE_TOOLKITS:
+        if parts[0] in ("games", "texts"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         named = {
