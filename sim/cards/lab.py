@@ -243,22 +243,30 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
     ].run_id  # the config, bots, seed and players: other card lists share the folder
     out = opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", run_id[:8])
     total = sum(len(s.variants) * s.games_per_count for s, _ in studies.values())
-    forced = f" ({plan.forced_seeds} seeds x {n_players} seats forced)" if "forced" in plan.arms else ""
-    arms_played = "" if len(plan.arms) > 1 else f", the {plan.arms[0]} arm"
-    run.echo(
-        f"Card study of {len(plan.cards)} {deck} cards, {n_players} players{arms_played}: {opts['games']} games "
-        f"per arm{forced}, {total} games in all -> {out}"
+    forced = (
+        t("paired_study.forced", lang, seeds=plan.forced_seeds, n_players=n_players)
+        if "forced" in plan.arms
+        else ""
     )
+    arms_played = (
+        ""
+        if len(plan.arms) > 1
+        else t("paired_study.one_arm", lang, arm=t(f"paired_study.arm_{plan.arms[0]}", lang))
+    )
+    run.echo(
+        t("paired_study.start", lang, cards=len(plan.cards), deck=deck, n_players=n_players, arms=arms_played,
+          games=opts["games"], forced=forced, total=total, out=out)
+    )  # fmt: skip
     results = run_card_study(plan, out, tolerance / 100, lang, **run.runner)
     effects = study_effects(out)
     report = write_study_report(effects, read_study(out), out / "report", lang)
     with wide_tables():
         run.echo(paired_table(effects, lang).to_string(index=False))
-    run.echo(f"\nReport: {report}")
+    run.echo("\n" + t("cli_report", lang, path=report))
     errors = sum(r.errors for r in results.values())
     planned = sum(r.games_planned for r in results.values())
     if errors:
-        run.echo(f"{errors} games failed; see the error column of {out}/*/games", err=True)
+        run.echo(t("cli_games_failed", lang, errors=errors, out=out), err=True)
     return paired_rows(effects), errors / max(planned, 1) > opts["max_error_rate"]
 
 

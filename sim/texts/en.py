@@ -1263,6 +1263,11 @@ CONSOLE: dict[str, str] = {
     "bots_tune.on": "on",
     "bots_tune.off": "off",
     # sim cards study's heading of each player count (sim.cli.cards)
+    "paired_study.start": "Card study of {cards} {deck} cards, {n_players} players{arms}: {games} games per arm{forced}, {total} games in all -> {out}",
+    "paired_study.forced": " ({seeds} seeds x {n_players} seats forced)",
+    "paired_study.one_arm": ", the {arm} arm",
+    "paired_study.arm_removed": "removed",
+    "paired_study.arm_forced": "forced",
     "cards_study.count": "\n== {n_players} players ==",
 }
 """``sim run``'s summary table (``sim.runner.summary``), ``sim play``'s log (``sim.core.playlog``),

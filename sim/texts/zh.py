@@ -1295,6 +1295,11 @@ CONSOLE: dict[str, str] = {
     "bots_tune.on": "开",
     "bots_tune.off": "关",
     # sim cards study 每个人数的标题（sim.cli.cards）
+    "paired_study.start": "卡牌研究：{deck} 的 {cards} 张卡牌，{n_players} 人局{arms}：每组 {games} 局{forced}，共 {total} 局 -> {out}",
+    "paired_study.forced": "（{seeds} 个种子 × {n_players} 个座位强制持有）",
+    "paired_study.one_arm": "，只玩“{arm}”组",
+    "paired_study.arm_removed": "移除",
+    "paired_study.arm_forced": "强制持有",
     "cards_study.count": "\n== {n_players} 人 ==",
 }
 """``sim run`` 的汇总表（``sim.runner.summary``）、``sim play`` 的对局记录（``sim.core.playlog``）、

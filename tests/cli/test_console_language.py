@@ -95,6 +95,16 @@ def test_card_study_names_each_arm_in_its_progress_bar(tmp_path, lang, names):
     for name in names:
         assert any(line.startswith(name) for line in bars), (name, bars[-3:])
     assert "games:" not in result.stderr
+    opening, closing = (
+        ("Card study of 2 门客 cards", "Report: ")
+        if lang == "en"
+        else ("卡牌研究：门客 的 2 张卡牌", "报告：")
+    )
+    assert opening in result.stdout and closing in result.stdout, result.stdout
+    if lang == "zh":
+        assert "强制持有" in result.stdout and not any(
+            w in result.stdout for w in ("Card study", "Report:", "games")
+        )
 
 
 def test_tune_speaks_chinese_under_lang_zh(tmp_path):
