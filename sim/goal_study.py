@@ -40,7 +40,7 @@ import pandas as pd
 from sim.cards.deck_study import Budget
 from sim.cards.sequential import ALPHA, MIN_SEEDS, half_width, seeds_for_width
 from sim.core.goal_looks import read_looks, row_key, write_looks
-from sim.core.goals import LINEUP, UNIT_LIMITS, verdict
+from sim.core.goals import LINEUP, unit_range, verdict
 
 Z = 1.959963984540054
 """The normal quantile of a two-sided fixed-sample 95% interval."""
@@ -131,7 +131,7 @@ def judge_row(
     t_opt = float(record.get("t_opt") or max(TUNE_AHEAD * (0.0 if units != units else units), MIN_SEEDS))
     earlier = [look[1:] for look in record.get("looks", []) if look[0] < units]
     low, high = anytime(float(row["value"]), float(row["low"]), float(row["high"]), units, t_opt, earlier)
-    floor, ceiling = limits if limits is not None else UNIT_LIMITS.get(str(row.get("unit")), (None, None))
+    floor, ceiling = limits if limits is not None else unit_range(str(row.get("unit")))
     if low == low:  # a widened arm past what the measure can take is cut there
         low, high = _within(low, floor, ceiling), _within(high, floor, ceiling)
     band = (_bound(row.get("band_min")), _bound(row.get("band_max")))

@@ -33,6 +33,13 @@ UNIT_LIMITS: dict[str, tuple[float | None, float | None]] = {
 """The range a measure in each unit can take (None: no limit): a gap, a count or a ratio cannot be
 negative, a share of games or of a variance lies in [0, 1]. A goal whose measure has another range
 declares its own (``Goal.limits``)."""
+
+
+def unit_range(unit: str) -> tuple[float | None, float | None]:
+    """The range a measure in ``unit`` can take (``UNIT_LIMITS``; no limit for an unknown unit)."""
+    return UNIT_LIMITS.get(unit, (None, None))
+
+
 LINEUP = "lineup"
 """The play of a goal measured on the lineup's own games."""
 PLAY_SEPARATOR = "+"
@@ -74,7 +81,7 @@ class Goal:
 
     def range(self) -> tuple[float | None, float | None]:
         """The range the measure can take: its own ``limits``, else its unit's."""
-        return self.limits if self.limits is not None else UNIT_LIMITS.get(self.unit, (None, None))
+        return self.limits if self.limits is not None else unit_range(self.unit)
 
     def declaration(self) -> dict:
         """What run.json records of the goal, so a report judges it without the game's package."""

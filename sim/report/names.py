@@ -290,8 +290,7 @@ def fmt_pct(x: float, decimals: int = 1) -> str:
     """A proportion as a percentage with one decimal, never in scientific notation."""
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return ""
-    value = round(100 * float(x), decimals)
-    return f"{0.0 if value == 0 else value:.{decimals}f}%"
+    return fmt_fixed(100 * float(x), decimals) + "%"
 
 
 def fmt_fixed(x: float, decimals: int = 1) -> str:
