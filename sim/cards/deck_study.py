@@ -50,15 +50,15 @@ class Budget:
     games: int | None = None
 
     @classmethod
-    def parse(cls, text: str) -> Budget:
-        """``60m``, ``2h`` or ``5000g``."""
+    def parse(cls, text: str, option: str = "--budget") -> Budget:
+        """``60m``, ``2h`` or ``5000g`` (``option``: the command-line option named by the error)."""
         value, unit = text.strip()[:-1], text.strip()[-1:].lower()
         try:
             number = float(value)
         except ValueError:
             number = -1.0
         if unit not in ("m", "h", "g") or number <= 0 or (unit == "g" and not number.is_integer()):
-            raise ValueError(message("study_budget", option="--budget", text=text))
+            raise ValueError(message("study_budget", option=option, text=text))
         if unit == "g":
             return cls(games=int(number))
         return cls(minutes=number * (60 if unit == "h" else 1))

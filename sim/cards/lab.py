@@ -272,12 +272,15 @@ def paired_study(resolved, spec, deck, wanted, n_players, tolerance, arms, lang,
 
 def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang, opts, run: LabRun) -> None:
     """Run ``sim cards rebalance``; ``settings`` is (``--rounds``, ``--tolerance``, ``--budget``,
-    ``--batch-seeds``), ``games`` the games per value its check tries."""
-    rounds, tolerance, budget, batch_seeds = settings
+    ``--time-limit``, ``--batch-seeds``), ``games`` the games per value its check tries."""
+    rounds, tolerance, budget, time_limit, batch_seeds = settings
     try:
         limit = Budget.parse(budget)
+        minutes = Budget.parse(time_limit, "--time-limit").minutes
     except ValueError as exc:
         raise ConfigError(exc.args[0]) from None
+    if minutes is None:
+        raise ConfigError(message("rebalance_time_limit", text=time_limit))
     pick_cards(resolved, deck, None)  # the deck exists
     out = Path(opts["out"] or runs_folder("cards", resolved.variant, deck, f"p{n_players}", "rebalance"))
     text = report.TEXT
@@ -288,7 +291,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
 
     lab = EngineLab(
         resolved, deck, n_players, run.bots_of(opts["bots"]), opts["seed"], tolerance / 100, limit, out,
-        games, batch_seeds, opts["chunk_size"], lang, run.quiet(), on_look,
+        games, batch_seeds, opts["chunk_size"], lang, run.quiet(), on_look, time_limit=minutes,
     )  # fmt: skip
     run.echo(
         text["start"][lang].format(
@@ -297,6 +300,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
             tol=f"{tolerance:g}",
             rounds=rounds,
             budget=budget,
+            limit=time_limit,
             games=games,
             out=out,
         )

@@ -250,6 +250,10 @@ class Lab(Protocol):
         """The original with every change so far (by card): the config the next study plays."""
         ...
 
+    def may_start(self, round_: int) -> bool:
+        """Whether the time left holds round ``round_``'s checks and fresh study."""
+        ...
+
 
 @dataclass(frozen=True)
 class Change:
@@ -442,6 +446,8 @@ class Rebalance:
     original: pd.DataFrame
     rounds: tuple[Round, ...] = ()
     changes: Mapping[str, tuple[Change, ...]] = field(default_factory=dict)
+    out_of_time: bool = False
+    """A round was still wanted when the time left could not hold it."""
 
     @property
     def final(self) -> pd.DataFrame:
@@ -486,7 +492,8 @@ def rebalance(
     on_study: Callable[[pd.DataFrame], None] | None = None,
 ) -> Rebalance:
     """Study ``original``, then up to ``rounds`` rounds: propose, write the variant, study it on
-    fresh seeds; stop once no unflagged card is decided outside the band. ``on_study`` hears the
+    fresh seeds; stop once no unflagged card is decided outside the band, or when the time left
+    cannot hold another round (``Lab.may_start``: the result says so). ``on_study`` hears the
     original's table, ``on_change`` every change, ``on_round`` every round once studied."""
     result = Rebalance(lab.study(original, 0))
     if on_study is not None:
@@ -495,6 +502,8 @@ def rebalance(
     for index in range(1, rounds + 1):
         if not to_fix(table):
             break
+        if not lab.may_start(index):
+            return replace(result, out_of_time=True)
         changes, skipped = propose(lab, config, table, tolerance, kinds, index, on_change)
         if not changes:
             break

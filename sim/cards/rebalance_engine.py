@@ -14,6 +14,7 @@ The folder of a rebalance (``--out``)::
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,10 @@ from sim.config import ConfigError, ResolvedConfig, load_config
 from sim.core.resources import extends_reference, shown_config
 from sim.file_names import file_component
 
+ROUND_MINUTES = 10.0
+"""No round starts with less time left under ``--time-limit`` (its checks and a fresh study that decides)."""
+REPORT_MINUTES = 2.0
+"""Kept from a study's time under ``--time-limit`` for the reports written after it."""
 CONFIRM_SEED_STEP = 1000
 """Round R's fresh study plays seed ``seed + CONFIRM_SEED_STEP * R`` (round 0: the original's)."""
 VARIANT_FILE = "rebalanced.yaml"
@@ -90,6 +95,26 @@ class EngineLab:
     run_options: dict[str, Any] = field(default_factory=dict)
     on_look: Callable[[list[Any], list[str]], None] | None = None
     summaries: dict[int, dict[str, Any]] = field(default_factory=dict)
+    time_limit: float | None = None
+    """Minutes the whole rebalance may take (``--time-limit``; None: no limit), from ``started``."""
+    started: float = field(default_factory=time.monotonic)
+
+    def minutes_left(self) -> float:
+        """What ``time_limit`` leaves (infinite without one)."""
+        if self.time_limit is None:
+            return float("inf")
+        return self.time_limit - (time.monotonic() - self.started) / 60
+
+    def study_budget(self) -> Budget:
+        """``budget``, its minutes cut to the time left less the reports' reserve."""
+        left = self.minutes_left() - REPORT_MINUTES
+        if left == float("inf"):
+            return self.budget
+        minutes = left if self.budget.minutes is None else min(self.budget.minutes, left)
+        return Budget(minutes=max(minutes, 0.0), games=self.budget.games)
+
+    def may_start(self, round_: int) -> bool:
+        return self.minutes_left() >= ROUND_MINUTES
 
     def param(self, card: str, lever: Lever) -> str:
         return f"cards.{self.deck}.{card}.{lever.path}"
@@ -100,7 +125,9 @@ class EngineLab:
             config, self.deck, self.n_players, self.bots, confirm_seed(self.seed, round_),
             self.seeds_per_batch, self.tolerance,
         )  # fmt: skip
-        table, summary = run_deck_study(plan, folder, self.budget, on_look=self.on_look, **self.run_options)
+        table, summary = run_deck_study(
+            plan, folder, self.study_budget(), on_look=self.on_look, **self.run_options
+        )
         self.summaries[round_] = summary
         if summary["batches"]:
             write_deck_report(table, read_meta(folder), summary, folder / "report", self.lang)  # type: ignore[arg-type]

@@ -139,7 +139,8 @@ def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
         cards = sep.join(f"{r.card} ({FLAG_WORDS[lang][r.flag]})" for r in flagged)
         lines.append(TEXT["flagged"][lang].format(cards=cards))
     if not result.rounds:
-        return [TEXT["none"][lang], *lines]
+        late = [TEXT["out_of_time"][lang].format(index=1)] if result.out_of_time else [TEXT["none"][lang]]
+        return [*late, *lines]
     skipped = {card: why for r in result.rounds for card, why in r.skipped.items()}
     if skipped:
         words = TEXT["skipped"][lang]
@@ -153,6 +154,8 @@ def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
     unconfirmed = last.unconfirmed(result.changed)
     key = "unconfirmed" if unconfirmed else "confirmed"
     lines.append(TEXT[key][lang].format(cards=sep.join(unconfirmed)))
+    if result.out_of_time:
+        lines.append(TEXT["out_of_time"][lang].format(index=len(result.rounds) + 1))
     return lines
 
 

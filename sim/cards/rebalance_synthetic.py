@@ -71,6 +71,8 @@ class ToyLab:
     seed: int = 1
     seeds_per_batch: int = 40
     measured: list[tuple[str, float]] | None = None
+    rounds_in_time: int | None = None
+    """The rounds the time allows (None: every round), as a time limit would on the engine."""
 
     def study(self, config: ToyDeck, round_: int) -> pd.DataFrame:
         table = simulate(
@@ -104,3 +106,6 @@ class ToyLab:
 
     def variant(self, original: ToyDeck, changes: Mapping[str, Sequence[Change]], round_: int) -> ToyDeck:
         return original.with_amounts({card: made[-1].new for card, made in changes.items()})
+
+    def may_start(self, round_: int) -> bool:
+        return self.rounds_in_time is None or round_ <= self.rounds_in_time

@@ -297,6 +297,13 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     help="Each whole-deck study's budget (the original's and each round's): minutes, hours or games (60m, 2h, 5000g).",
 )
 @click.option(
+    "--time-limit",
+    default="2h",
+    show_default=True,
+    help="The whole rebalance's time: a study is cut to the time left, and no round starts with less than "
+    "10 minutes left (minutes or hours, e.g. 90m, 3h).",
+)
+@click.option(
     "--batch-seeds",
     type=click.IntRange(1),
     default=10,
@@ -306,7 +313,9 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
 @run_options
 @lang_option
 @friendly
-def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_seeds, lang, **opts) -> None:
+def rebalance_command(
+    config, deck, levers, rounds, tolerance, budget, time_limit, batch_seeds, lang, **opts
+) -> None:
     """Propose the smallest change of one number per card decided outside the band, and confirm it.
 
     Studies the whole deck (resuming --out), predicts for every card decided too strong or too weak
@@ -332,7 +341,7 @@ def rebalance_command(config, deck, levers, rounds, tolerance, budget, batch_see
     source = click.get_current_context().get_parameter_source("games")
     games = opts["games"] if source is click.core.ParameterSource.COMMANDLINE else SEARCH_GAMES
     run = LabRun(partial(parse_bots, spec), runner_options(opts), click.echo)
-    settings = (rounds, tolerance, budget, batch_seeds)
+    settings = (rounds, tolerance, budget, time_limit, batch_seeds)
     rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang, opts, run)
 
 

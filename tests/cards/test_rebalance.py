@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -178,6 +179,8 @@ def test_the_variant_extends_the_original_and_comments_the_old_value(tmp_path):
     [
         (["--levers", "price"], "--levers"),
         (["--budget", "ten"], "--budget"),
+        (["--time-limit", "500g"], "--time-limit"),
+        (["--time-limit", "soon"], "--time-limit"),
         (["-p", "4,5"], "one player count"),
     ],
 )
@@ -217,8 +220,8 @@ class ScriptedLab:
     """A lab whose studies are given tables (one per round) and whose cards' score effect is their
     amount (1 VP a unit, no noise): what a second round does with a card the first one pushed out."""
 
-    def __init__(self, tables):
-        self.tables, self.variants = tables, []
+    def __init__(self, tables, rounds_in_time=None):
+        self.tables, self.variants, self.rounds_in_time = tables, [], rounds_in_time
 
     def study(self, config, round_):
         return self.tables[round_]
@@ -235,6 +238,9 @@ class ScriptedLab:
     def variant(self, original, changes, round_):
         self.variants.append(round_)
         return {**original, **{card: made[-1].new for card, made in changes.items()}}
+
+    def may_start(self, round_):
+        return self.rounds_in_time is None or round_ <= self.rounds_in_time
 
 
 def scripted_table(verdicts, effects):
@@ -260,3 +266,40 @@ def test_a_second_round_rebalances_the_card_the_first_pushed_out_and_names_it():
     assert result.changes["b"][0].new < 4 and result.changes["b"][0].round == 2
     assert result.rounds[-1].unconfirmed(result.changed) == []
     assert rebalance(ScriptedLab(tables), {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=1).changed == ["a"]
+
+
+def test_a_round_the_time_left_cannot_hold_is_not_started_and_the_summary_says_so():
+    tables = [
+        scripted_table({"a": "too_strong", "b": "within", "c": "within"}, {"a": 0.08, "b": 0.02, "c": -0.02}),
+        scripted_table({"a": "within", "b": "too_strong", "c": "within"}, {"a": 0.01, "b": 0.05, "c": -0.02}),
+    ]
+    lab = ScriptedLab(tables, rounds_in_time=1)
+    result = rebalance(lab, {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=2)
+    assert lab.variants == [1] and result.out_of_time and result.changed == ["a"]
+    assert any("before round 2" in line for line in summary_lines(result, "en"))
+    none = rebalance(ScriptedLab(tables, rounds_in_time=0), {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=2)
+    assert none.out_of_time and not none.rounds and "before round 1" in summary_lines(none, "en")[0]
+    finished = rebalance(ScriptedLab(tables[:1] + tables[:1]), {"a": 6, "b": 4, "c": 2}, TOLERANCE, rounds=1)
+    assert not finished.out_of_time
+
+
+def test_the_time_limit_cuts_each_study_to_the_time_left_and_stops_rounds_near_the_end(tmp_path):
+    config = load_config("configs/mingchu/base.yaml")
+
+    def lab(minutes_ago, budget=None):
+        return EngineLab(
+            config, "门客", 5, ("runner",) * 5, 1, TOLERANCE, budget or Budget(minutes=60), tmp_path, games=10,
+            time_limit=120,
+            started=time.monotonic() - 60 * minutes_ago,
+        )  # fmt: skip
+
+    fresh, late, last = lab(0), lab(100), lab(115)
+    assert fresh.study_budget().minutes == 60 and fresh.may_start(1)
+    assert 17 <= late.study_budget().minutes <= 18 and late.may_start(1)  # 20 left, 2 kept for reports
+    assert last.study_budget().minutes <= 3 and not last.may_start(2)
+    games = lab(100, Budget(games=5000)).study_budget()
+    assert games.games == 5000 and 17 <= games.minutes <= 18
+    unlimited = EngineLab(
+        config, "门客", 5, ("runner",) * 5, 1, TOLERANCE, Budget(minutes=60), tmp_path, games=10
+    )
+    assert unlimited.study_budget() == Budget(minutes=60) and unlimited.may_start(5)
