@@ -5,7 +5,16 @@ from __future__ import annotations
 from sim.core.compiled import CompiledCore
 
 MODULES = (
+    "bots.base",
+    "bots.building",
+    "bots.buyback",
+    "bots.choice",
+    "bots.distances",
+    "bots.goal",
     "bots.heuristic",
+    "bots.personas",
+    "bots.plan",
+    "bots.prices",
     "bots.trade",
     "bots.values",
     "rules.actions",

@@ -15,7 +15,9 @@ from sim.config import load_config
 from sim.core.decisions import Decision, Pending
 from sim.core.play import setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots.heuristic import UNVALUED, HeuristicBot, free_distances
+from sim.games.mingchu.bots.building import UNVALUED
+from sim.games.mingchu.bots.distances import free_distances
+from sim.games.mingchu.bots.heuristic import HeuristicBot
 from sim.games.mingchu.rules import actions as A
 from sim.games.mingchu.rules.orders import payment
 from sim.games.mingchu.rules.paths import routes_from, sale_price, sale_prices
@@ -310,7 +312,8 @@ def test_the_bounds_of_the_bounded_values_hold_and_spare_valuations():
     ``_values`` leaves unvalued (``NEVER``) only actions whose bound is below the best value less
     ``TIE``; some sales and 伙计 steps are left unvalued by their own bound."""
     from sim.core.play import bot_rng
-    from sim.games.mingchu.bots.heuristic import _TURN_VALUES, _VALUES, NEVER, TIE, _values
+    from sim.games.mingchu.bots.base import NEVER
+    from sim.games.mingchu.bots.choice import _TURN_VALUES, _VALUES, TIE, _values
     from sim.games.mingchu.bots.values import (
         CAPS,
         IN_TURN_OTHERWISE,

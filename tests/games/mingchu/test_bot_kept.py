@@ -24,17 +24,10 @@ import pytest
 from sim.config import load_config
 from sim.core.play import bot_rng, setup_rng
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.bots.heuristic import (
-    _DIRECT,
-    HeuristicBot,
-    _direct,
-    _entry,
-    _values,
-    free_distances,
-    lowered_distances,
-    road_weights,
-    same_counts,
-)
+from sim.games.mingchu.bots.choice import _DIRECT, _direct, _entry, _values
+from sim.games.mingchu.bots.distances import free_distances, lowered_distances, road_weights
+from sim.games.mingchu.bots.heuristic import HeuristicBot
+from sim.games.mingchu.bots.plan import same_counts
 from sim.games.mingchu.bots.values import ActionValues, Context
 from sim.games.mingchu.rules import actions as A
 from sim.games.mingchu.rules.paths import road_usable

@@ -55,7 +55,8 @@ from ..rules.paths import routes_by_place
 from ..rules.production import foreign_cost, manager_routes, output
 from ..rules.state import MingchuState
 from ..rules.trade import Refuse
-from .heuristic import HeuristicBot, free_distances
+from .distances import free_distances
+from .heuristic import HeuristicBot
 from .values import route_price
 
 TURN_ACTIONS = (A.SelectManager, A.Move, A.Reserve, A.Deliver, A.EndTurn)
