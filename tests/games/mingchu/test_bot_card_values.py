@@ -6,9 +6,9 @@ from __future__ import annotations
 from pydantic import TypeAdapter
 
 from sim.core.play import setup_rng
-from sim.games.mingchu.bots.values import effects_value
 from sim.games.mingchu.params import MingchuParams
 from sim.games.mingchu.rules import effects_schema as es
+from sim.games.mingchu.rules.effect_kinds import effects_value
 
 from .helpers import RULES, fixture_data, place
 

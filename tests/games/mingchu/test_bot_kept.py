@@ -28,7 +28,8 @@ from sim.games.mingchu.bots.choice import _DIRECT, _direct, _entry, _values
 from sim.games.mingchu.bots.distances import free_distances, lowered_distances, road_weights
 from sim.games.mingchu.bots.heuristic import HeuristicBot
 from sim.games.mingchu.bots.plan import same_counts
-from sim.games.mingchu.bots.values import ActionValues, Context
+from sim.games.mingchu.bots.reads import Context
+from sim.games.mingchu.bots.values import ActionValues
 from sim.games.mingchu.rules import actions as A
 from sim.games.mingchu.rules.paths import road_usable
 from sim.games.mingchu.rules.state import OFFICIAL

@@ -5,8 +5,8 @@ The bot is one compiled class built as a line of classes, one module each, every
 one family of its decisions reads (``heuristic.py`` lists them). A compiled (mypyc) class has one
 base class that is not a trait, and a method called on ``self`` of a trait type is looked up by
 search rather than by its slot: a line of plain classes keeps every call and field read of the
-bot as direct as in one class. A class may call only its own and lower methods (``ActionValues``
-declares the higher ones it reads, see ``bots/values.py``).
+bot as direct as in one class. A class may call only its own and lower methods (``ValueReads``,
+the lowest, declares the higher ones the values read: ``bots/reads.py``).
 """
 
 from __future__ import annotations

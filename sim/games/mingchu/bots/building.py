@@ -18,7 +18,7 @@ from ..rules.modifiers import forbidden, modifier_total
 from ..rules.state import OFFICIAL, MingchuState
 from .base import NEVER
 from .prices import Prices
-from .values import build_worth
+from .reads import build_worth
 
 UNVALUED: Final = float("inf")
 """A build or 驿道 goal value not worked out yet (``_build_values``): no value is ever +inf."""

@@ -23,6 +23,7 @@ from ..rules.trade import ProposeTrade
 from .base import NEVER
 from .buyback import buyback_plan
 from .goal import TurnGoal
+from .reads import Context
 from .trade import DECISIONS as TRADE_DECISIONS
 from .trade import choose as choose_trade
 from .trade import propose_value
@@ -35,7 +36,6 @@ from .values import (
     TURN_VALUES,
     VALUES,
     ActionValues,
-    Context,
     in_turn_otherwise,
     otherwise,
 )

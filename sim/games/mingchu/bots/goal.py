@@ -16,7 +16,8 @@ from ..rules import actions as A
 from ..rules.orders import order_info, payable
 from ..rules.state import MingchuState
 from .building import UNVALUED, Building
-from .values import FAR_GOAL, Context
+from .main_actions import FAR_GOAL
+from .reads import Context
 
 _PAYABLE_KEPT: Final = 1024
 """Goods at hand the bot's payment tables (goods at hand -> order and place -> can pay) are kept for."""

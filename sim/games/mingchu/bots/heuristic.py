@@ -45,7 +45,11 @@ drafted or hired by what it yields over the rounds left, and a build, a loan for
 The bot is one class built as a line of classes, each the base of the next, one module per family
 of what it decides (``bots/base.py`` says why a line and not several bases):
 
-* ``values.py`` (``ActionValues``): what each action is worth, one method per action type;
+* ``reads.py`` (``ValueReads``): the plan methods the values read, declared for the classes above;
+* ``goods.py`` (``GoodsValues``), ``main_actions.py`` (``MainActionValues``), ``cards.py``
+  (``CardValues``), ``war.py`` (``WarValues``) and ``values.py`` (``ActionValues``, with the tables
+  that pick the method for an action type): what each action is worth, one method per action type,
+  one class per family (goods; a turn's moves and main actions; orders and cards; the war);
 * ``base.py`` (``BotBase``): the seat, the persona, the tie-breaks, the settings read per game;
 * ``distances.py`` (``Distances``): how far each place is, kept per set of 驿道;
 * ``plan.py`` (``Plan``): the orders played for, the goods they need, what they are worth, the

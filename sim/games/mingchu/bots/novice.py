@@ -57,7 +57,7 @@ from ..rules.state import MingchuState
 from ..rules.trade import Refuse
 from .distances import free_distances
 from .heuristic import HeuristicBot
-from .values import route_price
+from .reads import route_price
 
 TURN_ACTIONS = (A.SelectManager, A.Move, A.Reserve, A.Deliver, A.EndTurn)
 """All the novice does in a turn: send a 掌柜, walk, reserve, deliver, lie the 掌柜 down."""

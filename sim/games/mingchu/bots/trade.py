@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..rules import actions as A
-from ..rules.effect_kinds import KINDS
+from ..rules.effect_kinds import KINDS, RIVAL_WEIGHT, effects_value, usable_value
 from ..rules.state import MingchuState
 from ..rules.trade import Accept, Offer, ProposeTrade, Refuse, favor_room, offers_made
-from .values import _FAVOR_PRICE, RIVAL_WEIGHT, Context, effects_value, usable_value
+from .reads import _FAVOR_PRICE, Context
 
 CARD_KEEP: Final = 0.5
 """A 皇恩卡 that cannot be used now may be later: half the worth of its effects."""
