@@ -5,6 +5,9 @@ second").
 * The route search (``paths._settle`` behind ``routes_from``, ``routes_by_place``,
   ``route_between``) against ``paths.routes_plain`` (M17, a heap Dijkstra): for the seat to move,
   from each of its 掌柜, and from every place every 25th decision, temporary roads included.
+* A card effect's size (``effect_kinds._size``, read from the model's field dict) against
+  ``effect_kinds.size_plain`` (``getattr``): for every effect of every card of the bundled configs,
+  the whole domain it is called on.
 * The keyed deck order (``draws.keyed_order`` on ``_Pcg64``) against ``draws.keyed_order_plain``
   (numpy's generators, a priority matrix): at every decision, the next reshuffle of each deck's
   discards as the rules would ask for it now (``draws.reshuffled``'s arguments).
@@ -15,12 +18,16 @@ reaches, not by patching (a compiled caller calls its module's functions directl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from pydantic import BaseModel
 
 from sim.config import load_config
 from sim.core.play import play_game
 from sim.games.mingchu import SPEC
-from sim.games.mingchu.rules import draws
+from sim.games.mingchu.rules import draws, effect_kinds
+from sim.games.mingchu.rules.effects_schema import _Item
 from sim.games.mingchu.rules.paths import route_between, routes_by_place, routes_from, routes_plain
 
 from .helpers import lineup
@@ -90,3 +97,24 @@ def test_keyed_deck_order_is_the_plain_rule_on_whole_games(kind: str, n: int, se
     record = play_game(SPEC, PARAMS, n, seed, lineup(kind, n, seed), on_step=checks, catch_errors=False)
     assert record.actions == checks.decisions > 500
     assert checks.orders > 300  # the comparisons did happen
+
+
+def _effects(value) -> list:
+    """Every card effect (``effects_schema._Item``) inside ``value``, nested ones included."""
+    if isinstance(value, _Item):
+        return [value, *(e for name in type(value).model_fields for e in _effects(getattr(value, name)))]
+    if isinstance(value, BaseModel):
+        return [e for name in type(value).model_fields for e in _effects(getattr(value, name))]
+    if isinstance(value, dict):
+        return [e for item in value.values() for e in _effects(item)]
+    if isinstance(value, (list, tuple)):
+        return [e for item in value for e in _effects(item)]
+    return []
+
+
+def test_effect_size_is_the_plain_rule_for_every_card_effect() -> None:
+    configs = sorted(Path(SPEC.default_config).parent.glob("*.yaml"))
+    effects = [e for path in configs for e in _effects(load_config(path).params)]
+    assert len(configs) > 1 and len(effects) > 100 and len({type(e) for e in effects}) > 20
+    for eff in effects:
+        assert effect_kinds._size(eff) == effect_kinds.size_plain(eff), eff
