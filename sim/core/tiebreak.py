@@ -20,6 +20,18 @@ from typing import Final
 
 import numpy as np
 
+
+def fmix64_plain(x: int) -> int:
+    """MurmurHash3's 64-bit finaliser ``fmix64`` as published, for ``_mix`` to be checked against:
+    ``x ^= x >> 33; x *= 0xff51afd7ed558ccd; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53; x ^= x >> 33``,
+    modulo 2**64 (``x`` below 2**64). Written for clarity, not speed."""
+    x ^= x >> 33
+    x = x * 0xFF51AFD7ED558CCD % 2**64
+    x ^= x >> 33
+    x = x * 0xC4CEB9FE1A85EC53 % 2**64
+    return x ^ (x >> 33)
+
+
 _M16: Final = (1 << 16) - 1
 _SCALE: Final = 2.0**64
 _WORD: Final = 2.0**32
@@ -64,7 +76,7 @@ def _limbs(x: int) -> Limbs:
 
 
 def _mix(x: int) -> int:
-    """A 64-bit finaliser (MurmurHash3's fmix64) of ``x`` (below 2**64)."""
+    """``fmix64_plain(x)``, the speed kernel: on 16-bit limbs (``Limbs``)."""
     y3, y2, y1, y0 = _fmix(_limbs(x))
     return (y3 << 48) | (y2 << 32) | (y1 << 16) | y0
 

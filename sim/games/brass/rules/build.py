@@ -21,6 +21,7 @@ from .resources import (
     BREWERY,
     COAL,
     IRON,
+    BuildCosts,
     distances,
     merchant_connected,
     pay,
@@ -128,6 +129,32 @@ def lowest_levels(state: BrassState, seat: int) -> tuple[int, ...]:
     return state.lowest_levels(seat)
 
 
+def legal_builds_plain(state: BrassState, seat: int) -> list[BuildIndustry]:
+    """The rule as stated, for ``legal_builds`` to be checked against: every card in hand (sorted,
+    once each) crossed with every place and industry it allows (``card_targets``), the industry's
+    lowest tile on the seat's mat, in each slot it may go in (``candidate_slots``), when the seat's
+    money pays its price, coal and iron included, worked out afresh (``BuildCosts.build``). Written
+    for clarity, not speed."""
+    costs = BuildCosts(state)
+    board = state.board
+    money = state.money[seat]
+    out: list[BuildIndustry] = []
+    for card in sorted(set(state.hands[seat])):
+        for loc, inds in card_targets(state, seat, card):
+            for ind in inds:
+                if ind not in board.loc_inds[loc]:
+                    continue
+                lvl = state.lowest_level(seat, ind)
+                slots = candidate_slots(state, seat, loc, ind, lvl)
+                if not slots:
+                    continue
+                cost = costs.build(seat, loc, ind, lvl)
+                if cost is None or cost > money:
+                    continue
+                out += [BuildIndustry(card, s, INDUSTRIES[ind]) for s in slots]
+    return out
+
+
 def legal_builds(
     state: BrassState,
     seat: int,
@@ -135,7 +162,8 @@ def legal_builds(
     cards: Sequence[str] | None = None,
     lowest: tuple[int, ...] | None = None,
 ) -> list[BuildIndustry]:
-    """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked.
+    """Every legal BuildIndustry of the seat (card x slot x industry), costs and coal checked:
+    ``legal_builds_plain``, the speed kernel.
 
     The seat's targets (slots per place and industry) are worked out once per layout, seat and mat
     (``SeatBuilds``), priced once per board position (``PricedTargets``) and shared by every card; a

@@ -14,7 +14,7 @@ from sim.core.decisions import Decision
 
 from .kinds import LegalContext, MainKind, OptionalStep, push_steps
 from .memo import BoardMemo, action, board_memo, card_row
-from .resources import BREWERY, pay
+from .resources import BREWERY, BuildCosts, beer_available, pay
 from .state import CANAL, BrassState
 
 
@@ -31,10 +31,47 @@ class BuildSecondLink:
     link: str
 
 
+def link_options_plain(state: BrassState, seat: int, second: bool = False) -> list[int]:
+    """The rule as stated, for ``link_options`` to be checked against: every link not built yet that
+    the era allows, next to the seat's network (anywhere while it has no piece on the board), when
+    the seat's money pays for it: a canal its price; a rail its price (the second of a double: the
+    rest of the double's price) and its coal, worked out afresh (``BuildCosts.coal_for``), and the
+    second of a double only with enough beer once the first is in place (``beer_available``).
+    Written for clarity, not speed."""
+    board = state.board
+    params = board.params.links
+    if state.links_left[seat] <= 0:
+        return []
+    has = state.has_pieces(seat)
+    net: set[int] = state.network(seat) if has else set()
+    money = state.money[seat]
+    costs = BuildCosts(state)
+    out: list[int] = []
+    for j, owner in enumerate(state.link_owner):
+        if owner >= 0 or not board.link_ok[j][state.era]:
+            continue
+        ends = board.link_ends[j]
+        if has and not any(e in net for e in ends):
+            continue
+        if state.era == CANAL:
+            if money >= params.canal_cost:
+                out.append(j)
+            continue
+        price = params.double_rail_cost - params.rail_cost if second else params.rail_cost
+        coal = costs.coal_for({costs.comp[e] for e in ends}, params.rail_coal)
+        if coal is None or money < price + coal:
+            continue
+        if second and beer_available(state, seat, ends, -1, extra_link=j) < params.double_rail_beer:
+            continue
+        out.append(j)
+    return out
+
+
 def link_options(
     state: BrassState, seat: int, second: bool = False, memo: BoardMemo | None = None
 ) -> list[int]:
-    """Link indices the seat may build now (second=True: the second rail of a double).
+    """Link indices the seat may build now (second=True: the second rail of a double):
+    ``link_options_plain``, the speed kernel.
 
     The full price of every link (coal included) is worked out once per board position and seat
     (``memo.BoardMemo.links``); a decision only keeps the links the seat's money pays for."""

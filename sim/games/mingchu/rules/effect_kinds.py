@@ -286,10 +286,16 @@ def _signed(amount: int, up: str, down: str) -> str:
     return f"{up}{amount}" if amount >= 0 else f"{down}{-amount}"
 
 
+def size_plain(eff: Any) -> int:
+    """How many of the effect a card gives, for its worth: ``amount`` or ``steps``, else 1 (the plain
+    statement ``_size`` is checked against)."""
+    return getattr(eff, "amount", None) or getattr(eff, "steps", None) or 1
+
+
 def _size(eff: Any) -> int:
-    """How many of the effect a card gives, for its worth: ``amount`` or ``steps``, else 1."""
-    # the effect's field values (a pydantic model, ``extra="forbid"``): a field the effect lacks
-    # reads None here without ``getattr``'s slow miss through the model's ``__getattr__``
+    """``size_plain``, the speed kernel: the fields read from the model's field dict (a pydantic
+    model, ``extra="forbid"``), where a missing field is a ``get`` miss instead of ``getattr``'s miss
+    through the model's ``__getattr__`` (about 1 µs a call, ~1 ms of a 5-player heuristic game)."""
     values = eff.__dict__
     return values.get("amount") or values.get("steps") or 1
 

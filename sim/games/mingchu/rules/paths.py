@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from typing import TYPE_CHECKING
 
 from .economy import can_give_favor
@@ -75,8 +76,50 @@ def route_cache(state: MingchuState) -> dict:
     return cache
 
 
+def routes_plain(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
+    """The rule as stated (M17), for ``routes_from`` and the searches below to be checked against:
+    from ``source``, the cheapest route to every place the seat can reach, cost first (伙计 + coins +
+    恩义 markers), then fewest roads; on an equal (cost, roads), the place reached from the earlier
+    settled place. Per road: its own or a 官府 驿道 is free, another player's costs one 恩义 marker to
+    its owner, a plain road without 驿道 one 伙计 (free again once laid this step: a temporary road),
+    a dashed road without 驿道 cannot be used, water costs its coins less the seat's water discount.
+
+    Dijkstra's search with a heap over (cost, roads, place), written for clarity, not speed."""
+    edges = _board_edges(state, seat, search_key(state, seat)[0])
+    for road in state.temp_roads:
+        if edges[road] == _WORKER_STEP:
+            edges[road] = _FREE
+    best: dict[int, tuple[int, int]] = {source: (0, 0)}
+    routes: dict[int, Route] = {source: Route()}
+    heap: list[tuple[int, int, int]] = [(0, 0, source)]
+    settled: set[int] = set()
+    while heap:
+        cost, roads, place = heapq.heappop(heap)
+        if place in settled or best[place] < (cost, roads):
+            continue
+        settled.add(place)
+        here = routes[place]
+        for road, other in state.topo.adjacent[place]:
+            edge = edges[road]
+            if edge is None:
+                continue
+            workers, coins, favor, step = edge
+            new = (cost + step, roads + 1)
+            if other not in best or new < best[other]:
+                best[other] = new
+                routes[other] = Route(
+                    here.workers + workers,
+                    here.coins + coins,
+                    (state.yidao[road], *here.favor) if favor else here.favor,
+                    (road, *here.new_temp) if workers else here.new_temp,
+                )
+                heapq.heappush(heap, (new[0], new[1], other))
+    return routes
+
+
 def routes_from(state: MingchuState, seat: int, source: int) -> dict[int, Route]:
-    """Cheapest route (伙计 + coins + markers, then fewest roads) to every reachable place.
+    """``routes_plain``, kept in the route cache (the speed kernel: ``_settle``), the places in the
+    order the search first reached them.
 
     Road costs do not depend on direction, so this is also the cheapest route *to* ``source``.
     """
@@ -213,20 +256,12 @@ def _settle(
     route is the only one: the place it was reached from has one, and no other road reached it as
     cheaply (``ties``: the key at which another road did).
 
-    Settles the reached place with the smallest (cost, roads, place) each time, found by scanning the
-    places waiting (a few on maps of a few dozen places): this beats a heap, Dial's buckets by key (the
-    walk from key to key costs more) and the builtin ``min`` over packed keys (which compiled code
-    calls the slow way). A place's (cost, roads) is packed in one small int, its key,
-    ``cost << bits | roads``, so a road adds ``step << bits | 1``, and ``key << bits | place`` orders
-    two places in one comparison. Each usable road out of a place is one packed int too (its step, the
-    road, the place it leads to: ``_RoadTables``). The frontier holds places, not keys: an improved
-    place keeps its one entry, and the lists hold small ints only.
-
-    A settled place's route is final: it extends the route of the place it was reached from (settled
-    earlier) by its road, or is that same (read-only) route when the road is free (one more road, no
-    cost: its packed key is exactly one more). The packed ints are ``i64`` locals: in the compiled
-    core their shifts, masks and comparisons are single machine operations (a plain ``int``'s are
-    calls). The order the places were first reached in is not listed here (``_order`` when needed).
+    The kernel of ``routes_plain`` (the same routes, checked on whole games by
+    ``tests/games/mingchu/test_kernels.py``): the frontier is scanned instead of a heap, a place's
+    (cost, roads) is one packed ``i64`` key (``cost << bits | roads``) and each usable road one packed
+    link (``_RoadTables``), so that compiled every step is a machine operation; a place reached by a
+    free road shares its predecessor's route. Measurements: docs/architecture.md, "Rules first,
+    kernels second". The order places were first reached in is ``_order``'s.
     """
     tables = _road_tables(state, seat, water_discount)
     workers, coins, favor = tables[0], tables[1], tables[2]

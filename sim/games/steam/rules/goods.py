@@ -17,14 +17,50 @@ def link_graph(state: SteamState) -> dict[int, list[tuple[int, int, int]]]:
     return graph
 
 
+def deliveries_plain(state: SteamState, seat: int, limit: int) -> list[tuple[int, str, tuple[int, ...]]]:
+    """The rule as stated, for ``delivery_options`` to be checked against: every (source, colour,
+    links) ``seat`` may deliver, a cube of ``colour`` at ``source`` moved over at most ``limit`` links
+    to the first city of its colour, the links' owners allowed by ``rule_ok``; one depth-first walk
+    per source and colour, written for clarity, not speed."""
+    graph = link_graph(state)
+    present = set(state.colour)
+    count_dead = state.params.unowned_links_count
+    out = []
+    for src in graph:
+        for colour in sorted(c for c in set(state.cubes[src]) if c in present):
+            found: list[tuple[int, ...]] = []
+            _walk_plain(state, graph, colour, limit, seat, count_dead, src, {src}, [], {}, found)
+            out.extend((src, colour, path) for path in found)
+    return out
+
+
+def _walk_plain(state, graph, colour, limit, seat, count_dead, node, seen, links, owners, found) -> None:
+    """Depth first from ``node``: a cube of ``colour`` stops at the first city of its colour."""
+    for lid, owner, nxt in graph.get(node, ()):
+        if nxt in seen:
+            continue
+        links.append(lid)
+        owners[owner] = owners.get(owner, 0) + 1
+        if state.colour[nxt] == colour:
+            if rule_ok(owners, seat, count_dead):
+                found.append(tuple(links))
+        elif len(links) < limit:
+            _walk_plain(
+                state, graph, colour, limit, seat, count_dead, nxt, seen | {nxt}, links, owners, found
+            )
+        links.pop()
+        owners[owner] -= 1
+
+
 def delivery_options(
     state: SteamState, seat: int, limit: int | None = None, enough: int | None = None
 ) -> list[tuple[int, str, tuple[int, ...]]]:
     """Every legal (source city, colour, link ids) delivery for ``seat`` (``limit``: links allowed;
     ``enough``: at most that many, the first ones, for a count that needs no more).
 
-    Read from ``board_paths``, every path of the board whoever moves the cube: a seat's are those
-    its links may carry (``rule_ok``) within its limit, in the same order."""
+    ``deliveries_plain``, the speed kernel: read from ``board_paths``, every path of the board
+    whoever moves the cube, walked once and kept by the board's content: a seat's are those its links
+    may carry (``rule_ok``) within its limit, in the same order."""
     limit = state.loco[seat] if limit is None else limit
     count_dead = state.params.unowned_links_count
     paths = board_paths(state, limit)

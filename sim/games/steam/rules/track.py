@@ -80,10 +80,50 @@ def track_cost(state: SteamState, h: int) -> int:
     return 2 * p.cost_per_end + (p.cost_river if t == RIVER else p.cost_hill if t == HILL else 0)
 
 
+def track_options_plain(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
+    """The rule as stated, for ``track_options`` to be checked against: every (hex, anchor side,
+    other side) simple segment from a city's free side or an open end ``seat`` may extend, each other
+    side classified afresh by ``end_class``; written for clarity, not speed."""
+    hm = state.hm
+    anchors = []
+    for c in (*hm.cities, *hm.towns):
+        if state.colour[c] is None:
+            continue
+        for d in hm.open_sides[c]:
+            n = hm.nb[c][d]
+            if state.colour[n] is None and not state.town[n] and opposite(d) not in state.conn[n]:
+                anchors.append((n, opposite(d), c))
+    for link in state.links.values():
+        if link.b < 0 and can_extend(state, seat, link):
+            h, s = link.open_end()
+            n = hm.nb[h][s]
+            if n >= 0 and state.colour[n] is None and not state.town[n]:
+                anchors.append((n, opposite(s), link.a))
+    out: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    for n, x, start in anchors:
+        used = state.conn[n]
+        if len(used) >= 4 or x in used:
+            continue
+        for y in hm.open_sides[n]:
+            if y == x or y in used:
+                continue
+            kind, ref = end_class(state, n, y)
+            if kind == OPEN:
+                other = state.links[ref]
+                ok = other.owner in (seat, UNOWNED) and other.a != start
+            else:
+                ok = kind == FREE or ref != start
+            if ok:
+                out.setdefault((n, min(x, y), max(x, y)), (n, x, y))
+    return list(out.values())
+
+
 def track_options(state: SteamState, seat: int) -> list[tuple[int, int, int]]:
     """Every legal (hex, anchor side, other side) simple segment for ``seat``: from each city's
     free sides and each open end ``seat`` may extend, toward any side that meets nothing, a city,
-    a town without a facing exit, or an open end ``seat`` may join (never its own start)."""
+    a town without a facing exit, or an open end ``seat`` may join (never its own start).
+    ``track_options_plain``, the speed kernel: read from the map's tables (``hm.plain_around``,
+    ``hm.exits``)."""
     hm = state.hm
     nb, plain_around, exits = hm.nb, hm.plain_around, hm.exits
     colour, town, conn, links = state.colour, state.town, state.conn, state.links
@@ -193,8 +233,45 @@ def touched_nodes(state: SteamState, seat: int) -> set[int]:
     return nodes
 
 
+def town_options_plain(state: SteamState, seat: int) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
+    """The rule as stated, for ``town_options`` to be checked against: every town tile placement,
+    each side's meeting judged afresh by ``end_class`` and the link rules; written for clarity, not
+    speed."""
+    hm = state.hm
+    mine = touched_nodes(state, seat)
+    out = []
+    for t in hm.towns:
+        if not state.town[t]:
+            continue
+        have = state.conn[t]
+        room = state.params.max_town_exits - len(have)
+        if room <= 0:
+            continue
+        sides, anchors = [], []
+        for s in hm.open_sides[t]:
+            if s in have:
+                continue
+            kind, ref = end_class(state, t, s)
+            if kind == OPEN:
+                other = state.links[ref]
+                if other.owner not in (seat, UNOWNED) or other.a == t:
+                    continue
+                if other.owner == seat or state.colour[other.a] is not None or other.a in mine:
+                    anchors.append(s)
+            elif kind == CITY:
+                anchors.append(s)
+            sides.append(s)
+        if t not in mine and not anchors:
+            continue
+        combos = exit_sets(tuple(sides), () if t in mine else tuple(anchors), room)
+        if combos:
+            out.append((t, combos))
+    return out
+
+
 def town_options(state: SteamState, seat: int) -> list[tuple[int, tuple[tuple[int, ...], ...]]]:
-    """Every legal town tile placement or upgrade for ``seat``: (town hex, the tuples of new exits)."""
+    """Every legal town tile placement or upgrade for ``seat``: (town hex, the tuples of new exits).
+    ``town_options_plain``, the speed kernel."""
     hm = state.hm
     out: list[tuple[int, tuple[tuple[int, ...], ...]]] = []
     limit = state.params.max_town_exits
