@@ -21,6 +21,7 @@ from sim.cards.effects import NOT_ENOUGH
 from sim.cards.sequential import UNDECIDED
 from sim.csv_files import write_frame
 from sim.report.labels import Lang, t
+from sim.report.markdown import markdown_table
 
 ROW_COLUMNS = ["card", "verdict", "effect", "low", "high", "games", "score"]
 """A count's rows: win share in points (effect and interval), games with the card, score effect."""
@@ -110,17 +111,6 @@ def summary_lines(frame: pd.DataFrame, counts: list[int], lang: Lang) -> list[st
     return lines
 
 
-def markdown(frame: pd.DataFrame) -> list[str]:
-    """A markdown table of a shown frame."""
-    head = "| " + " | ".join(frame.columns) + " |"
-    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
-    return [
-        head,
-        rule,
-        *("| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)),
-    ]
-
-
 def write_by_count(frame: pd.DataFrame, deck: str, counts: list[int], out: Path, lang: Lang) -> Path:
     """Write ``verdicts-by-count.csv`` and ``verdicts-by-count.md`` into ``out``; returns the markdown."""
     out = Path(out)
@@ -128,7 +118,7 @@ def write_by_count(frame: pd.DataFrame, deck: str, counts: list[int], out: Path,
     table = shown(frame, counts, lang)
     write_frame(table, out / "verdicts-by-count.csv")
     joined = ", ".join(map(str, counts))
-    lines = [f"# {WORDS[lang]['title'].format(deck=deck, counts=joined)}", "", *markdown(table), ""]
+    lines = [f"# {WORDS[lang]['title'].format(deck=deck, counts=joined)}", "", *markdown_table(table), ""]
     lines += [*summary_lines(frame, counts, lang), ""]
     path = out / "verdicts-by-count.md"
     path.write_text("\n".join(lines), encoding="utf-8")

@@ -19,6 +19,7 @@ from sim.cards.sequential import TOO_STRONG, TOO_WEAK, UNDECIDED, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang, t
+from sim.report.markdown import markdown_table
 from sim.report.names import Names
 from sim.report.style import new_figure
 
@@ -262,9 +263,6 @@ def write_deck_report(
         level=f"{100 * level:.2f}%",
         tol=tol,
     )
-    head = "| " + " | ".join(shown.columns) + " |"
-    rule = "|" + "|".join("---" for _ in shown.columns) + "|"
-    body = ["| " + " | ".join(str(v) for v in row) + " |" for row in shown.itertuples(index=False)]
     lines = [
         f"# {title}",
         "",
@@ -277,9 +275,7 @@ def write_deck_report(
         "",
         f"![{title}](forest.png)",
         "",
-        head,
-        rule,
-        *body,
+        *markdown_table(shown),
         "",
         *bots_section(table, meta, lang),
         findings_line(table, lang),

@@ -20,6 +20,7 @@ from sim.cards.rebalance import Change, Rebalance, readings
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang, t
+from sim.report.markdown import markdown_table
 from sim.report.style import new_figure
 
 BEFORE, AFTER = "#3b6ea8", "#dd8452"
@@ -157,16 +158,6 @@ def summary_lines(result: Rebalance, lang: Lang) -> list[str]:
     if result.out_of_time:
         lines.append(TEXT["out_of_time"][lang].format(index=len(result.rounds) + 1))
     return lines
-
-
-def markdown_table(frame: pd.DataFrame) -> list[str]:
-    head = "| " + " | ".join(frame.columns) + " |"
-    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
-    return [
-        head,
-        rule,
-        *("| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)),
-    ]
 
 
 def write_report(

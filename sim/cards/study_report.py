@@ -16,6 +16,7 @@ from sim.cards.effects import NOT_ENOUGH, TOO_STRONG, TOO_WEAK, WITHIN
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang, t
+from sim.report.markdown import markdown_table
 from sim.report.names import Names, fmt_p
 from sim.report.style import PALETTE, new_figure
 
@@ -173,16 +174,9 @@ def write_study_report(effects: pd.DataFrame, meta: Mapping[str, Any], out: Path
         "",
         f"![{word('title', lang, deck=meta['deck'])}](forest.png)",
         "",
-        _markdown(shown),
+        *markdown_table(shown),
         "",
     ]
     report = out / "card-study.md"
     report.write_text("\n".join(lines), encoding="utf-8")
     return report
-
-
-def _markdown(frame: pd.DataFrame) -> str:
-    head = "| " + " | ".join(frame.columns) + " |"
-    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
-    body = ["| " + " | ".join(str(v) for v in row) + " |" for row in frame.itertuples(index=False)]
-    return "\n".join([head, rule, *body])

@@ -9,16 +9,15 @@ import click
 
 from sim.cli.options import (
     UserError,
-    bots_option,
     friendly,
-    jobs_option,
     lang_option,
     load,
+    one_count,
+    one_count_option,
     parse_bots,
-    parse_players,
+    play_options,
     progress_option,
     runner_options,
-    seed_option,
     tuning_run_options,
 )
 from sim.report.names import Names
@@ -50,7 +49,7 @@ def _budget_minutes(text: str, lang: str = "en") -> float:
 @bots.command("tune")
 @click.argument("config")
 @click.option("--bot", "bot", required=True, help="The heuristic whose weights to fit.")
-@click.option("--players", "-p", help="Player count (one).")
+@one_count_option
 @click.option(
     "--games", "-n", type=click.IntRange(1), default=100, show_default=True,
     help="Games per candidate and generation.",
@@ -68,9 +67,7 @@ def _budget_minutes(text: str, lang: str = "en") -> float:
     "--confirm", type=click.IntRange(0), default=300, show_default=True,
     help="Fresh games to compare shipped and tuned weights on afterwards (0: none).",
 )  # fmt: skip
-@seed_option
-@jobs_option
-@bots_option
+@play_options
 @tuning_run_options(chunk_size=10)
 @progress_option
 @lang_option
@@ -91,10 +88,7 @@ def tune_bots(
     """
     resolved, spec = load(config)
     minutes = _budget_minutes(budget, lang)
-    counts = parse_players(spec, players, [resolved])
-    if len(counts) != 1:
-        raise UserError(message("bots_one_player_count", players=players), lang)
-    n_players = counts[0]
+    n_players = one_count(spec, players, resolved, lang)
     chosen = tuple(name.strip() for name in only.split(",") if name.strip())
     names = Names.from_meta([], lang)
     game = resolved.game

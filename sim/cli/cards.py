@@ -21,18 +21,18 @@ import click
 from sim.cli.options import (
     FiniteFloat,
     UserError,
-    bots_option,
     friendly,
-    jobs_option,
     lang_option,
     load,
+    one_count,
+    one_count_option,
     parse_bots,
     parse_players,
+    play_options,
     progress_option,
     resolve_config_path,
     run_options,
     runner_options,
-    seed_option,
     set_option,
     tuning_run_options,
 )
@@ -52,14 +52,6 @@ def cards() -> None:
     """
 
 
-def one_count(spec, text: str | None, resolved) -> int:
-    """The single player count a card study or a tuning run plays."""
-    counts = parse_players(spec, text, [resolved])
-    if len(counts) != 1:
-        raise UserError(message("players_one", example=counts[-1], text=text or message("players_all")))
-    return counts[0]
-
-
 tolerance_option = click.option(
     "--tolerance",
     type=FiniteFloat(0, 50, min_open=True),
@@ -68,6 +60,14 @@ tolerance_option = click.option(
     help="Half-width of the acceptable band, in points of win share.",
 )
 """The band's half-width, shared by the card study and the rebalance."""
+batch_seeds_option = click.option(
+    "--batch-seeds",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help="Seeds per batch of a whole-deck study (each seed is played once per card of the deck).",
+)
+"""The whole-deck study's batch size, shared by the card study and the rebalance."""
 
 
 @cards.command("study")
@@ -94,13 +94,7 @@ tolerance_option = click.option(
     show_default=True,
     help="Deck design: stop after this many minutes (60m, 2h) or games in the folder (5000g) if cards are still undecided.",
 )
-@click.option(
-    "--batch-seeds",
-    type=click.IntRange(1),
-    default=10,
-    show_default=True,
-    help="Deck design: seeds per batch (each seed is played once per card of the deck).",
-)
+@batch_seeds_option
 @click.option(
     "--allocation",
     type=click.Choice(["cheapest", "focus", "half", "open", "none"]),
@@ -303,13 +297,7 @@ def import_command(csv_path, deck, into_yaml, parent, lang) -> None:
     help="The whole rebalance's time: a study is cut to the time left, and no round starts with less than "
     "10 minutes left (minutes or hours, e.g. 90m, 3h).",
 )
-@click.option(
-    "--batch-seeds",
-    type=click.IntRange(1),
-    default=10,
-    show_default=True,
-    help="Seeds per batch of the whole-deck studies.",
-)
+@batch_seeds_option
 @run_options
 @lang_option
 @friendly
@@ -359,15 +347,13 @@ SEARCH_GAMES = 400
     metavar="METRIC=VALUE",
     help="effect:CARD=POINTS, score_effect:CARD=POINTS or win_share:SEAT=POINTS.",
 )
-@click.option("--players", "-p", help="Player count (one).")
+@one_count_option
 @click.option(
     "--games", "-n", type=click.IntRange(1), default=200, show_default=True, help="Games per value tried."
 )
 @click.option("--step", type=FiniteFloat(0, min_open=True), help="Search step (default 1 for whole numbers).")
 @click.option("--deck", help="The deck of the card in an effect target (default: the deck holding it).")
-@seed_option
-@jobs_option
-@bots_option
+@play_options
 @set_option
 @tuning_run_options(chunk_size=25)
 @progress_option

@@ -7,7 +7,6 @@ would add about half a second to every ``sim`` command's start."""
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import click
 
@@ -19,6 +18,7 @@ from sim.cli.options import (
     jobs_option,
     lang_option,
     load,
+    out_option,
     parse_bots,
     parse_players,
     progress_option,
@@ -60,7 +60,7 @@ from sim.texts import message
 @seed_option
 @jobs_option
 @set_option
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Ladder folder.")
+@out_option
 @lang_option
 @progress_option
 @friendly

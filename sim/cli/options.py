@@ -347,77 +347,6 @@ backend_option = click.option(
 )
 
 
-def tuning_run_options(chunk_size: int) -> Callable[[Callable], Callable]:
-    """``--out``, ``--backend``, ``--scheduler`` and ``--chunk-size`` as the two tuners take them
-    (``sim tune``, ``sim bots tune``; ``chunk_size``: the default games per task). ``run_options``
-    declares the same four with their own help: a run's ``--out`` is a results directory and its
-    ``--scheduler`` help names ``DASK_SCHEDULER_ADDRESS``, so one declaration for all would change
-    the commands' ``--help``."""
-    options = [
-        click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder of the runs."),
-        backend_option,
-        click.option(
-            "--scheduler", envvar="DASK_SCHEDULER_ADDRESS", help="Dask scheduler address; implies --backend dask."
-        ),
-        click.option(
-            "--chunk-size", type=click.IntRange(1), default=chunk_size, show_default=True,
-            help="Games per task and file.",
-        ),
-    ]  # fmt: skip
-
-    def decorate(command: Callable) -> Callable:
-        for option in reversed(options):
-            command = option(command)
-        return command
-
-    return decorate
-
-
-def run_options(command: Callable) -> Callable:
-    """Options shared by run, compare and sweep."""
-    options = [
-        click.option("--players", "-p", help="Player counts, e.g. 2,3,4 (default: all)."),
-        click.option(
-            "--games",
-            "-n",
-            type=click.IntRange(1),
-            default=100,
-            show_default=True,
-            help="Games per player count and variant.",
-        ),
-        seed_option,
-        jobs_option,
-        bots_option,
-        click.option(
-            "--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Results directory."
-        ),
-        backend_option,
-        click.option(
-            "--scheduler",
-            envvar="DASK_SCHEDULER_ADDRESS",
-            help="Dask scheduler address; implies --backend dask (DASK_SCHEDULER_ADDRESS serves --backend dask).",
-        ),
-        click.option(
-            "--chunk-size",
-            type=click.IntRange(1),
-            default=25,
-            show_default=True,
-            help="Games per task and file.",
-        ),
-        click.option(
-            "--max-error-rate",
-            type=FiniteFloat(0, 1),
-            default=0.0,
-            show_default=True,
-            help="Exit non-zero above this share of failed games.",
-        ),
-        progress_option,
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
 PROGRESS_HELP = (
     "Draw the progress bars (default: only when the output is a terminal, so a log file or a pipe "
     "gets no bar lines); --no-progress hides them."
@@ -427,6 +356,84 @@ PROGRESS_HELP = (
 def progress_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--progress/--no-progress``, unset by default (``show_progress`` then asks the terminal)."""
     return click.option("--progress/--no-progress", "progress", default=None, help=PROGRESS_HELP)(command)
+
+
+def stacked(*decorators: Callable[[Callable], Callable]) -> Callable[[Callable], Callable]:
+    """Several options (or decorators) as one decorator, in the order ``--help`` lists them."""
+
+    def decorate(command: Callable) -> Callable:
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+
+    return decorate
+
+
+out_option = click.option(
+    "--out", "-o", type=click.Path(file_okay=False, path_type=Path), help="Folder the results are written to."
+)
+scheduler_option = click.option(
+    "--scheduler",
+    envvar="DASK_SCHEDULER_ADDRESS",
+    help="Dask scheduler address; implies --backend dask (DASK_SCHEDULER_ADDRESS serves --backend dask).",
+)
+one_count_option = click.option("--players", "-p", help="Player count (one).")
+"""``--players`` of the commands that play one player count (``one_count`` reads it)."""
+
+
+def one_count(spec: GameSpec, text: str | None, resolved: ResolvedConfig, lang: str = "en") -> int:
+    """The single player count a tuning or a card study plays (``--players``; default: the only one
+    the game and the config allow)."""
+    counts = parse_players(spec, text, [resolved])
+    if len(counts) != 1:
+        example = counts[-1] if counts else spec.player_counts[-1]
+        raise UserError(message("players_one", example=example, text=text or message("players_all")), lang)
+    return counts[0]
+
+
+def chunk_size_option(default: int) -> Callable[[Callable], Callable]:
+    """``--chunk-size``: games per task and file (``default``: the command's)."""
+    return click.option(
+        "--chunk-size",
+        type=click.IntRange(1),
+        default=default,
+        show_default=True,
+        help="Games per task and file.",
+    )
+
+
+play_options = stacked(seed_option, jobs_option, bots_option)
+"""``--seed``, ``--jobs`` and ``--bots``: how the games of a run, a tuning or a study are played."""
+
+
+def tuning_run_options(chunk_size: int) -> Callable[[Callable], Callable]:
+    """``--out``, ``--backend``, ``--scheduler`` and ``--chunk-size``: where and how the games run
+    (``chunk_size``: the default games per task), as every command that plays runs takes them."""
+    return stacked(out_option, backend_option, scheduler_option, chunk_size_option(chunk_size))
+
+
+run_options = stacked(
+    click.option("--players", "-p", help="Player counts, e.g. 2,3,4 (default: all)."),
+    click.option(
+        "--games",
+        "-n",
+        type=click.IntRange(1),
+        default=100,
+        show_default=True,
+        help="Games per player count and variant.",
+    ),
+    play_options,
+    tuning_run_options(chunk_size=25),
+    click.option(
+        "--max-error-rate",
+        type=FiniteFloat(0, 1),
+        default=0.0,
+        show_default=True,
+        help="Exit non-zero above this share of failed games.",
+    ),
+    progress_option,
+)
+"""Options shared by run, compare, sweep, goals and the card studies."""
 
 
 def show_progress(flag: bool | None) -> bool:

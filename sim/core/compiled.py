@@ -143,7 +143,7 @@ def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
     return type(obj), tuple(getattr(obj, field.name) for field in dataclasses.fields(obj))
 
 
-CORE = CompiledCore("sim.core", ("owned_integers", "play_loop", "tiebreak"))
+CORE = CompiledCore("sim.core", ("lazy_list", "owned_integers", "play_loop", "tiebreak"))
 """sim.core's own compiled modules: the loop every action of every game goes through, the random
-bot's pick and the bots' keyed tie-breaks (activated when ``sim.core`` is first imported, before any
+bot's pick, the bots' keyed tie-breaks and the games' lazily made option lists (activated when ``sim.core`` is first imported, before any
 of them)."""

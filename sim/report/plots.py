@@ -61,6 +61,16 @@ def _yerr(df: pd.DataFrame, y: str, lo: str, hi: str, scale: float) -> np.ndarra
     return np.vstack([(df[y] - df[lo]).clip(lower=0), (df[hi] - df[y]).clip(lower=0)]) * scale
 
 
+def _players_label(lang: Lang) -> Callable[[Any], str]:
+    """A player count's label (``4 players``), for a legend or a cluster."""
+    return lambda n: t("players_n", lang, n=int(n))
+
+
+def _seat_label(lang: Lang) -> Callable[[Any], str]:
+    """A seat's label from its index (``Seat 1`` for 0)."""
+    return lambda s: t("seat_n", lang, n=int(s) + 1)
+
+
 def grouped_bars(
     df: pd.DataFrame,
     x: str,
@@ -145,21 +155,22 @@ def _from_zero(ax: Axes) -> None:
     ax.set_ylim(bottom, high)
 
 
-def plot_seat_win_rates(
-    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+def _seat_win_bars(
+    seats: pd.DataFrame, cluster: str, cluster_label: Callable[[Any], str], ax: Axes | None, lang: Lang
 ) -> Axes:
-    """Seat win rates (%) per player count with Wilson 95% intervals and the fair-share line."""
+    """Seat win rates (%) per ``cluster`` value with their intervals, the fair share dashed and the
+    imbalanced seats hatched: the bars, legend and value axis of the seat charts."""
     ax = grouped_bars(
         seats,
-        "n_players",
+        cluster,
         "seat",
         "win_rate",
         "lo",
         "hi",
         ax,
         scale=100,
-        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
-        x_label=lambda n: t("players_n", lang, n=int(n)),
+        hue_label=_seat_label(lang),
+        x_label=cluster_label,
         reference="fair_share",
         highlight="imbalanced",
         highlight_label=t("imbalanced", lang),
@@ -167,6 +178,14 @@ def plot_seat_win_rates(
     _legend_with_fair_share(ax, lang)
     ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
     ax.set_ylabel(t("win_rate_pct", lang))
+    return ax
+
+
+def plot_seat_win_rates(
+    seats: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Seat win rates (%) per player count with Wilson 95% intervals and the fair-share line."""
+    ax = _seat_win_bars(seats, "n_players", _players_label(lang), ax, lang)
     ax.set_xlabel(t("players_axis", lang))
     ax.set_title(_title("seat_title", lang, name))
     return ax
@@ -181,24 +200,7 @@ def plot_seat_win_rates_by_tier(
 ) -> Axes:
     """Seat win rates (%) per bot tier at one player count, with Wilson intervals and fair share;
     each tier shown by ``tier_label`` (its bot's display name)."""
-    ax = grouped_bars(
-        seats,
-        "tier",
-        "seat",
-        "win_rate",
-        "lo",
-        "hi",
-        ax,
-        scale=100,
-        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
-        x_label=tier_label,
-        reference="fair_share",
-        highlight="imbalanced",
-        highlight_label=t("imbalanced", lang),
-    )
-    _legend_with_fair_share(ax, lang)
-    ax.set_ylim(0, max(60.0, float(seats["hi"].max()) * 100 * 1.25))
-    ax.set_ylabel(t("win_rate_pct", lang))
+    ax = _seat_win_bars(seats, "tier", tier_label, ax, lang)
     ax.set_xlabel(t("tier_axis", lang))
     ax.set_title(name)
     return ax
@@ -275,7 +277,7 @@ def plot_bot_results(bots: pd.DataFrame, ax: Axes | None = None, lang: Lang = "e
         "r_lo",
         "r_hi",
         ax,
-        hue_label=lambda n: t("players_n", lang, n=int(n)),
+        hue_label=_players_label(lang),
     )
     ax.axhline(1.0, color=FAIR_COLOUR, linestyle="--", linewidth=1.4, label=t("fair_share", lang))
     ax.legend(fontsize=8)
@@ -369,7 +371,7 @@ def plot_components(
         "lo",
         "hi",
         ax,
-        hue_label=lambda n: t("players_n", lang, n=int(n)),
+        hue_label=_players_label(lang),
         horizontal=True,
     )
     ax.axvline(0, color="#222", linewidth=0.8)
@@ -394,7 +396,7 @@ def plot_content_win_rates(
         "diff_hi",
         ax,
         scale=100,
-        hue_label=lambda n: t("players_n", lang, n=int(n)),
+        hue_label=_players_label(lang),
         highlight="notable",
         horizontal=True,
         highlight_label=t("notable_legend", lang),
@@ -406,25 +408,50 @@ def plot_content_win_rates(
     return ax
 
 
-def plot_end_reasons(
-    reasons: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+def _share_bars(
+    shares: pd.DataFrame,
+    category: str,
+    ax: Axes | None,
+    lang: Lang,
+    x_label: Callable[[Any], str] = str,
+    horizontal: bool = False,
 ) -> Axes:
-    """Share of games per end reason (errors and turn-cap stalls included) with Wilson intervals."""
+    """Share of games (%) per ``category`` value and player count with their intervals, on a 0-105
+    value axis: the bars of the end charts."""
     ax = grouped_bars(
-        reasons,
-        "outcome",
+        shares,
+        category,
         "n_players",
         "share",
         "lo",
         "hi",
         ax,
         scale=100,
-        hue_label=lambda n: t("players_n", lang, n=int(n)),
-        x_label=lambda o: t(f"outcome_{o}", lang) if o in ("turn cap", "error") else str(o),
+        hue_label=_players_label(lang),
+        x_label=x_label,
+        horizontal=horizontal,
     )
     ax.legend(fontsize=8)
-    ax.set_ylim(0, 105)
-    ax.set_ylabel(t("share_pct", lang))
+    if horizontal:
+        ax.set_xlim(0, 105)
+        ax.set_xlabel(t("share_pct", lang))
+    else:
+        ax.set_ylim(0, 105)
+        ax.set_ylabel(t("share_pct", lang))
+    return ax
+
+
+def plot_end_reasons(
+    reasons: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", name: str = ""
+) -> Axes:
+    """Share of games per end reason (errors and turn-cap stalls included) with Wilson intervals."""
+    ax = _share_bars(
+        reasons,
+        "outcome",
+        ax,
+        lang,
+        x_label=lambda o: t(f"outcome_{o}", lang) if o in ("turn cap", "error") else str(o),
+    )
     ax.set_title(_title("end_title", lang, name))
     return ax
 
@@ -432,21 +459,7 @@ def plot_end_reasons(
 def plot_end_stage(stage: pd.DataFrame, ax: Axes | None = None, lang: Lang = "en", title: str = "") -> Axes:
     """Share of games in which each trigger (or outcome) of one end stage fired, per player count,
     with Wilson intervals; horizontal bars, one category per trigger."""
-    ax = grouped_bars(
-        stage,
-        "trigger",
-        "n_players",
-        "share",
-        "lo",
-        "hi",
-        ax,
-        scale=100,
-        hue_label=lambda n: t("players_n", lang, n=int(n)),
-        horizontal=True,
-    )
-    ax.legend(fontsize=8)
-    ax.set_xlim(0, 105)
-    ax.set_xlabel(t("share_pct", lang))
+    ax = _share_bars(stage, "trigger", ax, lang, horizontal=True)
     ax.set_title(title)
     return ax
 
@@ -464,7 +477,7 @@ def plot_leader_wins(
         "n_players",
         ax,
         scale=100,
-        series_label=lambda n: t("players_n", lang, n=int(n)),
+        series_label=_players_label(lang),
         reference="fair_share",
     )
     ax.set_ylim(0, 105)
@@ -506,8 +519,8 @@ def plot_paired_differences(
         "hi",
         ax,
         scale=scale,
-        hue_label=lambda s: t("seat_n", lang, n=int(s) + 1),
-        x_label=lambda n: t("players_n", lang, n=int(n)),
+        hue_label=_seat_label(lang),
+        x_label=_players_label(lang),
     )
     ax.axhline(0, color="#222", linewidth=0.9)
     ax.legend(fontsize=8, ncols=2)
@@ -540,7 +553,7 @@ def plot_sweep_metric(
         "n_players",
         ax,
         scale=scale,
-        series_label=lambda n: t("players_n", lang, n=int(n)),
+        series_label=_players_label(lang),
         reference=reference,
     )
     ticks = part.drop_duplicates("order").sort_values("order")

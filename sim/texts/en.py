@@ -334,7 +334,6 @@ ERRORS: dict[str, str] = {
     # sim bots tune's own options (sim.cli.bots)
     "bots_budget_not_minutes": "--budget {value!r}: give minutes, e.g. 30m",
     "bots_budget_not_positive": "--budget {value!r}: give a positive number of minutes, e.g. 30m",
-    "bots_one_player_count": "--players {players}: give one player count",
 }
 """The console's messages by key (``sim.texts.message``), formatted with ``str.format``."""
 

@@ -330,7 +330,6 @@ ERRORS: dict[str, str] = {
     # sim bots tune 自己的选项（sim.cli.bots）
     "bots_budget_not_minutes": "--budget {value!r}：请给出分钟数，例如 30m",
     "bots_budget_not_positive": "--budget {value!r}：请给出大于 0 的分钟数，例如 30m",
-    "bots_one_player_count": "--players {players}：请只给一个玩家人数",
 }
 """The console's messages by key (``sim.texts.message``), formatted with ``str.format``."""
 

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from sim.core.rules_model import RulesModel
 
 INDUSTRIES = ("cotton", "manufacturer", "pottery", "coal", "iron", "brewery")
 Count = Annotated[int, Field(ge=0)]
@@ -21,11 +15,7 @@ PlayerCount = Annotated[int, Field(ge=2, le=4)]
 Industry = Literal["cotton", "manufacturer", "pottery", "coal", "iron", "brewery"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class TileLevel(_Frozen):
+class TileLevel(RulesModel):
     """One level of an industry on the player mat."""
 
     id: str = Field(description="address for overrides, e.g. 'L4'")
@@ -46,7 +36,7 @@ class TileLevel(_Frozen):
     lightbulb: bool = False
 
 
-class IndustryDef(_Frozen):
+class IndustryDef(RulesModel):
     id: Industry
     sold: bool = Field(False, description="flipped by the Sell action (goods) instead of by emptying")
     tiles: list[TileLevel] = Field(min_length=1)
@@ -59,7 +49,7 @@ class IndustryDef(_Frozen):
         return self
 
 
-class Town(_Frozen):
+class Town(RulesModel):
     id: str
     slots: list[str] = Field(min_length=1, description="each slot: 'ind' or 'ind/ind'")
 
@@ -67,7 +57,7 @@ class Town(_Frozen):
         return [tuple(s.split("/")) for s in self.slots]
 
 
-class Merchant(_Frozen):
+class Merchant(RulesModel):
     id: str
     slot_players: list[PlayerCount] = Field(
         min_length=1, description="minimum player count per merchant slot"
@@ -77,37 +67,37 @@ class Merchant(_Frozen):
     link_icons: int = Field(2, ge=0)
 
 
-class MerchantTile(_Frozen):
+class MerchantTile(RulesModel):
     id: str
     min_players: int = Field(ge=2, le=4)
     buys: list[Industry] = Field(default_factory=list)
 
 
-class BoardLink(_Frozen):
+class BoardLink(RulesModel):
     id: str
     ends: list[str] = Field(min_length=2, max_length=3)
     canal: bool = True
     rail: bool = True
 
 
-class LocationCard(_Frozen):
+class LocationCard(RulesModel):
     id: str
     counts: list[Count] = Field(min_length=3, max_length=3, description="copies for 2/3/4 players")
 
 
-class IndustryCard(_Frozen):
+class IndustryCard(RulesModel):
     id: str
     industries: list[Industry] = Field(min_length=1)
     counts: list[Count] = Field(min_length=3, max_length=3)
 
 
-class IncomeBand(_Frozen):
+class IncomeBand(RulesModel):
     first_space: int = Field(ge=0)
     last_space: int = Field(ge=0)
     per_level: int = Field(ge=1)
 
 
-class IncomeTrack(_Frozen):
+class IncomeTrack(RulesModel):
     start_space: int = Field(ge=0)
     bands: list[IncomeBand] = Field(min_length=1)
 
@@ -142,13 +132,13 @@ class IncomeTrack(_Frozen):
         return [a - offset for a in absolute]
 
 
-class Loan(_Frozen):
+class Loan(RulesModel):
     money: int = Field(ge=0)
     levels_down: int = Field(ge=0)
     min_level: int
 
 
-class LinkCosts(_Frozen):
+class LinkCosts(RulesModel):
     canal_cost: int = Field(ge=0)
     rail_cost: int = Field(ge=0)
     rail_coal: int = Field(ge=0)
@@ -156,17 +146,17 @@ class LinkCosts(_Frozen):
     double_rail_beer: int = Field(ge=0)
 
 
-class DevelopRules(_Frozen):
+class DevelopRules(RulesModel):
     max_tiles: int = Field(ge=1)
     iron_per_tile: int = Field(ge=0)
 
 
-class Shortfall(_Frozen):
+class Shortfall(RulesModel):
     tile_refund_divisor: int = Field(ge=1)
     vp_per_pound_short: int = Field(ge=0)
 
 
-class Market(_Frozen):
+class Market(RulesModel):
     prices: list[int] = Field(min_length=1, description="one entry per space, cheapest first")
     start_cubes: int = Field(ge=0)
     empty_price: int = Field(ge=0)
@@ -180,7 +170,7 @@ class Market(_Frozen):
         return self
 
 
-class BrassParams(_Frozen):
+class BrassParams(RulesModel):
     """All Brass: Birmingham parameters (see configs/brass/base.yaml for the meaning of each)."""
 
     starting_money: int = Field(ge=0)

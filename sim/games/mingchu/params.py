@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 
+from sim.core.rules_model import RulesModel
 from sim.texts import joined, message, validation_message
 
 from .rules.effects_schema import (
@@ -32,10 +33,6 @@ _DECK: ContextVar[str | None] = ContextVar("mingchu_deck", default=None)
 """The deck (``Decks`` field) whose cards are being validated, for a card's error to name it."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 def _describe_error(err: dict) -> str:
     """``where (got value): message``, the value first so long messages cannot hide it."""
     where = ".".join(str(p) for p in err["loc"]) or message("card_whole")
@@ -44,7 +41,7 @@ def _describe_error(err: dict) -> str:
     return message("card_problem", where=where, got=got, error=validation_message(err))
 
 
-class _Card(_Model):
+class _Card(RulesModel):
     """Base of every card: validation errors inside are re-raised naming the card id."""
 
     id: str = Field(min_length=1)
@@ -77,18 +74,18 @@ def _deck_of(card_class: type, given: str | None = None) -> str:
 # --- map ------------------------------------------------------------------------------------------
 
 
-class IndustrySite(_Model):
+class IndustrySite(RulesModel):
     good: str
     cost: int = Field(ge=0, le=40)
 
 
-class Place(_Model):
+class Place(RulesModel):
     id: str = Field(min_length=1)  # e.g. 应天府, 徐州, 肃州卫
     kind: Literal["府", "州", "卫", "司"] | None = None  # informational
     industry: IndustrySite | None = None
 
 
-class Road(_Model):
+class Road(RulesModel):
     """A link between two places. ``dashed`` roads are usable only once a 驿道 is on them (M28)."""
 
     id: str = Field(min_length=1)  # convention: "甲-乙"
@@ -99,7 +96,7 @@ class Road(_Model):
     coins: int = Field(default=0, ge=0, le=10)  # water routes: coins per use (M27)
 
 
-class MapParams(_Model):
+class MapParams(RulesModel):
     places: tuple[Place, ...] = Field(min_length=2)
     roads: tuple[Road, ...] = Field(min_length=1)
     capital: str  # 京城 at the start (应天府)
@@ -109,7 +106,7 @@ class MapParams(_Model):
 # --- goods and tracks -----------------------------------------------------------------------------
 
 
-class Good(_Model):
+class Good(RulesModel):
     id: str = Field(min_length=1)
     base_value: int = Field(ge=1, le=30)
     monopoly_threshold: int | None = Field(default=None, ge=0)
@@ -125,14 +122,14 @@ class Good(_Model):
     horse_slot: bool = False  # may use the extra 马匹格
 
 
-class WorkerStep(_Model):
+class WorkerStep(RulesModel):
     """One space of the 伙计人数轨: tokens gained each production, coins to advance onto it."""
 
     tokens: int = Field(ge=0, le=10)
     cost: int = Field(ge=0, le=40)
 
 
-class IncomeSpace(_Model):
+class IncomeSpace(RulesModel):
     """A rewarded space of the 本轮收入总和轨, reached with ``at`` or more income in a round."""
 
     id: str
@@ -141,14 +138,14 @@ class IncomeSpace(_Model):
     once: bool = False  # each player gains it only the first time (门客, 皇恩计分卡)
 
 
-class LoanParams(_Model):
+class LoanParams(RulesModel):
     amount: int = Field(default=9, ge=1)
     interest: int = Field(default=1, ge=0)
     repay: int = Field(default=13, ge=1)
     max_per_player: int = Field(default=10, ge=0)
 
 
-class StartParams(_Model):
+class StartParams(RulesModel):
     """Resources each player has before the family cards are added."""
 
     coins: int = Field(default=0, ge=0)
@@ -156,7 +153,7 @@ class StartParams(_Model):
     favor_markers: int = Field(default=40, ge=10)  # own 恩义 markers in supply (M66)
 
 
-class SetupParams(_Model):
+class SetupParams(RulesModel):
     opening_event: str  # 洪武开篇
     hongwu_final_event: str  # 洪武驾崩
     war_event: str  # 靖难之役
@@ -173,7 +170,7 @@ class SetupParams(_Model):
     setup_road_max_cost: int = Field(default=1, ge=0)  # M12: "造价为1木材" read as yidao_cost <= this
 
 
-class SeatParams(_Model):
+class SeatParams(RulesModel):
     """Seat-order counterfactuals and compensation (docs/goals.md "Seat fairness, explained and
     fixed"); the defaults are the rules. A shift rotates one phase's seat order alone: seat s acts
     where seat s - shift acted by the rules."""
@@ -184,7 +181,7 @@ class SeatParams(_Model):
     points: tuple[int, ...] = ()  # points each seat scores (start of the score track), by seat
 
 
-class ScoringParams(_Model):
+class ScoringParams(RulesModel):
     coins_per_vp: int = Field(default=10, ge=1)  # M60
     industry_vp: int = 1  # M61
     banked_coins_per_vp: int = Field(default=5, ge=1)  # M63
@@ -194,7 +191,7 @@ class ScoringParams(_Model):
     favor_given_vp: int = -1  # M64
 
 
-class PersonaWeights(_Model):
+class PersonaWeights(RulesModel):
     """A heuristic's weights a variant may set (``bots:``; ``sim bots tune`` fits them): each left
     out keeps the bot's own (``bots.PERSONAS``). The boxes ``sim bots tune`` searches are in
     ``bot_weights.BOXES``."""
@@ -221,7 +218,7 @@ class PersonaWeights(_Model):
     )  # an industry's points beyond the rules'
 
 
-class BotWeights(_Model):
+class BotWeights(RulesModel):
     """``bots:``: weights of the heuristic bots for this variant, by bot name (not rules: a variant
     studied with bots tuned to it)."""
 
@@ -230,7 +227,7 @@ class BotWeights(_Model):
     roadbuilder: PersonaWeights = PersonaWeights()
 
 
-class RuleSwitches(_Model):
+class RuleSwitches(RulesModel):
     """Readings of ambiguous rules (see docs/rules/mingchu.md for the sentence each rests on)."""
 
     backpack: Literal["per_manager", "shared"] = "per_manager"  # M08: each 掌柜 carries its own goods
@@ -339,7 +336,7 @@ class ScoreCard(_Card):
     scoring: tuple[ScoreRule, ...] = Field(min_length=1)
 
 
-class Decks(_Model):
+class Decks(RulesModel):
     """One list per deck. A variant drops a card with ``count: 0`` or by listing its id under
     ``remove: {门客: [赌徒]}``. A removed card is validated in its place like the others (so an
     error names the right card), then dropped."""
@@ -398,7 +395,7 @@ class Decks(_Model):
         return self.model_copy(update=kept)
 
 
-class ForcedCard(_Model):
+class ForcedCard(RulesModel):
     """A card given to a seat for a causal study (docs/card-lab.md): ``seat`` gets this copy of
     ``card`` when the rules first give it a card of ``deck``, in place of the card it would have got."""
 
@@ -437,7 +434,7 @@ def _condition_goods(cond) -> Iterable[str]:
         yield cond.good
 
 
-class MingchuParams(_Model):
+class MingchuParams(RulesModel):
     """The validated parameters of one 明初商途 variant."""
 
     map: MapParams

@@ -12,18 +12,11 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from sim.core.registry import game_named
 from sim.core.resources import config_root
+from sim.core.rules_model import RulesModel
 from sim.core.scalars import control_characters
 from sim.core.yaml_text import AliasError, load_yaml
 from sim.texts import joined, message, validation_message
@@ -42,11 +35,7 @@ def maps_dir() -> Path:
     return config_root() / "steam" / "maps"
 
 
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class GridRow(Strict):
+class GridRow(RulesModel):
     """One row ``r`` of hexes, starting at column ``q``; one letter per hex."""
 
     r: int
@@ -69,7 +58,7 @@ class GridRow(Strict):
         return value
 
 
-class CitySpec(Strict):
+class CitySpec(RulesModel):
     """A printed city: colour and how many cubes are drawn onto it at setup."""
 
     id: str
@@ -79,20 +68,20 @@ class CitySpec(Strict):
     cubes: int = Field(ge=0, le=6)
 
 
-class TownSpec(Strict):
+class TownSpec(RulesModel):
     id: str
     q: int
     r: int
 
 
-class BlockedEdge(Strict):
+class BlockedEdge(RulesModel):
     """A thick black border between two neighbouring hexes (stored once per edge)."""
 
     a: tuple[int, int]
     b: tuple[int, int]
 
 
-class MapSpec(Strict):
+class MapSpec(RulesModel):
     """A hand-written map (see ``configs/steam/README.md``)."""
 
     name: str
@@ -251,7 +240,7 @@ def load_map(name: str, folder: Path | None = None) -> MapSpec:
         raise ValueError(joined(problems)) from None
 
 
-class SteamParams(Strict):
+class SteamParams(RulesModel):
     """Steam's rules numbers (see ``configs/steam/base.yaml`` for each one's meaning and rule ID)."""
 
     rules: Literal["base", "standard"] = "base"

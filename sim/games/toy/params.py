@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from sim.core.rules_model import RulesModel
 
 
-class BonusSquare(BaseModel):
+class BonusSquare(RulesModel):
     """Ending a move exactly here scores extra points."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     position: int = Field(ge=1)
     points: int = Field(ge=0, le=100)
 
 
-class ToyParams(BaseModel):
+class ToyParams(RulesModel):
     """The toy race's parameters (the package's ``configs/base.yaml`` sets them)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     target: int = Field(12, ge=3, le=1000, description="position that ends the game")
     max_step: int = Field(3, ge=1, le=10, description="longest plain step")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.decisions import ActionChoice
+from sim.core.lazy_list import LazyList
 from sim.games.brass.rules.game import DECISIONS, MAIN
-from sim.games.brass.rules.kinds import LegalMoves
 from sim.games.brass.rules.state import TURN
 from tests.games.brass.helpers import GAME, PARAMS
 
@@ -22,7 +22,7 @@ def test_every_choice_is_the_open_decision_dispatched_by_its_kind():
             assert decision.seat == GAME.current_player(state)
             assert (decision.kind == TURN) == (not state.pending)
             legal = GAME.legal_actions(state)
-            assert isinstance(legal, LegalMoves) == (decision.kind == TURN)  # the turn's moves stay lazy
+            assert isinstance(legal, LazyList) == (decision.kind == TURN)  # the turn's moves stay lazy
             assert list(legal) == list(DECISIONS.legal(state, decision))
             seen.setdefault(decision.kind, set()).update(type(a) for a in legal)
             GAME.apply(state, legal[int(rng.integers(len(legal)))])

@@ -1,4 +1,4 @@
-"""Main actions as ``LegalMoves``: counted up front, each move made when asked for, the same as the full list.
+"""Main actions as a ``LazyList`` of ``LegalMoves``: counted up front, each move made when asked for, the same as the full list.
 
 At every main decision of a few games the length, every index (from the front and from the back)
 and a slice, and each kind's own ``legal`` in turn, equal the plain recomputation (``reference.reference_main_actions``); the moves still
@@ -12,6 +12,7 @@ from itertools import combinations
 
 import pytest
 
+from sim.core.lazy_list import LazyList
 from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
 from sim.games.brass.rules.cards import distinct_picks
@@ -32,7 +33,8 @@ def test_each_move_made_alone_equals_the_full_list(n_players: int) -> None:
             seat = GAME.current_player(state)
             legal = GAME.legal_actions(state)
             if not state.pending:
-                assert isinstance(legal, LegalMoves) and isinstance(legal, Sequence)
+                assert isinstance(legal, LazyList) and isinstance(legal.source, LegalMoves)
+                assert isinstance(legal, Sequence)
                 expected = reference_main_actions(state, seat)
                 fresh = GAME.legal_actions(state)  # nothing made yet: each index made on its own
                 assert len(fresh) == len(expected) and bool(fresh)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.lazy_list import LazyList
 from sim.core.play import setup_rng
 from sim.games.mingchu.rules import actions as A
 from sim.games.mingchu.rules.economy import can_give_favor
@@ -64,7 +65,7 @@ def test_the_offer_list_is_every_allowed_offer_in_order():
             legal = RULES.legal_actions(state)
             if state.pending.next.kind == "trade_offer":
                 decisions += 1
-                assert isinstance(legal, OfferList)
+                assert isinstance(legal, LazyList) and isinstance(legal.source, OfferList)
                 expected = _reference(state, state.pending.next.seat)
                 assert len(legal) == len(expected)
                 fresh = RULES.legal_actions(state)

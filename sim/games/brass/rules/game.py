@@ -5,7 +5,7 @@ Every choice is the open decision (``state.decision()``: a step on ``state.pendi
 an ``ActionChoice`` over ``MAIN``, the main actions by type. Both tables are joined from the family
 modules (``build``, ``links``, ``develop``, ``sell``, ``income``, ``cards``, ``supply``,
 ``rounds``); their order is the order of the legal actions. The turn's options stay a lazily built
-``kinds.LegalMoves`` (each move made only when asked for), which keeps random play fast.
+``LazyList`` of ``kinds.LegalMoves`` (each move made only when asked for), which keeps random play fast.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class BrassGame:
 
     def legal_actions(self, state: BrassState) -> Sequence[Any]:
         """The open decision's options: a step's (a list), or a turn's main actions
-        (``kinds.LegalMoves``: a sequence whose moves are made when asked for)."""
+        (a ``LazyList`` of ``kinds.LegalMoves``: its moves are made when asked for)."""
         if state.finished:
             return []
         decision = state.decision()

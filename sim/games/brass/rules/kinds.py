@@ -14,12 +14,13 @@ Each family module (``build``, ``links``, ``develop``, ``sell``, ``supply``, ``i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import ActionChoice, Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
+from sim.core.lazy_list import LazyList
 
 from .board import WILD_INDUSTRY, WILD_LOCATION
 from .memo import board_memo
@@ -128,8 +129,8 @@ class BrassActions(ActionKinds[BrassState, Any]):
     kinds: tuple[MainKind, ...]
 
     def legal(self, state: BrassState, seat: int) -> Any:
-        """The seat's main actions as ``LegalMoves``: counted now, each made when asked for."""
-        return LegalMoves(self.kinds, LegalContext(state, seat))
+        """The seat's main actions as a ``LazyList`` (``legal_moves``): counted now, each made when asked for."""
+        return legal_moves(self.kinds, LegalContext(state, seat))
 
 
 class Turn(ActionChoice[BrassState, Any]):
@@ -139,22 +140,19 @@ class Turn(ActionChoice[BrassState, Any]):
     actions: BrassActions
 
     def legal(self, state: BrassState, decision: Decision) -> Any:
-        # BrassActions.legal and ActionKinds.apply inlined: one call less per action in random play
-        return LegalMoves(self.actions.kinds, LegalContext(state, decision.seat))
+        # legal_moves and ActionKinds.apply inlined: one call less per action in random play
+        moves = LegalMoves(self.actions.kinds, LegalContext(state, decision.seat))
+        return LazyList(moves, moves.total)
 
     def apply(self, state: BrassState, decision: Decision, action: Any) -> None:
         self.actions.by_type[type(action)].apply(state, action)
 
 
 class LegalMoves:
-    """One decision's main actions, kind after kind, as a read-only sequence (``len``, index, iterate, ``==``).
+    """One decision's main actions, kind after kind, for a ``LazyList`` (``legal_moves``): each kind
+    counts its moves when they are listed, and a move is made only when asked for."""
 
-    Each kind counts its moves when the sequence is made; an action is made only when asked for, so
-    a random pick (``legal[rng.integers(len(legal))]``) never builds the other moves. Iterating or
-    comparing makes the whole list once. Everything is read from what the kinds kept when counting,
-    so the moves are those of the position they were listed in, even after the state has moved on."""
-
-    __slots__ = ("kinds", "ctx", "counts", "total", "_items")
+    __slots__ = ("kinds", "ctx", "counts", "total")
 
     def __init__(self, kinds: tuple[MainKind, ...], ctx: LegalContext) -> None:
         self.kinds = kinds
@@ -162,35 +160,18 @@ class LegalMoves:
         counts = [kind.count(ctx) for kind in kinds]
         self.counts = counts
         self.total = sum(counts)
-        self._items: list[Any] | None = None
 
-    def items(self) -> list[Any]:
-        """The whole list (made once)."""
-        items = self._items
-        if items is None:
-            items = []
-            ctx, parts, counts = self.ctx, self.ctx.parts, self.counts
-            for k, kind in enumerate(self.kinds):
-                if counts[k]:
-                    items += kind.expand(ctx, parts[k])
-            self._items = items
+    def expand(self) -> list[Any]:
+        """Every move, kind after kind."""
+        items: list[Any] = []
+        ctx, parts, counts = self.ctx, self.ctx.parts, self.counts
+        for k, kind in enumerate(self.kinds):
+            if counts[k]:
+                items += kind.expand(ctx, parts[k])
         return items
 
-    def __len__(self) -> int:
-        return self.total
-
-    def __bool__(self) -> bool:
-        return self.total > 0
-
-    def __getitem__(self, i: Any) -> Any:
-        if not isinstance(i, int):
-            return self.items()[i]
-        if self._items is not None:
-            return self._items[i]
-        if i < 0:
-            i += self.total
-        if not 0 <= i < self.total:
-            raise IndexError("legal move index out of range")
+    def at(self, i: int) -> Any:
+        """The ``i``-th move (``0 <= i < total``)."""
         counts = self.counts
         for k, kind in enumerate(self.kinds):
             n = counts[k]
@@ -199,33 +180,15 @@ class LegalMoves:
             i -= n
         raise IndexError("legal move index out of range")
 
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items())
-
-    def __contains__(self, action: object) -> bool:
-        return action in self.items()
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalMoves):
-            return self.items() == other.items()
-        if isinstance(other, list):
-            return self.items() == other
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"LegalMoves({self.items()!r})"
-
-    def index(self, action: Any) -> int:
-        return self.items().index(action)
+    def contains(self, item: object) -> bool | None:
+        """Unknown without the whole list."""
+        return None
 
 
-Sequence.register(LegalMoves)
+def legal_moves(kinds: tuple[MainKind, ...], ctx: LegalContext) -> LazyList:
+    """The main actions of ``kinds`` in ``ctx``'s position: counted now, each made when asked for."""
+    moves = LegalMoves(kinds, ctx)
+    return LazyList(moves, moves.total)
 
 
 class StepKind(DecisionKind[BrassState, Any]):

@@ -203,8 +203,8 @@ def propose_value(bot: Any, state: MingchuState, action: ProposeTrade, context: 
 
 def choose(bot: Any, state: MingchuState, legal: Sequence[Any]) -> Any:
     """The planned offer (or ``Done``); accept an offer exactly when it gains the bot something.
-    ``legal``: the decision's options as the engine lists them (``trade.OfferList`` answers ``in``
-    without making its offers)."""
+    ``legal``: the decision's options as the engine lists them (``trade.offers``: its ``OfferList`` answers
+    ``in`` without making the offers)."""
     decision = state.decision()
     if decision.kind == "trade_offer":
         plan = bot._trade_plan[1] if bot._trade_plan else None

@@ -5,7 +5,7 @@ Shared by the turn's main actions, the ``bonus_build`` / ``bonus_road`` card bon
 
 from __future__ import annotations
 
-from .modifiers import forbidden, modifier_total, note_used
+from .modifiers import DISCOUNT, forbidden, modifier_total, note_used
 from .paths import keep_routes_after_road
 from .state import Industry, MingchuState
 
@@ -23,7 +23,7 @@ def build_cost(
         return None
     if discount is None:
         return 0
-    cost = max(0, site.cost - discount - modifier_total(state, seat, "discount", action="build"))
+    cost = max(0, site.cost - discount - modifier_total(state, seat, DISCOUNT, action="build"))
     return cost if cost <= player.coins else None
 
 
@@ -63,8 +63,8 @@ def do_build(state: MingchuState, seat: int, place: int, cost: int, ignore_monop
         and not ignore_monopoly
     ):
         player.permits -= 1  # a one-use permit
-    if 0 < state.topo.site[place].cost - cost <= modifier_total(state, seat, "discount", action="build"):
-        note_used(state, seat, "discount", action="build")  # a normal build the passives made cheaper
+    if 0 < state.topo.site[place].cost - cost <= modifier_total(state, seat, DISCOUNT, action="build"):
+        note_used(state, seat, DISCOUNT, action="build")  # a normal build the passives made cheaper
     player.coins -= cost
     player.supply -= 1
     state.industries[place] = Industry(seat)
@@ -80,7 +80,7 @@ def build_costs(state: MingchuState, seat: int) -> list[int | None]:
     costs: list[int | None] = [None] * len(topo.site)
     if player.supply == 0 or forbidden(state, seat, "build"):
         return costs
-    cut = modifier_total(state, seat, "discount", action="build")
+    cut = modifier_total(state, seat, DISCOUNT, action="build")
     allowed: dict[str, bool] = {}
     built = state.industries
     for place, site in enumerate(topo.site):
@@ -101,7 +101,7 @@ def road_costs(state: MingchuState, seat: int) -> list[int | None]:
     player = state.players[seat]
     if player.supply == 0 or forbidden(state, seat, "road"):
         return [None] * len(state.topo.roads)
-    cut = modifier_total(state, seat, "discount", action="road")
+    cut = modifier_total(state, seat, DISCOUNT, action="road")
     costs: list[int | None] = []
     for road, info in enumerate(state.topo.roads):
         cost = None
@@ -126,15 +126,15 @@ def road_cost(state: MingchuState, seat: int, road: int, discount: int | None = 
     if discount is None:
         return 0
     cost = max(
-        0, topo.road_yidao_cost[road] - discount - modifier_total(state, seat, "discount", action="road")
+        0, topo.road_yidao_cost[road] - discount - modifier_total(state, seat, DISCOUNT, action="road")
     )
     return cost if cost <= player.workers else None
 
 
 def do_road(state: MingchuState, seat: int, road: int, cost: int) -> None:
     player = state.players[seat]
-    if 0 < state.topo.roads[road].yidao_cost - cost <= modifier_total(state, seat, "discount", action="road"):
-        note_used(state, seat, "discount", action="road")
+    if 0 < state.topo.roads[road].yidao_cost - cost <= modifier_total(state, seat, DISCOUNT, action="road"):
+        note_used(state, seat, DISCOUNT, action="road")
     player.workers -= cost
     player.supply -= 1
     state.yidao[road] = seat

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .draws import reshuffle
-from .modifiers import modifier_total
+from .modifiers import DISCOUNT, modifier_total
 from .state import MingchuState
 
 
@@ -146,4 +146,4 @@ def worker_step_cost(state: MingchuState, seat: int) -> int | None:
     nxt = state.players[seat].worker_pos + 1
     if nxt >= len(costs):
         return None
-    return max(0, costs[nxt] - modifier_total(state, seat, "discount", action="hire"))
+    return max(0, costs[nxt] - modifier_total(state, seat, DISCOUNT, action="hire"))

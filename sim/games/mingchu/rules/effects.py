@@ -12,7 +12,7 @@ from .card_log import changes, fill
 from .conditions import condition_met, measure, score_rule
 from .economy import give_favor, note_flow
 from .effect_kinds import apply_effect
-from .modifiers import lasting_sources, modifier_total, note_used
+from .modifiers import DISCOUNT, lasting_sources, modifier_total, note_used
 from .state import TOLL_FAVOR, MingchuState, count_total
 
 __all__ = [
@@ -112,9 +112,9 @@ def _matches(trigger, facts: dict[str, str | None]) -> bool:
 def pay_favor(state: MingchuState, payer: int, owners, flow: int = TOLL_FAVOR) -> None:
     """Pay one marker to each owner in ``owners`` (another player's 驿道 or industry), the first
     ones waived by ``discount: favor`` (one toll payment); a passive that waives one is ``used``."""
-    waived = min(len(owners), max(0, modifier_total(state, payer, "discount", action="favor")))
+    waived = min(len(owners), max(0, modifier_total(state, payer, DISCOUNT, action="favor")))
     if waived:
-        note_used(state, payer, "discount", action="favor")
+        note_used(state, payer, DISCOUNT, action="favor")
     for owner in list(owners)[waived:]:
         give_favor(state, payer, owner)
         note_flow(state, payer, owner, flow, 1)

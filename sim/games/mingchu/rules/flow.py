@@ -11,6 +11,7 @@ from sim.core.decisions import Decision, DecisionKind
 
 from . import periods, production, settlement, setup, turn
 from .effects import fire, play_card
+from .modifiers import EACH_ROUND, ON_EVENT
 from .state import MingchuState
 
 
@@ -64,9 +65,9 @@ def _round_start(state: MingchuState) -> None:
     if card is not None:
         for seat in reversed(settlement.affected_seats(state)):
             play_card(state, seat, "事件", card.id, card.effects, kind="applied")
-            fire(state, "on_event", seat, event=card.id)
+            fire(state, ON_EVENT, seat, event=card.id)
     for step in reversed(range(state.n)):
-        fire(state, "each_round", _seat_at(state, step))
+        fire(state, EACH_ROUND, _seat_at(state, step))
     _next(state, "production" if state.round > 1 else "actions")
 
 

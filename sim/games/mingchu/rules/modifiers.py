@@ -14,9 +14,20 @@ from .conditions import kind_name
 from .effects_schema import MODIFIER_TYPES
 from .state import MingchuState, ModifierTerm, modifier_terms
 
+# The lasting effects' names, each as its schema model declares it: the rules name a modifier or a
+# trigger through these (``modifier_total(state, seat, DISCOUNT, action="build")``), so a misspelt
+# name fails at import instead of summing nothing. They live here, not on the kinds' classes: this
+# module comes before ``effect_kinds`` in the imports, so it cannot read those.
+DISCOUNT: Final = kind_name(es.Discount, "effect")
+SELL_BONUS: Final = kind_name(es.SellBonus, "effect")
+PRODUCE_BONUS: Final = kind_name(es.ProduceBonus, "effect")
+EXTRA_MOVES: Final = kind_name(es.ExtraMoves, "effect")
 FORBID: Final = kind_name(es.Forbid, "effect")
-"""The ``forbid`` effect's name, as its schema model declares it (``forbidden`` looks it up; this
-module comes before ``effect_kinds`` in the imports, so it cannot read the kind's class)."""
+INCOME_BONUS: Final = kind_name(es.IncomeBonus, "effect")
+EACH_ROUND: Final = kind_name(es.EachRound, "effect")
+"""A trigger (``effects.fire``), as are ``ON_EVENT`` and ``ON_DELIVERY``."""
+ON_EVENT: Final = kind_name(es.OnEvent, "effect")
+ON_DELIVERY: Final = kind_name(es.OnDelivery, "effect")
 
 
 def family_lasting(state: MingchuState, family: str) -> tuple:

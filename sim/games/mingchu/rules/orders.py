@@ -17,7 +17,7 @@ from .actions import Deliver, Reserve, made1, made2
 from .economy import remove_good
 from .effects import apply_effects, fire
 from .kinds import seat_to_act
-from .modifiers import forbidden
+from .modifiers import ON_DELIVERY, forbidden
 from .setup import deal_public_order
 from .state import SIDES, MingchuState, new_counter, order_info
 
@@ -189,7 +189,7 @@ def apply_deliver(state: MingchuState, seat: int, action: A.Deliver) -> None:
         _take_reward(state, seat, public.reward)
         refill_public(state)
     apply_effects(state, seat, info.rewards)
-    fire(state, "on_delivery", seat, deck=info.deck, place=info.place)
+    fire(state, ON_DELIVERY, seat, deck=info.deck, place=info.place)
 
 
 def orders_exhausted(state: MingchuState) -> bool:

@@ -6,7 +6,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from .economy import can_give_favor
-from .modifiers import modifier_total
+from .modifiers import DISCOUNT, SELL_BONUS, modifier_total
 from .state import OFFICIAL, MingchuState, Topology
 
 if TYPE_CHECKING:  # annotations only: the compiled core's 64-bit machine integer, an int elsewhere
@@ -55,7 +55,7 @@ def water_fee(state: MingchuState, seat: int, road: int) -> int:
     fee = state.topo.road_coins[road]
     if fee == 0:
         return 0
-    return max(0, fee - modifier_total(state, seat, "discount", action="water"))
+    return max(0, fee - modifier_total(state, seat, DISCOUNT, action="water"))
 
 
 NO_ROADS: frozenset[int] = frozenset()
@@ -65,7 +65,7 @@ def search_key(state: MingchuState, seat: int) -> tuple[int, frozenset[int]]:
     """What a seat's route search depends on besides the board and its source: the seat's water
     discount and the temporary roads laid this step (the route cache's keys hold both)."""
     temp = state.temp_roads
-    return modifier_total(state, seat, "discount", action="water"), frozenset(temp) if temp else NO_ROADS
+    return modifier_total(state, seat, DISCOUNT, action="water"), frozenset(temp) if temp else NO_ROADS
 
 
 def route_cache(state: MingchuState) -> dict:
@@ -676,7 +676,7 @@ def sale_price(state: MingchuState, seat: int, good: str, place: int, *, in_prod
     """Half the base value (rounded down, M70) + distance to the nearest source, capped at base."""
     info = state.topo.goods[good]
     price = info.base_value // 2 + source_distance(state, good, place)
-    price += modifier_total(state, seat, "sell_bonus", good=good)
+    price += modifier_total(state, seat, SELL_BONUS, good=good)
     if not (in_production and info.uncapped_in_production):
         price = min(price, info.base_value)
     return max(0, price)
@@ -686,7 +686,7 @@ def sale_prices(state: MingchuState, seat: int, good: str, *, in_production: boo
     """``sale_price`` of ``good`` at every place at once (indexed by place)."""
     info = state.topo.goods[good]
     cap: int = info.base_value
-    half = cap // 2 + modifier_total(state, seat, "sell_bonus", good=good)
+    half = cap // 2 + modifier_total(state, seat, SELL_BONUS, good=good)
     capped = not (in_production and info.uncapped_in_production)
     prices: list[int] = []
     for d in _distances(state, good):

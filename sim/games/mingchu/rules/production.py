@@ -15,7 +15,7 @@ from .anytime import ANYTIME_KINDS, legal_anytime
 from .economy import add_goods, can_give_favor, note_flow
 from .effects import apply_effects, pay_favor
 from .kinds import decision_kind
-from .modifiers import forbidden, modifier_total, note_used
+from .modifiers import DISCOUNT, INCOME_BONUS, PRODUCE_BONUS, SELL_BONUS, forbidden, modifier_total, note_used
 from .paths import (
     NO_ROADS,
     Route,
@@ -65,7 +65,7 @@ def foreign_cost(state: MingchuState, seat: int, place: int, discount: int | Non
     owner = state.industries[place].owner
     cost = good.base_value if owner == OFFICIAL else -(-good.base_value // 2)
     if discount is None:
-        discount = modifier_total(state, seat, "discount", action="foreign_production")
+        discount = modifier_total(state, seat, DISCOUNT, action="foreign_production")
     return max(0, cost - discount)
 
 
@@ -73,7 +73,7 @@ def output(state: MingchuState, seat: int, place: int, *, own: bool) -> int:
     """Goods one production gives: 1, +1 when upgraded, + produce_bonus on own industries."""
     amount = 1 + (state.industries[place].upgraded_by is not None)
     if own:
-        amount += modifier_total(state, seat, "produce_bonus", good=state.topo.site[place].good)
+        amount += modifier_total(state, seat, PRODUCE_BONUS, good=state.topo.site[place].good)
     return max(0, amount)
 
 
@@ -81,7 +81,7 @@ def legal_produce(state: MingchuState, seat: int) -> list:
     player = state.players[seat]
     topo = state.topo
     legal: list = []
-    discount = modifier_total(state, seat, "discount", action="foreign_production")
+    discount = modifier_total(state, seat, DISCOUNT, action="foreign_production")
     table = _industries(state, seat, discount)
     produced = state.produced
     industries = state.industries
@@ -213,7 +213,7 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
         elif isinstance(action, A.ProduceOwn):
             state.produced.add(action.place)
             amount = output(state, seat, action.place, own=True)
-            note_used(state, seat, "produce_bonus", good=state.topo.site[action.place].good)
+            note_used(state, seat, PRODUCE_BONUS, good=state.topo.site[action.place].good)
             if amount:
                 good = state.topo.site[action.place].good
                 state.pending.push(
@@ -239,7 +239,7 @@ def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *,
     good = state.topo.site[place].good
     if pay:
         cost = foreign_cost(state, seat, place)
-        note_used(state, seat, "discount", action="foreign_production")
+        note_used(state, seat, DISCOUNT, action="foreign_production")
         player.coins -= cost
         owner = state.industries[place].owner
         if owner != OFFICIAL:  # "支付该玩家1个恩义标记以及...铜币": the owner gets both
@@ -346,7 +346,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
             assert route is not None  # offered only when reachable
             pay_route(state, seat, route)
             price = sale_price(state, seat, good, action.place, in_production=True)
-            note_used(state, seat, "sell_bonus", good=good)
+            note_used(state, seat, SELL_BONUS, good=good)
             player.coins += price
             player.coins_earned += price
             player.income_round += price
@@ -387,8 +387,8 @@ _SELL_AT: list[A.SellProduced] = []
 def settle_income(state: MingchuState, seat: int) -> None:
     """M22: push the marker to this round's income and gain the rewards of the space it lands on."""
     player = state.players[seat]
-    income = max(0, player.income_round + modifier_total(state, seat, "income_bonus"))
-    note_used(state, seat, "income_bonus")
+    income = max(0, player.income_round + modifier_total(state, seat, INCOME_BONUS))
+    note_used(state, seat, INCOME_BONUS)
     player.income_round = income
     track = state.params.income_track
     if state.params.rules.income_track == "persistent":  # "推进": the marker only moves forward

@@ -32,7 +32,7 @@ from .anytime import ANYTIME_KINDS, legal_anytime
 from .economy import add_goods, note_flow, remove_good
 from .effects import play_card
 from .kinds import seat_to_act
-from .modifiers import forbidden, note_used
+from .modifiers import SELL_BONUS, forbidden, note_used
 from .orders import ReserveKind, legal_reserves
 from .paths import nearest_routes, route_cache, sale_price, search_key
 from .production import pay_route, produce_foreign, routes_by_manager
@@ -57,7 +57,7 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
         price = sale_price(state, seat, action.good, action.place, in_production=False)
         player.coins += price
         player.coins_earned += price
-        note_used(state, seat, "sell_bonus", good=action.good)
+        note_used(state, seat, SELL_BONUS, good=action.good)
 
     def describe(self, state: MingchuState, action: A.Sell) -> str:
         price = sale_price(state, seat_to_act(state), action.good, action.place, in_production=False)

@@ -12,7 +12,7 @@ from . import actions as A
 from .economy import draw_retainer, note_flow, pay_coins, remove_good, return_marker
 from .effects import condition_met
 from .kinds import PerSeat, decision_kind, who
-from .modifiers import modifier_total, note_used
+from .modifiers import DISCOUNT, modifier_total, note_used
 from .setup import reveal_next_event
 from .state import BUYBACK_COINS, SIDES, MingchuState
 
@@ -120,10 +120,10 @@ def pay_interest(state: MingchuState) -> None:
     """M46: 1 coin per loan to the 官府; short means a loan at once."""
     for seat, player in enumerate(state.players):
         rate = max(
-            0, state.params.loans.interest - modifier_total(state, seat, "discount", action="loan_interest")
+            0, state.params.loans.interest - modifier_total(state, seat, DISCOUNT, action="loan_interest")
         )
         if player.loans:
-            note_used(state, seat, "discount", action="loan_interest")
+            note_used(state, seat, DISCOUNT, action="loan_interest")
         if player.loans and rate:
             pay_coins(state, seat, rate * player.loans)
 

@@ -19,12 +19,12 @@ sees a traded card only as ``HIDDEN_CARD`` (``seat_trades``, ``mask_offers``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind
+from sim.core.lazy_list import LazyList
 
 from . import actions as A
 from .economy import can_give_favor, give_favor, note_flow
@@ -114,7 +114,7 @@ def _offer(to: int, coins: int, card: str, favor: int, want_coins: int, want_fav
     return offer
 
 
-def offers(state: MingchuState, seat: int) -> OfferList:
+def offers(state: MingchuState, seat: int) -> LazyList:
     """Every offer ``seat`` may make, partner by partner: each 皇恩卡 for coins or markers, markers
     for coins, coins for markers (amounts the giver has, up to the rules' limits), then ``Done``."""
     rules = state.params.rules
@@ -128,7 +128,8 @@ def offers(state: MingchuState, seat: int) -> OfferList:
         their_coins = min(state.players[to].coins, rules.trade_max_coins)
         mine, theirs = favor_room(state, seat, to), favor_room(state, to, seat)
         blocks.append((to, their_coins, theirs, mine, my_coins))
-    return OfferList(cards, blocks)
+    listed = OfferList(cards, blocks)
+    return LazyList(listed, listed.total)
 
 
 def _block_size(cards: int, block: tuple[int, int, int, int, int]) -> int:
@@ -137,24 +138,23 @@ def _block_size(cards: int, block: tuple[int, int, int, int, int]) -> int:
 
 
 class OfferList:
-    """One ``trade_offer`` decision's options as a read-only sequence (``len``, index, iterate, ``in``,
-    ``==``): the offers of ``offers`` partner by partner, then ``Done``.
+    """One ``trade_offer`` decision's options for a ``LazyList`` (``offers``): the offers partner by
+    partner, then ``Done``.
 
     Only the amounts each partner's offers range over are read when the list is made; an offer is
     made when asked for, so a random pick (``legal[rng.integers(len(legal))]``) does not build the
-    others (a list has about 170). Iterating or comparing makes the whole list once."""
+    others (a list has about 170), and ``in`` is answered without them."""
 
-    __slots__ = ("cards", "blocks", "sizes", "total", "_items")
+    __slots__ = ("cards", "blocks", "sizes", "total")
 
     def __init__(self, cards: tuple[str, ...], blocks: list[tuple[int, int, int, int, int]]) -> None:
         self.cards = cards
         self.blocks = blocks
         self.sizes = [_block_size(len(cards), block) for block in blocks]
         self.total = sum(self.sizes) + 1  # + Done
-        self._items: list[Any] | None = None
 
     def _at(self, block: tuple[int, int, int, int, int], i: int) -> Offer:
-        """The ``i``-th offer of one partner's block, in the order ``items`` lists them."""
+        """The ``i``-th offer of one partner's block, in the order ``expand`` lists them."""
         to, their_coins, theirs, mine, _ = block
         per_card = their_coins + theirs
         cards = len(self.cards) * per_card
@@ -169,72 +169,32 @@ class OfferList:
         i -= mine * their_coins
         return _offer(to, i // theirs + 1, "", 0, 0, i % theirs + 1)
 
-    def items(self) -> list[Any]:
-        """The whole list (made once)."""
-        items = self._items
-        if items is None:
-            items = []
-            for block, size in zip(self.blocks, self.sizes, strict=True):
-                items.extend(self._at(block, i) for i in range(size))
-            items.append(A.made(A.Done))
-            self._items = items
+    def expand(self) -> list[Any]:
+        """Every offer, partner by partner, then ``Done``."""
+        items: list[Any] = []
+        for block, size in zip(self.blocks, self.sizes, strict=True):
+            items.extend(self._at(block, i) for i in range(size))
+        items.append(A.made(A.Done))
         return items
 
-    def __len__(self) -> int:
-        return self.total
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __getitem__(self, i: Any) -> Any:
-        if not isinstance(i, int):
-            return self.items()[i]
-        if self._items is not None:
-            return self._items[i]
-        if i < 0:
-            i += self.total
-        if not 0 <= i < self.total:
-            raise IndexError("trade offer index out of range")
+    def at(self, i: int) -> Any:
+        """The ``i``-th option (``0 <= i < total``)."""
         for block, size in zip(self.blocks, self.sizes, strict=True):
             if i < size:
                 return self._at(block, i)
             i -= size
         return A.made(A.Done)
 
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items())
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, A.Done):
+    def contains(self, item: object) -> bool | None:
+        """Whether ``item`` is one of the options, read from the blocks."""
+        if isinstance(item, A.Done):
             return True
-        if not isinstance(action, Offer):
+        if not isinstance(item, Offer):
             return False
         for block in self.blocks:
-            if block[0] == action.to:
-                return _in_block(self.cards, block, action)
+            if block[0] == item.to:
+                return _in_block(self.cards, block, item)
         return False
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, OfferList):
-            return self.items() == other.items()
-        if isinstance(other, list):
-            return self.items() == other
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"OfferList({self.items()!r})"
-
-    def index(self, action: Any) -> int:
-        return self.items().index(action)
-
-
-Sequence.register(OfferList)
 
 
 def _in_block(cards: tuple[str, ...], block: tuple[int, int, int, int, int], offer: Offer) -> bool:

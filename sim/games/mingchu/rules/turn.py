@@ -38,7 +38,7 @@ from .building import (
 from .economy import can_give_favor, pay_coins, worker_step_cost
 from .effects import pay_favor
 from .kinds import decision_kind, seat_to_act
-from .modifiers import forbidden, modifier_total, note_used
+from .modifiers import DISCOUNT, EXTRA_MOVES, forbidden, modifier_total, note_used
 from .paths import water_fee
 from .quick import QUICK, legal_quick
 from .state import OFFICIAL, MingchuState
@@ -148,7 +148,7 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         if fee:
             pay_coins(state, seat, fee)
         if state.topo.roads[action.road].coins:
-            note_used(state, seat, "discount", action="water")
+            note_used(state, seat, DISCOUNT, action="water")
         if action.mode == "yidao_paid":
             pay_favor(state, seat, (state.yidao[action.road],))
         elif action.mode == "horse":
@@ -157,7 +157,7 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
             player.bonus_moves -= 1
         elif action.mode == "step":
             if data["steps"] >= state.params.rules.moves_per_turn:  # a step beyond the base allowance
-                note_used(state, seat, "extra_moves")
+                note_used(state, seat, EXTRA_MOVES)
             data["steps"] += 1
         elif action.mode == "workers":
             player.workers -= state.params.rules.workers_per_free_step
@@ -217,7 +217,7 @@ class HireWorkerKind(ActionKind[MingchuState, A.HireWorker]):
         seat = seat_to_act(state)
         player = state.players[seat]
         player.coins -= worker_step_cost(state, seat)
-        note_used(state, seat, "discount", action="hire")
+        note_used(state, seat, DISCOUNT, action="hire")
         player.worker_pos += 1
         end_turn(state, seat)
 
@@ -268,7 +268,7 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
                 horse = True
                 break
     bonus = player.bonus_moves > 0
-    step = steps < topo.moves_per_turn + modifier_total(state, seat, "extra_moves")
+    step = steps < topo.moves_per_turn + modifier_total(state, seat, EXTRA_MOVES)
     workers = player.workers >= topo.workers_per_free_step
     kinds, fees = topo.road_kind, topo.road_coins
     official = OFFICIAL
@@ -288,7 +288,7 @@ def legal_moves(state: MingchuState, seat: int, data: dict) -> list:
         fee = fees[road]
         if fee:
             if not water_read:  # the water discount (negative: a surcharge), read once per list
-                water_cut = modifier_total(state, seat, "discount", action="water")
+                water_cut = modifier_total(state, seat, DISCOUNT, action="water")
                 water_read = True
             if max(0, fee - water_cut) > player.coins:  # ``water_fee``
                 continue
@@ -339,7 +339,7 @@ def road_options(state: MingchuState, seat: int, roads: list[int]) -> list:
         if kinds[road] == "water" or road in yidao:
             continue
         if not read:
-            cut = modifier_total(state, seat, "discount", action="road")
+            cut = modifier_total(state, seat, DISCOUNT, action="road")
             read = True
         if max(0, costs[road] - cut) <= workers:
             legal.append(made1(BuildRoad, road))
