@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..rules.building import build_cost, build_costs, monopoly_allowed, road_costs
 from ..rules.effect_kinds import loan_cost
-from ..rules.modifiers import forbidden, modifier_total
+from ..rules.modifiers import DISCOUNT, forbidden, modifier_total
 from ..rules.state import OFFICIAL, MingchuState
 from .base import NEVER
 from .prices import Prices
@@ -93,7 +93,7 @@ class Building(Prices):
                 seat = self.seat
                 self._roads_open = state.players[seat].supply > 0 and not forbidden(state, seat, "road")
                 if self._roads_open:  # (as ``road_costs``)
-                    self._road_cut = modifier_total(state, seat, "discount", action="road")
+                    self._road_cut = modifier_total(state, seat, DISCOUNT, action="road")
         if not self._roads_open:
             return self._site_values, None
         if self._layout is not self._bases_layout or len(state.yidao) != self._bases_built:
