@@ -1,6 +1,6 @@
 """A decision's options as a read-only sequence whose items are made only when asked for, compiled
-with sim.core's compiled core (``sim/core/compiled.py``): Brass's main actions and 明初商途's trade
-offers. A random pick (``legal[rng.integers(len(legal))]``) makes one option, not all of them.
+with sim.core's compiled core (``sim/core/compiled.py``): a game's main actions or trade offers,
+listed lazily. A random pick (``legal[rng.integers(len(legal))]``) makes one option, not all of them.
 
 A game's compiled classes cannot inherit from a class compiled with another package (mypyc builds
 each package on its own), so the sequence holds its game's ``LazySource`` instead."""
