@@ -29,15 +29,15 @@ class LazySource(Protocol):
 
 
 class LazyList:
-    """``total`` options of ``source`` as a read-only sequence (``len``, index, iterate, ``in``, ``==``,
+    """``total`` options of ``source`` (kept as ``maker``) as a read-only sequence (``len``, index, iterate, ``in``, ``==``,
     ``index``). An option is made when asked for; iterating or comparing makes the whole list once.
     Everything is read from what the source kept when counting, so the options are those of the
     position they were listed in, even after the state has moved on."""
 
-    __slots__ = ("source", "total", "_items")
+    __slots__ = ("maker", "total", "_items")
 
     def __init__(self, source: LazySource, total: int) -> None:
-        self.source = source
+        self.maker = source
         self.total = total
         self._items: list[Any] | None = None
 
@@ -45,7 +45,7 @@ class LazyList:
         """The whole list (made once)."""
         items = self._items
         if items is None:
-            items = self.source.expand()
+            items = self.maker.expand()
             self._items = items
         return items
 
@@ -63,14 +63,14 @@ class LazyList:
         if i < 0:
             i += self.total
         if not 0 <= i < self.total:
-            raise IndexError(f"{type(self.source).__name__} index out of range")
-        return self.source.at(i)
+            raise IndexError(f"{type(self.maker).__name__} index out of range")
+        return self.maker.at(i)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.items())
 
     def __contains__(self, item: object) -> bool:
-        known = self.source.contains(item)
+        known = self.maker.contains(item)
         return item in self.items() if known is None else known
 
     def __eq__(self, other: object) -> bool:
@@ -87,7 +87,7 @@ class LazyList:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"{type(self.source).__name__}({self.items()!r})"
+        return f"{type(self.maker).__name__}({self.items()!r})"
 
     def index(self, item: Any) -> int:
         return self.items().index(item)

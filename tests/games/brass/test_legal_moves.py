@@ -33,7 +33,7 @@ def test_each_move_made_alone_equals_the_full_list(n_players: int) -> None:
             seat = GAME.current_player(state)
             legal = GAME.legal_actions(state)
             if not state.pending:
-                assert isinstance(legal, LazyList) and isinstance(legal.source, LegalMoves)
+                assert isinstance(legal, LazyList) and isinstance(legal.maker, LegalMoves)
                 assert isinstance(legal, Sequence)
                 expected = reference_main_actions(state, seat)
                 fresh = GAME.legal_actions(state)  # nothing made yet: each index made on its own

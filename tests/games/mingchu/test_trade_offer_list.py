@@ -65,7 +65,7 @@ def test_the_offer_list_is_every_allowed_offer_in_order():
             legal = RULES.legal_actions(state)
             if state.pending.next.kind == "trade_offer":
                 decisions += 1
-                assert isinstance(legal, LazyList) and isinstance(legal.source, OfferList)
+                assert isinstance(legal, LazyList) and isinstance(legal.maker, OfferList)
                 expected = _reference(state, state.pending.next.seat)
                 assert len(legal) == len(expected)
                 fresh = RULES.legal_actions(state)
