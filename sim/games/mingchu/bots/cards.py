@@ -63,7 +63,9 @@ class CardValues(MainActionValues):
         """``retainer_value_plain``, the speed kernel: a passive's ``action`` read from the model's
         field dict (a pydantic model, ``extra="forbid"``), where a passive with no ``action``
         (``sell_bonus``, ``each_round`` ...) is a ``get`` miss instead of ``getattr``'s miss through
-        the model's ``__getattr__`` (as ``modifiers._matching``)."""
+        the model's ``__getattr__`` (as ``modifiers._matching``). Compiled, 1.0 µs a call against
+        2.0 µs (every 门客, each personality, states of a heuristic 5-player game, seed 3): ~0.05 ms
+        of a ~29 ms game, 44 calls."""
         info = state.topo.retainers[card]
         value = 2.0 + held_value(info.ability, (), state, self.seat)
         for eff in info.passive:
