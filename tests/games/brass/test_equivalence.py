@@ -1,7 +1,7 @@
 """Same seeds, same games: the cached engine and bots against a straightforward recomputation.
 
 For fixed seeds at 2, 3 and 4 players, with random bots and with the heuristic lineup, every main
-decision's legal actions equal ``reference.reference_main_actions`` (no memo, the rules as written),
+decision's legal actions equal ``game.main_actions_plain`` (no memo, the rules as written),
 in the same order; every decision's legal actions and every heuristic choice are the same on a copy
 whose caches start empty; each heuristic valuation equals the one-action-at-a-time ``value``; and
 the game replayed from empty caches at every decision ends with the same scores, ranks and
@@ -19,10 +19,10 @@ from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
 from sim.games.brass.bots.evaluate import SECOND_PASS, Evaluator
 from sim.games.brass.bots.heuristic import GreedyBot
+from sim.games.brass.rules.game import main_actions_plain
 from sim.games.brass.rules.state import BrassState
 
 from .helpers import GAME, PARAMS
-from .reference import reference_main_actions
 
 
 def cold(state: BrassState) -> BrassState:
@@ -51,7 +51,7 @@ def play(n_players: int, seed: int, heuristic: bool, check: bool) -> Any:
         if check:
             assert GAME.legal_actions(cold(state)) == legal
             if not state.pending:
-                assert reference_main_actions(cold(state), seat) == legal
+                assert main_actions_plain(cold(state), seat) == legal
             if isinstance(bots[seat], GreedyBot):
                 twin = copy_rng(rngs[seat])
                 assert bots[seat].choose(cold(seen), legal, twin) == bots[seat].choose(

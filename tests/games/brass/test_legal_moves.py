@@ -1,7 +1,7 @@
 """Main actions as a ``LazyList`` of ``LegalMoves``: counted up front, each move made when asked for, the same as the full list.
 
 At every main decision of a few games the length, every index (from the front and from the back)
-and a slice, and each kind's own ``legal`` in turn, equal the plain recomputation (``reference.reference_main_actions``); the moves still
+and a slice, and each kind's own ``legal`` in turn, equal the plain recomputation (``game.main_actions_plain``); the moves still
 read the same after the state has moved on; the scout count equals the distinct card sets.
 """
 
@@ -16,11 +16,10 @@ from sim.core.lazy_list import LazyList
 from sim.core.play import bot_rng, setup_rng
 from sim.games.brass import SPEC
 from sim.games.brass.rules.cards import distinct_picks
-from sim.games.brass.rules.game import MAIN
+from sim.games.brass.rules.game import MAIN, main_actions_plain
 from sim.games.brass.rules.kinds import LegalMoves
 
 from .helpers import GAME, PARAMS
-from .reference import reference_main_actions
 
 
 @pytest.mark.parametrize("n_players", [2, 4])
@@ -35,7 +34,7 @@ def test_each_move_made_alone_equals_the_full_list(n_players: int) -> None:
             if not state.pending:
                 assert isinstance(legal, LazyList) and isinstance(legal.maker, LegalMoves)
                 assert isinstance(legal, Sequence)
-                expected = reference_main_actions(state, seat)
+                expected = main_actions_plain(state, seat)
                 fresh = GAME.legal_actions(state)  # nothing made yet: each index made on its own
                 assert len(fresh) == len(expected) and bool(fresh)
                 assert [fresh[i] for i in range(len(fresh))] == expected

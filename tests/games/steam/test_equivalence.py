@@ -2,8 +2,9 @@
 
 Placements come from per-map tables, deliveries from one walk of the board kept by its content
 and shared by every seat, the bots' link values from a per-phase table: each is checked against
-the straightforward version in ``reference`` (and the kept walk against a fresh one) at every
-decision of random and heuristic games, Base and Standard.
+the plain statement beside it (``track.track_options_plain``, ``track.town_options_plain``,
+``goods.deliveries_plain``, ``SteamBot.link_value_plain``; the kept walk against a fresh one) at
+every decision of random and heuristic games, Base and Standard.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from sim.core.play import play_game
 from sim.games.steam import SPEC
 from sim.games.steam.bots.heuristic import COUNTS, GRAPH, BuilderBot, IncomeBot
 from sim.games.steam.rules import goods, track
-from tests.games.steam.reference import reference_link_value
 
 GAMES = [
     ("base", 4, 0, ("builder", "income", "builder", "income")),
@@ -72,7 +72,7 @@ def link_values(state, seat):
         nodes = [h for h in range(state.hm.size) if state.colour[h] is not None or state.town[h]]
         for a, b in itertools.permutations(nodes[:: max(1, len(nodes) // 12)], 2):
             fresh = {GRAPH: phase[GRAPH], COUNTS: phase[COUNTS]}
-            expected = reference_link_value(state, seat, a, b, phase[COUNTS], phase[GRAPH])
+            expected = bot.link_value_plain(state, seat, a, b, phase)
             assert bot.link_value(state, seat, a, b, fresh) == expected  # exactly, in this direction
     yield "link values"
 

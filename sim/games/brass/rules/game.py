@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -22,11 +23,44 @@ from sim.core.game import Outcome
 from ..params import INDUSTRIES, BrassParams
 from . import build, cards, develop, income, links, rounds, sell, supply, view
 from .board import WILD_INDUSTRY, WILD_LOCATION, WILDS, board_for
+from .build import legal_builds_plain
+from .cards import Pass, Scout
+from .develop import Develop, develop_options
+from .income import TakeLoan
 from .kinds import BrassActions, Turn
+from .links import BuildLink, link_options_plain
+from .resources import components
+from .sell import Sell, sell_options
 from .state import CANAL, TURN, BrassObservation, BrassState
 
 MAIN = BrassActions([*build.KINDS, *links.KINDS, *develop.KINDS, *sell.KINDS, *income.KINDS, *cards.KINDS])
 """A seat's main actions, by type."""
+
+
+def main_actions_plain(state: BrassState, seat: int) -> list[Any]:
+    """Every main action of the seat (B15-B26), in the order of ``MAIN``: build, link, develop,
+    sell, loan, scout, pass, each with every distinct card in hand that may be discarded for it.
+    Builds and links by their plain statements (``build.legal_builds_plain``: every card crossed
+    with every target, prices afresh; ``links.link_options_plain``), the other kinds as the rules
+    state them, without the memos. The plain statement ``kinds.LegalMoves`` (the turn's options,
+    ``MAIN.legal``) is checked against; it sits here, where the kinds are joined, as the family
+    modules come after ``kinds``."""
+    board, params = state.board, state.board.params
+    hand = state.hands[seat]
+    cards = sorted(set(hand))
+    out: list[Any] = legal_builds_plain(state, seat)
+    out += [BuildLink(c, board.link_names[j]) for c in cards for j in link_options_plain(state, seat, False)]
+    out += [Develop(c, INDUSTRIES[i]) for c in cards for i in develop_options(state, seat)]
+    out += [Sell(c, s, m) for c in cards for s, m in sell_options(state, seat, components(state))]
+    if state.income_level(seat) - params.loan.levels_down >= params.loan.min_level:
+        out += [TakeLoan(c) for c in cards]
+    wild_in_hand = any(c in WILDS for c in hand)
+    if not wild_in_hand and state.wild_location and state.wild_industry and len(hand) >= params.scout_cards:
+        out += [Scout(combo) for combo in sorted(set(combinations(sorted(hand), params.scout_cards)))]
+    out += [Pass(c) for c in cards]
+    return out
+
+
 DECISIONS: DecisionKinds[BrassState, Any] = DecisionKinds(
     [
         Turn(TURN, MAIN),

@@ -149,8 +149,11 @@ class Turn(ActionChoice[BrassState, Any]):
 
 
 class LegalMoves:
-    """One decision's main actions, kind after kind, for a ``LazyList`` (``legal_moves``): each kind
-    counts its moves when they are listed, and a move is made only when asked for."""
+    """``game.main_actions_plain``, the speed kernel: one decision's main actions, kind after kind,
+    for a ``LazyList`` (``legal_moves``). Each kind counts its moves when they are listed, from what
+    the position shares with other decisions (``memo.BoardMemo``: targets, prices, slots) and from
+    one ``LegalContext`` shared by the kinds, and a move is made only when asked for (random play
+    reads one move of the list)."""
 
     __slots__ = ("kinds", "ctx", "counts", "total")
 

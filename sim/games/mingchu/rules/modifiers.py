@@ -62,28 +62,44 @@ def lasting_sources(state: MingchuState, seat: int) -> list[tuple[str | None, st
     return sources
 
 
-def _groups(state: MingchuState, seat: int, kind: str) -> list:
-    """The round's modifiers, then each 门客's passives of ``kind``, then the 家族 cards' (empty lists skipped)."""
-    groups = [state.round_mods[seat]] if state.round_mods[seat] else []
-    passives = state.topo.passives_by_kind
-    for card in state.players[seat].retainers:
-        mods = passives[card].get(kind)
-        if mods:
-            groups.append(mods)
-    families = state.topo.families
-    for family in state.players[seat].families:
-        if families[family].effects:
-            groups.append(family_lasting(state, family))
-    return groups
+def modifier_total_plain(
+    state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
+) -> int:
+    """The modifier rule (docs/cards.md, "Modifiers"): a modifier holds while its source lasts (the
+    round's: events and cards played this round; a 门客's ``passive``: while held; a 家族 card's:
+    the whole game), and what it changes is the sum of the ``amount`` of every one of ``kind`` that
+    applies (``matching_plain``) over the seat's sources (``lasting_sources``). The plain statement
+    ``modifier_total`` is checked against."""
+    return sum(
+        matching_plain(lasting, kind, action, good) for _deck, _card, lasting in lasting_sources(state, seat)
+    )
+
+
+def matching_plain(mods, kind: str, action: str | None, good: str | None) -> int:
+    """The sum of ``amount`` over the modifiers of ``kind`` among ``mods`` that apply (docs/cards.md,
+    "Modifiers"): asked for an action (``discount``'s ``build``, ``road``, ``hire`` ...), only the
+    modifiers naming that action; asked for a good (``sell_bonus``, ``produce_bonus``), those naming
+    that good or none (none = any good). A field the modifier lacks reads None. The plain statement
+    ``_matching`` is checked against."""
+    return sum(
+        mod.amount
+        for mod in mods
+        if mod.effect == kind
+        and (action is None or getattr(mod, "action", None) == action)
+        and getattr(mod, "good", None) in (None, good)
+    )
 
 
 def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
+    """``matching_plain``, the speed kernel (the round's modifiers, ``modifier_total``): a plain loop
+    instead of a generator, and the fields read from the model's field dict (a pydantic model,
+    ``extra="forbid"``), where a field the effect lacks is a ``get`` miss instead of ``getattr``'s
+    miss through the model's ``__getattr__``. Compiled, 0.09 µs a call against 0.12 µs (the round's
+    lists of a heuristic 5-player game, seed 3): ~0.03 ms of a ~29 ms game, 1,373 calls."""
     total = 0
     for mod in mods:
         if mod.effect != kind:
             continue
-        # the effect's field values (a pydantic model, ``extra="forbid"``): a field the effect lacks
-        # reads None here without ``getattr``'s slow miss through the model's ``__getattr__``
         values = mod.__dict__
         if action is not None and values.get("action") != action:
             continue
@@ -96,8 +112,11 @@ def _matching(mods, kind: str, action: str | None, good: str | None) -> int:
 def modifier_total(
     state: MingchuState, seat: int, kind: str, *, action: str | None = None, good: str | None = None
 ) -> int:
-    """Sum of ``amount`` over active modifiers of ``kind`` (matching ``action`` / ``good``): the
-    round's, then the 门客's and 家族 cards' (their terms read once per game, ``Topology``)."""
+    """``modifier_total_plain``, the speed kernel: the round's modifiers by ``_matching``, the 门客's
+    and 家族 cards' from their terms read once per game (``Topology.passive_terms``, ``family_terms``:
+    (action, good, amount) of the modifiers of each kind), with no list of sources made per call.
+    Compiled, 0.18 µs a call against 0.40 µs (every seat and modifier asked, states of a heuristic
+    5-player game, seed 3): ~1.2 ms of a ~29 ms game, 5,259 calls."""
     mods = state.round_mods[seat]
     total = _matching(mods, kind, action, good) if mods else 0
     topo = state.topo
@@ -126,9 +145,22 @@ def _term_total(terms: tuple[ModifierTerm, ...], action: str | None, good: str |
     return total
 
 
+def forbidden_plain(state: MingchuState, seat: int, action: str) -> bool:
+    """True when a ``forbid`` modifier of the seat's sources (``lasting_sources``) names ``action``:
+    the action cannot be taken (docs/cards.md, "Modifiers"). The plain statement ``forbidden`` is
+    checked against."""
+    return any(
+        mod.effect == FORBID and mod.action == action
+        for _deck, _card, lasting in lasting_sources(state, seat)
+        for mod in lasting
+    )
+
+
 def forbidden(state: MingchuState, seat: int, action: str) -> bool:
-    """True when an active ``forbid`` modifier blocks ``action`` (the sources of ``_groups``, read in
-    place: most players have none, and this is asked for several actions at every decision)."""
+    """``forbidden_plain``, the speed kernel: the sources read in place, the 门客's and 家族 cards' from
+    their terms read once per game (``Topology``), with no list of sources made (most players have
+    none, and this is asked for several actions at every decision). Compiled, 0.11 µs a call against
+    0.24 µs (as ``modifier_total``): ~0.4 ms of a ~29 ms game, 3,230 calls."""
     for mod in state.round_mods[seat]:
         if mod.effect == FORBID and mod.action == action:
             return True
