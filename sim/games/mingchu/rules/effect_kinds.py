@@ -984,7 +984,7 @@ class OnDelivery(Trigger):
 
     def text(self, eff: Any, lang: str = LANG) -> str:
         where = say(lang, "effect.on_delivery.place", place=eff.place) if eff.place is not None else ""
-        deck = f"{eff.deck}" if eff.deck is not None else ""
+        deck = say(lang, "effect.on_delivery.deck", deck=eff.deck) if eff.deck is not None else ""
         effects = effects_text(eff.effects, lang)
         return say(lang, "effect.on_delivery", where=where, deck=deck, effects=effects)
 

@@ -97,11 +97,14 @@ class Narrator:
     """Tells one game, action by action (``step``), as ``Fact`` records with text in ``lang``."""
 
     lang = LANG
+    """The language of the story: the game's own unless told (any of ``texts.languages()``; the rules'
+    action descriptions and the cards', places' and goods' names stay the game's own)."""
     scoring_columns = scoring.VP_TERMS
     """The breakdown columns that sum to the score."""
 
-    def __init__(self, bot_names: list[str]) -> None:
-        self.bot_labels = [self.name(bot) for bot in bot_names]
+    def __init__(self, bot_names: list[str], lang: str = LANG) -> None:
+        self.lang = lang
+        self.bot_labels = [self.name(bot) if lang == LANG else bot for bot in bot_names]
         self.started = False
         self.group: _Group | None = None
         self.after: MingchuState | None = None

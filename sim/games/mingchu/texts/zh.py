@@ -61,6 +61,7 @@ TEXTS: dict[str, str] = {
     "effect.income_bonus.down": "本轮收入减{amount}铜币",
     "effect.each_round": "每轮开始时：{effects}",
     "effect.on_delivery": "{where}交付{deck}订单时：{effects}",
+    "effect.on_delivery.deck": "{deck}",
     "effect.on_delivery.place": "在{place}",
     "effect.on_event": "{event}适用于自己时：{effects}",
     "effect.on_event.named": "事件「{event}」",
