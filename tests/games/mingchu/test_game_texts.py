@@ -1,12 +1,14 @@
-"""明初商途's English texts (``texts/en.py``) tell the cards and a whole game: every bundled card's
-effects, conditions and scoring rules, and every fact of a played game, format from them without a
-missing key or field, in English words (the rules' action descriptions and the cards', places' and
-goods' names are still the game's own Chinese: ``sim play`` tells the game in Chinese)."""
+"""明初商途's texts (``texts/<lang>.py``): a game played reads none of them (texts are built for the
+play log and the reports only), and the English ones tell the cards and a whole game: every bundled
+card's effects, conditions and scoring rules, and every fact of a played game, format from them
+without a missing key or field, in English words (the rules' action descriptions and the cards',
+places' and goods' names are still the game's own Chinese: ``sim play`` tells the game in Chinese)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel
 
+import sim.texts
 from sim.config import load_config
 from sim.core.play import play_game
 from sim.games import get_game
@@ -37,6 +39,32 @@ def _effect_lists(node):
 
 def test_the_game_ships_english_and_chinese_texts():
     assert languages() == ("en", "zh")
+
+
+class _Reads(dict):
+    """A language's texts that remember the keys read."""
+
+    def __init__(self, texts, read):
+        super().__init__(texts)
+        self.read = read
+
+    def __getitem__(self, key):
+        self.read.append(key)
+        return super().__getitem__(key)
+
+
+def test_a_game_played_reads_no_text(monkeypatch):
+    read: list[str] = []
+    loaded = {
+        ("sim.games.mingchu", lang): _Reads(sim.texts.package_texts("sim.games.mingchu", lang), read)
+        for lang in languages()
+    }
+    monkeypatch.setattr(sim.texts, "_PACKAGE_TEXTS", loaded)
+    record = play_game(SPEC, PARAMS, len(BOTS), 5, list(BOTS))
+    assert not record.error and record.actions > 300
+    assert read == []
+    effects_text(PARAMS.cards.事件[0].effects)  # the same texts, read when a text is built
+    assert read
 
 
 def test_every_bundled_card_reads_in_english():
