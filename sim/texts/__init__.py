@@ -111,6 +111,34 @@ def words(prefix: str) -> dict[str, dict[str, str]]:
     return {lang: {name: texts[lang] for name, texts in by_name.items()} for lang in LANGS}
 
 
+def package_languages(package: str) -> tuple[str, ...]:
+    """The languages a game package ships texts for: the modules of its ``texts`` subpackage
+    (``<package>.texts.<lang>``), in ``languages``' order (English first); none without one."""
+    spec = find_spec(f"{package}.texts")
+    if spec is None or spec.submodule_search_locations is None:
+        return ()
+    found = [
+        m.name for m in pkgutil.iter_modules(spec.submodule_search_locations) if not m.name.startswith("_")
+    ]
+    return tuple(sorted(found, key=lambda lang: (lang != "en", lang)))
+
+
+_PACKAGE_TEXTS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def package_texts(package: str, lang: str) -> dict[str, str]:
+    """A game package's own texts in ``lang``: the ``TEXTS`` mapping (key -> ``str.format`` template) of
+    its module ``<package>.texts.<lang>`` (the play log's words, its cards' texts), loaded once. A game
+    ships one such module per language, with the same keys, as the toolkit does (``sim.texts.<lang>``)."""
+    found = _PACKAGE_TEXTS.get((package, lang))
+    if found is None:
+        if not lang.isidentifier():
+            raise ModuleNotFoundError(f"no texts for language {lang!r} in {package}")
+        found = import_module(f"{package}.texts.{lang}").TEXTS
+        _PACKAGE_TEXTS[(package, lang)] = found
+    return found
+
+
 class Text(str):
     """A message from the catalogue: its English text, its key and its values."""
 

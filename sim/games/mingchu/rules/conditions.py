@@ -1,5 +1,6 @@
 """What the card vocabulary counts and tests (effects_schema.py): measures, conditions, score rules,
-each evaluated for a player and worded in Chinese for the play log.
+each evaluated for a player and worded for the play log (the game's texts, ``texts/<lang>.py``:
+``measure.<name>``, ``condition.<name>``, ``score.<name>``).
 
 Conditions and score rules are shaped like the effects (``effect_kinds.py``): one class per kind,
 holding its evaluation (``met`` / ``points``) and its ``text``, in a registry by the kind's name
@@ -12,6 +13,7 @@ from __future__ import annotations
 import typing
 from typing import Any, ClassVar
 
+from ..texts import LANG, say
 from . import effects_schema as es
 from .state import MingchuState
 
@@ -82,29 +84,10 @@ def measure(state: MingchuState, seat: int, name: str, good: str | None = None) 
     return simple[name]()
 
 
-MEASURES = {
-    "coins": "铜币",
-    "workers": "伙计",
-    "worker_track": "伙计人数轨位置",
-    "income": "皇恩轨",
-    "round_income": "本轮收入",
-    "industries": "产业",
-    "upgrades": "升级标记",
-    "roads": "驿道",
-    "orders_completed": "完成订单",
-    "orders_reserved": "预约订单",
-    "goods": "货物",
-    "loans": "贷款",
-    "retainers": "门客",
-    "grace_cards": "皇恩卡",
-    "favor_held": "持有他人恩义",
-    "favor_given": "被他人持有的恩义",
-    "war_markers": "战争投入",
-}
-
-
-def _measure(name: str, good: str | None) -> str:
-    return f"{good}{MEASURES[name]}" if good else MEASURES[name]
+def _measure(name: str, good: str | None, lang: str) -> str:
+    """A measure's words (``measure.<name>``), of one good when it names one."""
+    words = say(lang, "measure." + name)
+    return say(lang, "measure.of_good", good=good, measure=words) if good else words
 
 
 class ConditionKind:
@@ -118,8 +101,8 @@ class ConditionKind:
         """Whether ``seat`` meets the condition now."""
         raise NotImplementedError(type(self).__name__)
 
-    def text(self, cond: Any) -> str:
-        """The condition in a few Chinese words."""
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        """The condition in a few words of ``lang``."""
         raise NotImplementedError(type(self).__name__)
 
 
@@ -129,8 +112,10 @@ class AtLeast(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return measure(state, seat, cond.measure, cond.good) >= cond.value
 
-    def text(self, cond: Any) -> str:
-        return f"{_measure(cond.measure, cond.good)}至少{cond.value}"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(
+            lang, "condition.at_least", measure=_measure(cond.measure, cond.good, lang), value=cond.value
+        )
 
 
 class AtMost(ConditionKind):
@@ -139,8 +124,10 @@ class AtMost(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return measure(state, seat, cond.measure, cond.good) <= cond.value
 
-    def text(self, cond: Any) -> str:
-        return f"{_measure(cond.measure, cond.good)}至多{cond.value}"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(
+            lang, "condition.at_most", measure=_measure(cond.measure, cond.good, lang), value=cond.value
+        )
 
 
 class Most(ConditionKind):
@@ -152,8 +139,8 @@ class Most(ConditionKind):
         values = [measure(state, q, cond.measure, cond.good) for q in range(state.n)]
         return value > 0 and value == max(values)
 
-    def text(self, cond: Any) -> str:
-        return f"{_measure(cond.measure, cond.good)}最多"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.most", measure=_measure(cond.measure, cond.good, lang))
 
 
 class Least(ConditionKind):
@@ -165,8 +152,8 @@ class Least(ConditionKind):
         values = [measure(state, q, cond.measure, cond.good) for q in range(state.n)]
         return value == min(values)
 
-    def text(self, cond: Any) -> str:
-        return f"{_measure(cond.measure, cond.good)}最少"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.least", measure=_measure(cond.measure, cond.good, lang))
 
 
 class AtPlace(ConditionKind):
@@ -176,8 +163,10 @@ class AtPlace(ConditionKind):
         place = state.capital if cond.place == es.CAPITAL else state.topo.place_index[cond.place]
         return state.players[seat].managers.count(place) >= cond.managers
 
-    def text(self, cond: Any) -> str:
-        return f"{'两名掌柜都' if cond.managers > 1 else '有掌柜'}在{cond.place}"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(
+            lang, "condition.at_place.both" if cond.managers > 1 else "condition.at_place", place=cond.place
+        )
 
 
 class WarWon(ConditionKind):
@@ -186,8 +175,8 @@ class WarWon(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return state.war_winner == cond.side
 
-    def text(self, cond: Any) -> str:
-        return f"{cond.side}胜"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.war_won", side=cond.side)
 
 
 class AllOf(ConditionKind):
@@ -196,8 +185,8 @@ class AllOf(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return all(condition_met(state, seat, sub) for sub in cond.conditions)
 
-    def text(self, cond: Any) -> str:
-        return "且".join(condition_text(c) for c in cond.conditions)
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.all_of.and").join(condition_text(c, lang) for c in cond.conditions)
 
 
 class AnyOf(ConditionKind):
@@ -206,8 +195,8 @@ class AnyOf(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return any(condition_met(state, seat, sub) for sub in cond.conditions)
 
-    def text(self, cond: Any) -> str:
-        return "或".join(condition_text(c) for c in cond.conditions)
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.any_of.or").join(condition_text(c, lang) for c in cond.conditions)
 
 
 class Not(ConditionKind):
@@ -216,8 +205,8 @@ class Not(ConditionKind):
     def met(self, state: MingchuState, seat: int, cond: Any) -> bool:
         return not condition_met(state, seat, cond.of)
 
-    def text(self, cond: Any) -> str:
-        return f"并非{condition_text(cond.of)}"
+    def text(self, cond: Any, lang: str = LANG) -> str:
+        return say(lang, "condition.not", condition=condition_text(cond.of, lang))
 
 
 CONDITIONS: dict[str, ConditionKind] = kind_table(
@@ -233,9 +222,9 @@ def condition_met(state: MingchuState, seat: int, cond: Any) -> bool:
     return CONDITIONS[cond.condition].met(state, seat, cond)
 
 
-def condition_text(cond: Any) -> str:
-    """An event task or a scoring condition in a few Chinese words."""
-    return CONDITIONS[cond.condition].text(cond)
+def condition_text(cond: Any, lang: str = LANG) -> str:
+    """An event task or a scoring condition in a few words of ``lang``."""
+    return CONDITIONS[cond.condition].text(cond, lang)
 
 
 # --- score rules (皇恩计分卡, 天威卡) ----------------------------------------------------------------
@@ -252,8 +241,8 @@ class ScoreKind:
         """Points the rule gives ``seat`` at the end."""
         raise NotImplementedError(type(self).__name__)
 
-    def text(self, rule: Any) -> str:
-        """The rule in a few Chinese words."""
+    def text(self, rule: Any, lang: str = LANG) -> str:
+        """The rule in a few words of ``lang``."""
         raise NotImplementedError(type(self).__name__)
 
 
@@ -266,10 +255,11 @@ class ScorePer(ScoreKind):
             points = max(-rule.max, min(rule.max, points))
         return points
 
-    def text(self, rule: Any) -> str:
-        per = f"每{rule.per}个" if rule.per > 1 else "每个"
-        cap = f"（至多{rule.max}分）" if rule.max is not None else ""
-        return f"{per}{_measure(rule.measure, rule.good)}{rule.points}分{cap}"
+    def text(self, rule: Any, lang: str = LANG) -> str:
+        per = say(lang, "score.per.every", per=rule.per) if rule.per > 1 else say(lang, "score.per.each")
+        cap = say(lang, "score.per.cap", max=rule.max) if rule.max is not None else ""
+        measure = _measure(rule.measure, rule.good, lang)
+        return say(lang, "score.per", per=per, measure=measure, points=rule.points, cap=cap)
 
 
 class ScoreFlat(ScoreKind):
@@ -279,8 +269,8 @@ class ScoreFlat(ScoreKind):
         points: int = rule.points
         return points
 
-    def text(self, rule: Any) -> str:
-        return f"{rule.points}分"
+    def text(self, rule: Any, lang: str = LANG) -> str:
+        return say(lang, "score.flat", points=rule.points)
 
 
 class ScoreIf(ScoreKind):
@@ -290,9 +280,10 @@ class ScoreIf(ScoreKind):
         points: int = rule.points if condition_met(state, seat, rule.condition) else rule.otherwise
         return points
 
-    def text(self, rule: Any) -> str:
-        otherwise = f"，否则{rule.otherwise}分" if rule.otherwise else ""
-        return f"若{condition_text(rule.condition)}得{rule.points}分{otherwise}"
+    def text(self, rule: Any, lang: str = LANG) -> str:
+        otherwise = say(lang, "score.if.otherwise", otherwise=rule.otherwise) if rule.otherwise else ""
+        condition = condition_text(rule.condition, lang)
+        return say(lang, "score.if", condition=condition, points=rule.points, otherwise=otherwise)
 
 
 SCORES: dict[str, ScoreKind] = kind_table("score", es.ScoreRule, (ScorePer(), ScoreFlat(), ScoreIf()))
@@ -304,6 +295,6 @@ def score_rule(state: MingchuState, seat: int, rule: Any) -> int:
     return SCORES[rule.score].points(state, seat, rule)
 
 
-def score_text(rule: Any) -> str:
-    """A scoring rule of a 皇恩计分卡 or 天威卡 in a few Chinese words."""
-    return SCORES[rule.score].text(rule)
+def score_text(rule: Any, lang: str = LANG) -> str:
+    """A scoring rule of a 皇恩计分卡 or 天威卡 in a few words of ``lang``."""
+    return SCORES[rule.score].text(rule, lang)

@@ -6,7 +6,7 @@ not compiled). The class of an effect holds the rest:
 
 - ``apply``: carry it out for a seat (choices become pending decisions);
 - ``value`` / ``usable``: the heuristic bots' rough worth of it, and of what of it can be used now;
-- ``text``: a few Chinese words for the play log.
+- ``text``: a few words for the play log, from the game's texts (``texts/<lang>.py``: ``effect.<name>``).
 
 ``KINDS`` maps each ``effect`` name to its class, listing every effect once. A new effect is a
 schema model in ``effects_schema.py`` (a member of its ``Effect`` union) and a class here in
@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final
 
 from sim.core.decisions import Decision
 
+from ..texts import LANG, say, signed
 from . import effects_schema as es
 from .building import build_cost, road_cost
 from .conditions import condition_met, condition_text, kind_name, kind_table
@@ -34,18 +35,9 @@ RIVAL_WEIGHT = 1.0
 the player's standing moves by that much against each rival at once, so taking 4 VP from each of
 k rivals counts about as much as gaining 4 (a rank is won against every rival alike)."""
 
-ACTIONS = {
-    "build": "建造产业",
-    "road": "修建驿道",
-    "hire": "雇伙计",
-    "water": "水路费",
-    "foreign_production": "借用产业",
-    "loan_interest": "贷款利息",
-    "sell": "卖货",
-    "reserve": "预约订单",
-    "loan": "借贷",
-}
-"""What a ``discount`` or ``forbid`` modifier applies to, in Chinese."""
+ACTION_TEXT = "action."
+"""The key prefix of what a ``discount`` or ``forbid`` modifier applies to, in the game's texts
+(``action.build`` ...)."""
 
 
 # --- what things are worth here and now: the rules' numbers (``state.params``) and the seat's state ----------
@@ -282,10 +274,6 @@ MOVE_WORTH = 0.3
 """Coins a move saves when it is wanted (a 伙计 or 恩义 not paid for a road, a turn's goal reached)."""
 
 
-def _signed(amount: int, up: str, down: str) -> str:
-    return f"{up}{amount}" if amount >= 0 else f"{down}{-amount}"
-
-
 def size_plain(eff: Any) -> int:
     """How many of the effect a card gives, for its worth: ``amount`` or ``steps``, else 1 (the plain
     statement ``_size`` is checked against)."""
@@ -331,8 +319,9 @@ class EffectKind:
         good, shared by a card's effects; ``moves_wanted``: steps the active 掌柜 still needs)."""
         return self.value(eff, state, seat)
 
-    def text(self, eff: Any) -> str:
-        """The effect in a few Chinese words."""
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        """The effect in a few words of ``lang`` (its template in the game's texts and the fields it
+        shows)."""
         raise NotImplementedError(type(self).__name__)
 
     def income_bonus(self, eff: Any) -> int:
@@ -351,8 +340,8 @@ class GainCoins(EffectKind):
         state.players[seat].coins += eff.amount
         state.players[seat].coins_earned += eff.amount
 
-    def text(self, eff: Any) -> str:
-        return f"得{eff.amount}铜币"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.gain_coins", amount=eff.amount)
 
 
 class LoseCoins(EffectKind):
@@ -368,8 +357,8 @@ class LoseCoins(EffectKind):
         """The coins, and the loans the rules force on a seat that has fewer (``payment_value``)."""
         return payment_value(state, seat, eff.amount)
 
-    def text(self, eff: Any) -> str:
-        return f"失{eff.amount}铜币"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.lose_coins", amount=eff.amount)
 
 
 class GainWorkers(EffectKind):
@@ -383,8 +372,8 @@ class GainWorkers(EffectKind):
         """A 伙计 pays a road step or a share of a 驿道: a coin each with a state."""
         return 1.0 * eff.amount if state is not None else self.worth * _size(eff)
 
-    def text(self, eff: Any) -> str:
-        return f"得{eff.amount}伙计"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.gain_workers", amount=eff.amount)
 
 
 class LoseWorkers(EffectKind):
@@ -395,8 +384,8 @@ class LoseWorkers(EffectKind):
         player = state.players[seat]
         player.workers = max(0, player.workers - eff.amount)
 
-    def text(self, eff: Any) -> str:
-        return f"失{eff.amount}伙计"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.lose_workers", amount=eff.amount)
 
 
 class GainFavor(EffectKind):
@@ -419,8 +408,8 @@ class GainFavor(EffectKind):
         """Only the markers left in the seat's supply."""
         return 0.5 * min(eff.amount, state.players[seat].supply)
 
-    def text(self, eff: Any) -> str:
-        return f"取{eff.amount}个恩义标记入手"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.gain_favor", amount=eff.amount)
 
 
 class ReclaimFavor(EffectKind):
@@ -453,8 +442,8 @@ class ReclaimFavor(EffectKind):
                 held += state.players[q].held[seat]
         return -rates(state).favor_given_vp * vp_coins(state) * min(eff.amount, held)
 
-    def text(self, eff: Any) -> str:
-        return f"收回他人持有的{eff.amount}个恩义"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.reclaim_favor", amount=eff.amount)
 
 
 class WorkerTrack(EffectKind):
@@ -472,8 +461,8 @@ class WorkerTrack(EffectKind):
             return self.worth * _size(eff)
         return eff.steps * (rounds_left(state) - 1.0) * 0.25 * vp_coins(state)
 
-    def text(self, eff: Any) -> str:
-        return "伙计人数轨" + _signed(eff.steps, "前进", "后退") + "格"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return signed(lang, "effect.worker_track", eff.steps)
 
 
 class IncomeTrack(EffectKind):
@@ -492,8 +481,8 @@ class IncomeTrack(EffectKind):
             index = max(-1, min(len(ats) - 1, index + eff.steps))
             setattr(player, field, ats[index] if index >= 0 else 0)
 
-    def text(self, eff: Any) -> str:
-        return "皇恩轨" + _signed(eff.steps, "前进", "后退") + "格"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return signed(lang, "effect.income_track", eff.steps)
 
 
 class GainGoods(EffectKind):
@@ -525,9 +514,13 @@ class GainGoods(EffectKind):
         room[eff.good] -= fits
         return good_worth(state, seat, eff.good) * fits if fits else 0.0
 
-    def text(self, eff: Any) -> str:
-        where = "（入京城仓库）" if eff.to == "warehouse" else ""
-        return f"得{eff.amount}{eff.good}{where}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(
+            lang,
+            "effect.gain_goods.warehouse" if eff.to == "warehouse" else "effect.gain_goods",
+            amount=eff.amount,
+            good=eff.good,
+        )
 
 
 class LoseGoods(EffectKind):
@@ -542,11 +535,16 @@ class LoseGoods(EffectKind):
                     continue
                 remove_good(store, good, store[good] if eff.amount is None else min(eff.amount, store[good]))
 
-    def text(self, eff: Any) -> str:
-        what = eff.good or "所有货物"
-        amount = "全部" if eff.amount is None else f"{eff.amount}个"
-        keep = f"（保留{'、'.join(eff.keep)}）" if eff.keep else ""
-        return f"失去{what}{amount}{keep}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        what = eff.good or say(lang, "effect.lose_goods.every_good")
+        if eff.amount is None:
+            amount = say(lang, "effect.lose_goods.all")
+        else:
+            amount = say(lang, "effect.lose_goods.count", amount=eff.amount)
+        keep = ""
+        if eff.keep:
+            keep = say(lang, "effect.lose_goods.keep", goods=say(lang, "sep.list").join(eff.keep))
+        return say(lang, "effect.lose_goods", what=what, amount=amount, keep=keep)
 
 
 class DrawGrace(EffectKind):
@@ -562,8 +560,8 @@ class DrawGrace(EffectKind):
             return self.worth * _size(eff)
         return grace_worth(state) * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return f"抽{eff.amount}张皇恩卡"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.draw_grace", amount=eff.amount)
 
 
 class GainVP(EffectKind):
@@ -579,8 +577,8 @@ class GainVP(EffectKind):
             return self.worth * _size(eff)
         return vp_coins(state) * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return _signed(eff.amount, "得", "扣") + "分"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return signed(lang, "effect.gain_vp", eff.amount)
 
 
 class Bank(EffectKind):
@@ -625,11 +623,13 @@ class Bank(EffectKind):
         points += cards * r.banked_card_vp
         return points * vp_coins(state) - cards * grace_worth(state)
 
-    def text(self, eff: Any) -> str:
-        parts = [f"{eff.coins}铜币"] * bool(eff.coins) + [f"{eff.grace_cards}张皇恩卡"] * bool(
-            eff.grace_cards
-        )
-        return f"将{'和'.join(parts)}压在掌柜板下"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        parts = []
+        if eff.coins:
+            parts.append(say(lang, "effect.bank.coins", coins=eff.coins))
+        if eff.grace_cards:
+            parts.append(say(lang, "effect.bank.grace_cards", grace_cards=eff.grace_cards))
+        return say(lang, "effect.bank", parts=say(lang, "effect.bank.and").join(parts))
 
 
 class FreeBuild(EffectKind):
@@ -656,9 +656,12 @@ class FreeBuild(EffectKind):
             return 0.0
         return self.value(eff, state, seat)
 
-    def text(self, eff: Any) -> str:
-        text = "免费建造产业" if eff.discount is None else f"建造产业少付{eff.discount}铜币"
-        return text + ("（不受专营限制）" if eff.ignore_monopoly else "")
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        if eff.discount is None:
+            text = say(lang, "effect.free_build")
+        else:
+            text = say(lang, "effect.free_build.discount", discount=eff.discount)
+        return say(lang, "effect.free_build.any_monopoly", text=text) if eff.ignore_monopoly else text
 
 
 class FreeRoad(EffectKind):
@@ -685,8 +688,10 @@ class FreeRoad(EffectKind):
             return 0.0
         return self.value(eff, state, seat)
 
-    def text(self, eff: Any) -> str:
-        return "免费修建驿道" if eff.discount is None else f"修建驿道少付{eff.discount}伙计"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        if eff.discount is None:
+            return say(lang, "effect.free_road")
+        return say(lang, "effect.free_road.discount", discount=eff.discount)
 
 
 class BonusMoves(EffectKind):
@@ -709,8 +714,8 @@ class BonusMoves(EffectKind):
         wanted = moves_wanted - state.players[seat].bonus_moves
         return self.worth * min(eff.amount, wanted) if wanted > 0 else 0.0
 
-    def text(self, eff: Any) -> str:
-        return f"奖励移动{eff.amount}步"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.bonus_moves", amount=eff.amount)
 
 
 class MoveToCapital(EffectKind):
@@ -749,8 +754,8 @@ class MoveToCapital(EffectKind):
             value += ROAD_SAVED * roads if i == carrier else -0.25 * ROAD_SAVED * roads
         return value
 
-    def text(self, eff: Any) -> str:
-        return "两名掌柜移至京城"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.move_to_capital")
 
 
 class MonopolyPermit(EffectKind):
@@ -760,8 +765,8 @@ class MonopolyPermit(EffectKind):
     def apply(self, state: MingchuState, seat: int, eff: Any) -> None:
         state.players[seat].permits += eff.amount
 
-    def text(self, eff: Any) -> str:
-        return f"专营上限+{eff.amount}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.monopoly_permit", amount=eff.amount)
 
 
 class HireRetainer(EffectKind):
@@ -780,8 +785,8 @@ class HireRetainer(EffectKind):
             return 0.0
         return self.value(eff, state, seat)
 
-    def text(self, eff: Any) -> str:
-        return "雇佣一名门客"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.hire_retainer")
 
 
 class TakeScoreCard(EffectKind):
@@ -798,8 +803,8 @@ class TakeScoreCard(EffectKind):
         """Only while a 皇恩计分卡 lies face up."""
         return self.value(eff, state, seat) if state.score_row else 0.0
 
-    def text(self, eff: Any) -> str:
-        return "选一张皇恩计分卡"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.take_score_card")
 
 
 class RandomCoins(EffectKind):
@@ -817,8 +822,9 @@ class RandomCoins(EffectKind):
             return self.worth * _size(eff)
         return sum(float(f) for f in eff.faces) / max(1, len(eff.faces))
 
-    def text(self, eff: Any) -> str:
-        return f"掷骰得{'/'.join(str(f) for f in eff.faces)}铜币之一"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        faces = say(lang, "effect.random_coins.or").join(str(f) for f in eff.faces)
+        return say(lang, "effect.random_coins", faces=faces)
 
 
 # --- lasting effects: modifiers for the round (or while a card is held) and triggers -------------------
@@ -858,11 +864,12 @@ class Discount(Lasting):
             return often
         return often * eff.amount
 
-    def text(self, eff: Any) -> str:
+    def text(self, eff: Any, lang: str = LANG) -> str:
         if eff.action == "favor":  # a toll in 恩义 markers (only ever less)
-            return f"每次过路少付{eff.amount}个恩义标记"
-        unit = "伙计" if eff.action == "road" else "铜币"
-        return ACTIONS[eff.action] + _signed(eff.amount, "少付", "多付") + unit
+            return say(lang, "effect.discount.favor", amount=eff.amount)
+        unit = say(lang, "unit.workers" if eff.action == "road" else "unit.coins")
+        action = say(lang, ACTION_TEXT + eff.action)
+        return signed(lang, "effect.discount", eff.amount, action=action, unit=unit)
 
 
 class SellBonus(Lasting):
@@ -883,8 +890,9 @@ class SellBonus(Lasting):
         share = (1.0 + 3.0 * own) / (len(state.topo.sellable) + 3.0 * total)
         return _BELIEFS[0].sales_per_round * share * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return f"卖{eff.good or '货物'}每个" + _signed(eff.amount, "多得", "少得") + "铜币"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        good = eff.good or say(lang, "effect.sell_bonus.any_good")
+        return signed(lang, "effect.sell_bonus", eff.amount, good=good)
 
 
 class ProduceBonus(Lasting):
@@ -901,8 +909,9 @@ class ProduceBonus(Lasting):
         base = state.topo.goods[eff.good].base_value if eff.good is not None else 6
         return 0.5 * base * count * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return f"{eff.good or '每个'}产业" + _signed(eff.amount, "多产", "少产") + "个"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        good = eff.good or say(lang, "effect.produce_bonus.any_good")
+        return signed(lang, "effect.produce_bonus", eff.amount, good=good)
 
 
 class ExtraMoves(Lasting):
@@ -915,16 +924,16 @@ class ExtraMoves(Lasting):
             return self.worth * _size(eff)
         return 2.0 * MOVE_WORTH * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return "每回合移动" + _signed(eff.amount, "多", "少") + "步"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return signed(lang, "effect.extra_moves", eff.amount)
 
 
 class Forbid(Lasting):
     schema = es.Forbid
     worth = -4.0
 
-    def text(self, eff: Any) -> str:
-        return f"不得{ACTIONS[eff.action]}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.forbid", action=say(lang, ACTION_TEXT + eff.action))
 
 
 class IncomeBonus(Lasting):
@@ -941,8 +950,8 @@ class IncomeBonus(Lasting):
             return self.worth * _size(eff)
         return 0.25 * eff.amount
 
-    def text(self, eff: Any) -> str:
-        return "本轮收入" + _signed(eff.amount, "加", "减") + "铜币"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return signed(lang, "effect.income_bonus", eff.amount)
 
 
 class Trigger(Lasting):
@@ -965,27 +974,31 @@ class EachRound(Trigger):
             return self.uses * effects_value(eff.effects)
         return rounds_left(state) * effects_value(eff.effects, state, seat)
 
-    def text(self, eff: Any) -> str:
-        return f"每轮开始时：{effects_text(eff.effects)}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.each_round", effects=effects_text(eff.effects, lang))
 
 
 class OnDelivery(Trigger):
     schema = es.OnDelivery
     uses = 2.0  # two more deliveries
 
-    def text(self, eff: Any) -> str:
-        where = f"在{eff.place}" if eff.place is not None else ""
-        deck = f"{eff.deck}" if eff.deck is not None else ""
-        return f"{where}交付{deck}订单时：{effects_text(eff.effects)}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        where = say(lang, "effect.on_delivery.place", place=eff.place) if eff.place is not None else ""
+        deck = say(lang, "effect.on_delivery.deck", deck=eff.deck) if eff.deck is not None else ""
+        effects = effects_text(eff.effects, lang)
+        return say(lang, "effect.on_delivery", where=where, deck=deck, effects=effects)
 
 
 class OnEvent(Trigger):
     schema = es.OnEvent
     uses = 1.0  # one event that applies to the player
 
-    def text(self, eff: Any) -> str:
-        event = f"事件「{eff.event}」" if eff.event is not None else "本轮事件"
-        return f"{event}适用于自己时：{effects_text(eff.effects)}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        if eff.event is not None:
+            event = say(lang, "effect.on_event.named", event=eff.event)
+        else:
+            event = say(lang, "effect.on_event.this_round")
+        return say(lang, "effect.on_event", event=event, effects=effects_text(eff.effects, lang))
 
 
 # --- composite effects ---------------------------------------------------------------------------------
@@ -1006,9 +1019,14 @@ class If(EffectKind):
             return effects_value(branch, state, seat)
         return 0.5 * (effects_value(eff.then) + effects_value(eff.otherwise))
 
-    def text(self, eff: Any) -> str:
-        otherwise = f"；否则{effects_text(eff.otherwise)}" if eff.otherwise else ""
-        return f"若{condition_text(eff.condition)}则{effects_text(eff.then)}{otherwise}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        otherwise = ""
+        if eff.otherwise:
+            otherwise = say(lang, "effect.if.otherwise", effects=effects_text(eff.otherwise, lang))
+        condition = condition_text(eff.condition, lang)
+        return say(
+            lang, "effect.if", condition=condition, then=effects_text(eff.then, lang), otherwise=otherwise
+        )
 
 
 class Others(EffectKind):
@@ -1023,8 +1041,8 @@ class Others(EffectKind):
         """What the effects are worth to a rival, negated (``RIVAL_WEIGHT``)."""
         return -(RIVAL_WEIGHT * effects_value(eff.effects))
 
-    def text(self, eff: Any) -> str:
-        return f"其他玩家各{effects_text(eff.effects)}"
+    def text(self, eff: Any, lang: str = LANG) -> str:
+        return say(lang, "effect.others", effects=effects_text(eff.effects, lang))
 
 
 def _name(schema: Any) -> str:
@@ -1123,11 +1141,11 @@ def usable_value(state: MingchuState, seat: int, effects: Any, moves_wanted: int
     return total
 
 
-def effect_text(eff: Any) -> str:
-    """One effect in a few Chinese words."""
-    return KINDS[eff.effect].text(eff)
+def effect_text(eff: Any, lang: str = LANG) -> str:
+    """One effect in a few words of ``lang`` (the game's own language unless told)."""
+    return KINDS[eff.effect].text(eff, lang)
 
 
-def effects_text(effects: Any) -> str:
-    """Several effects, joined; ``无`` when there are none."""
-    return "，".join(effect_text(e) for e in effects) or "无"
+def effects_text(effects: Any, lang: str = LANG) -> str:
+    """Several effects, joined (``sep.comma``); ``effects.none`` (``无``) when there are none."""
+    return say(lang, "sep.comma").join(effect_text(e, lang) for e in effects) or say(lang, "effects.none")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..rules.kinds import who
 from ..rules.state import MingchuState, Player
+from ..texts import LANG, say, signed, signs
 
 
 @dataclass
@@ -99,41 +100,34 @@ def changes(before: MingchuState, after: MingchuState, actor: int | None = None)
     return result
 
 
-AMOUNTS = (
-    ("coins", "铜币{:+d}"),
-    ("workers", "伙计{:+d}"),
-    ("favor", "手中恩义{:+d}"),
-    ("favor_paid", "付恩义{}"),
-    ("favor_received", "收恩义{}"),
-    ("worker_track", "伙计人数轨{:+d}"),
-    ("grace_cards", "皇恩卡{:+d}"),
-    ("vp", "分数{:+d}"),
-)
-"""How each amount of a ``Change`` reads (loans and goods apart)."""
+AMOUNTS = ("coins", "workers", "favor", "favor_paid", "favor_received", "worker_track", "grace_cards", "vp")
+"""The amounts of a ``Change`` told in this order (loans and goods apart), each as its ``ledger.<name>``
+text."""
 
 
-def _amounts(change: Change, *, goods: bool) -> list[str]:
-    told = {name for name, _ in AMOUNTS if getattr(change, name)}
+def _amounts(change: Change, *, goods: bool, lang: str) -> list[str]:
+    told = {name for name in AMOUNTS if getattr(change, name)}
     if change.favor in (change.favor_received, -change.favor_paid):
         told.discard("favor")  # the payment's line says it: 收恩义2 is 2 more in hand
-    parts = [text.format(getattr(change, name)) for name, text in AMOUNTS if name in told]
+    parts = [say(lang, "ledger." + name, amount=getattr(change, name)) for name in AMOUNTS if name in told]
     if change.loans:
-        parts.append(f"借贷{change.loans}笔" if change.loans > 0 else f"还贷{-change.loans}笔")
+        parts.append(signed(lang, "ledger.loans", change.loans))
     if goods:
-        parts.extend(f"{g}{k:+d}" for g, k in change.goods.items())
-    return [p.replace("+", "＋").replace("-", "－") for p in parts]
+        parts.extend(say(lang, "ledger.good", good=g, amount=k) for g, k in change.goods.items())
+    return [signs(lang, p) for p in parts]
 
 
-def ledger_text(found: dict[int, Change], actor: int | None, *, goods: bool = False) -> str:
+def ledger_text(found: dict[int, Change], actor: int | None, *, goods: bool = False, lang: str = LANG) -> str:
     """``铜币－3、伙计－1；玩家3 铜币＋3、收恩义1``: the actor's amounts first, then each other seat's."""
     pieces = []
     order = sorted(found, key=lambda seat: (seat != actor, seat))
     for seat in order:
-        amounts = _amounts(found[seat], goods=goods)
+        amounts = say(lang, "sep.list").join(_amounts(found[seat], goods=goods, lang=lang))
         if amounts:
-            name = "" if seat == actor else f"{who(seat)} "
-            pieces.append(name + "、".join(amounts))
-    return "；".join(pieces)
+            pieces.append(
+                amounts if seat == actor else say(lang, "ledger.seat", seat=who(seat), amounts=amounts)
+            )
+    return say(lang, "sep.clause").join(pieces)
 
 
 def ledger_record(found: dict[int, Change]) -> dict[int, dict[str, object]]:
@@ -141,6 +135,6 @@ def ledger_record(found: dict[int, Change]) -> dict[int, dict[str, object]]:
     return {seat: change.as_record() for seat, change in found.items()}
 
 
-def with_ledger(text: str, ledger: str) -> str:
-    """A line followed by its amounts in 〔〕, when there are any."""
-    return f"{text}　〔{ledger}〕" if ledger else text
+def with_ledger(text: str, ledger: str, lang: str = LANG) -> str:
+    """A line followed by its amounts in 〔〕 (``ledger.line``), when there are any."""
+    return say(lang, "ledger.line", text=text, ledger=ledger) if ledger else text

@@ -1,4 +1,5 @@
-"""The 明初商途 play log as a story a designer can follow, in Chinese.
+"""The 明初商途 play log as a story a designer can follow, in the game's own language (its words are
+the game's texts, ``texts/<lang>.py``).
 
 ``Narrator.step`` is called before each action with the state and the chosen action (the ``sim
 play`` hook). It replays the action on a clone of the state, first the decision's own effect and
@@ -26,24 +27,21 @@ from ..rules.paths import routes_from, water_fee
 from ..rules.settlement import affected_seats
 from ..rules.state import OFFICIAL, SIDES, MingchuState
 from ..rules.trade import ProposeTrade
+from ..texts import LANG, say, signed, signs
 from .cardtext import condition_text, effects_text, score_text
 from .ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
 from .names import BOTS, COLUMNS
 
-WATER_MODES = {
-    "step": "计1步",
-    "horse": "骑马，不计步",
-    "bonus": "奖励移动",
-    "workers": "花伙计，不计步",
-}
-"""How a 掌柜 crossed a water route (M27: a water route is a step and always costs its fee)."""
+WATER_MODE = "water_mode."
+"""The key prefix of how a 掌柜 crossed a water route (M27: a water route is a step and always costs
+its fee): ``water_mode.step``, ``.horse``, ``.bonus``, ``.workers``."""
 
 GROUPED = ("buyback", "war")
 """Decisions whose actions are told as one line (and one ledger) per seat when the decision closes."""
 
-PHASES = {"actions": "行动", "settle_event": "结算"}
-"""Stages that open a part of the round, with its sub-header (生产 opens with its first seat's
-production, after any choice the round's event asked for)."""
+PHASES = ("actions", "settle_event")
+"""Stages that open a part of the round, with its sub-header (``phase.<stage>``; 生产 opens with its
+first seat's production, after any choice the round's event asked for)."""
 
 
 @dataclass
@@ -72,17 +70,17 @@ class Fact:
         }
 
 
-def period_name(state: MingchuState) -> str:
+def period_name(state: MingchuState, lang: str = LANG) -> str:
     """The period as the story names it (the later one by the war's winner)."""
     if state.period == "洪武":
-        return "洪武时期"
+        return say(lang, "period.hongwu")
     if state.period == "靖难":
-        return "靖难之役"
-    return "永乐时期" if state.war_winner == "燕王" else "建文时期"
+        return say(lang, "period.jingnan")
+    return say(lang, "period.yongle" if state.war_winner == "燕王" else "period.jianwen")
 
 
-def seats_text(seats: Iterable[int]) -> str:
-    return "、".join(who(s) for s in seats)
+def seats_text(seats: Iterable[int], lang: str = LANG) -> str:
+    return say(lang, "sep.list").join(who(s) for s in seats)
 
 
 @dataclass
@@ -96,14 +94,17 @@ class _Group:
 
 
 class Narrator:
-    """Tells one game, action by action (``step``), as ``Fact`` records with Chinese text."""
+    """Tells one game, action by action (``step``), as ``Fact`` records with text in ``lang``."""
 
-    lang = "zh"
+    lang = LANG
+    """The language of the story: the game's own unless told (any of ``texts.languages()``; the rules'
+    action descriptions and the cards', places' and goods' names stay the game's own)."""
     scoring_columns = scoring.VP_TERMS
     """The breakdown columns that sum to the score."""
 
-    def __init__(self, bot_names: list[str]) -> None:
-        self.bot_labels = [self.name(bot) for bot in bot_names]
+    def __init__(self, bot_names: list[str], lang: str = LANG) -> None:
+        self.lang = lang
+        self.bot_labels = [self.name(bot) if lang == LANG else bot for bot in bot_names]
         self.started = False
         self.group: _Group | None = None
         self.after: MingchuState | None = None
@@ -140,13 +141,14 @@ class Narrator:
                 self._fact(
                     state,
                     "opening",
-                    text="== 开局：选择门客与家族、放置掌柜、官府驿道 ==",
+                    text=self._say("opening"),
                     level=0,
                     **_holdings(state),
                 )
             )
             for s, label in enumerate(self.bot_labels):
-                facts.append(self._fact(state, "seat", s, f"{who(s)}：{label}", level=2, bot=label))
+                text = self._say("seat", seat=who(s), bot=label)
+                facts.append(self._fact(state, "seat", s, text, level=2, bot=label))
         sim = state.clone()
         decision = sim.pending.next
         notes = self._notes(sim, seat, action)  # read before the action changes the board
@@ -165,6 +167,10 @@ class Narrator:
         return facts, {} if grouped else ledger_record(found)
 
     # --- one action -------------------------------------------------------------------------------
+
+    def _say(self, key: str, /, **values: Any) -> str:
+        """The game's text ``key`` in the narrator's language."""
+        return say(self.lang, key, **values)
 
     def _fact(
         self, state: MingchuState, kind: str, seat: int = -1, text: str | None = None, level: int = 1, **data
@@ -190,10 +196,11 @@ class Narrator:
         if isinstance(action, ProposeTrade):  # told with the offer it opens (``trade_offer``)
             return []
         text = self._text(before, seat, action, notes)
-        ledger = ledger_text(found, seat)
+        ledger = ledger_text(found, seat, lang=self.lang)
         if notes.get("water"):
-            ledger = "；".join(p for p in (ledger, f"含水路费{notes['water']}铜币") if p)
-        line = with_ledger(f"{who(seat)} {text}", ledger)
+            fee = self._say("action.water_fee", coins=notes["water"])
+            ledger = self._say("sep.clause").join(p for p in (ledger, fee) if p)
+        line = with_ledger(self._say("action", seat=who(seat), text=text), ledger, self.lang)
         data = {"ledger": ledger_record(found)}
         if notes.get("water"):
             data["water_fee"] = notes["water"]
@@ -205,30 +212,36 @@ class Narrator:
         if isinstance(action, A.Move) and "water" in notes:
             here = state.players[seat].managers[state.pending.next.data["manager"]]
             there = topo.other_end(action.road, here)
-            return (
-                f"掌柜 {state.place_name(here)}→{state.place_name(there)}（水路，{WATER_MODES[action.mode]}）"
+            mode = self._say(WATER_MODE + action.mode)
+            return self._say(
+                "move.water", here=state.place_name(here), there=state.place_name(there), mode=mode
             )
+        lang = self.lang
         if isinstance(action, A.PlayReward):
             option = topo.rewards[action.card].options[action.option]
-            return f"打出奖励卡 {action.card}：{effects_text(option)}"
+            return self._say("play_reward", card=action.card, effects=effects_text(option, lang))
         if isinstance(action, A.PlayGrace):
-            target = "自己" if action.target == seat else who(action.target)
-            return f"对{target}打出皇恩卡 {action.card}：{effects_text(topo.grace[action.card].effects)}"
+            target = self._say("play_grace.self") if action.target == seat else who(action.target)
+            effects = effects_text(topo.grace[action.card].effects, lang)
+            return self._say("play_grace", target=target, card=action.card, effects=effects)
         if isinstance(action, A.UseRetainer):
-            return f"使用门客 {action.card}：{effects_text(topo.retainers[action.card].ability)}"
+            effects = effects_text(topo.retainers[action.card].ability, lang)
+            return self._say("use_retainer", card=action.card, effects=effects)
         if isinstance(action, A.PickCard):
-            if state.pending.next.kind == "pick_tianwei":
-                rules = topo.tianwei[action.card].scoring
-                return f"领受天威卡 {action.card}（终局：{'，'.join(score_text(r) for r in rules)}）"
-            rules = topo.score_cards[action.card].scoring
-            return f"选取皇恩计分卡 {action.card}（终局：{'，'.join(score_text(r) for r in rules)}）"
+            tianwei = state.pending.next.kind == "pick_tianwei"
+            card = topo.tianwei[action.card] if tianwei else topo.score_cards[action.card]
+            rules = self._say("sep.comma").join(score_text(r, lang) for r in card.scoring)
+            return self._say("pick_tianwei" if tianwei else "pick_score_card", card=action.card, rules=rules)
         text = KIND[state.pending.next.kind].describe(state, state.pending.next, action)
         if isinstance(action, A.ProduceForeign):
             owner = state.industries[action.place].owner
-            text += "（官府产业，付官府）" if owner == OFFICIAL else f"（{who(owner)}的产业）"
+            if owner == OFFICIAL:
+                text += self._say("produce_foreign.official")
+            else:
+                text += self._say("produce_foreign.owner", owner=who(owner))
         if isinstance(action, A.Deliver):
             card = order_info(state, action.order)
-            text += f"（{card.points}分）"
+            text += self._say("deliver.points", points=card.points)
         return text
 
     def _grouped(self, before, after, seat, action, closed) -> list[Fact]:
@@ -244,24 +257,28 @@ class Narrator:
         if not group.items:
             return []
         found = changes(group.before, after, seat)
-        ledger = ledger_text(found, seat)
+        ledger = ledger_text(found, seat, lang=self.lang)
         if kind == "buyback":
             total = sum(a.count for a in group.items)
             if len(group.items) == 1:
-                text = f"{who(seat)} 从{who(group.items[0].holder)}购回{total}个恩义，付{total}铜币"
+                text = self._say(
+                    "buyback.one", seat=who(seat), holder=who(group.items[0].holder), total=total
+                )
             else:
-                parts = "、".join(f"{who(a.holder)} {a.count}个" for a in group.items)
-                text = f"{who(seat)} 购回恩义：{parts}，共{total}个，付{total}铜币"
+                parts = self._say("sep.list").join(
+                    self._say("buyback.part", holder=who(a.holder), count=a.count) for a in group.items
+                )
+                text = self._say("buyback.many", seat=who(seat), parts=parts, total=total)
             data = {"holders": {a.holder: a.count for a in group.items}, "markers": total, "coins": total}
         else:
             coins = sum(a.source == "coins" for a in group.items)
             per = before.params.rules.war_coins_per_marker
-            paid = f"（其中{coins}个以{coins * per}铜币折算）" if coins else ""
-            text = f"{who(seat)} 秘密投入{len(group.items)}个标记支持战争{paid}"
+            paid = self._say("war_secret.from_coins", coins=coins, paid=coins * per) if coins else ""
+            text = self._say("war_secret", seat=who(seat), markers=len(group.items), paid=paid)
             data = {"markers": len(group.items), "from_coins": coins}
         data["ledger"] = ledger_record(found)
         fact = "buyback" if kind == "buyback" else "war_secret"
-        return [self._fact(before, fact, seat, with_ledger(text, ledger), **data)]
+        return [self._fact(before, fact, seat, with_ledger(text, ledger, self.lang), **data)]
 
     # --- the automatic stages ---------------------------------------------------------------------
 
@@ -272,7 +289,8 @@ class Narrator:
         if not any("ledger" in fact.data for fact in facts):
             facts.extend(self._favor_moved(before, after))
         if after.stage in PHASES and after.stage != stage and not after.terminal:
-            facts.append(self._fact(after, "phase", text=f"-- {PHASES[after.stage]} --", phase=after.stage))
+            text = self._say("phase", phase=self._say("phase." + after.stage))
+            facts.append(self._fact(after, "phase", text=text, phase=after.stage))
         return facts
 
     def _favor_moved(self, before, after) -> list[Fact]:
@@ -281,13 +299,17 @@ class Narrator:
         if not moved:
             return []
         events = before.stage in ("settle_event", "settle_end")  # markers on the event (M42)
-        cause = "事件上的恩义标记（放上或取回）" if events else "恩义"
-        text = f"{cause}：" + "，".join(f"{who(s)} 手中恩义{r['favor']:+d}" for s, r in moved.items())
-        text = text.replace("+", "＋").replace("-", "－")
+        cause = self._say("favor.cause.event" if events else "favor.cause")
+        moves = self._say("sep.comma").join(
+            self._say("favor.move", seat=who(s), favor=r["favor"]) for s, r in moved.items()
+        )
+        text = signs(self.lang, self._say("favor", cause=cause, moves=moves))
         return [self._fact(after, "favor", text=text, level=2, ledger=moved)]
 
     def _round_start(self, before, after) -> list[Fact]:
-        header = f"== 第{after.round}轮 · {period_name(after)} · 起始玩家 {who(after.start_player)} =="
+        header = self._say(
+            "round", round=after.round, period=period_name(after, self.lang), seat=who(after.start_player)
+        )
         start = after.start_player
         facts = [self._fact(after, "round", start, header, level=0, start_player=start, favor=_favor(before))]
         card = after.topo.events.get(after.current_event)
@@ -295,16 +317,17 @@ class Narrator:
             return facts
         if card.id == after.params.setup.war_event:
             track = after.params.setup.war_track
-            text = f"当前事件 {card.id}：战争进度 {after.war_progress}/{track}"
+            text = self._say("event.war", card=card.id, progress=after.war_progress, track=track)
             facts.append(self._fact(after, "event", text=text, card=card.id, progress=after.war_progress))
             return facts
-        task = f"任务：{condition_text(card.task)}；" if card.task is not None else ""
+        lang = self.lang
+        task = self._say("event.task", task=condition_text(card.task, lang)) if card.task is not None else ""
         if after.event_markers:
-            whom = f"完成任务者 {seats_text(after.event_markers)}，只对他们生效"
+            whom = self._say("event.met", seats=seats_text(after.event_markers, lang))
         else:
-            whom = "无人完成任务，对所有玩家生效" if card.task is not None else "对所有玩家生效"
-        effects = effects_text(card.effects)
-        text = f"当前事件 {card.id}（{task}效果：{effects}）：{whom}"
+            whom = self._say("event.nobody" if card.task is not None else "event.everyone")
+        effects = effects_text(card.effects, lang)
+        text = self._say("event", card=card.id, task=task, effects=effects, whom=whom)
         facts.append(
             self._fact(
                 after,
@@ -317,12 +340,12 @@ class Narrator:
         )
         found = changes(before, after)
         if found:
-            ledger = ledger_text(found, None, goods=True)
+            ledger = ledger_text(found, None, goods=True, lang=self.lang)
             facts.append(
                 self._fact(
                     after,
                     "event_effect",
-                    text=f"事件结果：{ledger}",
+                    text=self._say("event_effect", ledger=ledger),
                     level=2,
                     ledger=ledger_record(found),
                 )
@@ -334,10 +357,10 @@ class Narrator:
             return []
         seat = (before.start_player + before.step) % before.n
         gained = after.players[seat].workers - before.players[seat].workers
-        text = f"{who(seat)} 开始生产：伙计人数轨第{after.players[seat].worker_pos}格，得{gained}伙计"
-        facts = (
-            [self._fact(after, "phase", text="-- 生产 --", phase="production")] if before.step == 0 else []
-        )
+        space = after.players[seat].worker_pos
+        text = self._say("workers_income", seat=who(seat), space=space, workers=gained)
+        header = self._say("phase", phase=self._say("phase.production"))
+        facts = [self._fact(after, "phase", text=header, phase="production")] if before.step == 0 else []
         return [*facts, self._fact(after, "workers_income", seat, text, workers=gained)]
 
     def _income(self, before, after) -> list[Fact]:
@@ -347,21 +370,25 @@ class Narrator:
         old, new = before.players[seat], after.players[seat]
         spaces = [row["card_id"] for row in after.log[len(before.log) :] if row["deck"] == "收入轨"]
         track = {space.id: space for space in after.params.income_track}
-        sales, bonuses = old.income_round, income_bonuses(before, seat)
-        text = f"{who(seat)} 本轮收入{new.income_round}铜币"
+        lang = self.lang
+        sales, bonuses = old.income_round, income_bonuses(before, seat, lang)
+        text = self._say("income", seat=who(seat), income=new.income_round)
         if bonuses:  # every source on its own line of the sum: the sales, then each bonus
-            parts = "".join(f"{'＋' if k >= 0 else '－'}{name}{abs(k)}" for name, k in bonuses.items())
-            floor = "，不低于0" if sales + sum(bonuses.values()) < 0 else ""
-            text += f"（出售{sales}{parts}{floor}）"
+            parts = "".join(signed(lang, "income.bonus", k, name=name) for name, k in bonuses.items())
+            floor = self._say("income.floor") if sales + sum(bonuses.values()) < 0 else ""
+            text += self._say("income.sum", sales=sales, bonuses=parts, floor=floor)
         if new.income_marker > old.income_marker:
-            text += f"，收入轨推进到{new.income_marker}"
+            text += self._say("income.track_up", track=new.income_marker)
         else:
-            text += f"，收入轨标记留在{new.income_marker}"
+            text += self._say("income.track_stays", track=new.income_marker)
+        rewarded = {s: effects_text(track[s].rewards, lang) for s in spaces}
         if spaces:
-            rewards = "；".join(f"「{s}」{effects_text(track[s].rewards)}" for s in spaces)
-            text += f"，到达{rewards}"
+            rewards = self._say("sep.clause").join(
+                self._say("income.reward", space=s, effects=rewarded[s]) for s in spaces
+            )
+            text += self._say("income.reached", rewards=rewards)
         found = changes(before, after)
-        text = with_ledger(text, ledger_text(found, seat))
+        text = with_ledger(text, ledger_text(found, seat, lang=lang), lang)
         return [
             self._fact(
                 after,
@@ -373,43 +400,48 @@ class Narrator:
                 bonuses=bonuses,
                 track=new.income_marker,
                 spaces=spaces,
-                rewards={s: effects_text(track[s].rewards) for s in spaces},
+                rewards=rewarded,
                 ledger=ledger_record(found),
             )
         ]
 
     def _settle_event(self, before, after) -> list[Fact]:
         if before.period == "靖难":
-            text = f"靖难之役进度 {after.war_progress}/{after.params.setup.war_track}"
+            track = after.params.setup.war_track
+            text = self._say("war_progress", progress=after.war_progress, track=track)
             return [self._fact(after, "war_progress", text=text, progress=after.war_progress)]
         card = after.topo.events.get(after.current_event)
         facts = []
         if card is not None:
             if card.task is not None:
-                met = (
-                    f"{seats_text(after.event_markers)}（各放1恩义于事件上）"
-                    if after.event_markers
-                    else "无人"
-                )
-                task = f"，任务「{condition_text(card.task)}」完成者：{met}"
+                if after.event_markers:
+                    met = self._say("event_task.met", seats=seats_text(after.event_markers, self.lang))
+                else:
+                    met = self._say("event_task.nobody")
+                task = self._say("event_task.task", task=condition_text(card.task, self.lang), met=met)
             else:
                 task = ""
-            text = f"事件 {before.current_event} 移除，{card.id} 成为下轮事件{task}"
+            text = self._say("event_task", old=before.current_event, card=card.id, task=task)
             facts.append(
                 self._fact(after, "event_task", text=text, card=card.id, met_task=list(after.event_markers))
             )
         if after.next_event is not None:
             facts.append(
                 self._fact(
-                    after, "event_revealed", text=f"翻开下一事件 {after.next_event}", card=after.next_event
+                    after,
+                    "event_revealed",
+                    text=self._say("event_revealed", card=after.next_event),
+                    card=after.next_event,
                 )
             )
         setup = after.params.setup
         if after.next_event == setup.hongwu_final_event:
-            text = "洪武驾崩！洪武时期在本轮结算后结束"
+            text = self._say("hongwu_death")
             facts.append(self._fact(after, "hongwu_death", text=text, card=after.next_event))
         elif after.next_event == setup.later_final_event:
-            facts.append(self._fact(after, "final_event", text=f"{after.next_event}翻开：游戏将结束"))
+            facts.append(
+                self._fact(after, "final_event", text=self._say("final_event", card=after.next_event))
+            )
         return facts
 
     def _settle_war(self, before, after) -> list[Fact]:
@@ -420,10 +452,11 @@ class Narrator:
             added = [after.players[seat].war[i] - before.players[seat].war[i] for i in range(2)]
             for i, k in enumerate(added):
                 if k:
-                    parts.append(f"{who(seat)} {SIDES[i]}{k}")
+                    parts.append(self._say("war_reveal.part", seat=who(seat), side=SIDES[i], markers=k))
                     facts.append(self._fact(after, "war_commitment", seat, side=SIDES[i], markers=k))
         totals = [sum(periods.side_markers(after, s, i) for s in range(after.n)) for i in range(2)]
-        text = f"战争投入揭晓：{'，'.join(parts) or '无人投入'}；累计 建文{totals[0]} : 燕王{totals[1]}（含特别订单）"
+        told = self._say("sep.comma").join(parts) or self._say("war_reveal.nobody")
+        text = self._say("war_reveal", parts=told, jianwen=totals[0], yan=totals[1])
         facts.append(self._fact(after, "war_reveal", text=text, jianwen=totals[0], yan=totals[1]))
         return facts
 
@@ -431,9 +464,9 @@ class Narrator:
         facts, parts = [], []
         for seat, change in changes(before, after).items():
             loans = before.players[seat].loans
-            forced = f"，不足而借贷{change.loans}笔" if change.loans > 0 else ""
+            forced = self._say("interest.forced", loans=change.loans) if change.loans > 0 else ""
             paid = -change.coins + change.loans * after.params.loans.amount
-            parts.append(f"{who(seat)} 付{paid}铜币（{loans}笔贷款{forced}）")
+            parts.append(self._say("interest.part", seat=who(seat), coins=paid, loans=loans, forced=forced))
             facts.append(
                 self._fact(
                     after,
@@ -446,7 +479,8 @@ class Narrator:
                 )
             )
         if parts:
-            facts.append(self._fact(after, "interest_total", text="利息：" + "，".join(parts)))
+            text = self._say("interest_total", parts=self._say("sep.comma").join(parts))
+            facts.append(self._fact(after, "interest_total", text=text))
         return facts
 
     def _settle_rot(self, before, after) -> list[Fact]:
@@ -455,24 +489,27 @@ class Narrator:
         for seat, change in changes(before, after).items():
             lost = {g: -k for g, k in change.goods.items() if k < 0}
             if lost:
-                parts.append(f"{who(seat)} " + "、".join(f"{g}{k}个" for g, k in lost.items()))
+                goods = self._say("sep.list").join(
+                    self._say("spoilage.good", good=g, count=k) for g, k in lost.items()
+                )
+                parts.append(self._say("spoilage.part", seat=who(seat), goods=goods))
                 facts.append(self._fact(after, "spoilage", seat, goods=lost))
         for place, ind in before.industries.items():
             if ind.stored in rotting and after.industries[place].stored is None:
-                parts.append(f"{before.place_name(place)} 存放的{ind.stored}")
+                parts.append(self._say("spoilage.stored", place=before.place_name(place), good=ind.stored))
                 facts.append(
                     self._fact(
                         after, "spoilage", ind.owner, goods={ind.stored: 1}, place=before.place_name(place)
                     )
                 )
         if parts:
-            facts.append(
-                self._fact(after, "spoilage_total", text="腐烂：" + "，".join(parts) + " 回到供应区")
-            )
+            text = self._say("spoilage_total", parts=self._say("sep.comma").join(parts))
+            facts.append(self._fact(after, "spoilage_total", text=text))
         gone = [c for c in before.retainer_row if c not in after.retainer_row]
         new = [c for c in after.retainer_row if c not in before.retainer_row]
         if gone or new:
-            text = f"门客栏：弃{'、'.join(gone) or '无'}，翻开{'、'.join(new) or '无'}"
+            none, sep = self._say("retainer_row.none"), self._say("sep.list")
+            text = self._say("retainer_row", gone=sep.join(gone) or none, new=sep.join(new) or none)
             facts.append(self._fact(after, "retainer_row", text=text, discarded=gone, revealed=new, level=2))
         return facts
 
@@ -482,7 +519,7 @@ class Narrator:
                 after,
                 "start_player",
                 after.start_player,
-                f"起始玩家交给 {who(after.start_player)}",
+                self._say("start_player", seat=who(after.start_player)),
                 level=2,
             )
         ]
@@ -492,9 +529,12 @@ class Narrator:
                 deck = order_info(after, public.order).deck
                 if deck in specials:
                     specials[deck].append(after.order_card[public.order])
-            text = (
-                f"洪武时期结束（{after.end_reason}）：靖难之役开始；建文特别订单 {'、'.join(specials['建文特别'])}；"
-                f"燕王特别订单 {'、'.join(specials['燕王特别'])}"
+            sep = self._say("sep.list")
+            text = self._say(
+                "period.war_begins",
+                reason=after.end_reason,
+                jianwen=sep.join(specials["建文特别"]),
+                yan=sep.join(specials["燕王特别"]),
             )
             facts.append(self._fact(after, "period", text=text, reason=after.end_reason, to="靖难"))
         if before.war_winner is None and after.war_winner is not None:
@@ -505,8 +545,15 @@ class Narrator:
 
     def _war_result(self, before, after) -> list[Fact]:
         totals = [sum(periods.side_markers(after, s, i) for s in range(after.n)) for i in range(2)]
-        quick = "（速胜）" if after.end_reason.endswith("(速胜)") else ""
-        text = f"靖难之役结束：{after.war_winner}胜{quick}，建文{totals[0]} : 燕王{totals[1]}（特别订单每张计{after.params.rules.special_order_war_markers}）"
+        quick = self._say("war_result.quick") if after.end_reason.endswith("(速胜)") else ""
+        text = self._say(
+            "war_result",
+            winner=after.war_winner,
+            quick=quick,
+            jianwen=totals[0],
+            yan=totals[1],
+            per=after.params.rules.special_order_war_markers,
+        )
         win = SIDES.index(after.war_winner)
         supporters = periods.war_supporters(after, win)[:2]
         found, rewards, lines = changes(before, after), {}, []
@@ -516,16 +563,22 @@ class Narrator:
             drawn = change.grace_cards if change else 0
             rewards[seat] = {"worker_track": moved} if rank == 0 else {"grace_cards": drawn}
             if rank == 0:
-                got = f"伙计人数轨前进{moved}格" if moved else "伙计人数轨已在尽头，不再前进"
-                lines.append(f"{who(seat)}（支持最多）{got}")
+                if moved:
+                    got = self._say("war_result.first.moved", moved=moved)
+                else:
+                    got = self._say("war_result.first.at_end")
+                lines.append(self._say("war_result.first", seat=who(seat), got=got))
             else:
-                got = f"抽{drawn}张皇恩卡" if drawn else "皇恩牌堆已空，未抽到皇恩卡"
-                lines.append(f"{who(seat)}（支持第二）{got}")
+                if drawn:
+                    got = self._say("war_result.second.drawn", drawn=drawn)
+                else:
+                    got = self._say("war_result.second.empty")
+                lines.append(self._say("war_result.second", seat=who(seat), got=got))
         losers = [d.seat for d in after.pending if d.kind == "pick_tianwei"]
         if lines:
-            text += "；胜方奖励：" + "，".join(lines)
+            text += self._say("war_result.rewards", lines=self._say("sep.comma").join(lines))
         if losers:
-            text += f"；败方 {seats_text(losers)} 依次领受天威卡"
+            text += self._say("war_result.tianwei", seats=seats_text(losers, self.lang))
         return [
             self._fact(
                 after,
@@ -547,7 +600,7 @@ class Narrator:
             key = before.players[seat].personal_order
             if after.players[seat].failed_orders > before.players[seat].failed_orders and key is not None:
                 points = after.params.scoring.failed_order_vp
-                text = f"{who(seat)} 的订单 {after.order_card[key]} 未完成，压在板下（{points:+d}分）"
+                text = self._say("failed_order", seat=who(seat), order=after.order_card[key], points=points)
                 facts.append(
                     self._fact(after, "failed_order", seat, text, order=after.order_card[key], level=2)
                 )
@@ -555,17 +608,23 @@ class Narrator:
 
     def _later_setup(self, before, after) -> list[Fact]:
         facts = []
-        text = f"{period_name(after)}开始"
+        period = period_name(after, self.lang)
+        text = self._say("later_setup", period=period)
         if after.capital != before.capital:
-            text += f"，迁都{after.place_name(after.capital)}（两京制）"
+            text += self._say("later_setup.capital", capital=after.place_name(after.capital))
         card = after.topo.events[after.current_event]
-        met = f"，任务完成者 {seats_text(after.event_markers)}" if after.event_markers else ""
-        text += f"；首个事件 {card.id}{met}，翻开下一事件 {after.next_event}"
-        facts.append(self._fact(after, "period", text=text, to=period_name(after), card=card.id))
+        met = ""
+        if after.event_markers:
+            met = self._say("later_setup.met", seats=seats_text(after.event_markers, self.lang))
+        text += self._say("later_setup.event", card=card.id, met=met, next=after.next_event)
+        facts.append(self._fact(after, "period", text=text, to=period, card=card.id))
         for seat in range(after.n):
             key = before.players[seat].personal_order
             if after.players[seat].failed_orders > before.players[seat].failed_orders and key is not None:
-                text = f"{who(seat)} 的洪武订单 {after.order_card[key]} 作废（{after.params.scoring.failed_order_vp:+d}分）"
+                points = after.params.scoring.failed_order_vp
+                text = self._say(
+                    "failed_order.hongwu", seat=who(seat), order=after.order_card[key], points=points
+                )
                 facts.append(
                     self._fact(after, "failed_order", seat, text, order=after.order_card[key], level=2)
                 )
@@ -620,13 +679,13 @@ def _holdings(state: MingchuState) -> dict[str, list[int]]:
     }
 
 
-def income_bonuses(state: MingchuState, seat: int) -> dict[str, int]:
+def income_bonuses(state: MingchuState, seat: int, lang: str = LANG) -> dict[str, int]:
     """Each source of a seat's income bonus this round (门客, 家族, the round's cards) and its amount,
-    as ``production.settle_income`` adds them to the sales."""
+    as ``production.settle_income`` adds them to the sales (the round's event named in ``lang``)."""
     found: dict[str, int] = {}
     for _deck, card, effects in lasting_sources(state, seat):
         amount = sum(KINDS[eff.effect].income_bonus(eff) for eff in effects)
         if amount:
-            name = card or "本轮事件"
+            name = card or say(lang, "income.this_round_event")
             found[name] = found.get(name, 0) + amount
     return found
