@@ -14,7 +14,9 @@ One round (``rebalance_round``):
 3. the levers are tried smallest predicted change first (relative to the number); the first is
    **checked** with ``sim tune``'s paired bisection (``sim.cards.tune.bisect``) of the card's score
    effect on its own number, from the old value to twice the predicted change: the value kept is
-   the one nearest the old value whose score effect has moved by the VP the prediction needs;
+   the one nearest the old value whose score effect has moved by the VP the prediction needs and
+   whose predicted effect is inside the band; when none is (on a coarse grid the first value past
+   the target can overshoot beyond the band's other edge), the one that came nearest the VP needed;
 4. the predicted effect at the new value is the study's effect plus the slope times the measured
    change of score effect, its interval the study's and the change's half-widths in quadrature
    (the two measurements' intervals joined as if independent: wider than the paired change's).
@@ -302,9 +304,12 @@ def check(
     valid: Callable[[float], bool],
     slope: float,
     round_: int = 1,
+    tolerance: float = math.inf,
 ) -> Change | None:
-    """Bisect the card's paired score effect over the lever (``sim.cards.tune.bisect``) for the
-    value nearest the old one that moves it by the VP needed; None when the range is empty."""
+    """Bisect the card's paired score effect over the lever (``sim.cards.tune.bisect``) and keep the
+    value nearest the old one that moves it by the VP needed and is predicted inside the band
+    (``tolerance``); when none is, the value whose score effect came nearest the VP needed
+    (``checked``: some value reached it). None when the range is empty."""
     lever = prediction.lever
     step = 1.0 if lever.integer else abs(prediction.new - lever.value) / 4
     span = search_range(prediction, valid, step)
@@ -321,13 +326,16 @@ def check(
     target = start.estimate + prediction.needed_vp
     result = bisect(evaluate, span[0], span[1], target, step or default_step(*span, False), lever.integer)
     direction = math.copysign(1.0, prediction.needed_vp)
-    moved = [p for p in result.points if p.value != lever.value and direction * (p.estimate - target) >= 0]
-    checked = bool(moved)
-    if not moved:  # the range never reached the target: the value that came nearest
-        moved = [
-            min((p for p in result.points if p.value != lever.value), key=lambda p: abs(p.estimate - target))
-        ]
-    chosen = min(moved, key=lambda p: abs(p.value - lever.value))
+    tried = [p for p in result.points if p.value != lever.value]
+    reached = [p for p in tried if direction * (p.estimate - target) >= 0]
+    checked = bool(reached)
+    # on a coarse grid the first value past the target can overshoot beyond the band's other edge:
+    # such a value is kept only when no value tried lands inside the band
+    inside = [p for p in reached if abs(reading.effect + slope * (p.estimate - start.estimate)) <= tolerance]
+    if inside:
+        chosen = min(inside, key=lambda p: abs(p.value - lever.value))
+    else:  # the value that came nearest (the nearer the old value on a tie)
+        chosen = min(tried, key=lambda p: (abs(p.estimate - target), abs(p.value - lever.value)))
     predicted, lo, hi = predicted_effect(reading, start, chosen, slope)
     games = sum(p.games for p in seen.values())
     return Change(
@@ -377,7 +385,7 @@ def propose(
         reading = readings(table)[card]
         levers = [lever for lever in lab.levers(config, card) if lever.kind in kinds]
         predictions = ranked(reading, levers, slope, blank, tolerance)
-        change = card_change(lab, config, reading, predictions[:LEVERS_TRIED], slope, round_)
+        change = card_change(lab, config, reading, predictions[:LEVERS_TRIED], slope, round_, tolerance)
         if change is None:
             skipped[card] = "no_room" if predictions else "no_lever"
             continue
@@ -388,7 +396,13 @@ def propose(
 
 
 def card_change(
-    lab: Lab, config: Any, reading: Reading, predictions: Sequence[Prediction], slope: float, round_: int
+    lab: Lab,
+    config: Any,
+    reading: Reading,
+    predictions: Sequence[Prediction],
+    slope: float,
+    round_: int,
+    tolerance: float = math.inf,
 ) -> Change | None:
     """The first lever whose check reaches the VP needed, else the first change found at all."""
     found = []
@@ -401,6 +415,7 @@ def card_change(
             functools.partial(lab.valid, config, reading.card, lever),
             slope,
             round_,
+            tolerance,
         )
         if change is not None and change.checked:
             return change

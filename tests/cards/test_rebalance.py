@@ -21,6 +21,7 @@ from sim.cards.rebalance import (
     Reading,
     Round,
     card_levers,
+    check,
     parse_levers,
     predict,
     rebalance,
@@ -303,3 +304,25 @@ def test_the_time_limit_cuts_each_study_to_the_time_left_and_stops_rounds_near_t
         config, "门客", 5, ("runner",) * 5, 1, TOLERANCE, Budget(minutes=60), tmp_path, games=10
     )
     assert unlimited.study_budget() == Budget(minutes=60) and unlimited.may_start(5)
+
+
+def test_a_step_that_overshoots_beyond_the_other_edge_is_not_kept_when_a_nearer_one_lands_near_the_aim():
+    """A sell bonus of 1 decided +5.6 points: 0 moves it by -1.2 VP (short of the -1.7 asked for, but
+    predicted +2.7, inside the band); -1 moves it by -6 VP (past the target, predicted -8.8)."""
+    reading = Reading("牙人", "too_strong", 0.056, 0.041, 0.071, 2.4)
+    lever = Lever("passive.0.amount", "amount", 1.0, True, 1)
+    slope = 0.024  # win share per VP
+    prediction = Prediction(lever, 2.4, (0.015 - 0.056) / slope, 0.0)
+    scores = {1: 2.4, 0: 1.2, -1: -3.6, -2: -6.0}
+
+    def measure(value):
+        return Point(value, scores[int(value)], scores[int(value)] - 0.3, scores[int(value)] + 0.3, 400)
+
+    change = check(reading, prediction, measure, lambda v: v >= -2, slope, tolerance=TOLERANCE)
+    assert (
+        change.new == 0
+        and abs(change.predicted - (0.056 - slope * 1.2)) < 1e-12
+        and change.predicted < TOLERANCE
+    )
+    old_rule = check(reading, prediction, measure, lambda v: v >= -2, slope)  # no band given: the first past
+    assert old_rule.new == -1 and old_rule.predicted < -TOLERANCE
