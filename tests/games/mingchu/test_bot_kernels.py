@@ -7,10 +7,6 @@ an integer code, bounded values worked out only while they may win; ``choose``: 
 drawn only near the best) is checked against it at every decision of whole heuristic games at 4
 and 5 players: the same values where it values an action, an unvalued action never within ``TIE``
 of the best, the same best value, the same action played.
-
-A 门客's worth while held (``CardValues._retainer_value``: a passive's ``action`` read from the
-model's field dict) is checked against its plain statement (``retainer_value_plain``) at every
-decision of a whole heuristic game, for every 门客 of the deck and each personality.
 """
 
 from __future__ import annotations
@@ -23,7 +19,6 @@ from sim.games.mingchu import SPEC
 from sim.games.mingchu.bots.base import NEVER
 from sim.games.mingchu.bots.choice import TIE, _values, plain_pick, plain_values
 from sim.games.mingchu.bots.heuristic import HeuristicBot
-from sim.games.mingchu.rules.effect_kinds import KINDS
 
 RULES = SPEC.game
 PARAMS = load_config(SPEC.default_config).params
@@ -74,36 +69,3 @@ def test_the_choice_kernel_plays_by_the_plain_rule(seed: int, personas: list[str
         unvalued,
         ties,
     )
-
-
-def test_retainer_worth_is_the_plain_rule_on_a_whole_game():
-    """Every 门客 valued by the kernel and by the plain statement, by a bot of each personality for the
-    seat to move, at every decision of a 5-player heuristic game: equal to the last bit."""
-    seed, personas = 5, ["runner", "industrialist", "roadbuilder", "runner", "industrialist"]
-    n = len(personas)
-    state = RULES.initial_state(PARAMS, n, setup_rng(seed))
-    bots = [HeuristicBot(seat, name) for seat, name in enumerate(personas)]
-    rngs = [bot_rng(seed, seat) for seat in range(n)]
-    cards = sorted(state.topo.retainers)
-    weighted = {"build": 0, "road": 0, "sells": 0}
-    decisions = checked = 0
-    while not RULES.is_terminal(state):
-        seat = RULES.current_player(state)
-        legal = RULES.legal_actions(state)
-        for name in ("runner", "industrialist", "roadbuilder"):
-            bot = HeuristicBot(seat, name)
-            for card in cards:
-                assert bot._retainer_value(state, card) == bot.retainer_value_plain(state, card), (name, card)
-                checked += 1
-        decisions += 1
-        RULES.apply(state, bots[seat].choose(state, legal, rngs[seat]))
-    for card in cards:
-        for eff in state.topo.retainers[card].passive:
-            action = getattr(eff, "action", None)
-            key = (
-                action if action in ("build", "road") else "sells" if KINDS[eff.effect].sells_goods else None
-            )
-            if key:
-                weighted[key] += 1
-    assert decisions > 500 and checked > 50_000, (decisions, checked)
-    assert all(weighted.values()), weighted  # every weight of the rule was reached
