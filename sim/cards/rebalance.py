@@ -344,6 +344,13 @@ def check(
     )  # fmt: skip
 
 
+def keeps_effect(lever: Lever, value: float) -> bool:
+    """Whether ``value`` keeps what the number does: an effect's amount is never taken to zero or
+    past it (a sell bonus of 0 blanks the card, -1 turns a bonus into a charge); that is a new card,
+    the designer's to choose, not a rebalance."""
+    return lever.kind != "amount" or lever.value == 0 or value * lever.value > 0
+
+
 def _on_grid(value: float, integer: bool) -> float:
     return int(round(value)) if integer else value
 
@@ -408,11 +415,12 @@ def card_change(
     found = []
     for prediction in predictions:
         lever = prediction.lever
+        valid = functools.partial(lab.valid, config, reading.card, lever)
         change = check(
             reading,
             prediction,
             functools.partial(lab.measure, config, reading.card, lever, round_=round_),
-            functools.partial(lab.valid, config, reading.card, lever),
+            lambda value, lever=lever, valid=valid: keeps_effect(lever, value) and valid(value),
             slope,
             round_,
             tolerance,
@@ -439,9 +447,10 @@ class Round:
     after: pd.DataFrame
 
     def unconfirmed(self, changed: Sequence[str]) -> list[str]:
-        """The changed cards the fresh study did not decide within the band."""
-        verdicts = dict(zip(self.after["card"], self.after["verdict"], strict=True))
-        return [c for c in changed if verdicts.get(c) != WITHIN]
+        """The changed cards the fresh study did not decide within the band, or decided within while
+        its controls flag them (unused, misplayed: a verdict of the bots' play, not of the card)."""
+        fresh = readings(self.after)
+        return [c for c in changed if c not in fresh or fresh[c].verdict != WITHIN or fresh[c].flag]
 
     def moved_out(self, changed: Sequence[str]) -> list[str]:
         """Cards not changed that the fresh study decides outside the band though the table before

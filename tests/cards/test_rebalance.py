@@ -22,8 +22,10 @@ from sim.cards.rebalance import (
     Round,
     card_levers,
     check,
+    keeps_effect,
     parse_levers,
     predict,
+    propose,
     rebalance,
     search_range,
     to_fix,
@@ -307,8 +309,9 @@ def test_the_time_limit_cuts_each_study_to_the_time_left_and_stops_rounds_near_t
 
 
 def test_a_step_that_overshoots_beyond_the_other_edge_is_not_kept_when_a_nearer_one_lands_near_the_aim():
-    """A sell bonus of 1 decided +5.6 points: 0 moves it by -1.2 VP (short of the -1.7 asked for, but
-    predicted +2.7, inside the band); -1 moves it by -6 VP (past the target, predicted -8.8)."""
+    """The check's own rule (the proposal also keeps amounts off zero: ``keeps_effect``): a number
+    decided +5.6 points where one step down moves it by -1.2 VP (short of the -1.7 asked for, but
+    predicted +2.7, inside the band) and two steps by -6 VP (past the target, predicted -8.8)."""
     reading = Reading("牙人", "too_strong", 0.056, 0.041, 0.071, 2.4)
     lever = Lever("passive.0.amount", "amount", 1.0, True, 1)
     slope = 0.024  # win share per VP
@@ -326,3 +329,20 @@ def test_a_step_that_overshoots_beyond_the_other_edge_is_not_kept_when_a_nearer_
     )
     old_rule = check(reading, prediction, measure, lambda v: v >= -2, slope)  # no band given: the first past
     assert old_rule.new == -1 and old_rule.predicted < -TOLERANCE
+
+
+def test_an_amount_is_never_taken_to_zero_or_past_it_and_a_flagged_fresh_verdict_is_not_a_confirmation():
+    """牙人's sell bonus of 1, decided too strong: 0 blanks the card and -1 turns it into a charge, so
+    no value is proposed; a changed card the fresh study flags is named as unconfirmed."""
+    bonus = Lever("passive.0.amount", "amount", 1.0, True, 1)
+    assert not keeps_effect(bonus, 0) and not keeps_effect(bonus, -1) and keeps_effect(bonus, 2)
+    assert keeps_effect(Lever("cost", "cost", 2.0, True, -1), 0)  # a free card still does what it did
+    assert keeps_effect(Lever("ability.0.amount", "amount", 0.0, True, 1), 3)  # raising from nothing
+    table = scripted_table({"牙人": "too_strong", "b": "within"}, {"牙人": 0.056, "b": 0.0})
+    lab = ScriptedLab([table])
+    changes, skipped = propose(lab, {"牙人": 1, "b": 2}, table, TOLERANCE)
+    assert changes == [] and skipped == {"牙人": "no_room"}
+    fresh = scripted_table({"a": "within", "b": "within"}, {"a": 0.0, "b": 0.0})
+    fresh.loc[fresh["card"] == "a", "flag"] = "unused"
+    round_ = Round(1, table, (), {}, {}, fresh)
+    assert round_.unconfirmed(["a", "b"]) == ["a"]
