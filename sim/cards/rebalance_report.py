@@ -103,7 +103,7 @@ def before_after_plot(
         plt.Line2D([], [], marker="o", color=AFTER, label=TEXT["after"][lang]),
         plt.Line2D([], [], linestyle="none", label=TEXT["starred"][lang]),
     ]  # fmt: skip
-    if "flag" in rows.columns and rows["flag"].astype(bool).any():
+    if any("flag" in t.columns and t["flag"].astype(bool).any() for t in (rows, after)):  # either study
         handles.append(
             plt.Line2D([], [], marker="o", color="#555", markerfacecolor="white", linestyle="none",
                        label=DECK_TEXT["flag_legend"][lang])

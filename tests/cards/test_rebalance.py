@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from sim.cards.deck_report import TEXT as DECK_TEXT
 from sim.cards.deck_study import Budget
 from sim.cards.rebalance import (
     Change,
@@ -32,7 +33,7 @@ from sim.cards.rebalance import (
     win_per_vp,
 )
 from sim.cards.rebalance_engine import EngineLab, card_entry, write_variant
-from sim.cards.rebalance_report import summary_lines, write_report
+from sim.cards.rebalance_report import before_after_plot, summary_lines, write_report
 from sim.cards.rebalance_synthetic import ToyDeck, ToyLab
 from sim.cards.tune import Point
 from sim.cli import cli
@@ -346,3 +347,16 @@ def test_an_amount_is_never_taken_to_zero_or_past_it_and_a_flagged_fresh_verdict
     fresh.loc[fresh["card"] == "a", "flag"] = "unused"
     round_ = Round(1, table, (), {}, {}, fresh)
     assert round_.unconfirmed(["a", "b"]) == ["a"]
+
+
+def test_the_plot_names_hollow_dots_when_only_the_fresh_study_flags_a_card():
+    before = scripted_table({"a": "too_strong", "b": "within"}, {"a": 0.06, "b": 0.0})
+    after = scripted_table({"a": "within", "b": "within"}, {"a": -0.02, "b": 0.0})
+    after.loc[after["card"] == "a", "flag"] = "unused"
+
+    def labels(fresh):
+        figure = before_after_plot(before, fresh, TOLERANCE, ["a"], "en", "t")
+        return [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+
+    flag_label = DECK_TEXT["flag_legend"]["en"]
+    assert flag_label in labels(after) and flag_label not in labels(after.assign(flag=""))
