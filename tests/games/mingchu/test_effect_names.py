@@ -47,7 +47,11 @@ def test_the_call_sites_are_found() -> None:
     assert functions >= {"modifier_total", "note_used", "fire"} and len(SITES) >= 35
 
 
-@pytest.mark.parametrize(("module", "line", "function", "arg"), SITES, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("module", "line", "function", "arg"),
+    SITES,
+    ids=[f"{m}:{line}:{fn}({ast.unparse(arg)})" for m, line, fn, arg in SITES],  # the same in every worker
+)
 def test_each_call_names_an_effect_of_the_registry(
     module: str, line: int, function: str, arg: ast.expr
 ) -> None:
