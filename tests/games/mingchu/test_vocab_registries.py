@@ -79,3 +79,45 @@ def test_effect_questions_are_the_kind_classes():
     coins = es.GainCoins(effect="gain_coins", amount=3)
     assert ek.KINDS["income_bonus"].income_bonus(bonus) == 3
     assert ek.KINDS["gain_coins"].income_bonus(coins) == 0
+
+
+def test_every_measure_of_the_schema_has_one_function_and_a_missing_one_fails_naming_it():
+    assert set(cd.MEASURES) == set(typing.get_args(es.Measure))
+    assert cd.measure_table(dict(cd.MEASURES)) == cd.MEASURES
+    without = {name: f for name, f in cd.MEASURES.items() if name != "loans"}
+    with pytest.raises(TypeError, match=r"without a function in conditions.py: \['loans'\]"):
+        cd.measure_table(without)
+    with pytest.raises(TypeError, match=r"of no measure in effects_schema.Measure: \['hoard'\]"):
+        cd.measure_table({**cd.MEASURES, "hoard": cd.MEASURES["coins"]})
+
+
+def test_measures_count_what_their_names_say_through_a_game():
+    """Measured every 40 actions of a heuristic game, against counts written out here."""
+    from sim.config import load_config
+    from sim.core.play import play_game
+    from sim.games.mingchu import SPEC
+
+    from .helpers import lineup
+
+    seen = []
+
+    def check(state, seat, action, description):
+        if len(seen) % 40 == 0:
+            for q, player in enumerate(state.players):
+                owned = [p for p, ind in state.industries.items() if ind.owner == q]
+                assert cd.measure(state, q, "coins") == player.coins
+                assert cd.measure(state, q, "industries") == len(owned)
+                for good in {state.topo.site[p].good for p in owned}:
+                    of_good = sum(1 for p in owned if state.topo.site[p].good == good)
+                    assert cd.measure(state, q, "industries", good) == of_good
+                stock = {g: player.backpack.get(g, 0) + player.warehouse.get(g, 0) for g in player.backpack}
+                for good, amount in stock.items():
+                    assert cd.measure(state, q, "goods", good) == amount
+                given = sum(other.held[q] for r, other in enumerate(state.players) if r != q)
+                assert cd.measure(state, q, "favor_given") == given
+                assert cd.measure(state, q, "roads") == list(state.yidao.values()).count(q)
+        seen.append(action)
+
+    params = load_config(SPEC.default_config).params
+    record = play_game(SPEC, params, 5, 3, lineup("heuristic", 5, 3), on_step=check, catch_errors=False)
+    assert not record.error and len(seen) > 400

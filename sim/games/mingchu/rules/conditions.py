@@ -2,6 +2,8 @@
 each evaluated for a player and worded for the play log (the game's texts, ``texts/<lang>.py``:
 ``measure.<name>``, ``condition.<name>``, ``score.<name>``).
 
+Measures are functions in a registry by name (``MEASURES``, checked against ``effects_schema.Measure``
+on import): a new measure is its name in the schema and one ``@counts`` function here.
 Conditions and score rules are shaped like the effects (``effect_kinds.py``): one class per kind,
 holding its evaluation (``met`` / ``points``) and its ``text``, in a registry by the kind's name
 (``CONDITIONS``, ``SCORES``; ``kind_table`` builds each and checks it against the schema's union).
@@ -11,6 +13,7 @@ importing this module fails with a message naming the kind."""
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..texts import LANG, say
@@ -50,38 +53,142 @@ def kind_table(field: str, union: Any, kinds: tuple[Any, ...]) -> dict[str, Any]
     return table
 
 
+MeasureOf = Callable[[MingchuState, int, str | None], int]
+"""How one measure counts for a player: ``(state, seat, good)``, ``good`` None unless the measure
+takes one (``industries``, ``goods``)."""
+
+MEASURES: dict[str, MeasureOf] = {}
+"""Every measure of the vocabulary by its name in ``effects_schema.Measure`` (``measure_table``
+checks that both name the same ones)."""
+
+
+def counts(name: str) -> Callable[[MeasureOf], MeasureOf]:
+    """Registers the function below as the measure ``name``."""
+
+    def register(function: MeasureOf) -> MeasureOf:
+        MEASURES[name] = function
+        return function
+
+    return register
+
+
+@counts("coins")
+def _coins(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.players[seat].coins
+
+
+@counts("workers")
+def _workers(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.players[seat].workers
+
+
+@counts("worker_track")
+def _worker_track(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.players[seat].worker_pos
+
+
+@counts("income")
+def _income(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.income_level(seat)
+
+
+@counts("round_income")
+def _round_income(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.players[seat].income_round
+
+
+@counts("industries")
+def _industries(state: MingchuState, seat: int, good: str | None) -> int:
+    """Industries the player owns, of ``good`` when it names one."""
+    site = state.topo.site
+    return sum(
+        1
+        for place, ind in state.industries.items()
+        if ind.owner == seat and (good is None or site[place].good == good)
+    )
+
+
+@counts("upgrades")
+def _upgrades(state: MingchuState, seat: int, good: str | None) -> int:
+    return sum(1 for ind in state.industries.values() if ind.upgraded_by == seat)
+
+
+@counts("roads")
+def _roads(state: MingchuState, seat: int, good: str | None) -> int:
+    return sum(1 for owner in state.yidao.values() if owner == seat)
+
+
+@counts("orders_completed")
+def _orders_completed(state: MingchuState, seat: int, good: str | None) -> int:
+    return len(state.players[seat].completed)
+
+
+@counts("orders_reserved")
+def _orders_reserved(state: MingchuState, seat: int, good: str | None) -> int:
+    return int(state.players[seat].personal_order is not None)
+
+
+@counts("goods")
+def _goods(state: MingchuState, seat: int, good: str | None) -> int:
+    """Goods in the backpack and the warehouse, of ``good`` when it names one."""
+    player = state.players[seat]
+    if good is None:
+        return player.goods_total() + sum(player.warehouse.values())
+    return player.backpack.get(good, 0) + player.warehouse.get(good, 0)
+
+
+@counts("loans")
+def _loans(state: MingchuState, seat: int, good: str | None) -> int:
+    return state.players[seat].loans
+
+
+@counts("retainers")
+def _retainers(state: MingchuState, seat: int, good: str | None) -> int:
+    return len(state.players[seat].retainers)
+
+
+@counts("grace_cards")
+def _grace_cards(state: MingchuState, seat: int, good: str | None) -> int:
+    return len(state.players[seat].grace_cards)
+
+
+@counts("favor_held")
+def _favor_held(state: MingchuState, seat: int, good: str | None) -> int:
+    """Other players' markers the player holds."""
+    return sum(k for q, k in enumerate(state.players[seat].held) if q != seat)
+
+
+@counts("favor_given")
+def _favor_given(state: MingchuState, seat: int, good: str | None) -> int:
+    """The player's own markers other players hold."""
+    return sum(state.players[q].held[seat] for q in range(state.n) if q != seat)
+
+
+@counts("war_markers")
+def _war_markers(state: MingchuState, seat: int, good: str | None) -> int:
+    return sum(state.players[seat].war)
+
+
+def measure_table(table: dict[str, MeasureOf]) -> dict[str, MeasureOf]:
+    """``table`` checked against the schema: a measure ``effects_schema.Measure`` names without a
+    function here, or one here the schema does not name, fails (on import, for ``MEASURES``), naming it."""
+    named = set(typing.get_args(es.Measure))
+    missing = sorted(named - table.keys())
+    extra = sorted(table.keys() - named)
+    if missing or extra:
+        raise TypeError(
+            f"measures without a function in conditions.py: {missing}; functions of no measure in "
+            f"effects_schema.Measure: {extra}"
+        )
+    return table
+
+
+measure_table(MEASURES)
+
+
 def measure(state: MingchuState, seat: int, name: str, good: str | None = None) -> int:
     """The value of one ``Measure`` for a player."""
-    player = state.players[seat]
-    topo = state.topo
-    if name == "industries":
-        return sum(
-            1
-            for place, ind in state.industries.items()
-            if ind.owner == seat and (good is None or topo.site[place].good == good)
-        )
-    if name == "goods":
-        if good is None:
-            return player.goods_total() + sum(player.warehouse.values())
-        return player.backpack.get(good, 0) + player.warehouse.get(good, 0)
-    simple = {
-        "coins": lambda: player.coins,
-        "workers": lambda: player.workers,
-        "worker_track": lambda: player.worker_pos,
-        "income": lambda: state.income_level(seat),
-        "round_income": lambda: player.income_round,
-        "upgrades": lambda: sum(1 for ind in state.industries.values() if ind.upgraded_by == seat),
-        "roads": lambda: sum(1 for owner in state.yidao.values() if owner == seat),
-        "orders_completed": lambda: len(player.completed),
-        "orders_reserved": lambda: int(player.personal_order is not None),
-        "loans": lambda: player.loans,
-        "retainers": lambda: len(player.retainers),
-        "grace_cards": lambda: len(player.grace_cards),
-        "favor_held": lambda: sum(k for q, k in enumerate(player.held) if q != seat),
-        "favor_given": lambda: sum(state.players[q].held[seat] for q in range(state.n) if q != seat),
-        "war_markers": lambda: sum(player.war),
-    }
-    return simple[name]()
+    return MEASURES[name](state, seat, good)
 
 
 def _measure(name: str, good: str | None, lang: str) -> str:
