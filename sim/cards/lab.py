@@ -324,7 +324,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
         rounds,
         kinds,
         on_round=lambda r: studied(r.index, r.after),
-        on_change=lambda change: run.echo(report.change_line(change, lang)),
+        on_change=lambda change: run.echo(report.change_line(change, lang, resolved.game)),
         on_study=lambda table: studied(0, table),
     )
     variant = None
@@ -332,10 +332,10 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
         written = write_variant(out / VARIANT_FILE, resolved, deck, result.changes, tolerance / 100)
         variant = str(written)
         run.echo(text["variant"][lang].format(path=written))
-    settings_shown = {"config": shown_config(resolved.path), "deck": deck, "players": n_players,
+    settings_shown = {"game": resolved.game, "config": shown_config(resolved.path), "deck": deck, "players": n_players,
                       "tolerance": tolerance / 100, "levers": ", ".join(kinds), "aim": AIM * tolerance / 100}  # fmt: skip
     path = report.write_report(result, settings_shown, variant, out / "report", lang)
-    frame = report.changes_frame(result, lang)
+    frame = report.changes_frame(result, lang, resolved.game)
     if len(frame):
         with wide_tables():
             run.echo(frame.to_string(index=False))

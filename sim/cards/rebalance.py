@@ -63,13 +63,20 @@ OUT_OF_BAND = (TOO_STRONG, TOO_WEAK)
 class Lever:
     """One number of a card: its path inside the card's entry (``ability.0.amount``), its kind
     (``LEVER_KINDS``), its value, whether it is whole, and ``sign``: +1 when a larger number makes
-    the card stronger, -1 when weaker, 0 when it does not change what the card does for its holder."""
+    the card stronger, -1 when weaker, 0 when it does not change what the card does for its holder;
+    ``part``: the name of the effect, condition or score rule that holds the number (``sell_bonus``),
+    empty for a number of the card itself (its count)."""
 
     path: str
     kind: str
     value: float
     integer: bool
     sign: int
+    part: str = ""
+
+
+PART_KEYS = ("effect", "condition", "score")
+"""The keys that name what an item of a card is (the game's card vocabulary)."""
 
 
 def lever_kind(key: str) -> str:
@@ -109,7 +116,8 @@ def _numbers(node: Any, path: tuple[str, ...], owner: Mapping[str, Any] | None =
         key = next((part for part in reversed(path) if not part.isdigit()), "")
         kind = lever_kind(key)
         sign = lever_sign(kind, owner or {})
-        yield Lever(".".join(path), kind, float(node), isinstance(node, int), sign)
+        part = next((str(owner[k]) for k in PART_KEYS if owner and k in owner), "")
+        yield Lever(".".join(path), kind, float(node), isinstance(node, int), sign, part)
 
 
 def parse_levers(text: str | None) -> tuple[str, ...]:

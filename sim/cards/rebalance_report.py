@@ -16,11 +16,12 @@ import pandas as pd
 from sim import texts
 from sim.cards.deck_report import FLAG_WORDS, PNG_DPI, VERDICT_WORDS
 from sim.cards.deck_report import TEXT as DECK_TEXT
-from sim.cards.rebalance import Change, Rebalance, readings
+from sim.cards.rebalance import Change, Lever, Rebalance, readings
 from sim.csv_files import write_frame
 from sim.report.build import headless_charts
 from sim.report.labels import Lang, t
 from sim.report.markdown import markdown_table
+from sim.report.names import Names
 from sim.report.style import new_figure
 
 BEFORE, AFTER = "#3b6ea8", "#dd8452"
@@ -47,7 +48,18 @@ def value(x: float) -> str:
     return f"{x:g}"
 
 
-def changes_frame(result: Rebalance, lang: Lang) -> pd.DataFrame:
+def number_words(game: str, lever: Lever, lang: Lang) -> str:
+    """A card's number as a designer reads it: its place in the card by the game's display names,
+    and the effect that holds it (``被动1·数量（售价加成）``); the config path in English, where the
+    path is the name the config file uses."""
+    names = Names.from_meta([], lang)
+    where = names.term(game, lever.path) if lang != "en" else lever.path
+    if not lever.part:
+        return where
+    return TEXT["number_of"][lang].format(number=where, part=names.term(game, lever.part))
+
+
+def changes_frame(result: Rebalance, lang: Lang, game: str) -> pd.DataFrame:
     """One row per changed number (its latest change, the first old value): the card, the number,
     old → new, the study's effect, the predicted one, the final study's effect and verdict."""
     final = readings(result.final)
@@ -58,7 +70,7 @@ def changes_frame(result: Rebalance, lang: Lang) -> pd.DataFrame:
             rows.append(
                 {
                     "card": card,
-                    "number": c.lever.path,
+                    "number": number_words(game, c.lever, lang),
                     "change": f"{value(c.old)} → {value(c.new)}",
                     "effect": interval(c.effect, c.low, c.high),
                     "predicted": interval(c.predicted, c.predicted_low, c.predicted_high),
@@ -168,11 +180,11 @@ def write_report(
     lang: Lang,
 ) -> Path:
     """Write ``rebalance.csv``, ``before-after.png``/``.svg`` and ``rebalance.md`` into ``out``;
-    ``settings``: config, deck, players, tolerance (fraction), levers, aim (fraction)."""
+    ``settings``: game, config, deck, players, tolerance (fraction), levers, aim (fraction)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     title = TEXT["title"][lang].format(deck=settings["deck"])
-    frame = changes_frame(result, lang)
+    frame = changes_frame(result, lang, settings["game"])
     write_frame(frame, out / "rebalance.csv")
     with headless_charts():
         fig = before_after_plot(
@@ -193,7 +205,7 @@ def write_report(
     if len(frame):
         lines += [*markdown_table(frame), "", TEXT["reading"][lang], ""]
     lines += [
-        *tried_lines(result, lang),
+        *tried_lines(result, lang, settings["game"]),
         *summary_lines(result, lang),
         "",
         f"![{title}](before-after.png)",
@@ -204,7 +216,7 @@ def write_report(
     return path
 
 
-def tried_lines(result: Rebalance, lang: Lang) -> list[str]:
+def tried_lines(result: Rebalance, lang: Lang, game: str) -> list[str]:
     """Per change, the values the check tried with the card's paired score effect (VP) at each."""
     lines = []
     for made in result.changes.values():
@@ -214,15 +226,16 @@ def tried_lines(result: Rebalance, lang: Lang) -> list[str]:
                 + (f" [{p.lo:+.2f}, {p.hi:+.2f}]" if math.isfinite(p.lo) else "")
                 for p in sorted(c.points, key=lambda p: p.value)
             )
-            lines += [TEXT["tried"][lang].format(card=c.card, number=c.lever.path, points=shown), ""]
+            number = number_words(game, c.lever, lang)
+            lines += [TEXT["tried"][lang].format(card=c.card, number=number, points=shown), ""]
     return lines
 
 
-def change_line(change: Change, lang: Lang) -> str:
+def change_line(change: Change, lang: Lang, game: str) -> str:
     """One change as the console prints it while the rounds run."""
     checked = TEXT["yes" if change.checked else "no"][lang]
     return TEXT["change_line"][lang].format(
-        card=change.card, path=change.lever.path, old=value(change.old), new=value(change.new),
+        card=change.card, path=number_words(game, change.lever, lang), old=value(change.old), new=value(change.new),
         predicted=interval(change.predicted, change.predicted_low, change.predicted_high), checked=checked,
         games=change.games,
     )  # fmt: skip

@@ -1154,6 +1154,7 @@ CARDS: dict[str, str] = {
     "rebalance.skipped.no_room": "no valid value beyond the old one (an amount is never taken to zero or past it)",
     "rebalance.left": "Left unchanged: {cards}.",
     "rebalance.tried": "{card} {number}, the values the check tried (the card's paired score effect, VP, 95%): {points}.",
+    "rebalance.number_of": "{number} ({part})",
     "rebalance.plot": "{deck}: before and after",
     "rebalance.start": "Rebalance of {deck} at {players} players, band ±{tol} points, up to {rounds} round(s); each whole-deck study's budget {budget}, the whole rebalance's time {limit}, {games} games per value the check tries -> {out}",
     "rebalance.study": "Whole-deck study {which}: {games} games, {decided} of {cards} cards decided ({folder})",

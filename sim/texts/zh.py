@@ -1186,6 +1186,7 @@ CARDS: dict[str, str] = {
     "rebalance.skipped.no_room": "旧值之外没有有效取值（效果的数量不会被改为零或反号）",
     "rebalance.left": "未改动：{cards}。",
     "rebalance.tried": "{card} {number}，检验所试的取值（此牌的配对得分效应，分，95%）：{points}。",
+    "rebalance.number_of": "{number}（{part}）",
     "rebalance.plot": "{deck}：调整前后",
     "rebalance.start": "重新平衡 {deck}，{players} 名玩家，容差 ±{tol} 个百分点，最多 {rounds} 轮；每次整副牌研究预算 {budget}，整个重新平衡限时 {limit}，检验每个取值 {games} 局 -> {out}",
     "rebalance.study": "整副牌研究（{which}）：{games} 局，{cards} 张牌中已判定 {decided} 张（{folder}）",

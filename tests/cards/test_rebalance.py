@@ -33,7 +33,7 @@ from sim.cards.rebalance import (
     win_per_vp,
 )
 from sim.cards.rebalance_engine import EngineLab, card_entry, write_variant
-from sim.cards.rebalance_report import before_after_plot, summary_lines, write_report
+from sim.cards.rebalance_report import before_after_plot, number_words, summary_lines, write_report
 from sim.cards.rebalance_synthetic import ToyDeck, ToyLab
 from sim.cards.tune import Point
 from sim.cli import cli
@@ -108,6 +108,7 @@ def test_the_fresh_study_decides_the_changed_cards_within_and_predictions_hold_t
 def test_the_report_in_both_languages(toy_run, tmp_path):
     _, result = toy_run
     settings = {
+        "game": "toy",
         "config": "toy",
         "deck": "toy",
         "players": 5,
@@ -143,6 +144,12 @@ def test_levers_of_a_real_card_and_which_way_they_move_it():
     assert [lever.path for lever in card_levers(card_entry(config, "门客", "牙人"), ("amount",))] == [
         "passive.0.amount"
     ]
+    # the report words a number by its place in the card and the effect holding it, the path in English
+    bonus = next(lever for lever in card_levers(card_entry(config, "门客", "牙人")) if lever.part)
+    assert (bonus.path, bonus.part) == ("passive.0.amount", "sell_bonus")
+    assert number_words("mingchu", bonus, "zh") == "被动1·数量（售价加成）"
+    assert number_words("mingchu", bonus, "en") == "passive.0.amount (sell_bonus)"
+    assert number_words("mingchu", levers["count"], "zh") == "张数"
     assert parse_levers("amount, cost") == ("amount", "cost")
     with pytest.raises(ValueError, match="--levers"):
         parse_levers("amount,price")
