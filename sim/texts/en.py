@@ -343,6 +343,7 @@ MESSAGES: dict[str, str] = {
     "goals_note_anytime": "These goals were judged in rounds (sim goals): each interval is anytime-valid, it holds at every round's look, so it is wider than the fixed-sample interval other sections give for the same measure (e.g. the widest seat gap in the conclusions).",
     "goal_line": "{goal}: {figure}, {verdict}",
     "goal_more": ", about {games} more games would decide it (about {minutes} minutes of one worker at this run's pace)",
+    "goal_more_edge": "; its estimate sits on the band's edge, so more games alone may never decide it",
     "goal_at": "[{name}, {n} players] {line}",
     "goal_band_designer": " (goal {band}, the designer's)",
     "goal_band_default": " (goal {band}, the toolkit's default band: its reason in docs/goals.md)",

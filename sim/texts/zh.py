@@ -339,6 +339,7 @@ MESSAGES: dict[str, str] = {
     "goals_note_anytime": "这些目标是按轮判定的（sim goals）：每个区间都是随时有效区间，在每一轮查看时都成立，所以比其他部分对同一数值给出的固定样本区间宽（例如结论中的最大座位偏差）。",
     "goal_line": "{goal}：{figure}，{verdict}",
     "goal_more": "，还需约 {games} 局才能判定（按本次运行每局的用时，单个工作进程约 {minutes} 分钟）",
+    "goal_more_edge": "；估计值恰好落在目标范围的边界上，单靠增加对局未必能判定",
     "goal_at": "[{name}，{n}人局] {line}",
     "goal_band_designer": "（目标 {band}，设计师设定）",
     "goal_band_default": "（目标 {band}，工具默认范围，理由见 docs/goals.md）",

@@ -87,6 +87,17 @@ def test_how_many_more_games_would_decide_an_undecided_goal():
     # decided (no edge inside) or a value on the edge: no figure
     assert np.isnan(metric.games_to_decide(0.30, 0.20, 0.40, 0.5, None, 100))
     assert np.isnan(metric.games_to_decide(0.35, 0.20, 0.40, 0.35, None, 100))
+    # a seat gap of 25% - 20% is 4.999...9 points in floating point: on a band of at most 5 it sits
+    # on the edge, not 1e-15 points inside it (which once projected 7.6e34 more games)
+    gap = (0.25 - 0.20) * 100
+    assert gap != 5.0 and np.isnan(metric.games_to_decide(gap, 0.0, 19.9, None, 5.0, 60))
+    row = {"goal": "seat_fairness", "unit": "points", "value": gap, "low": 0.0, "high": 19.9,
+           "verdict": "undecided", "band_min": NAN, "band_max": 5.0, "band_by": "designer",
+           "about": "game", "driver": "", "driver_other": "", "driver_value": np.nan, "players": "a",
+           "more_games": metric.games_to_decide(gap, 0.0, 19.9, None, 5.0, 60)}  # fmt: skip
+    assert "more games alone may never decide it" in metric.describe(row, "en")
+    assert "单靠增加对局未必能判定" in metric.describe(row, "zh")
+    assert "还需约" not in metric.describe(row, "zh")
 
 
 @pytest.mark.parametrize("unit", ["points", "rounds", "share", "index"])

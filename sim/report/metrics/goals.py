@@ -237,9 +237,15 @@ def games_to_decide(
     needed = []
     for edge in (e for e in (band_min, band_max) if e is not None and low <= e <= high):
         distance, arm = abs(value - edge), (high - value) if edge >= value else (value - low)
-        if distance > 0 and arm > 0:
+        if not on_edge(value, edge) and arm > 0:
             needed.append(games * (arm / distance) ** 2)
     return float(max(1.0, np.ceil(round(max(needed) - games, 6)))) if needed else float("nan")
+
+
+def on_edge(value: float, edge: float | None) -> bool:
+    """Whether an estimate sits on a band's edge (to rounding: a seat gap of 25% − 20% is 4.999…9
+    points, not more than a band of 5): more games alone then do not carry it to either side."""
+    return edge is not None and abs(value - edge) <= 1e-9 * max(1.0, abs(edge))
 
 
 def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
@@ -369,10 +375,16 @@ def describe(row: dict, lang: Lang, names: Names | None = None, with_band: bool 
 
 
 def _more_text(row: dict, lang: Lang) -> str:
-    """', about N more games would decide it (about M minutes of one worker)' for an undecided goal."""
+    """', about N more games would decide it (about M minutes of one worker)' for an undecided goal;
+    for one whose estimate sits on its band's edge, that more games alone may not decide it."""
     more = _num(row.get("more_games"))
     if more is None:
-        return ""
+        edges = (_num(row.get("band_min")), _num(row.get("band_max")))
+        value = _num(row.get("value"))
+        sits = (
+            row.get("verdict") == "undecided" and value is not None and any(on_edge(value, e) for e in edges)
+        )
+        return t("goal_more_edge", lang) if sits else ""
     minutes = _num(row.get("more_minutes"))
     shown = "?" if minutes is None else f"{minutes:.1f}" if minutes < 10 else f"{minutes:,.0f}"
     return t("goal_more", lang, games=f"{more:,.0f}", minutes=shown)
