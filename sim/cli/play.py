@@ -21,6 +21,7 @@ from sim.cli.options import (
     seed_option,
     set_option,
 )
+from sim.core.game import named_end_reason
 from sim.core.playlog import final_event, final_lines, header_line, make_step_hook, story_lang
 from sim.report.labels import t
 from sim.report.names import variant_stem
@@ -38,8 +39,9 @@ from sim.report.names import variant_stem
 @click.option("--quiet", "-q", is_flag=True, help="Only print the result.")
 @lang_choice(
     default=None,
-    help_text="Language of the header and the result (default: the language the game tells its games in; "
-    "the moves are the game's own text).",
+    help_text="Language of the log (default: the language the game tells its games in). A game told as a "
+    "story tells it in this language when it has texts in it; other games print their own descriptions "
+    "of the moves.",
 )
 @friendly
 def play(config, players, seed, bots, sets, log_path, quiet, lang) -> None:
@@ -61,7 +63,7 @@ def play(config, players, seed, bots, sets, log_path, quiet, lang) -> None:
         click.echo(play_header(spec.name, resolved.label, n_players, seed, lineup, lang))
     log = open(log_path, "w", encoding="utf-8") if log_path else None
     try:
-        hook = make_step_hook(spec, lineup, None if quiet else click.echo, log)
+        hook = make_step_hook(spec, lineup, None if quiet else click.echo, log, lang)
         record = play_game(spec, resolved.params, n_players, seed, lineup, on_step=hook)
         if log:
             log.write(json.dumps(final_event(record), ensure_ascii=False) + "\n")
@@ -90,6 +92,8 @@ def play_result(game: str, record: Any, lang: str) -> list[str]:
         return [t("cli_play_failed", lang, actions=record.actions, error=record.error)]
     names = display_names(game, lang)
     reason = names.term(game, record.end_reason)
+    if reason == str(record.end_reason):  # not one term: each trigger of each stage by its name
+        reason = named_end_reason(reason, lambda trigger: names.term(game, trigger))
     lines = [t("cli_play_over", lang, rounds=record.rounds, actions=record.actions, reason=reason)]
     lines.append(t("cli_play_head", lang))
     for seat in range(record.n_players):

@@ -54,6 +54,21 @@ class Outcome:
     """Game-specific event tables (declared in the spec), rows as dicts."""
 
 
+STAGE_SEPARATOR = "·"
+"""Between the stages of an end reason ``a+b·c·d`` (e.g. the trigger of a period, a war's outcome, the
+final trigger)."""
+TRIGGER_SEPARATOR = "+"
+"""Between the triggers of one stage of an end reason that fired together."""
+
+
+def named_end_reason(reason: str, name: Callable[[str], str]) -> str:
+    """An end reason with each trigger by ``name`` (``a+b·c`` reads ``name(a)+name(b)·name(c)``)."""
+    return STAGE_SEPARATOR.join(
+        TRIGGER_SEPARATOR.join(name(trigger) for trigger in stage.split(TRIGGER_SEPARATOR))
+        for stage in reason.split(STAGE_SEPARATOR)
+    )
+
+
 @runtime_checkable
 class Game(Protocol[State, Action, Obs]):
     """The verbs the runner, the bots and ``sim check`` use (OpenSpiel/TAG style)."""
@@ -330,8 +345,10 @@ class ReportSpec:
     planted_variants: tuple[PlantedVariant, ...] = ()
     """One-number variants the default bots should answer (``sim check --variants``): each changes a
     scoring rate or a price and names the breakdown column it should move, and which way."""
-    narrator: Callable[[list[str]], Any] | None = None
-    """Makes the story teller of ``sim play`` for a lineup (``sim.core.playlog``), if the game has one."""
+    narrator: Callable[..., Any] | None = None
+    """Makes the story teller of ``sim play`` for a lineup (``sim.core.playlog``), if the game has one:
+    called with the bot names, and with ``lang=`` when ``sim play --lang`` asks for a language (it tells
+    in that language when the game has texts in it, else in its own; its ``lang`` says which)."""
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
 """Readable play-by-play and JSONL logs for one game (``sim play``).
 
-A game whose spec has a ``narrator`` (``GameSpec.report.narrator(bot_names)``) tells its game as a story: the
+A game whose spec has a ``narrator`` (``GameSpec.report.narrator(bot_names)``, or
+``narrator(bot_names, lang=lang)`` for ``sim play --lang``) tells its game as a story: the
 narrator's ``step(state, seat, action)`` returns the facts of each action and of everything it
 triggers (``Fact`` records: ``kind``, ``round``, ``period``, ``seat``, ``text``, ``data``, ``level``,
 ``record()``) and the action's changes per seat as plain data (seat -> amounts); ``lang`` is the
-language of its text, ``name(term)`` a bot's or breakdown column's display name and
-``scoring_columns`` the columns that sum to the score, for the final table. Other games print
-the decisions, one line each.
+language of its text (the one asked for when the game has texts in it, else the game's own),
+``name(term)`` a bot's or breakdown column's display name and ``scoring_columns`` the columns that
+sum to the score, for the final table. Other games print the decisions, one line each.
 """
 
 from __future__ import annotations
@@ -29,9 +30,13 @@ def action_details(action: Any) -> dict[str, Any]:
     return {"value": str(action)}
 
 
-def narrator_for(spec: GameSpec, bot_names: list[str]) -> Any | None:
-    """The game's story teller for this lineup, or None when the game has none."""
-    return None if spec.report.narrator is None else spec.report.narrator(list(bot_names))
+def narrator_for(spec: GameSpec, bot_names: list[str], lang: str | None = None) -> Any | None:
+    """The game's story teller for this lineup, telling in ``lang`` when given and the game has texts in
+    it (else in its own language), or None when the game has none."""
+    make = spec.report.narrator
+    if make is None:
+        return None
+    return make(list(bot_names)) if lang is None else make(list(bot_names), lang=lang)
 
 
 def story_lang(spec: GameSpec, bot_names: list[str]) -> str:
@@ -62,15 +67,20 @@ def told_in(narrator: Any | None) -> str:
 
 
 def make_step_hook(
-    spec: GameSpec, bot_names: list[str], echo: Callable[[str], None] | None, log: IO[str] | None
+    spec: GameSpec,
+    bot_names: list[str],
+    echo: Callable[[str], None] | None,
+    log: IO[str] | None,
+    lang: str | None = None,
 ) -> StepHook:
     """A hook for ``play_game`` that prints the game and/or writes JSONL records.
 
     With a narrator: the story (round headers, each action with its costs and who received them,
-    settlement, events, income, war, period changes, the end) and one JSONL record per fact beside
-    one per action. Without: round headers and one line per action.
+    settlement, events, income, war, period changes, the end), in ``lang`` when given and the game has
+    texts in it, and one JSONL record per fact beside one per action. Without: round headers and one
+    line per action (the game's own descriptions).
     """
-    narrator = narrator_for(spec, bot_names) if echo is not None or log is not None else None
+    narrator = narrator_for(spec, bot_names, lang) if echo is not None or log is not None else None
     if narrator is not None:
         return _story_hook(spec, narrator, bot_names, echo, log)
     last_round = [None]
@@ -106,8 +116,16 @@ def _write(log: IO[str], record: dict[str, Any]) -> None:
     log.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
 
 
+def shown_in(text: str, lang: str) -> str:
+    """``text`` in ``lang`` when it can tell itself in another language (its ``in_lang``: a game's own
+    text that keeps its key and values, as a rules' description may be), else as it is."""
+    in_lang = getattr(text, "in_lang", None)
+    return in_lang(lang) if callable(in_lang) else text
+
+
 def _story_hook(spec, narrator, bot_names, echo, log) -> StepHook:
     def hook(state: Any, seat: int, action: Any, text: str) -> None:
+        text = shown_in(text, narrator.lang)  # the rules' description, in the story's language
         facts, found = narrator.step(state, seat, action)
         if echo is not None:
             for fact in facts:

@@ -15,9 +15,9 @@ import sim.games
 from sim.texts import package_languages, package_texts
 from tests.texts.test_one_catalogue import fields
 
-LOOKUPS = {"say": 1, "signed": 1, "_say": 0, "template": 1}
-"""The game's text lookups (``texts.say``, ``texts.signed``, the narrator's ``_say``) and where the key
-is among their arguments."""
+LOOKUPS = {"say": 1, "signed": 1, "_say": 0, "template": 1, "said": 0, "Said": 0}
+"""The game's text lookups (``texts.say``, ``texts.signed``, the narrator's ``_say``, the rules'
+``texts.said`` and its class ``Said``) and where the key is among their arguments."""
 SIGNED = ("up", "down")
 """``signed(lang, key, amount)`` reads ``key.up`` or ``key.down``."""
 
@@ -62,10 +62,10 @@ def used_keys(package: str) -> tuple[set[str], set[str]]:
             for target in node.targets
             if isinstance(target, ast.Name)
         }
-        delegating = {  # a lookup's own body hands on the key it was given
+        delegating = {  # a lookup's own body (a function's, a class's) hands on the key it was given
             id(call)
             for func in ast.walk(tree)
-            if isinstance(func, ast.FunctionDef) and func.name in LOOKUPS
+            if isinstance(func, ast.FunctionDef | ast.ClassDef) and func.name in LOOKUPS
             for call in ast.walk(func)
         }
         for node in ast.walk(tree):
@@ -127,10 +127,13 @@ def test_every_key_of_the_files_is_named_by_the_code(package):
 
 def test_mingchu_ships_its_texts_and_every_completed_key_is_there():
     """The keys 明初商途 completes at run time: what a discount or a ban applies to, each measure, each
-    ledger amount, how a water route is crossed, the phases told."""
+    ledger amount, how a water route is crossed, the phases told, and in the rules' action
+    descriptions each way of moving, each place a good goes and each card row that can run out."""
     import typing
 
     from sim.games.mingchu.rules import effects_schema as es
+    from sim.games.mingchu.rules import pickers, production, turn
+    from sim.games.mingchu.rules.kinds import KINDS
     from sim.games.mingchu.story import ledger, narrator
 
     package = "sim.games.mingchu"
@@ -142,5 +145,10 @@ def test_mingchu_ships_its_texts_and_every_completed_key_is_there():
     needed |= {f"ledger.{name}" for name in ledger.AMOUNTS}
     needed |= {f"water_mode.{mode}" for mode in ("step", "horse", "bonus", "workers")}  # M27
     needed |= {f"phase.{stage}" for stage in (*narrator.PHASES, "production")}
+    needed |= {f"move_mode.{mode}" for mode in turn.MOVE_MODES}
+    needed |= {f"act.good_to.{dest}" for dest in production.DESTINATIONS}
+    rows = [kind.kind for kind in KINDS if isinstance(kind, pickers.PickCardKind)]
+    assert sorted(rows) == ["pick_score", "pick_tianwei"]
+    needed |= {f"act.pick_card.none.{row}" for row in rows}
     for lang in package_languages(package):
         assert sorted(needed - set(package_texts(package, lang))) == [], lang

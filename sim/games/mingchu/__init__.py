@@ -144,7 +144,7 @@ SPEC = GameSpec(
             *diversity.PLAYS,
         ),
         planted_variants=PLANTED_VARIANTS,
-        narrator=Narrator,  # the play log in Chinese, fact by fact (story/)
+        narrator=Narrator,  # the play log as a story, fact by fact, in Chinese or English (story/)
     ),
     cards=CardsSpec(decks=Decks, deck_rules=DECK_RULES, card_decks=CARD_DECKS, forced_key=FORCED_KEY),
     build=BuildSpec(compiled=compiled.CORE),

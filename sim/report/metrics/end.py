@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from sim import stats
+from sim.core.game import STAGE_SEPARATOR, TRIGGER_SEPARATOR
 from sim.report import plots
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
@@ -19,11 +20,6 @@ if TYPE_CHECKING:
     from sim.report.metric import Analysis
 from sim.dataset import GROUP
 from sim.stats.outcomes import outcome_kind
-
-STAGE_SEPARATOR = "·"
-
-
-TRIGGER_SEPARATOR = "+"
 
 
 def end_stages(games: pd.DataFrame) -> pd.DataFrame:

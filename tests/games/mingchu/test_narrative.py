@@ -1,5 +1,5 @@
 """The narrative play log (``story``): every kind of fact is told where the game's states show it
-happened, in Chinese, and telling the story does not change the game."""
+happened, in Chinese (and in English under ``--lang en``), and telling the story does not change the game."""
 
 from __future__ import annotations
 
@@ -283,3 +283,36 @@ def test_sim_play_names_the_bundled_variant_in_chinese():
     result = CliRunner().invoke(cli, ["play", "configs/mingchu/base.yaml", "-p", "4", "--seed", "3", "-q"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].startswith("明初商途，变体 基础版，4 人，种子 3")
+
+
+def test_sim_play_lang_en_tells_the_whole_game_in_english(tmp_path):
+    """``--lang en``: the header, every line of the story (the actions' descriptions among them; the
+    cards, places and goods keep their names) and the result in English, the JSONL's ``narrative`` too;
+    without it the same game is told in Chinese."""
+    from click.testing import CliRunner
+
+    from sim.cli import cli
+
+    log = tmp_path / "game.jsonl"
+    play = ["play", "configs/mingchu/base.yaml", "-p", "4", "--seed", "3"]
+    result = CliRunner().invoke(cli, [*play, "--lang", "en", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Ming Trade Routes (明初商途), variant base, 4 players, seed 3")
+    assert "== Opening: retainers and families, merchants placed, official post roads ==" in lines
+    assert any(re.fullmatch(r"  Player \d sends out merchant \d \(at \S+\)", line) for line in lines)
+    assert any(
+        re.match(r"  Player \d merchant \S+→\S+ \((on a post road|a step|on horseback)", line)
+        for line in lines
+    )
+    assert any(line.startswith("Game over after ") for line in lines)
+    assert not [line for line in lines if re.search(r"玩家\d|派出掌柜|卖出", line)]
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    narratives = [r["narrative"] for r in records if r.get("narrative")]
+    assert narratives and all(n.startswith("Player ") for n in narratives)
+    texts = [r["text"] for r in records if r["event"] == "action"]  # the rules' own descriptions
+    assert len(texts) > 500 and all(re.match(r"Player \d ", text) for text in texts)
+    chinese = CliRunner().invoke(cli, play).output.splitlines()
+    over = next(i for i, line in enumerate(lines) if line.startswith("Game over"))
+    assert next(i for i, line in enumerate(chinese) if line.startswith("游戏结束")) == over  # line for line
+    assert any(re.match(r"  玩家\d 派出掌柜\d（在 ", line) for line in chinese)

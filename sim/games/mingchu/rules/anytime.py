@@ -12,6 +12,7 @@ from typing import Final
 
 from sim.core.game import ActionKind, ActionKinds
 
+from ..texts import said
 from . import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
@@ -75,8 +76,8 @@ class PlayGraceKind(ActionKind[MingchuState, A.PlayGrace]):
         )
 
     def describe(self, state: MingchuState, action: A.PlayGrace) -> str:
-        target = "自己" if action.target == seat_to_act(state) else who(action.target)
-        return f"对{target}打出皇恩卡 {action.card}"
+        target = said("act.self") if action.target == seat_to_act(state) else who(action.target)
+        return said("act.play_grace", target=target, card=action.card)
 
 
 class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
@@ -95,7 +96,7 @@ class DiscardGraceKind(ActionKind[MingchuState, A.DiscardGrace]):
         player.hand += 1
 
     def describe(self, state: MingchuState, action: A.DiscardGrace) -> str:
-        return f"弃皇恩卡 {action.card} 换1恩义"
+        return said("act.discard_grace", card=action.card)
 
 
 def legal_rewards(state: MingchuState, seat: int) -> list:
@@ -122,7 +123,7 @@ class PlayRewardKind(ActionKind[MingchuState, A.PlayReward]):
         play_card(state, seat, "奖励", action.card, state.topo.rewards[action.card].options[action.option])
 
     def describe(self, state: MingchuState, action: A.PlayReward) -> str:
-        return f"打出奖励卡 {action.card}（第{action.option + 1}项）"
+        return said("act.play_reward", card=action.card, option=action.option + 1)
 
 
 def legal_favor_discards(state: MingchuState, seat: int) -> list:
@@ -156,8 +157,9 @@ class DiscardFavorKind(ActionKind[MingchuState, A.DiscardFavor]):
         player.workers += 1
 
     def describe(self, state: MingchuState, action: A.DiscardFavor) -> str:
-        owner = "自己" if action.owner == seat_to_act(state) else who(action.owner)
-        return f"弃{owner}的恩义标记换1伙计"
+        if action.owner == seat_to_act(state):
+            return said("act.discard_favor.own")
+        return said("act.discard_favor", owner=who(action.owner))
 
 
 _LOAN: Final = made(TakeLoan)
@@ -180,7 +182,7 @@ class TakeLoanKind(ActionKind[MingchuState, A.TakeLoan]):
         take_loan(state, seat_to_act(state))
 
     def describe(self, state: MingchuState, action: A.TakeLoan) -> str:
-        return f"借贷 {state.params.loans.amount} 铜币"
+        return said("act.take_loan", coins=state.params.loans.amount)
 
 
 _PROPOSE = ProposeTradeKind()

@@ -5,6 +5,7 @@ Shared by the turn's main actions, the ``bonus_build`` / ``bonus_road`` card bon
 
 from __future__ import annotations
 
+from ..texts import said
 from .modifiers import DISCOUNT, forbidden, modifier_total, note_used
 from .paths import keep_routes_after_road
 from .state import Industry, MingchuState
@@ -150,8 +151,8 @@ def roads_near(state: MingchuState, places) -> list[int]:
 
 
 def describe_build(state: MingchuState, place: int) -> str:
-    return f"在 {state.place_name(place)} 建造{state.topo.site[place].good}产业"
+    return said("act.build", place=state.place_name(place), good=state.topo.site[place].good)
 
 
 def describe_road(state: MingchuState, road: int) -> str:
-    return f"修建驿道 {state.topo.roads[road].id}"
+    return said("act.road", road=state.topo.roads[road].id)

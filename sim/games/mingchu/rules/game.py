@@ -16,6 +16,7 @@ from sim.core.decisions import DecisionKinds
 from sim.core.game import Outcome, column_types
 
 from ..params import MingchuParams
+from ..texts import said
 from . import flow, laws, observe, pickers, production, scoring, settlement, setup, trade, turn, view
 from .card_log import card_row
 from .card_table import CARD_EVENTS
@@ -86,7 +87,7 @@ class MingchuGame:
 
     def describe(self, state: MingchuState, action: Any) -> str:
         decision = state.pending.next
-        return f"{who(decision.seat)} {DECISIONS.describe(state, decision, action)}"
+        return said("action", seat=who(decision.seat), text=DECISIONS.describe(state, decision, action))
 
     def invariants(self, state: MingchuState) -> list[str]:
         return laws.invariants(state)

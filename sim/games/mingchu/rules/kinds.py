@@ -14,6 +14,7 @@ from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
 
+from ..texts import said
 from . import actions as A
 from .state import MingchuState
 
@@ -34,8 +35,8 @@ def kind_base(cls: type) -> type:
 
 
 def who(seat: int) -> str:
-    """The player's name in the play-by-play."""
-    return f"玩家{seat + 1}"
+    """The player's name in the play-by-play (a ``texts.Said``: told in the play log's language)."""
+    return said("who", number=seat + 1)
 
 
 def seat_to_act(state: MingchuState) -> int:

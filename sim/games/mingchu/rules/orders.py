@@ -10,6 +10,7 @@ from collections import Counter
 
 from sim.core.game import ActionKind
 
+from ..texts import said
 from . import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
@@ -219,7 +220,7 @@ class ReserveKind(ActionKind[MingchuState, A.Reserve]):
         apply_reserve(state, seat_to_act(state), action)
 
     def describe(self, state: MingchuState, action: A.Reserve) -> str:
-        return f"预约订单 {state.order_card[state.public_orders[action.slot].order]}"
+        return said("act.reserve", order=state.order_card[state.public_orders[action.slot].order])
 
 
 class DeliverKind(ActionKind[MingchuState, A.Deliver]):
@@ -234,4 +235,4 @@ class DeliverKind(ActionKind[MingchuState, A.Deliver]):
         apply_deliver(state, seat_to_act(state), action)
 
     def describe(self, state: MingchuState, action: A.Deliver) -> str:
-        return f"在 {state.place_name(action.place)} 交付订单 {state.order_card[action.order]}"
+        return said("act.deliver", place=state.place_name(action.place), order=state.order_card[action.order])

@@ -11,6 +11,7 @@ from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
 
+from ..texts import said
 from . import actions as A
 from .economy import add_goods, draw_retainer
 from .kinds import decision_kind, kind_base
@@ -64,11 +65,13 @@ class PickRetainerKind(DecisionKind[MingchuState, Any]):
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
         if isinstance(action, A.RefreshRetainers):
-            cards = "、".join(state.retainer_row[i] for i in action.slots)
-            return f"花 {state.params.rules.retainer_refresh_cost} 铜币刷新门客 {cards}"
-        if isinstance(action, A.PickRetainer):
-            return f"雇佣门客 {action.card or '（盲抽）'}"
-        return "无门客可雇"
+            cards = [state.retainer_row[i] for i in action.slots]
+            return said("act.refresh_retainers", coins=state.params.rules.retainer_refresh_cost, cards=cards)
+        if isinstance(action, A.PickRetainer) and action.card:
+            return said("act.pick_retainer", card=action.card)
+        if isinstance(action, A.PickRetainer):  # blind, from the deck
+            return said("act.pick_retainer.blind")
+        return said("act.pick_retainer.none")
 
 
 @decision_kind
@@ -100,7 +103,6 @@ class PickCardKind(DecisionKind[MingchuState, Any]):
     """Choose a face-up card of a row (``Done`` when the row is empty)."""
 
     deck: str
-    none_left: str
 
     def row(self, state: MingchuState) -> list[str]:
         raise NotImplementedError
@@ -119,7 +121,9 @@ class PickCardKind(DecisionKind[MingchuState, Any]):
             state.record(action.card, self.deck, decision.seat, "taken")
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
-        return f"选取 {action.card}" if isinstance(action, A.PickCard) else self.none_left
+        if isinstance(action, A.PickCard):
+            return said("act.pick_card", card=action.card)
+        return said("act.pick_card.none." + self.kind)
 
 
 @decision_kind
@@ -128,7 +132,6 @@ class PickScoreKind(PickCardKind):
 
     kind = "pick_score"
     deck = "皇恩计分"
-    none_left = "无计分卡可选"
 
     def row(self, state: MingchuState) -> list[str]:
         return state.score_row
@@ -143,7 +146,6 @@ class PickTianweiKind(PickCardKind):
 
     kind = "pick_tianwei"
     deck = "天威"
-    none_left = "无天威卡可选"
 
     def row(self, state: MingchuState) -> list[str]:
         return state.tianwei_row

@@ -10,6 +10,7 @@ from typing import Any
 
 from sim.core.decisions import Decision, DecisionKind
 
+from ..texts import said
 from . import actions as A
 from .anytime import ANYTIME_KINDS, legal_anytime
 from .economy import add_goods, can_give_favor, note_flow
@@ -226,11 +227,11 @@ class ProduceKind(DecisionKind[MingchuState, Any]):
         if type(action) in ANYTIME_KINDS.by_type:
             return ANYTIME_KINDS.describe(state, action)
         if isinstance(action, A.Done):
-            return "结束生产"
+            return said("act.produce.done")
         name, good = state.place_name(action.place), state.topo.site[action.place].good
         if isinstance(action, A.ProduceOwn):
-            return f"用自己在 {name} 的{good}产业生产"
-        return f"借用 {name} 的{good}产业生产，送到掌柜{action.manager + 1}"
+            return said("act.produce_own", place=name, good=good)
+        return said("act.produce_foreign", place=name, good=good, manager=action.manager + 1)
 
 
 def produce_foreign(state: MingchuState, seat: int, place: int, manager: int, *, pay: bool) -> None:
@@ -287,14 +288,15 @@ def _affordable_by_manager(
     return found
 
 
-DESTINATIONS = {"backpack": "放入背包", "store": "存放在产业", "warehouse": "运往京城仓库", "discard": "丢弃"}
+DESTINATIONS = ("backpack", "store", "warehouse", "discard")
+"""Where a good can go (``GoodTo.dest``), each told as ``act.good_to.<dest>``."""
 
 
 def describe_good_to(good: str, action: A.GoodTo) -> str:
     """Where one good goes (a produced good, or a card's good)."""
     if action.dest == "backpack":
-        return f"将{good}放入掌柜{action.manager + 1}的背包"
-    return f"将{good}{DESTINATIONS[action.dest]}"
+        return said("act.good_to.backpack", good=good, manager=action.manager + 1)
+    return said("act.good_to." + action.dest, good=good)
 
 
 @decision_kind
@@ -368,7 +370,7 @@ class GoodDestKind(DecisionKind[MingchuState, Any]):
         good = decision.data["good"]
         if isinstance(action, A.SellProduced):
             price = sale_price(state, decision.seat, good, action.place, in_production=True)
-            return f"将{good}卖往 {state.place_name(action.place)}，得 {price} 铜币"
+            return said("act.sell_produced", good=good, place=state.place_name(action.place), price=price)
         return describe_good_to(good, action)
 
 

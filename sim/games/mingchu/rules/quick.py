@@ -12,6 +12,7 @@ from typing import Final
 
 from sim.core.game import ActionKind, ActionKinds
 
+from ..texts import said
 from . import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
@@ -61,8 +62,13 @@ class SellKind(ActionKind[MingchuState, A.Sell]):
 
     def describe(self, state: MingchuState, action: A.Sell) -> str:
         price = sale_price(state, seat_to_act(state), action.good, action.place, in_production=False)
-        where = "京城仓库的" if action.from_warehouse else ""
-        return f"在 {state.place_name(action.place)} 卖出{where}{action.good}，得 {price} 铜币"
+        place = state.place_name(action.place)
+        return said(
+            "act.sell.warehouse" if action.from_warehouse else "act.sell",
+            place=place,
+            good=action.good,
+            price=price,
+        )
 
 
 def legal_sell(state: MingchuState, seat: int) -> list:
@@ -154,7 +160,7 @@ class UpgradeKind(LocalGoodsKind):
             state.temp_roads = set()
 
     def describe(self, state: MingchuState, action: A.Upgrade) -> str:
-        return f"用铁升级 {state.place_name(action.place)} 的产业"
+        return said("act.upgrade", place=state.place_name(action.place))
 
 
 class BuyStoredKind(LocalGoodsKind):
@@ -172,7 +178,9 @@ class BuyStoredKind(LocalGoodsKind):
         _take_stored(state, seat, action.place)
 
     def describe(self, state: MingchuState, action: A.BuyStored) -> str:
-        return f"在 {state.place_name(action.place)} 购买存放的{state.industries[action.place].stored}"
+        return said(
+            "act.buy_stored", place=state.place_name(action.place), good=state.industries[action.place].stored
+        )
 
 
 class TakeStoredKind(LocalGoodsKind):
@@ -184,7 +192,11 @@ class TakeStoredKind(LocalGoodsKind):
         _take_stored(state, seat_to_act(state), action.place)
 
     def describe(self, state: MingchuState, action: A.TakeStored) -> str:
-        return f"取回 {state.place_name(action.place)} 存放的{state.industries[action.place].stored}"
+        return said(
+            "act.take_stored",
+            place=state.place_name(action.place),
+            good=state.industries[action.place].stored,
+        )
 
 
 def _take_stored(state: MingchuState, seat: int, place: int) -> None:
@@ -205,7 +217,7 @@ class StoreGoodKind(LocalGoodsKind):
         state.industries[action.place].stored = action.good
 
     def describe(self, state: MingchuState, action: A.StoreGood) -> str:
-        return f"将{action.good}存放在 {state.place_name(action.place)}"
+        return said("act.store_good", good=action.good, place=state.place_name(action.place))
 
 
 def _warehouse_routes(state: MingchuState, seat: int) -> dict:
@@ -300,8 +312,12 @@ class TransportKind(ActionKind[MingchuState, A.Transport]):
             add_goods(state, seat, action.good, action.count, manager=action.manager)
 
     def describe(self, state: MingchuState, action: A.Transport) -> str:
-        way = "运往京城仓库" if action.to_warehouse else "从京城仓库运回背包"
-        return f"将掌柜{action.manager + 1}的{action.count}个{action.good}{way}"
+        return said(
+            "act.transport.to_warehouse" if action.to_warehouse else "act.transport.from_warehouse",
+            manager=action.manager + 1,
+            count=action.count,
+            good=action.good,
+        )
 
 
 def legal_retainers(state: MingchuState, seat: int) -> list:
@@ -332,7 +348,7 @@ class UseRetainerKind(ActionKind[MingchuState, A.UseRetainer]):
         play_card(state, seat, "门客", action.card, state.topo.retainers[action.card].ability)
 
     def describe(self, state: MingchuState, action: A.UseRetainer) -> str:
-        return f"使用门客 {action.card}"
+        return said("act.use_retainer", card=action.card)
 
 
 def legal_discard(state: MingchuState, seat: int) -> list:
@@ -359,7 +375,7 @@ class DiscardGoodKind(ActionKind[MingchuState, A.DiscardGood]):
         state.take_good(seat, packs, action.good)
 
     def describe(self, state: MingchuState, action: A.DiscardGood) -> str:
-        return f"丢弃{action.good}"
+        return said("act.discard_good", good=action.good)
 
 
 _KINDS = (

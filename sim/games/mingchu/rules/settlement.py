@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sim.core.decisions import Decision
 
+from ..texts import said
 from . import actions as A
 from .economy import draw_retainer, note_flow, pay_coins, remove_good, return_marker
 from .effects import condition_met
@@ -98,12 +99,12 @@ class WarKind(PerSeat):
 
     def describe(self, state: MingchuState, decision: Decision, action) -> str:
         if isinstance(action, A.Done):
-            return "结束支持战争"
+            return said("act.war.done")
         if action.source == "coins":
-            source = f"{state.params.rules.war_coins_per_marker}铜币"
-        else:
-            source = "自己的恩义标记" if action.owner == decision.seat else f"{who(action.owner)}的恩义标记"
-        return f"以{source}支持{action.side}"
+            return said("act.war.coins", coins=state.params.rules.war_coins_per_marker, side=action.side)
+        if action.owner == decision.seat:
+            return said("act.war.own", side=action.side)
+        return said("act.war.held", owner=who(action.owner), side=action.side)
 
 
 def reveal_war(state: MingchuState) -> None:
@@ -145,11 +146,9 @@ class RepayKind(PerSeat):
         player.loans -= 1
 
     def describe(self, state: MingchuState, decision: Decision, action) -> str:
-        return (
-            f"偿还一笔贷款（{state.params.loans.repay} 铜币）"
-            if isinstance(action, A.RepayLoan)
-            else "不再还贷"
-        )
+        if isinstance(action, A.RepayLoan):
+            return said("act.repay", coins=state.params.loans.repay)
+        return said("act.repay.done")
 
 
 def rot_goods(state: MingchuState) -> None:
@@ -209,5 +208,5 @@ class BuybackKind(PerSeat):
 
     def describe(self, state: MingchuState, decision: Decision, action) -> str:
         if isinstance(action, A.BuyBack):
-            return f"花{action.count}铜币从{who(action.holder)}购回{action.count}个恩义"
-        return "不再购回恩义"
+            return said("act.buyback", count=action.count, holder=who(action.holder))
+        return said("act.buyback.done")

@@ -10,6 +10,7 @@ import numpy as np
 from sim.core.decisions import Decision
 
 from ..params import MingchuParams
+from ..texts import said
 from . import actions as A
 from .draws import game_key, keyed_order
 from .economy import add_goods
@@ -258,7 +259,8 @@ class DraftKind(Step):
 
     def describe(self, state: MingchuState, decision: Decision, action: A.ChooseColumn) -> str:
         retainer, families = state.draft_columns[action.column]
-        return f"选择第{action.column + 1}列：门客 {retainer or '无'}，家族 {'、'.join(families)}"
+        shown = retainer or said("act.choose_column.no_retainer")
+        return said("act.choose_column", column=action.column + 1, retainer=shown, families=list(families))
 
 
 def finish_draft(state: MingchuState) -> None:
@@ -281,7 +283,7 @@ class PlaceManagerKind(Step):
         state.players[seat].managers.append(action.place)
 
     def describe(self, state: MingchuState, decision: Decision, action: A.PlaceManager) -> str:
-        return f"将掌柜放在 {state.place_name(action.place)}"
+        return said("act.place_manager", place=state.place_name(action.place))
 
 
 @decision_kind
@@ -304,4 +306,4 @@ class SetupRoadKind(Step):
         state.board_cache = None
 
     def describe(self, state: MingchuState, decision: Decision, action: A.PlaceOfficialRoad) -> str:
-        return f"放置官府驿道 {state.topo.roads[action.road].id}"
+        return said("act.setup_road", road=state.topo.roads[action.road].id)

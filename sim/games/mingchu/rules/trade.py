@@ -26,6 +26,7 @@ from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind
 from sim.core.lazy_list import LazyList
 
+from ..texts import said
 from . import actions as A
 from .economy import can_give_favor, give_favor, note_flow
 from .kinds import decision_kind, seat_to_act, who
@@ -221,12 +222,18 @@ def offer_text(offer: Offer, giver: int) -> str:
     """What each side of ``offer`` gives, in words (``giver`` offers it)."""
     give = _lot_text(offer.coins, offer.card, offer.favor)
     want = _lot_text(offer.want_coins, "", offer.want_favor)
-    return f"{who(giver)}出{give}，{who(offer.to)}出{want}"
+    return said("trade.offer", giver=who(giver), give=give, taker=who(offer.to), want=want)
 
 
 def _lot_text(coins: int, card: str, favor: int) -> str:
-    parts = [f"{coins}铜币"] * (coins > 0) + [f"皇恩卡 {card}"] * bool(card) + [f"{favor}恩义"] * (favor > 0)
-    return "、".join(parts) or "无"
+    parts: list[str] = []
+    if coins > 0:
+        parts.append(said("trade.coins", coins=coins))
+    if card:
+        parts.append(said("trade.card", card=card))
+    if favor > 0:
+        parts.append(said("trade.favor", favor=favor))
+    return said("trade.lot", parts=parts) if parts else said("trade.nothing")
 
 
 def _transfer(state: MingchuState, seat: int, to: int, coins: int, card: str, favor: int) -> None:
@@ -285,7 +292,7 @@ class ProposeTradeKind(ActionKind[MingchuState, ProposeTrade]):
         state.pending.push(Decision("trade_offer", seat))
 
     def describe(self, state: MingchuState, action: ProposeTrade) -> str:
-        return "发起交易"
+        return said("act.propose_trade")
 
 
 @decision_kind
@@ -304,8 +311,8 @@ class TradeOfferKind(DecisionKind[MingchuState, Any]):
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
         if isinstance(action, Offer):
-            return f"向{who(action.to)}提议交易：{offer_text(action, decision.seat)}"
-        return "打算交易，但未提出"
+            return said("act.trade_offer", to=who(action.to), offer=offer_text(action, decision.seat))
+        return said("act.trade_offer.none")
 
 
 @decision_kind
@@ -327,8 +334,11 @@ class TradeAnswerKind(DecisionKind[MingchuState, Any]):
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
         offerer, offer = decision.data
-        verb = "接受" if isinstance(action, Accept) else "拒绝"
-        return f"{verb}{who(offerer)}的交易（{offer_text(offer, offerer)}）"
+        return said(
+            "act.trade_accept" if isinstance(action, Accept) else "act.trade_refuse",
+            offerer=who(offerer),
+            offer=offer_text(offer, offerer),
+        )
 
 
 # --- hidden information and laws ----------------------------------------------------------------

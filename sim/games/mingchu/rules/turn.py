@@ -13,6 +13,7 @@ from typing import Any, Final
 from sim.core.decisions import Decision, DecisionKind
 from sim.core.game import ActionKind, ActionKinds
 
+from ..texts import said
 from . import actions as A
 
 # the legal lists' records by name: compiled, each ``A.X`` is a module attribute look-up
@@ -43,14 +44,9 @@ from .paths import water_fee
 from .quick import QUICK, legal_quick
 from .state import OFFICIAL, MingchuState
 
-MOVE_MODES = {
-    "yidao": "走驿道",
-    "yidao_paid": "借用他人驿道（付1恩义）",
-    "horse": "骑马",
-    "bonus": "奖励移动",
-    "step": "步行",
-    "workers": "花伙计",
-}
+MOVE_MODES = ("yidao", "yidao_paid", "horse", "bonus", "step", "workers")
+"""How a 掌柜 moves along a road: on an own or official 驿道, on another's (paying 1 恩义), on
+horseback, with a card's bonus move, a step, paid with 伙计 (each told as ``move_mode.<mode>``)."""
 
 
 _ROAD_MOVES: Final[dict[int, tuple[A.Move, ...]]] = {}
@@ -128,7 +124,7 @@ class SelectManagerKind(ActionKind[MingchuState, A.SelectManager]):
 
     def describe(self, state: MingchuState, action: A.SelectManager) -> str:
         at = state.players[seat_to_act(state)].managers[action.manager]
-        return f"派出掌柜{action.manager + 1}（在 {state.place_name(at)}）"
+        return said("act.select_manager", manager=action.manager + 1, place=state.place_name(at))
 
 
 class MoveKind(ActionKind[MingchuState, A.Move]):
@@ -168,7 +164,7 @@ class MoveKind(ActionKind[MingchuState, A.Move]):
         start = _here(state, seat_to_act(state))
         end = state.topo.other_end(action.road, start)
         name = state.place_name
-        return f"掌柜 {name(start)}→{name(end)}（{MOVE_MODES[action.mode]}）"
+        return said("act.move", start=name(start), end=name(end), mode=said("move_mode." + action.mode))
 
 
 class BuildIndustryKind(ActionKind[MingchuState, A.BuildIndustry]):
@@ -222,7 +218,7 @@ class HireWorkerKind(ActionKind[MingchuState, A.HireWorker]):
         end_turn(state, seat)
 
     def describe(self, state: MingchuState, action: A.HireWorker) -> str:
-        return f"雇佣伙计（伙计人数轨 → {state.players[seat_to_act(state)].worker_pos + 1}）"
+        return said("act.hire", space=state.players[seat_to_act(state)].worker_pos + 1)
 
 
 class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
@@ -240,7 +236,7 @@ class EndTurnKind(ActionKind[MingchuState, A.EndTurn]):
         end_turn(state, seat)
 
     def describe(self, state: MingchuState, action: A.EndTurn) -> str:
-        return "结束回合"
+        return said("act.end_turn")
 
 
 # --- each main action type's options (the kinds and ``TurnKind`` call these directly) ----------
@@ -419,7 +415,9 @@ class BonusBuildKind(DecisionKind[MingchuState, Any]):
             do_build(state, seat, action.place, cost, data["ignore_monopoly"])
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
-        return describe_build(state, action.place) if isinstance(action, A.BuildIndustry) else "放弃建造"
+        if isinstance(action, A.BuildIndustry):
+            return describe_build(state, action.place)
+        return said("act.pass_build")
 
 
 @decision_kind
@@ -442,4 +440,6 @@ class BonusRoadKind(DecisionKind[MingchuState, Any]):
             do_road(state, seat, action.road, road_cost(state, seat, action.road, discount))
 
     def describe(self, state: MingchuState, decision: Decision, action: Any) -> str:
-        return describe_road(state, action.road) if isinstance(action, A.BuildRoad) else "放弃修路"
+        if isinstance(action, A.BuildRoad):
+            return describe_road(state, action.road)
+        return said("act.pass_road")

@@ -1,4 +1,5 @@
-"""The narrative play log of 明初商途 (``sim play``): what happened, in Chinese, fact by fact.
+"""The narrative play log of 明初商途 (``sim play``): what happened, fact by fact, in Chinese (or English:
+``sim play --lang en``, ``Narrator(bots, lang="en")``).
 
 Each ``Fact`` is a line of the text log (when it has ``text``) and a JSONL record
 ``{"event": "fact", "fact": kind, "round", "period", "seat", ...amounts, "text"}`` beside the

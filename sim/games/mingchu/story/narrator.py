@@ -1,5 +1,7 @@
-"""The 明初商途 play log as a story a designer can follow, in the game's own language (its words are
-the game's texts, ``texts/<lang>.py``).
+"""The 明初商途 play log as a story a designer can follow, in the game's own language or another one it
+has texts for (``Narrator(bot_names, lang)``: its words, the rules' descriptions of each action among
+them, are the game's texts, ``texts/<lang>.py``; the names of cards, places, goods and sides stay the
+design's own Chinese ones in every language).
 
 ``Narrator.step`` is called before each action with the state and the chosen action (the ``sim
 play`` hook). It replays the action on a clone of the state, first the decision's own effect and
@@ -16,6 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sim.core.game import named_end_reason
+
+from ..names import DISPLAY_NAMES
 from ..rules import actions as A
 from ..rules import flow, periods, production, scoring
 from ..rules.effect_kinds import KINDS
@@ -27,7 +32,7 @@ from ..rules.paths import routes_from, water_fee
 from ..rules.settlement import affected_seats
 from ..rules.state import OFFICIAL, SIDES, MingchuState
 from ..rules.trade import ProposeTrade
-from ..texts import LANG, say, signed, signs
+from ..texts import LANG, in_lang, languages, say, signed, signs
 from .cardtext import condition_text, effects_text, score_text
 from .ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
 from .names import BOTS, COLUMNS
@@ -79,8 +84,17 @@ def period_name(state: MingchuState, lang: str = LANG) -> str:
     return say(lang, "period.yongle" if state.war_winner == "燕王" else "period.jianwen")
 
 
+def reason_text(reason: str, lang: str = LANG) -> str:
+    """An end reason (``洪武驾崩``, ``天数将至+订单耗尽``) in ``lang``: the game's own as it is, another
+    language's with each trigger by its display name there (``names.DISPLAY_NAMES``)."""
+    if lang == LANG:
+        return reason
+    terms = DISPLAY_NAMES.get(lang, {}).get("terms", {})
+    return named_end_reason(reason, lambda trigger: terms.get(trigger, trigger))
+
+
 def seats_text(seats: Iterable[int], lang: str = LANG) -> str:
-    return say(lang, "sep.list").join(who(s) for s in seats)
+    return say(lang, "sep.list").join(in_lang(who(s), lang) for s in seats)
 
 
 @dataclass
@@ -97,12 +111,16 @@ class Narrator:
     """Tells one game, action by action (``step``), as ``Fact`` records with text in ``lang``."""
 
     lang = LANG
-    """The language of the story: the game's own unless told (any of ``texts.languages()``; the rules'
-    action descriptions and the cards', places' and goods' names stay the game's own)."""
+    """The language of the story: the game's own unless told (any of ``texts.languages()``; the cards',
+    places', goods' and sides' names stay the game's own)."""
     scoring_columns = scoring.VP_TERMS
     """The breakdown columns that sum to the score."""
 
-    def __init__(self, bot_names: list[str], lang: str = LANG) -> None:
+    def __init__(self, bot_names: list[str], lang: str | None = None) -> None:
+        """``lang``: the story's language (``sim play --lang``); the game's own when None or when the game
+        has no texts in it (``lang`` then says the game's own, so ``sim play`` shows its header and result
+        in the language asked for itself)."""
+        lang = LANG if lang is None or lang not in languages() else lang
         self.lang = lang
         self.bot_labels = [self.name(bot) if lang == LANG else bot for bot in bot_names]
         self.started = False
@@ -232,7 +250,7 @@ class Narrator:
             card = topo.tianwei[action.card] if tianwei else topo.score_cards[action.card]
             rules = self._say("sep.comma").join(score_text(r, lang) for r in card.scoring)
             return self._say("pick_tianwei" if tianwei else "pick_score_card", card=action.card, rules=rules)
-        text = KIND[state.pending.next.kind].describe(state, state.pending.next, action)
+        text = in_lang(KIND[state.pending.next.kind].describe(state, state.pending.next, action), self.lang)
         if isinstance(action, A.ProduceForeign):
             owner = state.industries[action.place].owner
             if owner == OFFICIAL:
@@ -532,7 +550,7 @@ class Narrator:
             sep = self._say("sep.list")
             text = self._say(
                 "period.war_begins",
-                reason=after.end_reason,
+                reason=reason_text(after.end_reason, self.lang),
                 jianwen=sep.join(specials["建文特别"]),
                 yan=sep.join(specials["燕王特别"]),
             )

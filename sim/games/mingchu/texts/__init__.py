@@ -1,7 +1,11 @@
 """明初商途's own texts, one module per language (``texts/zh.py``: ``TEXTS``, key -> ``str.format``
 template, the same keys in every language: a test checks): the play log's words (``story/``) and the
-cards' texts (each effect's, condition's and scoring rule's ``text`` in ``rules/``), loaded through
-``sim.texts.package_texts``. A translation, or a new language, is one file.
+cards' texts (each effect's, condition's and scoring rule's ``text`` in ``rules/``) and the rules'
+descriptions of each action (``describe``: a ``Said``, the game's own words that keep their key and
+values), loaded through ``sim.texts.package_texts``. A translation, or a new language, is one file.
+
+Only the sentence frames translate: the names of cards, places, goods and sides are the design's own
+(Chinese) names, in every language.
 
 Texts are only built for the play log and the reports, never while a game is played."""
 
@@ -27,8 +31,54 @@ def template(lang: str, key: str) -> str:
 
 
 def say(lang: str, key: str, /, **values: Any) -> str:
-    """The text ``key`` in ``lang``, formatted with ``values``."""
-    return package_texts(PACKAGE, lang)[key].format(**values)
+    """The text ``key`` in ``lang``, formatted with ``values``: a ``Said`` value in ``lang`` too, a list
+    or tuple joined with the language's ``sep.list``."""
+    return package_texts(PACKAGE, lang)[key].format(**{k: _shown(v, lang) for k, v in values.items()})
+
+
+def _shown(value: Any, lang: str) -> Any:
+    if isinstance(value, Said):
+        return value.in_lang(lang)
+    if isinstance(value, list | tuple):
+        return say(lang, "sep.list").join(str(_shown(v, lang)) for v in value)
+    return value
+
+
+class Said(str):
+    """What the rules say happened (an action's ``describe``, a player's name): an ordinary ``str`` in
+    the game's own language (``LANG``, as ``describe`` returns it and the JSONL log keeps it) that also
+    keeps its text key and values, so the play log can tell it in another language (``in_lang``). A
+    value may itself be a ``Said`` and is told in the same language."""
+
+    key: str
+    values: dict[str, Any]
+
+    def __new__(cls, key: str, /, **values: Any) -> Said:
+        text = super().__new__(cls, say(LANG, key, **values))
+        text.key, text.values = key, values
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the key and values
+        return (Said.again, (self.key, self.values))
+
+    @staticmethod
+    def again(key: str, values: dict[str, Any]) -> Said:
+        """The ``Said`` of ``key`` and ``values`` (a copy's, a pickle's)."""
+        return Said(key, **values)
+
+    def in_lang(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return say(lang, self.key, **self.values)
+
+
+def said(key: str, /, **values: Any) -> Said:
+    """The rules' text ``key`` with ``values`` (``Said``): only built for a play log, never in play."""
+    return Said(key, **values)
+
+
+def in_lang(text: str, lang: str) -> str:
+    """``text`` in ``lang`` when it is a ``Said``, else as it is."""
+    return text.in_lang(lang) if isinstance(text, Said) else text
 
 
 def signed(lang: str, key: str, amount: int, /, **values: Any) -> str:
