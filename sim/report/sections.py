@@ -128,6 +128,11 @@ def _cell(a: Analysis, lang: Lang, column: str, value: object, game: str, pct: s
     return named_value(names, column, value, game)
 
 
+SHORT_CELL = 12
+"""A text column whose every cell has at most this many characters is never wrapped: beside a long
+explanation, the browser would otherwise squeeze it to one Chinese character a line."""
+
+
 def table(
     a: Analysis,
     lang: Lang,
@@ -152,6 +157,9 @@ def table(
         "code" if c in COMMANDS else "num" if pd.api.types.is_numeric_dtype(head[c]) else "text"
         for c in head.columns
     ]
+    for i, kind in enumerate(classes):
+        if kind == "text" and all(len(row[i]) <= SHORT_CELL for row in rows):
+            classes[i] = "text short"  # a game's name, a variant, a verdict: kept on one line
     note = ""
     if len(df) > len(head):
         note = t("rows_shown", lang, shown=len(head), total=len(df), csv=csv or "…")

@@ -268,6 +268,20 @@ def test_cut_tables_say_so(tmp_path):
     assert shown.columns == ["座位", "胜率", "p 值"] and shown.rows[0] == ["1", "0.0%", "< 0.001"]
 
 
+def test_short_text_columns_are_kept_on_one_line(tmp_path):
+    """Beside a long explanation a browser squeezes a narrow column to a character a line."""
+    from sim.report.build import render_html
+    from sim.report.sections import SHORT_CELL, table
+
+    run = write_synthetic_run(tmp_path / "run", player_counts=(3,), games_per_count=40)
+    analysis = analyse(load_run(run))
+    frame = pd.DataFrame({"verdict": ["达成", "未定"], "why": ["理由" * SHORT_CELL, "短"], "seat": [1, 2]})
+    shown = table(analysis, "zh", frame, "x")
+    assert shown.classes == ["text short", "text", "num"]
+    html = render_html(analysis, "zh")
+    assert "td.short { white-space: nowrap; }" in html and '<td class="text short">' in html
+
+
 def test_report_leaves_the_backend_alone(tmp_path):
     import matplotlib
 
