@@ -338,6 +338,9 @@ class ReportSpec:
     trade_table: str = ""
     """The event table of the offers between players and their answers (one row an offer, ``kind``
     accepted or refused): the report's trading section; empty: the game has no trading."""
+    trade_switch: str = ""
+    """The config path of the rule that turns trading off when set to false (``rules.trading``): the
+    trading section tells the paired comparison with it; empty: it is worded without a path."""
     goals: tuple[Goal, ...] = ()
     """The game's own design goals (``sim.core.goals``), beside the generic ones every game has."""
     goal_plays: tuple[Play, ...] = ()

@@ -32,6 +32,7 @@ BEFORE_DECLARED: Mapping[str, Any] = {
     "flow_prefix": "flow_",
     "earned_prefix": "earned_",
     "trade_table": "trades",
+    "trade_switch": "",
     "novice_bot": "novice",
 }
 """The key of a game's ``run.json`` entry -> what a run.json without it meant."""

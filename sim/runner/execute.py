@@ -115,6 +115,7 @@ def run_json_payload(study: Study, command: str) -> dict[str, Any]:
             "flow_prefix": spec.report.flow_prefix,
             "earned_prefix": spec.report.earned_prefix,
             "trade_table": spec.report.trade_table,
+            "trade_switch": spec.report.trade_switch,
             "novice_bot": spec.bots.novice,
         }
     return {

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 
+from sim.config import load_config
 from sim.dataset.declared import declared
 from sim.dataset.legacy import BEFORE_DECLARED, LEGACY_CONTEXT
 from sim.games import get_game
@@ -17,7 +18,14 @@ from sim.stats.content import context_columns, item_columns
 from sim.stats.goals_interact import flow_columns
 from tests.runner.helpers import toy_study
 
-DECLARATIONS = ("context_columns", "flow_prefix", "earned_prefix", "trade_table", "novice_bot")
+DECLARATIONS = (
+    "context_columns",
+    "flow_prefix",
+    "earned_prefix",
+    "trade_table",
+    "trade_switch",
+    "novice_bot",
+)
 
 
 def _run(games: dict, events: dict | None = None) -> SimpleNamespace:
@@ -32,6 +40,7 @@ def test_run_json_records_every_declaration_of_the_spec():
         "flow_prefix": "",
         "earned_prefix": "",
         "trade_table": "",
+        "trade_switch": "",
         "novice_bot": "",
     }
 
@@ -61,6 +70,8 @@ def test_mingchu_declares_the_conventions_its_shared_measures_read():
     assert any(c.startswith(spec.report.earned_prefix) for c in spec.report.breakdown_columns)
     assert spec.bots.novice in spec.bots.bots
     assert spec.report.trade_table in spec.report.event_tables
+    switch = load_config(spec.default_config, {spec.report.trade_switch: "false"})
+    assert load_config(spec.default_config).params.rules.trading and not switch.params.rules.trading
     assert spec.cards.forced_key in spec.params_model.model_fields
     for table, columns in spec.report.context_columns.items():
         assert set(columns) <= set(spec.report.event_tables[table])

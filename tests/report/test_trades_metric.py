@@ -33,3 +33,24 @@ def test_trade_rates_count_accepted_trades_per_game():
 def test_no_trades_table_no_rows():
     games = pd.DataFrame({"game": ["brass"], "variant": "base", "n_players": [4], "gid": [0]})
     assert trade_rates(games, pd.DataFrame()).empty
+
+
+def test_the_note_names_the_declared_trading_switch_and_an_older_run_gets_the_general_words():
+    from types import SimpleNamespace
+
+    from sim.report.metrics.trades import _switch_notes
+    from sim.report.names import Names
+
+    rates = pd.DataFrame({"game": ["mingchu"], "variant": ["base"], "n_players": [4]})
+
+    def analysis(facts: dict) -> SimpleNamespace:
+        run = SimpleNamespace(meta=[{"games": {"mingchu": facts}}])
+        return SimpleNamespace(
+            tables={"trade_rates": rates}, run=run, names=lambda lang: Names.from_meta([], lang)
+        )
+
+    declared = analysis({"trade_switch": "rules.trading"})
+    assert "--set-b rules.trading=false" in _switch_notes(declared, "zh")[0]
+    assert "--set-b rules.trading=false" in _switch_notes(declared, "en")[0]
+    (older,) = _switch_notes(analysis({}), "zh")  # a run.json written before the declaration
+    assert "--set-b 交易开关=false" in older

@@ -128,6 +128,7 @@ SPEC = GameSpec(
         context_columns={"cards": ("period",)},  # when a card moved, not what was had
         flow_prefix=FLOW_PREFIX,
         trade_table="trades",  # the offers between players and their answers (rules/trade.py)
+        trade_switch="rules.trading",  # MingchuRules.trading: false plays without trading
         earned_prefix=EARNED_PREFIX,
         goals=(
             *routes.GOALS,

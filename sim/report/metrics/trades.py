@@ -72,12 +72,25 @@ def _lines(a: Analysis, lang: Lang) -> list[str]:
     ]
 
 
+def _switch_notes(a: Analysis, lang: Lang) -> list[str]:
+    """How to measure trading's effect: ``sim compare`` with trading off, by the path each trading
+    game declares (``ReportSpec.trade_switch``), else in general words."""
+    games = sorted(set(a.tables["trade_rates"]["game"].astype(str)))
+    switches = {game: declared(a.run, game, "trade_switch") for game in games}
+    if not all(switches.values()):
+        return [t("trades_note", lang)]
+    return [
+        t("trades_note_switch", lang, game=a.names(lang).title(game), switch=switch)
+        for game, switch in switches.items()
+    ]
+
+
 def trade_section(a: Analysis, lang: Lang) -> Section | None:
     """The lines and the table (None without a trades table)."""
     rates = a.tables["trade_rates"]
     if rates.empty:
         return None
-    section = Section("trades", t("sec_trades", lang), notes=[*_lines(a, lang), t("trades_note", lang)])
+    section = Section("trades", t("sec_trades", lang), notes=[*_lines(a, lang), *_switch_notes(a, lang)])
     section.tables.append(table(a, lang, rates, t("sec_trades", lang), "trade_rates", pct=("with_trade",)))
     return section
 
