@@ -524,19 +524,22 @@ def rebalance(
     on_study: Callable[[pd.DataFrame], None] | None = None,
 ) -> Rebalance:
     """Study ``original``, then up to ``rounds`` rounds: propose, write the variant, study it on
-    fresh seeds; stop once no unflagged card is decided outside the band, or when the time left
-    cannot hold another round (``Lab.may_start``: the result says so). ``on_study`` hears the
+    fresh seeds; stop once no unflagged card is decided outside the band but those an earlier round
+    had to leave alone (no lever, no valid value: a property of the card's own numbers), or when the
+    time left cannot hold another round (``Lab.may_start``: the result says so). ``on_study`` hears the
     original's table, ``on_change`` every change, ``on_round`` every round once studied."""
     result = Rebalance(lab.study(original, 0))
     if on_study is not None:
         on_study(result.original)
     table, config = result.original, original
+    left_alone: set[str] = set()  # no lever or no valid value: the card's own numbers, so for good
     for index in range(1, rounds + 1):
-        if not to_fix(table):
+        if not set(to_fix(table)) - left_alone:
             break
         if not lab.may_start(index):
             return replace(result, out_of_time=True)
         changes, skipped = propose(lab, config, table, tolerance, kinds, index, on_change)
+        left_alone |= set(skipped)
         if not changes:
             break
         all_changes = merged(result.changes, changes)

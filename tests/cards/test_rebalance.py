@@ -294,6 +294,20 @@ def test_a_round_the_time_left_cannot_hold_is_not_started_and_the_summary_says_s
     assert not finished.out_of_time
 
 
+def test_a_card_left_alone_for_its_own_numbers_does_not_ask_for_another_round():
+    """牙人 (a sell bonus of 1: no valid value) is still too strong after round 1 fixed `a`: a second
+    round could not change it either, so the time limit did not stop anything and the summary says no
+    more than that 牙人 was left unchanged."""
+    tables = [
+        scripted_table({"牙人": "too_strong", "a": "too_strong"}, {"牙人": 0.056, "a": 0.08}),
+        scripted_table({"牙人": "too_strong", "a": "within"}, {"牙人": 0.061, "a": 0.01}),
+    ]
+    result = rebalance(ScriptedLab(tables, rounds_in_time=1), {"牙人": 1, "a": 6}, TOLERANCE, rounds=2)
+    assert result.changed == ["a"] and not result.out_of_time and len(result.rounds) == 1
+    assert result.rounds[0].skipped == {"牙人": "no_room"}
+    assert not any("before round 2" in line for line in summary_lines(result, "en"))
+
+
 def test_the_time_limit_cuts_each_study_to_the_time_left_and_stops_rounds_near_the_end(tmp_path):
     config = load_config("configs/mingchu/base.yaml")
 
