@@ -333,7 +333,7 @@ def rebalance_deck(resolved, spec, deck, n_players, kinds, settings, games, lang
         variant = str(written)
         run.echo(text["variant"][lang].format(path=written))
     settings_shown = {"game": resolved.game, "config": shown_config(resolved.path), "deck": deck, "players": n_players,
-                      "tolerance": tolerance / 100, "levers": ", ".join(kinds), "aim": AIM * tolerance / 100}  # fmt: skip
+                      "tolerance": tolerance / 100, "levers": tuple(kinds), "aim": AIM * tolerance / 100}  # fmt: skip
     path = report.write_report(result, settings_shown, variant, out / "report", lang)
     frame = report.changes_frame(result, lang, resolved.game)
     if len(frame):

@@ -48,6 +48,11 @@ def value(x: float) -> str:
     return f"{x:g}"
 
 
+def lever_kinds_words(kinds: Sequence[str], lang: Lang) -> str:
+    """The kinds of number a rebalance may change, in ``lang`` (``数量、费用``)."""
+    return t("enum_separator", lang).join(t("rebalance.lever_kind." + kind, lang) for kind in kinds)
+
+
 def number_words(game: str, lever: Lever, lang: Lang) -> str:
     """A card's number as a designer reads it: its place in the card by the game's display names,
     and the effect that holds it (``被动1·数量（售价加成）``); the config path in English, where the
@@ -180,7 +185,7 @@ def write_report(
     lang: Lang,
 ) -> Path:
     """Write ``rebalance.csv``, ``before-after.png``/``.svg`` and ``rebalance.md`` into ``out``;
-    ``settings``: game, config, deck, players, tolerance (fraction), levers, aim (fraction)."""
+    ``settings``: game, config, deck, players, tolerance (fraction), levers (kinds), aim (fraction)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     title = TEXT["title"][lang].format(deck=settings["deck"])
@@ -196,7 +201,7 @@ def write_report(
         plt.close(fig)
     intro = TEXT["settings"][lang].format(
         config=settings["config"], deck=settings["deck"], players=settings["players"],
-        tol=f"{100 * settings['tolerance']:g}", rounds=len(result.rounds), levers=settings["levers"],
+        tol=f"{100 * settings['tolerance']:g}", rounds=len(result.rounds), levers=lever_kinds_words(settings["levers"], lang),
         aim=f"{100 * settings['aim']:g}",
     )  # fmt: skip
     lines = [f"# {title}", "", intro, ""]

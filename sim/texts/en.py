@@ -1144,6 +1144,10 @@ CARDS: dict[str, str] = {
     # sim.cards.rebalance_report.TEXT
     "rebalance.title": "Rebalance: {deck}",
     "rebalance.settings": "Config {config}, deck {deck}, {players} players, band ±{tol} points of win share, {rounds} round(s) played. Every card the study decided outside the band and no control flagged gets the smallest change of one of its numbers ({levers}) predicted to bring its effect to ±{aim} points on its own side, checked by a paired bisection of the card's score effect on that number; the variant is then studied again on fresh seeds.",
+    "rebalance.lever_kind.amount": "amount",
+    "rebalance.lever_kind.cost": "cost",
+    "rebalance.lever_kind.threshold": "threshold",
+    "rebalance.lever_kind.count": "count",
     "rebalance.reading": "Effects in points of win share with their intervals. predicted: the study's effect plus the deck's win share per VP times the change of score effect the bisection measured (its interval joins the study's and the check's, so it is wide). effect after: the whole-deck study of the variant on fresh seeds, which must decide every changed card within the band. checked: no means the bisection did not reach the VP the prediction asks for within twice the predicted change (the value tried that came nearest is proposed).",
     "rebalance.variant": "The variant: `{path}` (open it as any config: `sim validate {path}`).",
     "rebalance.none": "No card is decided outside the band without a flag: nothing to change.",

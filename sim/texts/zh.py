@@ -1176,6 +1176,10 @@ CARDS: dict[str, str] = {
     # sim.cards.rebalance_report.TEXT
     "rebalance.title": "重新平衡：{deck}",
     "rebalance.settings": "配置 {config}，牌堆 {deck}，{players} 名玩家，容差 ±{tol} 个胜率百分点，共进行 {rounds} 轮。研究判定在容差外、且未被对照标记的每张牌，只改动它的一个数值（{levers}），取预测能把效应带到同侧 ±{aim} 个百分点的最小改动，并在该数值上用配对二分法检验此牌的得分效应；随后在新的随机种子上重新研究调整后的牌组。",
+    "rebalance.lever_kind.amount": "数量",
+    "rebalance.lever_kind.cost": "费用",
+    "rebalance.lever_kind.threshold": "门槛",
+    "rebalance.lever_kind.count": "张数",
     "rebalance.reading": "效应以胜率百分点表示，附区间。预测效应：研究测得的效应，加上牌组“每分胜率”斜率乘以二分法测得的得分效应变化（其区间合并了研究与检验两者的不确定性，因此较宽）。调整后效应：在新种子上对调整后牌组的整副牌研究，每张改动过的牌都应被判定在容差内。已验证为“否”表示二分法在两倍预测改动的范围内没有达到所需的得分变化（给出的是最接近的取值）。",
     "rebalance.variant": "调整后的配置：`{path}`（可当作普通配置使用：`sim validate {path}`）。",
     "rebalance.none": "没有未带标记且被判定在容差外的牌：无需改动。",

@@ -113,13 +113,16 @@ def test_the_report_in_both_languages(toy_run, tmp_path):
         "deck": "toy",
         "players": 5,
         "tolerance": TOLERANCE,
-        "levers": "amount",
+        "levers": ("amount", "cost"),
         "aim": 0.015,
     }
     for lang, header in (("zh", "原值 → 新值"), ("en", "old → new")):
         path = write_report(result, settings, "../rebalanced.yaml", tmp_path / lang, lang)
         text = path.read_text(encoding="utf-8")
         assert header in text and "before-after.png" in text
+        assert {"zh": "（数量、费用）", "en": "(amount, cost)"}[
+            lang
+        ] in text  # the kinds in the report's words
         table = pd.read_csv(tmp_path / lang / "rebalance.csv", encoding="utf-8-sig")
         assert len(table) == 2 and (tmp_path / lang / "before-after.png").stat().st_size > 0
 
