@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 import matplotlib
 import matplotlib.pyplot as plt
+from markupsafe import Markup, escape
 from tqdm import tqdm
 
 from sim.dataset import load_run
@@ -65,9 +66,21 @@ def write_charts(sections: list[Section], folder: Path) -> list[Path]:
     return written
 
 
+def code_spans(text: object) -> Markup:
+    """A note with its `quoted` spans (a command to type, a path) as ``<code>``, the rest escaped; a
+    note with an unmatched quote is escaped whole."""
+    parts = str(text).split("`")
+    if len(parts) % 2 == 0:
+        return escape(str(text))
+    return Markup("").join(
+        escape(part) if i % 2 == 0 else Markup("<code>%s</code>") % part for i, part in enumerate(parts)
+    )
+
+
 def render_html(analysis: Analysis, lang: Lang, sections: list[Section] | None = None) -> str:
     """The self-contained report page (charts inlined as base64 PNG, autoescaped text)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True)
+    env.filters["code_spans"] = code_spans
     if sections is None:
         with headless_charts():
             sections = build_sections(analysis, lang)

@@ -466,7 +466,7 @@ MESSAGES: dict[str, str] = {
     "sec_trades": "Trading between players",
     "trades_line": "{name}, {n} players: {share} of games had a trade; {trades} trades and {offers} offers per game.",
     "trades_note": "A trade is an accepted offer (the game's trades table). What trading does to seat balance is a paired comparison on the same seeds: run the config against itself with trading off (sim compare CONFIG --set-b PATH=false, PATH the game's trading switch) and read the paired section.",
-    "trades_note_switch": "A trade is an accepted offer (the game's trades table). What trading does to seat balance in {game} is a paired comparison on the same seeds: run the config against itself with trading off, sim compare CONFIG --set-b {switch}=false, and read the paired section.",
+    "trades_note_switch": "A trade is an accepted offer (the game's trades table). What trading does to seat balance in {game} is a paired comparison on the same seeds: run the config against itself with trading off, `sim compare CONFIG --set-b {switch}=false`, and read the paired section.",
     "sec_runs": "Run details",
     "runs_caption": "Runs in this report",
     "variants_caption": "Variants and their configs",

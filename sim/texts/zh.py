@@ -462,7 +462,7 @@ MESSAGES: dict[str, str] = {
     "sec_trades": "玩家间交易",
     "trades_line": "{name}，{n}人局：{share}的对局发生过交易；每局{trades}笔交易、{offers}次提议。",
     "trades_note": "交易指被接受的提议（数据中的交易事件表）。交易对座位平衡的影响要在相同种子上配对比较：将配置与关闭交易的自身对比：sim compare 配置 --set-b 交易开关=false，其中“交易开关”换成该游戏配置里控制交易的那一项（配置文件的注释里写明了它的路径），false 表示关闭交易；然后看配对比较一节。",
-    "trades_note_switch": "交易指被接受的提议（数据中的交易事件表）。交易对{game}座位平衡的影响要在相同种子上配对比较：将配置与关闭交易的自身对比，sim compare 配置 --set-b {switch}=false，然后看配对比较一节。",
+    "trades_note_switch": "交易指被接受的提议（数据中的交易事件表）。交易对{game}座位平衡的影响要在相同种子上配对比较：将配置与关闭交易的自身对比，`sim compare 配置 --set-b {switch}=false`，然后看配对比较一节。",
     "sec_runs": "运行信息",
     "runs_caption": "本报告包含的运行",
     "variants_caption": "变体及其配置",

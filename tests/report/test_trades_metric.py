@@ -54,3 +54,11 @@ def test_the_note_names_the_declared_trading_switch_and_an_older_run_gets_the_ge
     assert "--set-b rules.trading=false" in _switch_notes(declared, "en")[0]
     (older,) = _switch_notes(analysis({}), "zh")  # a run.json written before the declaration
     assert "--set-b 交易开关=false" in older
+
+
+def test_a_notes_quoted_command_is_code_in_the_page_and_the_rest_is_escaped():
+    from sim.report.build import code_spans
+
+    shown = str(code_spans("run `sim compare A --set-b rules.trading=false` <now>"))
+    assert shown == "run <code>sim compare A --set-b rules.trading=false</code> &lt;now&gt;"
+    assert str(code_spans("an odd ` quote <b>")) == "an odd ` quote &lt;b&gt;"
