@@ -109,7 +109,7 @@ def units_needed(
     needed = []
     for edge in (e for e in band if e is not None and low <= e <= high):
         distance, arm = abs(value - edge), (high - value) if edge >= value else (value - low)
-        if distance > 0 and arm > 0:
+        if distance > 1e-9 * max(1.0, abs(edge)) and arm > 0:  # on the edge to rounding: no count ends it
             spread = np.array([arm / r * math.sqrt(units) / Z])
             needed.append(float(seeds_for_width(spread, np.array([distance]), units, ALPHA, t_opt)[0]))
     return max(needed) if needed else math.nan

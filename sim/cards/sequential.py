@@ -140,6 +140,11 @@ def seeds_needed(values: np.ndarray, alpha: float, t_opt: float, tolerance: floa
     return float(seeds_for_width(np.array([sd]), np.array([gap]), t, alpha, t_opt)[0])
 
 
+MAX_DOUBLINGS = 64
+"""A gap of rounding size (1e-15) would need more seeds than a float counts exactly: the search stops
+there, at about 2**64 times the seeds it started from."""
+
+
 def seeds_for_width(
     sd: np.ndarray, gap: np.ndarray, t: float | np.ndarray, alpha: float, t_opt: float
 ) -> np.ndarray:
@@ -149,7 +154,7 @@ def seeds_for_width(
     sd, gap = np.asarray(sd, dtype=float), np.asarray(gap, dtype=float)
     first = np.broadcast_to(np.ceil(np.maximum(np.asarray(t, dtype=float), MIN_SEEDS)), sd.shape)
     lo, hi = first.copy(), first.copy()
-    while True:  # double until every card's interval is narrow enough
+    for _ in range(MAX_DOUBLINGS):  # double until every card's interval is narrow enough
         wide = half_width(sd, hi, alpha, t_opt) > gap
         if not wide.any():
             break

@@ -340,3 +340,15 @@ def test_a_widened_interval_is_cut_to_the_range_its_measure_can_take():
     )
     assert full["high"] == 1.0 and full["low"] < 0.95
     assert judge_row({**row, "unit": "points"}, None)["low"] == 0.0  # a gap in points: never below 0
+
+
+def test_a_goal_on_its_edge_to_rounding_asks_for_no_count_and_the_search_ends():
+    """A 5-player seat gap of 25% - 20% is 4.999...9 points against a band of 5: no count of units
+    ends it (NaN), and a rounding-size gap no longer keeps the seed search doubling for ever."""
+    import numpy as np
+
+    from sim.cards.sequential import seeds_for_width
+    from sim.goal_study import units_needed
+
+    assert np.isnan(units_needed((0.25 - 0.20) * 100, 0.0, 19.9, 100, 100.0, (None, 5.0)))
+    assert np.isfinite(seeds_for_width(np.array([1.0]), np.array([1e-15]), 100, 0.05, 100.0)).all()
