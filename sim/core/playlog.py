@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from sim.core.game import GameSpec
 from sim.core.play import GameRecord, StepHook
-from sim.texts import has_catalogue, t
+from sim.texts import has_catalogue, in_lang, t
 
 
 def action_details(action: Any) -> dict[str, Any]:
@@ -116,16 +116,9 @@ def _write(log: IO[str], record: dict[str, Any]) -> None:
     log.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
 
 
-def shown_in(text: str, lang: str) -> str:
-    """``text`` in ``lang`` when it can tell itself in another language (its ``in_lang``: a game's own
-    text that keeps its key and values, as a rules' description may be), else as it is."""
-    in_lang = getattr(text, "in_lang", None)
-    return in_lang(lang) if callable(in_lang) else text
-
-
 def _story_hook(spec, narrator, bot_names, echo, log) -> StepHook:
     def hook(state: Any, seat: int, action: Any, text: str) -> None:
-        text = shown_in(text, narrator.lang)  # the rules' description, in the story's language
+        text = in_lang(text, narrator.lang)  # the rules' description (a ``Text``), in the story's language
         facts, found = narrator.step(state, seat, action)
         if echo is not None:
             for fact in facts:

@@ -22,7 +22,7 @@ from collections import ChainMap
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 SECTIONS = ("ERRORS", "MESSAGES", "CARDS", "CONSOLE")
 """A catalogue module's sections of messages, in one key space: the console's (errors above all), the
@@ -140,26 +140,35 @@ def package_texts(package: str, lang: str) -> dict[str, str]:
 
 
 class Text(str):
-    """A message from the catalogue: its English text, its key and its values."""
+    """A message from a catalogue: an ordinary ``str`` in the catalogue's home language (``home``) that
+    keeps its key and values, so it can be shown in another (``in_lang``). The toolkit's messages are
+    English at home; a game's own texts subclass it with their catalogue (``render``) and home."""
 
     key: str
     values: dict[str, Any]
+    home: ClassVar[str] = "en"
+    """The language the text is in as a ``str``."""
 
     def __new__(cls, key: str, /, **values: Any) -> Text:
-        text = super().__new__(cls, _render(key, values, "en"))
+        text = super().__new__(cls, cls.render(key, values, cls.home))
         text.key, text.values = key, values
         return text
 
-    def __reduce__(self) -> tuple[Any, ...]:  # pickles (a worker's error) keep the key and values
-        return (_rebuild, (self.key, self.values))
+    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle (a worker's error) keeps key and values
+        return (_rebuild, (self.key, self.values, type(self)))
 
     def in_lang(self, lang: str) -> str:
-        """The message in ``lang`` (English when ``lang`` is not a catalogue's)."""
-        return _render(self.key, self.values, lang if has_catalogue(lang) else "en")
+        """The message in ``lang``."""
+        return self.render(self.key, self.values, lang)
+
+    @classmethod
+    def render(cls, key: str, values: dict[str, Any], lang: str) -> str:
+        """The text of ``key`` with ``values`` in ``lang`` (English when ``lang`` is not a catalogue's)."""
+        return _render(key, values, lang if has_catalogue(lang) else "en")
 
 
-def _rebuild(key: str, values: dict[str, Any]) -> Text:
-    return Text(key, **values)
+def _rebuild(key: str, values: dict[str, Any], kind: type[Text] = Text) -> Text:
+    return kind(key, **values)
 
 
 def _shown(value: Any, lang: str) -> Any:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sim.core.game import named_end_reason
+from sim.texts import in_lang
 
 from ..names import DISPLAY_NAMES
 from ..rules import actions as A
@@ -32,7 +33,7 @@ from ..rules.paths import routes_from, water_fee
 from ..rules.settlement import affected_seats
 from ..rules.state import OFFICIAL, SIDES, MingchuState
 from ..rules.trade import ProposeTrade
-from ..texts import LANG, in_lang, languages, say, signed, signs
+from ..texts import LANG, languages, say, signed, signs
 from .cardtext import condition_text, effects_text, score_text
 from .ledger import changes, favor_in_hand, ledger_record, ledger_text, with_ledger
 from .names import BOTS, COLUMNS

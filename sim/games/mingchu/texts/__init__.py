@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sim.texts import package_languages, package_texts
+from sim.texts import Text, package_languages, package_texts
 
 PACKAGE = __name__.rpartition(".")[0]
 LANG = "zh"
@@ -37,48 +37,29 @@ def say(lang: str, key: str, /, **values: Any) -> str:
 
 
 def _shown(value: Any, lang: str) -> Any:
-    if isinstance(value, Said):
+    if isinstance(value, Text):
         return value.in_lang(lang)
     if isinstance(value, list | tuple):
         return say(lang, "sep.list").join(str(_shown(v, lang)) for v in value)
     return value
 
 
-class Said(str):
-    """What the rules say happened (an action's ``describe``, a player's name): an ordinary ``str`` in
-    the game's own language (``LANG``, as ``describe`` returns it and the JSONL log keeps it) that also
-    keeps its text key and values, so the play log can tell it in another language (``in_lang``). A
-    value may itself be a ``Said`` and is told in the same language."""
+class Said(Text):
+    """What the rules say happened (an action's ``describe``, a player's name): a ``sim.texts.Text`` of
+    the game's own texts, an ordinary ``str`` in the game's own language (``LANG``, as ``describe``
+    returns it and the JSONL log keeps it) that the play log can tell in another (``in_lang``). A value
+    may itself be a ``Said`` and is told in the same language."""
 
-    key: str
-    values: dict[str, Any]
+    home = LANG
 
-    def __new__(cls, key: str, /, **values: Any) -> Said:
-        text = super().__new__(cls, say(LANG, key, **values))
-        text.key, text.values = key, values
-        return text
-
-    def __reduce__(self) -> tuple[Any, ...]:  # a copy or a pickle keeps the key and values
-        return (Said.again, (self.key, self.values))
-
-    @staticmethod
-    def again(key: str, values: dict[str, Any]) -> Said:
-        """The ``Said`` of ``key`` and ``values`` (a copy's, a pickle's)."""
-        return Said(key, **values)
-
-    def in_lang(self, lang: str) -> str:
-        """The text in ``lang``."""
-        return say(lang, self.key, **self.values)
+    @classmethod
+    def render(cls, key: str, values: dict[str, Any], lang: str) -> str:
+        return say(lang, key, **values)
 
 
 def said(key: str, /, **values: Any) -> Said:
     """The rules' text ``key`` with ``values`` (``Said``): only built for a play log, never in play."""
     return Said(key, **values)
-
-
-def in_lang(text: str, lang: str) -> str:
-    """``text`` in ``lang`` when it is a ``Said``, else as it is."""
-    return text.in_lang(lang) if isinstance(text, Said) else text
 
 
 def signed(lang: str, key: str, amount: int, /, **values: Any) -> str:
