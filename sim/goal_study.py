@@ -40,7 +40,7 @@ import pandas as pd
 from sim.cards.deck_study import Budget
 from sim.cards.sequential import ALPHA, MIN_SEEDS, half_width, seeds_for_width
 from sim.core.goal_looks import read_looks, row_key, write_looks
-from sim.core.goals import LINEUP, unit_range, verdict
+from sim.core.goals import LINEUP, on_edge, unit_range, verdict
 
 Z = 1.959963984540054
 """The normal quantile of a two-sided fixed-sample 95% interval."""
@@ -109,7 +109,7 @@ def units_needed(
     needed = []
     for edge in (e for e in band if e is not None and low <= e <= high):
         distance, arm = abs(value - edge), (high - value) if edge >= value else (value - low)
-        if distance > 1e-9 * max(1.0, abs(edge)) and arm > 0:  # on the edge to rounding: no count ends it
+        if not on_edge(value, edge) and arm > 0:
             spread = np.array([arm / r * math.sqrt(units) / Z])
             needed.append(float(seeds_for_width(spread, np.array([distance]), units, ALPHA, t_opt)[0]))
     return max(needed) if needed else math.nan

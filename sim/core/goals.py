@@ -183,6 +183,12 @@ def play_of(variant: str, plays: Sequence[str]) -> tuple[str, str]:
 BOUND_KEYS = ("min", "max")
 
 
+def on_edge(value: float, edge: float | None) -> bool:
+    """Whether an estimate sits on a band's edge (to rounding: a seat gap of 25% − 20% is 4.999…9
+    points, not inside a band of 5): no count of further games then carries it to either side."""
+    return edge is not None and abs(value - edge) <= 1e-9 * max(1.0, abs(edge))
+
+
 def verdict(low: float, high: float, band_min: float | None, band_max: float | None) -> str:
     """``met`` when [low, high] lies in the band, ``not_met`` when wholly outside it, else ``undecided``
     (also when the interval is unknown)."""

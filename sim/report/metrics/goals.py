@@ -14,7 +14,7 @@ import pandas as pd
 
 from sim.config.goals import default_bands
 from sim.core.goal_looks import read_looks, recorded
-from sim.core.goals import BOTS, GAME, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, play_of, verdict
+from sim.core.goals import BOTS, GAME, GENERIC_GOALS, GENERIC_PLAYS, LINEUP, on_edge, play_of, verdict
 from sim.dataset import GROUP, Run
 from sim.report.labels import Lang, t
 from sim.report.metric import Answers, Metric, answer_groups, answer_name, answer_row
@@ -240,12 +240,6 @@ def games_to_decide(
         if not on_edge(value, edge) and arm > 0:
             needed.append(games * (arm / distance) ** 2)
     return float(max(1.0, np.ceil(round(max(needed) - games, 6)))) if needed else float("nan")
-
-
-def on_edge(value: float, edge: float | None) -> bool:
-    """Whether an estimate sits on a band's edge (to rounding: a seat gap of 25% − 20% is 4.999…9
-    points, not more than a band of 5): more games alone then do not carry it to either side."""
-    return edge is not None and abs(value - edge) <= 1e-9 * max(1.0, abs(edge))
 
 
 def _generic_measures(a: Analysis) -> dict[str, pd.DataFrame]:
