@@ -31,10 +31,11 @@ from pathlib import Path
 import click
 import pandas as pd
 
+from sim.cards.controls import blank_id
 from sim.cards.deck_report import HEADERS, VERDICT_WORDS
 from sim.cards.rebalance import card_levers
 from sim.cards.rebalance_engine import VARIANT_FILE, card_entry, study_folder
-from sim.config import load_config
+from sim.config import ResolvedConfig, load_config
 from sim.report.markdown import markdown_table
 
 HERE = Path(__file__).parent
@@ -56,10 +57,9 @@ def study_table(folder: Path) -> pd.DataFrame:
     return table.set_index("card")
 
 
-def numbers(config_path: Path, card: str) -> dict[str, tuple[float, int]]:
+def numbers(config: ResolvedConfig, card: str) -> dict[str, tuple[float, int]]:
     """A card's numbers in a config: path → (value, sign: +1 when larger is stronger)."""
-    entry = card_entry(load_config(config_path), DECK, card)
-    return {lever.path: (lever.value, lever.sign) for lever in card_levers(entry)}
+    return {lever.path: (lever.value, lever.sign) for lever in card_levers(card_entry(config, DECK, card))}
 
 
 def last_round(out: Path) -> int:
@@ -74,7 +74,9 @@ def variant_file(out: Path) -> Path | None:
     return next((path for path in candidates if path.exists()), None)
 
 
-def changed_numbers(before: Path, after: Path, card: str) -> list[tuple[str, float, float, int]]:
+def changed_numbers(
+    before: ResolvedConfig, after: ResolvedConfig, card: str
+) -> list[tuple[str, float, float, int]]:
     """The numbers of ``card`` that differ between two configs: (path, old, new, sign)."""
     old, new = numbers(before, card), numbers(after, card)
     return [(p, v, new[p][0], s) for p, (v, s) in old.items() if p in new and new[p][0] != v]
@@ -99,16 +101,18 @@ def main(out: Path, check_only: bool) -> None:
     variant = variant_file(out)
     if variant is None:
         raise click.ClickException(f"{out}: no rebalanced config yet; run without --check-only first")
-    before = study_table(study_folder(out, 0))
-    after = study_table(study_folder(out, last_round(out)))
-    cards = [c for c in before.index if not c.startswith("空白")]
-    changes = {card: changed_numbers(PLANTED, variant, card) for card in cards}
+    rounds = last_round(out)
+    tables = [study_table(study_folder(out, r)) for r in range(rounds + 1)]
+    before, after = tables[0], tables[-1]
+    cards = [c for c in before.index if c != blank_id(DECK)]
+    planted, rebalanced = load_config(PLANTED), load_config(variant)
+    changes = {card: changed_numbers(planted, rebalanced, card) for card in cards}
 
     rows = [
         {
             "card": card,
             "original study": verdict(before, card),
-            f"fresh study (round {last_round(out)})": verdict(after, card),
+            f"fresh study (round {rounds})": verdict(after, card),
             "change": ", ".join(f"{p}: {old:g} → {new:g}" for p, old, new, _ in changes[card]),
         }
         for card in cards
@@ -120,8 +124,9 @@ def main(out: Path, check_only: bool) -> None:
     # a card may change only after a study decided it outside the band: the original, or a round's
     # fresh study that sent it to the next round
     outside = {"too_strong", "too_weak"}
-    decided = [study_table(study_folder(out, r)) for r in range(last_round(out))] or [before]
-    sent = {c for table in decided for c in table.index if table.loc[c, "verdict"] in outside}
+    sent = {
+        c for table in tables[: max(rounds, 1)] for c in table.index if table.loc[c, "verdict"] in outside
+    }
     moved_in_band = [c for c in cards if changes[c] and c not in sent]
     strong_back = strong_new is not None and abs(strong_new - STRONG_ORIGINAL) <= 1
     checks = {
